@@ -1,0 +1,110 @@
+import fs from "node:fs";
+import path from "node:path";
+import cookie from "@fastify/cookie";
+import helmet from "@fastify/helmet";
+import multipart from "@fastify/multipart";
+import fastifyStatic from "@fastify/static";
+import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
+import { MESSAGES } from "@certidesk/shared";
+import Fastify, { type FastifyServerOptions } from "fastify";
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import type { AppInstance } from "./app-instance.js";
+import type { AppConfig } from "./config.js";
+import type { DatabaseHandle } from "./db/client.js";
+import { createLoginThrottle, type LoginThrottle } from "./modules/auth/login-throttle.js";
+import { authRoutes } from "./modules/auth/auth.routes.js";
+import { createAuthService } from "./modules/auth/auth.service.js";
+import { createSessionStore } from "./modules/auth/session-store.js";
+import { auditorsRoutes } from "./modules/auditors/auditors.routes.js";
+import { createAuditorsService } from "./modules/auditors/auditors.service.js";
+import { clientsRoutes } from "./modules/clients/clients.routes.js";
+import { createClientsService } from "./modules/clients/clients.service.js";
+import { configurationRoutes } from "./modules/configuration/configuration.routes.js";
+import { createConfigurationService } from "./modules/configuration/configuration.service.js";
+import { healthRoutes } from "./modules/health/health.routes.js";
+import { profilesRoutes } from "./modules/profiles/profiles.routes.js";
+import { createProfilesService } from "./modules/profiles/profiles.service.js";
+import { usersRoutes } from "./modules/users/users.routes.js";
+import { createUsersService } from "./modules/users/users.service.js";
+import { registerAuth } from "./plugins/auth.js";
+import { registerErrorHandler } from "./plugins/error-handler.js";
+import "./plugins/fastify-types.js";
+import { registerPermissions } from "./plugins/permissions.js";
+
+export interface AppDeps {
+  config: AppConfig;
+  handle: DatabaseHandle;
+  logger?: FastifyServerOptions["logger"];
+  throttle?: LoginThrottle;
+}
+
+/** Builds the whole application (used by main.ts and by the tests). */
+export async function buildApp({ config, handle, logger, throttle }: AppDeps) {
+  const app = Fastify({
+    logger: logger ?? false,
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(helmet, {
+    // HSTS only makes sense behind https; on a plain http address it would only confuse.
+    hsts: config.secureCookies ? undefined : false,
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine writes its CSS variables in style tags.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:"],
+        frameSrc: ["'self'", "blob:"],
+        objectSrc: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  await app.register(cookie);
+  await app.register(multipart, { limits: { fileSize: 25 * 1024 * 1024, files: 5 } });
+  await app.register(swagger, {
+    openapi: { info: { title: "Certidesk API", version: "0.1.0", description: "API du back-office Certidesk" } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: "/api/docs" });
+
+  registerErrorHandler(app);
+  const { db } = handle;
+  const sessions = createSessionStore({ db, ttlMs: config.sessionTtlMs });
+  registerAuth(app, { db, sessions });
+  registerPermissions(app);
+
+  const auth = createAuthService({ db, sessions, throttle: throttle ?? createLoginThrottle() });
+  healthRoutes(app, { handle });
+  authRoutes(app, { auth, config });
+  usersRoutes(app, { users: createUsersService({ db, sessions }) });
+  profilesRoutes(app, { profiles: createProfilesService({ db }) });
+  configurationRoutes(app, { configuration: createConfigurationService({ db }) });
+  clientsRoutes(app, { clients: createClientsService({ db }) });
+  auditorsRoutes(app, { auditors: createAuditorsService({ db }) });
+
+  await serveWebApp(app, config.webDist);
+  return app;
+}
+
+const API_PREFIXES = ["/api/", "/auth/", "/configuration/", "/requestclients/", "/health"];
+
+/** Serves the built web app, and index.html for its client-side routes. */
+async function serveWebApp(app: AppInstance, webDist: string | undefined) {
+  const root = webDist && fs.existsSync(path.join(webDist, "index.html")) ? webDist : null;
+  if (root) {
+    await app.register(fastifyStatic, { root, wildcard: true, index: false, maxAge: "1h" });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = API_PREFIXES.some((p) => request.url.startsWith(p));
+    if (root && request.method === "GET" && !isApi && request.headers.accept?.includes("text/html")) {
+      return reply.header("cache-control", "no-cache").sendFile("index.html");
+    }
+    return reply.status(404).send({ error: { code: "NOT_FOUND", message: MESSAGES.routeNotFound, requestId: request.id } });
+  });
+}

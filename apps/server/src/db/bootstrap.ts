@@ -1,0 +1,17 @@
+import type { AppConfig } from "../config.js";
+import { seedDemoData } from "../demo/demo-data.js";
+import { ensureConfiguration } from "../modules/configuration/configuration.service.js";
+import { ensureDefaultGrants } from "../modules/profiles/profiles.repository.js";
+import type { DatabaseHandle } from "./client.js";
+import { migrateDatabase } from "./migrate.js";
+
+/** Brings a database to a usable state: schema, default grants, configuration row, demo data if asked. */
+export async function prepareDatabase(handle: DatabaseHandle, options: Pick<AppConfig, "demoData">) {
+  await migrateDatabase(handle);
+  await handle.db.transaction(async (tx) => {
+    await ensureDefaultGrants(tx);
+    await ensureConfiguration(tx);
+  });
+  const demoLoaded = options.demoData ? await seedDemoData(handle.db) : false;
+  return { demoLoaded };
+}

@@ -1,0 +1,65 @@
+import fs from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
+import type { ExtractTablesWithRelations } from "drizzle-orm";
+import pg from "pg";
+import * as schema from "./schema/index.js";
+
+export type Schema = typeof schema;
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type Transaction = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Repositories accept either, so a service can run them inside its transaction. */
+export type Executor = Database | Transaction;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: "pglite" | "postgres";
+  /** Runs one or more SQL statements without parameters (migrations, backup restore). */
+  execRaw(sqlText: string): Promise<void>;
+  /** Runs one parameterised query and returns its rows (backup). */
+  queryRaw<T = Record<string, unknown>>(sqlText: string, params?: unknown[]): Promise<T[]>;
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  databaseUrl?: string;
+  /** PGlite data directory; "memory://" for an in-memory database (tests). */
+  pgliteDir?: string;
+}
+
+/**
+ * PGlite is single-process and single-connection: one instance per data directory, and PGlite
+ * itself serialises queries and transactions. PostgreSQL gets a pool.
+ */
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const db = drizzlePg(pool, { schema }) as unknown as Database;
+    return {
+      db,
+      kind: "postgres",
+      execRaw: async (text) => {
+        await pool.query(text);
+      },
+      queryRaw: async <T>(text: string, params: unknown[] = []) => (await pool.query(text, params)).rows as T[],
+      close: () => pool.end(),
+    };
+  }
+  const dir = options.pgliteDir ?? "memory://";
+  if (!dir.startsWith("memory://")) fs.mkdirSync(path.dirname(path.resolve(dir)), { recursive: true });
+  const client = new PGlite(dir);
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  return {
+    db,
+    kind: "pglite",
+    execRaw: async (text) => {
+      await client.exec(text);
+    },
+    queryRaw: async <T>(text: string, params: unknown[] = []) => (await client.query<T>(text, params)).rows,
+    close: () => client.close(),
+  };
+}

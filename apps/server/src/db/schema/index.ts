@@ -1,0 +1,2 @@
+export * from "./parties.js";
+export * from "./platform.js";

@@ -1,0 +1,128 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { auditors, clients } from "./parties.js";
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (v) => Buffer.from(v),
+});
+
+const timestamps = {
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+};
+
+export const users = pgTable(
+  "users",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    identifier: text("identifier").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    email: text("email"),
+    profileType: text("profile_type").notNull(),
+    active: boolean("active").notNull().default(true),
+    auditorId: uuid("auditor_id").references(() => auditors.id),
+    clientId: uuid("client_id").references(() => clients.id),
+    lastLoginAt: timestamp("last_login_at", { withTimezone: true }),
+    version: integer("version").notNull().default(1),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("users_identifier_key").on(sql`lower(${t.identifier})`), index("users_profile_idx").on(t.profileType)],
+);
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    csrfToken: text("csrf_token").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    userAgent: text("user_agent"),
+    ip: text("ip"),
+  },
+  (t) => [uniqueIndex("sessions_token_hash_key").on(t.tokenHash), index("sessions_user_idx").on(t.userId)],
+);
+
+/** The grants of each profile type: one row per profile × permission code. */
+export const profilePermissions = pgTable(
+  "profile_permissions",
+  {
+    profileType: text("profile_type").notNull(),
+    code: text("code").notNull(),
+    canCreate: boolean("can_create").notNull().default(false),
+    canRead: boolean("can_read").notNull().default(false),
+    canUpdate: boolean("can_update").notNull().default(false),
+    canDelete: boolean("can_delete").notNull().default(false),
+  },
+  (t) => [primaryKey({ columns: [t.profileType, t.code] })],
+);
+
+/** One row per profile type, carrying the version of its grants (optimistic locking of the whole set). */
+export const profiles = pgTable("profiles", {
+  profileType: text("profile_type").primaryKey(),
+  version: integer("version").notNull().default(1),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Who changed what and when: read by the timelines and history screens. */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    occurredAt: timestamp("occurred_at", { withTimezone: true }).notNull().defaultNow(),
+    actorId: uuid("actor_id"),
+    actorLabel: text("actor_label").notNull(),
+    action: text("action").notNull(),
+    entityType: text("entity_type").notNull(),
+    entityId: text("entity_id").notNull(),
+    summary: text("summary").notNull(),
+    changes: jsonb("changes"),
+    requestId: text("request_id"),
+  },
+  (t) => [index("audit_entity_idx").on(t.entityType, t.entityId, t.occurredAt), index("audit_occurred_idx").on(t.occurredAt)],
+);
+
+/** The single application configuration row (white label and company identity). */
+export const configuration = pgTable("configuration", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  companyName: text("company_name").notNull(),
+  primaryColor: text("primary_color").notNull().default("#1c64b4"),
+  secondaryColor: text("secondary_color").notNull().default("#2f9e44"),
+  decimalSeparator: text("decimal_separator").notNull().default("."),
+  legalForm: text("legal_form"),
+  siret: text("siret"),
+  vatNumber: text("vat_number"),
+  address: text("address"),
+  postalCode: text("postal_code"),
+  city: text("city"),
+  phone: text("phone"),
+  email: text("email"),
+  accreditation: text("accreditation"),
+  // The logo is small and is the favicon: kept in the row so it commits with the rest of the configuration.
+  logoData: bytea("logo_data"),
+  logoMime: text("logo_mime"),
+  logoUpdatedAt: timestamp("logo_updated_at", { withTimezone: true }),
+  demoData: boolean("demo_data").notNull().default(false),
+  version: integer("version").notNull().default(1),
+  ...timestamps,
+});

@@ -1,0 +1,85 @@
+import { PROFILE_TYPES, type ProfileType } from "@certidesk/shared";
+import { count } from "drizzle-orm";
+import type { Database } from "../db/client.js";
+import { auditors, clients, configuration, users } from "../db/schema/index.js";
+import { SYSTEM_ACTOR } from "../lib/actor.js";
+import { writeAudit } from "../lib/audit.js";
+import { hashPassword } from "../lib/passwords.js";
+
+/** The one generator of demo data; later modules add their own section here. */
+export const DEMO_PASSWORD = "Demo-2026";
+
+const DEMO_NAMES: Record<ProfileType, [string, string]> = {
+  DIR: ["Claire", "Durand"],
+  CC: ["Julien", "Moreau"],
+  CMCC: ["Sophie", "Lefèvre"],
+  CMADMIN: ["Nadia", "Benali"],
+  QSE: ["Thomas", "Girard"],
+  RH: ["Isabelle", "Fournier"],
+  CPI: ["Mathieu", "Roux"],
+  COMPTA: ["Hélène", "Lambert"],
+  AUDITEUR: ["Marc", "Dubois"],
+  MYQUALIANOR: ["Émilie", "Garnier"],
+};
+
+export const demoIdentifier = (profile: ProfileType) =>
+  profile === "MYQUALIANOR" ? "client@demo.fr" : `${profile.toLowerCase()}@demo.fr`;
+
+/** Loads the demo data set when the database has no user yet; returns whether it did. */
+export async function seedDemoData(db: Database): Promise<boolean> {
+  const [existing] = await db.select({ n: count() }).from(users);
+  if (Number(existing?.n ?? 0) > 0) return false;
+  // One hash for all demo accounts: they share the documented password, and start-up stays quick.
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await db.transaction(async (tx) => {
+    const [auditor] = await tx
+      .insert(auditors)
+      .values({ firstName: "Marc", lastName: "Dubois", email: "auditeur@demo.fr", phone: "0612345678", postalCode: "69003", city: "Lyon" })
+      .returning();
+    const [client] = await tx
+      .insert(clients)
+      .values({
+        raisonSocial: "EHPAD Les Tilleuls",
+        siret: "26690001200017",
+        address: "12 rue des Tilleuls",
+        postalCode: "69100",
+        city: "Villeurbanne",
+        email: "direction@ehpad-tilleuls.demo.fr",
+        phone: "0478123456",
+      })
+      .returning();
+    for (const profileType of PROFILE_TYPES) {
+      const [firstName, lastName] = DEMO_NAMES[profileType];
+      await tx.insert(users).values({
+        identifier: demoIdentifier(profileType),
+        passwordHash,
+        firstName,
+        lastName,
+        email: demoIdentifier(profileType),
+        profileType,
+        auditorId: profileType === "AUDITEUR" ? (auditor?.id ?? null) : null,
+        clientId: profileType === "MYQUALIANOR" ? (client?.id ?? null) : null,
+      });
+    }
+    await tx.update(configuration).set({
+      demoData: true,
+      companyName: "Certidesk Démo",
+      legalForm: "SAS",
+      siret: "90123456700018",
+      vatNumber: "FR12901234567",
+      address: "8 place Bellecour",
+      postalCode: "69002",
+      city: "Lyon",
+      phone: "0472000000",
+      email: "contact@certidesk-demo.fr",
+      accreditation: "Accréditation COFRAC Inspection n° 3-0000 (démo)",
+    });
+    await writeAudit(tx, SYSTEM_ACTOR, {
+      action: "create",
+      entityType: "demo",
+      entityId: "demo",
+      summary: "Données de démonstration chargées",
+    });
+  });
+  return true;
+}

@@ -1,0 +1,43 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { buildApp } from "./app.js";
+import { loadConfig } from "./config.js";
+import { prepareDatabase } from "./db/bootstrap.js";
+import { openDatabase } from "./db/client.js";
+import { DEMO_PASSWORD } from "./demo/demo-data.js";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+async function main() {
+  const config = loadConfig();
+  const handle = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, "pglite") });
+  const { demoLoaded } = await prepareDatabase(handle, config);
+  const app = await buildApp({
+    config: { ...config, webDist: config.webDist ?? path.resolve(here, "../../web/dist") },
+    handle,
+    logger: { level: config.logLevel },
+  });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, "arrêt en cours");
+    await app.close();
+    // PGlite must be closed cleanly or its data directory needs recovery at the next start.
+    await handle.close();
+    process.exit(0);
+  };
+  process.on("SIGINT", () => void shutdown("SIGINT"));
+  process.on("SIGTERM", () => void shutdown("SIGTERM"));
+
+  await app.listen({ port: config.port, host: config.host });
+  const where = handle.kind === "pglite" ? `PGlite (${path.join(config.dataDir, "pglite")})` : "PostgreSQL";
+  app.log.info(`Certidesk prêt sur ${config.publicUrl} — base : ${where}`);
+  if (demoLoaded) app.log.info(`Données de démonstration chargées : comptes <profil>@demo.fr, mot de passe ${DEMO_PASSWORD}`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

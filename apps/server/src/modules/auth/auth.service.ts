@@ -1,0 +1,108 @@
+import { type CurrentUser, MESSAGES, passwordSchema, type ProfileType } from "@certidesk/shared";
+import { eq, sql } from "drizzle-orm";
+import type { Database } from "../../db/client.js";
+import { users } from "../../db/schema/index.js";
+import type { Actor } from "../../lib/actor.js";
+import { writeAudit } from "../../lib/audit.js";
+import { AppError, badRequest, notFound, tooManyRequests } from "../../lib/errors.js";
+import { decoyPasswordHash, hashPassword, verifyPassword } from "../../lib/passwords.js";
+import { loadGrants } from "../profiles/profiles.repository.js";
+import type { LoginThrottle } from "./login-throttle.js";
+import type { SessionStore } from "./session-store.js";
+
+export interface AuthServiceDeps {
+  db: Database;
+  sessions: SessionStore;
+  throttle: LoginThrottle;
+}
+
+type UserRow = typeof users.$inferSelect;
+
+async function toCurrentUser(db: Database, user: UserRow): Promise<CurrentUser> {
+  return {
+    id: user.id,
+    identifier: user.identifier,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+    profileType: user.profileType as ProfileType,
+    permissions: await loadGrants(db, user.profileType),
+    auditorId: user.auditorId,
+    clientId: user.clientId,
+  };
+}
+
+export function createAuthService({ db, sessions, throttle }: AuthServiceDeps) {
+  return {
+    async login(input: { identifier: string; password: string }, meta: { ip: string; userAgent?: string }) {
+      const wait = throttle.retryAfter(input.identifier, meta.ip);
+      if (wait > 0) throw Object.assign(tooManyRequests(MESSAGES.tooManyAttempts), { retryAfter: wait });
+
+      const [user] = await db
+        .select()
+        .from(users)
+        .where(eq(sql`lower(${users.identifier})`, input.identifier.toLowerCase()))
+        .limit(1);
+      // An unknown identifier costs the same hash as a known one and gets the same answer.
+      const ok = await verifyPassword(input.password, user?.passwordHash ?? (await decoyPasswordHash()));
+      if (!user || !ok || !user.active) {
+        throttle.fail(input.identifier, meta.ip);
+        throw new AppError(401, "UNAUTHENTICATED", MESSAGES.badCredentials);
+      }
+      throttle.succeed(input.identifier, meta.ip);
+
+      const session = await db.transaction(async (tx) => {
+        const created = await sessions.create(tx, user.id, meta);
+        await tx.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
+        await writeAudit(
+          tx,
+          { userId: user.id, label: `${user.firstName} ${user.lastName}` },
+          { action: "login", entityType: "user", entityId: user.id, summary: "Connexion" },
+        );
+        return created;
+      });
+      return { user: { ...(await toCurrentUser(db, user)), accessToken: session.token }, session };
+    },
+
+    async logout(actor: Actor) {
+      await db.transaction(async (tx) => {
+        await sessions.revoke(tx, actor.sessionId);
+        await writeAudit(tx, actor, { action: "logout", entityType: "user", entityId: actor.userId, summary: "Déconnexion" });
+      });
+    },
+
+    async me(actor: Actor): Promise<CurrentUser> {
+      const [user] = await db.select().from(users).where(eq(users.id, actor.userId)).limit(1);
+      if (!user) throw notFound();
+      return toCurrentUser(db, user);
+    },
+
+    /** A user changes their own password; every other session of theirs ends. */
+    async changeOwnPassword(actor: Actor, input: { currentPassword: string; newPassword: string }) {
+      const parsed = passwordSchema.safeParse(input.newPassword);
+      if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message);
+      const [user] = await db.select().from(users).where(eq(users.id, actor.userId)).limit(1);
+      if (!user) throw notFound();
+      if (!(await verifyPassword(input.currentPassword, user.passwordHash))) {
+        throw badRequest("Le mot de passe actuel est incorrect.");
+      }
+      const passwordHash = await hashPassword(parsed.data);
+      return db.transaction(async (tx) => {
+        await tx
+          .update(users)
+          .set({ passwordHash, version: sql`${users.version} + 1`, updatedAt: new Date() })
+          .where(eq(users.id, user.id));
+        await sessions.revokeAllForUser(tx, user.id);
+        const session = await sessions.create(tx, user.id, {});
+        await writeAudit(tx, actor, {
+          action: "update",
+          entityType: "user",
+          entityId: user.id,
+          summary: "Mot de passe modifié par l'utilisateur",
+        });
+        return { user: { ...(await toCurrentUser(db, user)), accessToken: session.token }, session };
+      });
+    },
+  };
+}
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,84 @@
+import {
+  createUserBodySchema,
+  idSchema,
+  linkOptionSchema,
+  listUsersQuerySchema,
+  okSchema,
+  pageResultSchema,
+  setActiveBodySchema,
+  setPasswordBodySchema,
+  updateUserBodySchema,
+  userRowSchema,
+} from "@certidesk/shared";
+import { z } from "zod";
+import type { AppInstance } from "../../app-instance.js";
+import { requireActor } from "../../plugins/auth.js";
+import type { UsersService } from "./users.service.js";
+
+const idParams = z.object({ id: idSchema });
+const savedSchema = z.object({ id: z.string(), version: z.number().int() });
+const tags = ["utilisateurs"];
+
+export function usersRoutes(app: AppInstance, { users }: { users: UsersService }) {
+  app.get(
+    "/api/users",
+    {
+      config: { access: { code: "SETTING", op: "read" } },
+      schema: { tags, summary: "Liste des utilisateurs", querystring: listUsersQuerySchema, response: { 200: pageResultSchema(userRowSchema) } },
+    },
+    async (request) => users.list(request.query),
+  );
+
+  app.get(
+    "/api/users/link-options",
+    {
+      config: { access: { code: "SETTING", op: "read" } },
+      schema: {
+        tags,
+        summary: "Évaluateurs ou clients à rattacher à un utilisateur",
+        querystring: z.object({ kind: z.enum(["auditor", "client"]), search: z.string().trim().max(100).optional() }),
+        response: { 200: z.array(linkOptionSchema) },
+      },
+    },
+    async (request) => users.linkOptions(request.query.kind, request.query.search),
+  );
+
+  app.post(
+    "/api/users",
+    {
+      config: { access: { code: "SETTING", op: "create" } },
+      schema: { tags, summary: "Créer un utilisateur", body: createUserBodySchema, response: { 200: savedSchema } },
+    },
+    async (request) => users.create(requireActor(request), request.body, request.id),
+  );
+
+  app.put(
+    "/api/users/:id",
+    {
+      config: { access: { code: "SETTING", op: "update" } },
+      schema: { tags, summary: "Modifier un utilisateur", params: idParams, body: updateUserBodySchema, response: { 200: savedSchema } },
+    },
+    async (request) => users.update(requireActor(request), request.params.id, request.body, request.id),
+  );
+
+  app.post(
+    "/api/users/:id/active",
+    {
+      config: { access: { code: "SETTING", op: "update" } },
+      schema: { tags, summary: "Activer ou désactiver un utilisateur", params: idParams, body: setActiveBodySchema, response: { 200: savedSchema } },
+    },
+    async (request) => users.setActive(requireActor(request), request.params.id, request.body, request.id),
+  );
+
+  app.post(
+    "/api/users/:id/password",
+    {
+      config: { access: { code: "SETTING", op: "update" } },
+      schema: { tags, summary: "Définir le mot de passe d'un utilisateur", params: idParams, body: setPasswordBodySchema, response: { 200: okSchema } },
+    },
+    async (request) => {
+      await users.setPassword(requireActor(request), request.params.id, request.body.password, request.id);
+      return { ok: true as const };
+    },
+  );
+}

@@ -1,0 +1,198 @@
+import {
+  type createUserBodySchema,
+
+  type ProfileType,
+  type updateUserBodySchema,
+  type UserRow,
+} from "@certidesk/shared";
+import { and, eq, sql } from "drizzle-orm";
+import type { z } from "zod";
+import type { Database, Executor } from "../../db/client.js";
+import { users } from "../../db/schema/index.js";
+import type { Actor } from "../../lib/actor.js";
+import { diffFields, writeAudit } from "../../lib/audit.js";
+import { badRequest, conflict, notFound, staleVersion } from "../../lib/errors.js";
+import { hashPassword } from "../../lib/passwords.js";
+import type { SessionStore } from "../auth/session-store.js";
+import * as repo from "./users.repository.js";
+
+type CreateInput = z.output<typeof createUserBodySchema>;
+type UpdateInput = z.output<typeof updateUserBodySchema>;
+type Links = { profileType: ProfileType; auditorId: string | null; clientId: string | null };
+
+export interface UsersServiceDeps {
+  db: Database;
+  sessions: SessionStore;
+}
+
+/** Evaluators are linked to their evaluator file, client users to their client, staff to neither. */
+async function checkLinks(db: Executor, links: Links): Promise<Links> {
+  if (links.profileType === "AUDITEUR") {
+    if (!links.auditorId) throw badRequest("Un utilisateur évaluateur doit être rattaché à un évaluateur.");
+    if (!(await repo.partyExists(db, "auditor", links.auditorId))) throw badRequest("Évaluateur introuvable.");
+    return { ...links, clientId: null };
+  }
+  if (links.profileType === "MYQUALIANOR") {
+    if (!links.clientId) throw badRequest("Un utilisateur client doit être rattaché à un client.");
+    if (!(await repo.partyExists(db, "client", links.clientId))) throw badRequest("Client introuvable.");
+    return { ...links, auditorId: null };
+  }
+  return { ...links, auditorId: null, clientId: null };
+}
+
+type UserEntity = typeof users.$inferSelect;
+const publicFields = (u: UserEntity) => ({
+  identifier: u.identifier,
+  firstName: u.firstName,
+  lastName: u.lastName,
+  email: u.email,
+  profileType: u.profileType,
+  active: u.active,
+  auditorId: u.auditorId,
+  clientId: u.clientId,
+});
+
+export function createUsersService({ db, sessions }: UsersServiceDeps) {
+  /** The last active Direction user can lose neither that profile nor their access. */
+  async function guardLastDirector(tx: Executor, user: UserEntity, stillDirector: boolean) {
+    if (user.profileType !== "DIR" || !user.active || stillDirector) return;
+    if ((await repo.countActiveWithProfile(tx, "DIR")) <= 1) {
+      throw conflict("Impossible : c'est le dernier utilisateur Direction actif.");
+    }
+  }
+
+  async function loadForUpdate(tx: Executor, id: string, version: number) {
+    const user = await repo.findUserById(tx, id);
+    if (!user) throw notFound("Utilisateur introuvable.");
+    if (user.version !== version) throw staleVersion();
+    return user;
+  }
+
+  async function saveVersioned(tx: Executor, user: UserEntity, values: Partial<UserEntity>) {
+    const [saved] = await tx
+      .update(users)
+      .set({ ...values, version: sql`${users.version} + 1`, updatedAt: new Date() })
+      .where(and(eq(users.id, user.id), eq(users.version, user.version)))
+      .returning();
+    if (!saved) throw staleVersion();
+    return saved;
+  }
+
+  return {
+    async list(query: repo.UserListQuery) {
+      const { rows, total } = await repo.listUsers(db, query);
+      const items: UserRow[] = rows.map(({ user, auditorName, clientName }) => ({
+        id: user.id,
+        identifier: user.identifier,
+        firstName: user.firstName,
+        lastName: user.lastName,
+        email: user.email,
+        profileType: user.profileType as ProfileType,
+        active: user.active,
+        auditorId: user.auditorId,
+        auditorName,
+        clientId: user.clientId,
+        clientName,
+        lastLoginAt: user.lastLoginAt?.toISOString() ?? null,
+        createdAt: user.createdAt.toISOString(),
+        version: user.version,
+      }));
+      return { items, total, page: query.page, pageSize: query.pageSize };
+    },
+
+    async create(actor: Actor, input: CreateInput, requestId?: string) {
+      const passwordHash = await hashPassword(input.password);
+      return db.transaction(async (tx) => {
+        if (await repo.identifierTaken(tx, input.identifier)) throw conflict("Cet identifiant est déjà utilisé.");
+        const links = await checkLinks(tx, input);
+        const [created] = await tx
+          .insert(users)
+          .values({ ...input, ...links, passwordHash })
+          .returning();
+        if (!created) throw new Error("user not created");
+        await writeAudit(
+          tx,
+          actor,
+          {
+            action: "create",
+            entityType: "user",
+            entityId: created.id,
+            summary: `Utilisateur ${created.identifier} créé (${created.profileType})`,
+            changes: publicFields(created),
+          },
+          requestId,
+        );
+        return created;
+      });
+    },
+
+    async update(actor: Actor, id: string, input: UpdateInput, requestId?: string) {
+      return db.transaction(async (tx) => {
+        const user = await loadForUpdate(tx, id, input.version);
+        const links = await checkLinks(tx, input);
+        await guardLastDirector(tx, user, links.profileType === "DIR");
+        const { version: _v, ...values } = { ...input, ...links };
+        const saved = await saveVersioned(tx, user, values);
+        // A new profile changes the rights carried by live sessions: end them.
+        if (saved.profileType !== user.profileType) await sessions.revokeAllForUser(tx, user.id);
+        await writeAudit(
+          tx,
+          actor,
+          {
+            action: "update",
+            entityType: "user",
+            entityId: user.id,
+            summary: `Utilisateur ${user.identifier} modifié`,
+            changes: diffFields(publicFields(user), publicFields(saved)),
+          },
+          requestId,
+        );
+        return saved;
+      });
+    },
+
+    async setActive(actor: Actor, id: string, input: { active: boolean; version: number }, requestId?: string) {
+      if (!input.active && id === actor.userId) throw conflict("Vous ne pouvez pas désactiver votre propre compte.");
+      return db.transaction(async (tx) => {
+        const user = await loadForUpdate(tx, id, input.version);
+        if (!input.active) await guardLastDirector(tx, user, false);
+        const saved = await saveVersioned(tx, user, { active: input.active });
+        if (!input.active) await sessions.revokeAllForUser(tx, user.id);
+        await writeAudit(
+          tx,
+          actor,
+          {
+            action: "update",
+            entityType: "user",
+            entityId: user.id,
+            summary: `Utilisateur ${user.identifier} ${input.active ? "réactivé" : "désactivé"}`,
+            changes: { active: { from: user.active, to: input.active } },
+          },
+          requestId,
+        );
+        return saved;
+      });
+    },
+
+    async setPassword(actor: Actor, id: string, password: string, requestId?: string) {
+      const passwordHash = await hashPassword(password);
+      return db.transaction(async (tx) => {
+        const user = await repo.findUserById(tx, id);
+        if (!user) throw notFound("Utilisateur introuvable.");
+        const saved = await saveVersioned(tx, user, { passwordHash });
+        await sessions.revokeAllForUser(tx, user.id);
+        await writeAudit(
+          tx,
+          actor,
+          { action: "update", entityType: "user", entityId: user.id, summary: `Mot de passe de ${user.identifier} réinitialisé` },
+          requestId,
+        );
+        return saved;
+      });
+    },
+
+    linkOptions: (kind: "auditor" | "client", search?: string) => repo.linkOptions(db, kind, search),
+  };
+}
+export type UsersService = ReturnType<typeof createUsersService>;
+

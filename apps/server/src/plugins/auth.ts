@@ -1,0 +1,52 @@
+import type { ProfileType } from "@certidesk/shared";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { Actor } from "../lib/actor.js";
+import { unauthenticated } from "../lib/errors.js";
+import type { Database } from "../db/client.js";
+import { loadGrants } from "../modules/profiles/profiles.repository.js";
+import type { SessionStore } from "../modules/auth/session-store.js";
+
+export const SESSION_COOKIE = "certidesk_session";
+export const CSRF_COOKIE = "certidesk_csrf";
+export const CSRF_HEADER = "x-csrf-token";
+
+function readToken(request: FastifyRequest): { token: string; via: "cookie" | "bearer" } | null {
+  const header = request.headers.authorization;
+  if (header?.startsWith("Bearer ")) {
+    const token = header.slice(7).trim();
+    if (token) return { token, via: "bearer" };
+  }
+  const cookie = request.cookies[SESSION_COOKIE];
+  return cookie ? { token: cookie, via: "cookie" } : null;
+}
+
+/** Resolves the session of every request into `request.actor` (null when anonymous). */
+export function registerAuth(app: FastifyInstance, deps: { db: Database; sessions: SessionStore }): void {
+  app.decorateRequest("actor", null);
+  app.decorateRequest("authVia", null);
+  app.decorateRequest("sessionCsrfToken", null);
+  app.addHook("onRequest", async (request) => {
+    const found = readToken(request);
+    if (!found) return;
+    const resolved = await deps.sessions.resolve(found.token);
+    if (!resolved) return;
+    const { user, session } = resolved;
+    request.actor = {
+      userId: user.id,
+      label: `${user.firstName} ${user.lastName}`,
+      profileType: user.profileType as ProfileType,
+      grants: await loadGrants(deps.db, user.profileType),
+      auditorId: user.auditorId,
+      clientId: user.clientId,
+      sessionId: session.id,
+    };
+    request.authVia = found.via;
+    request.sessionCsrfToken = session.csrfToken;
+  });
+}
+
+/** The actor of a route declared "authenticated" or with a grant (the permissions plugin guarantees one). */
+export function requireActor(request: FastifyRequest): Actor {
+  if (!request.actor) throw unauthenticated();
+  return request.actor;
+}

@@ -1,0 +1,15 @@
+import type { Actor } from "../lib/actor.js";
+import type { Access } from "../lib/authorization.js";
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** Every route declares who may call it; the permissions plugin refuses a route without it. */
+    access?: Access;
+  }
+  interface FastifyRequest {
+    actor: Actor | null;
+    /** How the session came: a cookie needs the CSRF header on writes, a bearer token does not. */
+    authVia: "cookie" | "bearer" | null;
+    sessionCsrfToken: string | null;
+  }
+}

@@ -1,0 +1,41 @@
+import { timingSafeEqual } from "node:crypto";
+import { MESSAGES } from "@certidesk/shared";
+import type { FastifyInstance } from "fastify";
+import { isAllowed } from "../lib/authorization.js";
+import { AppError, forbidden, unauthenticated } from "../lib/errors.js";
+import { CSRF_HEADER } from "./auth.js";
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+function sameToken(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/**
+ * Enforces each route's declared access before its input is even validated, so a denied caller
+ * learns nothing from validation errors. A route without a declaration cannot be registered.
+ */
+export function registerPermissions(app: FastifyInstance): void {
+  app.addHook("onRoute", (route) => {
+    const access = (route.config as { access?: unknown } | undefined)?.access;
+    const internal = route.url.startsWith("/api/docs") || route.url === "/*" || route.method === "HEAD";
+    if (!access && !internal) throw new Error(`Route ${route.method} ${route.url} has no access declaration`);
+  });
+
+  app.addHook("onRequest", async (request) => {
+    const access = request.routeOptions.config.access;
+    if (!access || access === "public") return;
+    const actor = request.actor;
+    if (!actor) throw unauthenticated();
+    if (request.authVia === "cookie" && !SAFE_METHODS.has(request.method)) {
+      const header = request.headers[CSRF_HEADER];
+      const sent = Array.isArray(header) ? header[0] : header;
+      if (!sent || !request.sessionCsrfToken || !sameToken(sent, request.sessionCsrfToken)) {
+        throw new AppError(403, "FORBIDDEN", MESSAGES.csrf);
+      }
+    }
+    if (!isAllowed(access, actor)) throw forbidden();
+  });
+}

@@ -1,0 +1,64 @@
+import { hasPermission, type PermissionCode, type PermissionGrant } from "./permissions.js";
+import type { ProfileType } from "./profiles.js";
+
+/**
+ * The spec's route table (section 2), one place for the web guards and their tests.
+ * Paths are the segments after /app/ ("client", "timeline-client/42", "setting/profils").
+ */
+type RouteRule = { code: PermissionCode; requirement: "any" | "create" } | "always";
+
+const RULES: Array<{ pattern: RegExp; rule: RouteRule }> = [
+  { pattern: /^alert$/, rule: "always" },
+  { pattern: /^client$/, rule: { code: "CLIENT", requirement: "any" } },
+  { pattern: /^timeline-client\/[^/]+$/, rule: { code: "CLIENT", requirement: "any" } },
+  { pattern: /^mission\/[^/]+\/[^/]+$/, rule: { code: "CLIENT", requirement: "any" } },
+  { pattern: /^contract-client\/[^/]+$/, rule: { code: "CLIENT", requirement: "any" } },
+  { pattern: /^gestionnaire$/, rule: { code: "GESTIONNAIRE", requirement: "any" } },
+  { pattern: /^gestionnaire\/[^/]+$/, rule: { code: "GESTIONNAIRE", requirement: "any" } },
+  { pattern: /^prospect$/, rule: { code: "PROSPECT", requirement: "any" } },
+  { pattern: /^contract\/[^/]+$/, rule: { code: "PROSPECT", requirement: "any" } },
+  { pattern: /^timeline-prospect\/[^/]+$/, rule: { code: "PROSPECT", requirement: "any" } },
+  { pattern: /^mission$/, rule: { code: "MISSION", requirement: "any" } },
+  { pattern: /^biblio$/, rule: { code: "CERTMANAGER_DOCUMENT", requirement: "any" } },
+  { pattern: /^mail$/, rule: { code: "MAIL", requirement: "any" } },
+  { pattern: /^setting$/, rule: { code: "SETTING", requirement: "any" } },
+  { pattern: /^setting\/[^/]+$/, rule: { code: "SETTING", requirement: "any" } },
+  { pattern: /^entite-juridique$/, rule: { code: "NOUVEAU", requirement: "create" } },
+  { pattern: /^nouveau$/, rule: { code: "NOUVEAU", requirement: "create" } },
+  { pattern: /^statistiques$/, rule: { code: "STATISTIC", requirement: "create" } },
+  { pattern: /^wall$/, rule: { code: "WALL", requirement: "any" } },
+];
+
+/** Whether a signed-in user may open an /app/ route; any route not in the table is denied. */
+export function canOpenAppRoute(path: string, grants: readonly PermissionGrant[]): boolean {
+  const clean = path.replace(/^\/+|\/+$/g, "").replace(/^app\//, "");
+  const match = RULES.find((r) => r.pattern.test(clean));
+  if (!match) return false;
+  if (match.rule === "always") return true;
+  return hasPermission(grants, match.rule.code, match.rule.requirement);
+}
+
+export const STAFF_LANDING = "/app/alert";
+export const CLIENT_LANDING = "/my-ingeris/donnees-certification";
+export const EVALUATOR_SPACE_PREFIX = "/espace-evaluateur";
+
+/** Post-login destination by profile (spec section 4); null for any other type: no navigation. */
+export function landingPathFor(user: { profileType: ProfileType | string; auditorId?: string | null }): string | null {
+  switch (user.profileType) {
+    case "DIR":
+    case "CC":
+    case "CMCC":
+    case "CMADMIN":
+    case "QSE":
+    case "RH":
+    case "CPI":
+    case "COMPTA":
+      return STAFF_LANDING;
+    case "MYQUALIANOR":
+      return CLIENT_LANDING;
+    case "AUDITEUR":
+      return user.auditorId ? `${EVALUATOR_SPACE_PREFIX}/${user.auditorId}` : null;
+    default:
+      return null;
+  }
+}
