@@ -1,23 +1,29 @@
 import fs from "node:fs";
 import path from "node:path";
+import { MESSAGES } from "@certidesk/shared";
 import cookie from "@fastify/cookie";
 import helmet from "@fastify/helmet";
 import multipart from "@fastify/multipart";
 import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
-import { MESSAGES } from "@certidesk/shared";
 import Fastify, { type FastifyServerOptions } from "fastify";
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
 import type { AppInstance } from "./app-instance.js";
 import type { AppConfig } from "./config.js";
 import type { DatabaseHandle } from "./db/client.js";
-import { createLoginThrottle, type LoginThrottle } from "./modules/auth/login-throttle.js";
-import { authRoutes } from "./modules/auth/auth.routes.js";
-import { createAuthService } from "./modules/auth/auth.service.js";
-import { createSessionStore } from "./modules/auth/session-store.js";
+import { auditRoutes } from "./modules/audit/audit.routes.js";
 import { auditorsRoutes } from "./modules/auditors/auditors.routes.js";
 import { createAuditorsService } from "./modules/auditors/auditors.service.js";
+import { authRoutes } from "./modules/auth/auth.routes.js";
+import { createAuthService } from "./modules/auth/auth.service.js";
+import { createLoginThrottle, type LoginThrottle } from "./modules/auth/login-throttle.js";
+import { createSessionStore } from "./modules/auth/session-store.js";
 import { clientsRoutes } from "./modules/clients/clients.routes.js";
 import { createClientsService } from "./modules/clients/clients.service.js";
 import { configurationRoutes } from "./modules/configuration/configuration.routes.js";
@@ -87,6 +93,7 @@ export async function buildApp({ config, handle, logger, throttle }: AppDeps) {
   configurationRoutes(app, { configuration: createConfigurationService({ db }) });
   clientsRoutes(app, { clients: createClientsService({ db }) });
   auditorsRoutes(app, { auditors: createAuditorsService({ db }) });
+  auditRoutes(app, { db });
 
   await serveWebApp(app, config.webDist);
   return app;
@@ -105,6 +112,8 @@ async function serveWebApp(app: AppInstance, webDist: string | undefined) {
     if (root && request.method === "GET" && !isApi && request.headers.accept?.includes("text/html")) {
       return reply.header("cache-control", "no-cache").sendFile("index.html");
     }
-    return reply.status(404).send({ error: { code: "NOT_FOUND", message: MESSAGES.routeNotFound, requestId: request.id } });
+    return reply
+      .status(404)
+      .send({ error: { code: "NOT_FOUND", message: MESSAGES.routeNotFound, requestId: request.id } });
   });
 }

@@ -10,7 +10,10 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
   DATA_DIR: z.string().default("./data"),
-  DATABASE_URL: z.string().optional().transform((v) => v || undefined),
+  DATABASE_URL: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined),
   PUBLIC_URL: z.string().optional(),
   DEMO_DATA: booleanFlag,
   SESSION_TTL_HOURS: z.coerce.number().positive().default(12),

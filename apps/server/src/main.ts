@@ -10,7 +10,10 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 
 async function main() {
   const config = loadConfig();
-  const handle = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, "pglite") });
+  const handle = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: path.join(config.dataDir, "pglite"),
+  });
   const { demoLoaded } = await prepareDatabase(handle, config);
   const app = await buildApp({
     config: { ...config, webDist: config.webDist ?? path.resolve(here, "../../web/dist") },
@@ -34,7 +37,8 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   const where = handle.kind === "pglite" ? `PGlite (${path.join(config.dataDir, "pglite")})` : "PostgreSQL";
   app.log.info(`Certidesk prêt sur ${config.publicUrl} — base : ${where}`);
-  if (demoLoaded) app.log.info(`Données de démonstration chargées : comptes <profil>@demo.fr, mot de passe ${DEMO_PASSWORD}`);
+  if (demoLoaded)
+    app.log.info(`Données de démonstration chargées : comptes <profil>@demo.fr, mot de passe ${DEMO_PASSWORD}`);
 }
 
 main().catch((error) => {

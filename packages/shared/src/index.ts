@@ -1,3 +1,4 @@
+export * from "./contracts/audit.js";
 export * from "./contracts/auth.js";
 export * from "./contracts/common.js";
 export * from "./contracts/configuration.js";
@@ -8,3 +9,4 @@ export * from "./messages.js";
 export * from "./permissions.js";
 export * from "./profiles.js";
 export * from "./routes.js";
+export * from "./format/index.js";

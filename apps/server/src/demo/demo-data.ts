@@ -34,7 +34,14 @@ export async function seedDemoData(db: Database): Promise<boolean> {
   await db.transaction(async (tx) => {
     const [auditor] = await tx
       .insert(auditors)
-      .values({ firstName: "Marc", lastName: "Dubois", email: "auditeur@demo.fr", phone: "0612345678", postalCode: "69003", city: "Lyon" })
+      .values({
+        firstName: "Marc",
+        lastName: "Dubois",
+        email: "auditeur@demo.fr",
+        phone: "0612345678",
+        postalCode: "69003",
+        city: "Lyon",
+      })
       .returning();
     const [client] = await tx
       .insert(clients)

@@ -1,4 +1,4 @@
-import { randomBytes, scrypt, type ScryptOptions, timingSafeEqual } from "node:crypto";
+import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from "node:crypto";
 
 // scrypt parameters (OWASP: N=2^17, r=8, p=1). Stored with the hash so they can be raised later.
 const N = 131072;

@@ -1,10 +1,10 @@
 import type { ProfileType } from "@certidesk/shared";
 import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { Database } from "../db/client.js";
 import type { Actor } from "../lib/actor.js";
 import { unauthenticated } from "../lib/errors.js";
-import type { Database } from "../db/client.js";
-import { loadGrants } from "../modules/profiles/profiles.repository.js";
 import type { SessionStore } from "../modules/auth/session-store.js";
+import { loadGrants } from "../modules/profiles/profiles.repository.js";
 
 export const SESSION_COOKIE = "certidesk_session";
 export const CSRF_COOKIE = "certidesk_csrf";

@@ -23,7 +23,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(400).send(body("BAD_REQUEST", message, request.id, details));
     }
     if (error.statusCode === 413 || error.code === "FST_REQ_FILE_TOO_LARGE") {
-      return reply.status(413).send(body("PAYLOAD_TOO_LARGE", "Le fichier ou la requête est trop volumineux.", request.id));
+      return reply
+        .status(413)
+        .send(body("PAYLOAD_TOO_LARGE", "Le fichier ou la requête est trop volumineux.", request.id));
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.status(error.statusCode).send(body("BAD_REQUEST", MESSAGES.invalidInput, request.id));

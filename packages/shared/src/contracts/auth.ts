@@ -3,17 +3,20 @@ import { OPERATIONS, PERMISSION_CODES } from "../permissions.js";
 import { PROFILE_TYPES } from "../profiles.js";
 
 export const loginBodySchema = z.object({
-  identifier: z.string({ error: "L'identifiant est obligatoire." }).trim().min(1, "L'identifiant est obligatoire.").max(200),
+  identifier: z
+    .string({ error: "L'identifiant est obligatoire." })
+    .trim()
+    .min(1, "L'identifiant est obligatoire.")
+    .max(200),
   password: z.string({ error: "Le mot de passe est obligatoire." }).min(1, "Le mot de passe est obligatoire.").max(500),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
 export const permissionGrantSchema = z.object({
   code: z.enum(PERMISSION_CODES),
-  operation: z.object(Object.fromEntries(OPERATIONS.map((op) => [op, z.boolean()])) as Record<
-    (typeof OPERATIONS)[number],
-    z.ZodBoolean
-  >),
+  operation: z.object(
+    Object.fromEntries(OPERATIONS.map((op) => [op, z.boolean()])) as Record<(typeof OPERATIONS)[number], z.ZodBoolean>,
+  ),
 });
 
 /** The stored current user (spec section 3): id and accessToken, plus what the screens need. */

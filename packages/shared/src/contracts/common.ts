@@ -10,7 +10,12 @@ export const pageQuerySchema = z.object({
 });
 
 export function pageResultSchema<T extends z.ZodType>(item: T) {
-  return z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+  return z.object({
+    items: z.array(item),
+    total: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+  });
 }
 
 export const okSchema = z.object({ ok: z.literal(true) });

@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { PROFILE_TYPES } from "../profiles.js";
-import { idSchema, pageQuerySchema, versionSchema } from "./common.js";
 import { passwordSchema } from "./auth.js";
-
+import { idSchema, pageQuerySchema, versionSchema } from "./common.js";
 
 const identifierSchema = z
   .string({ error: "L'identifiant est obligatoire." })

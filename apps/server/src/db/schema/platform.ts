@@ -41,7 +41,10 @@ export const users = pgTable(
     version: integer("version").notNull().default(1),
     ...timestamps,
   },
-  (t) => [uniqueIndex("users_identifier_key").on(sql`lower(${t.identifier})`), index("users_profile_idx").on(t.profileType)],
+  (t) => [
+    uniqueIndex("users_identifier_key").on(sql`lower(${t.identifier})`),
+    index("users_profile_idx").on(t.profileType),
+  ],
 );
 
 export const sessions = pgTable(
@@ -99,7 +102,10 @@ export const auditLog = pgTable(
     changes: jsonb("changes"),
     requestId: text("request_id"),
   },
-  (t) => [index("audit_entity_idx").on(t.entityType, t.entityId, t.occurredAt), index("audit_occurred_idx").on(t.occurredAt)],
+  (t) => [
+    index("audit_entity_idx").on(t.entityType, t.entityId, t.occurredAt),
+    index("audit_occurred_idx").on(t.occurredAt),
+  ],
 );
 
 /** The single application configuration row (white label and company identity). */

@@ -19,7 +19,12 @@ export function auditorsRoutes(app: AppInstance, { auditors }: { auditors: Audit
     "/api/auditors/:id",
     {
       config: { access: { code: "MISSION", op: "read" } },
-      schema: { tags: ["évaluateurs"], summary: "Fiche d'un évaluateur", params: z.object({ id: idSchema }), response: { 200: auditorSchema } },
+      schema: {
+        tags: ["évaluateurs"],
+        summary: "Fiche d'un évaluateur",
+        params: z.object({ id: idSchema }),
+        response: { 200: auditorSchema },
+      },
     },
     async (request) => auditors.get(requireActor(request), request.params.id),
   );

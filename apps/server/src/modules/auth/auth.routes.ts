@@ -1,12 +1,17 @@
 import { changePasswordBodySchema, currentUserSchema, loginBodySchema, okSchema } from "@certidesk/shared";
 import type { FastifyReply } from "fastify";
-import type { AppConfig } from "../../config.js";
 import type { AppInstance } from "../../app-instance.js";
+import type { AppConfig } from "../../config.js";
 import { CSRF_COOKIE, requireActor, SESSION_COOKIE } from "../../plugins/auth.js";
 import type { AuthService } from "./auth.service.js";
 
 function setSessionCookies(reply: FastifyReply, config: AppConfig, session: { token: string; csrfToken: string }) {
-  const common = { path: "/", sameSite: "lax" as const, secure: config.secureCookies, maxAge: config.sessionTtlMs / 1000 };
+  const common = {
+    path: "/",
+    sameSite: "lax" as const,
+    secure: config.secureCookies,
+    maxAge: config.sessionTtlMs / 1000,
+  };
   reply.setCookie(SESSION_COOKIE, session.token, { ...common, httpOnly: true });
   // Readable by the web app, which echoes it in the CSRF header of every write.
   reply.setCookie(CSRF_COOKIE, session.csrfToken, { ...common, httpOnly: false });
@@ -39,7 +44,10 @@ export function authRoutes(app: AppInstance, deps: { auth: AuthService; config: 
 
   app.post(
     "/auth/logout",
-    { config: { access: "authenticated" }, schema: { tags: ["auth"], summary: "Déconnexion", response: { 200: okSchema } } },
+    {
+      config: { access: "authenticated" },
+      schema: { tags: ["auth"], summary: "Déconnexion", response: { 200: okSchema } },
+    },
     async (request, reply) => {
       if (request.actor) await auth.logout(request.actor);
       reply.clearCookie(SESSION_COOKIE, { path: "/" });
@@ -61,7 +69,12 @@ export function authRoutes(app: AppInstance, deps: { auth: AuthService; config: 
     "/auth/change-password",
     {
       config: { access: "authenticated" },
-      schema: { tags: ["auth"], summary: "Changer son mot de passe", body: changePasswordBodySchema, response: { 200: currentUserSchema } },
+      schema: {
+        tags: ["auth"],
+        summary: "Changer son mot de passe",
+        body: changePasswordBodySchema,
+        response: { 200: currentUserSchema },
+      },
     },
     async (request, reply) => {
       const { user, session } = await auth.changeOwnPassword(requireActor(request), request.body);

@@ -1,4 +1,4 @@
-import { type CurrentUser, MESSAGES, passwordSchema, type ProfileType } from "@certidesk/shared";
+import { type CurrentUser, MESSAGES, type ProfileType, passwordSchema } from "@certidesk/shared";
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { users } from "../../db/schema/index.js";
@@ -67,7 +67,12 @@ export function createAuthService({ db, sessions, throttle }: AuthServiceDeps) {
     async logout(actor: Actor) {
       await db.transaction(async (tx) => {
         await sessions.revoke(tx, actor.sessionId);
-        await writeAudit(tx, actor, { action: "logout", entityType: "user", entityId: actor.userId, summary: "Déconnexion" });
+        await writeAudit(tx, actor, {
+          action: "logout",
+          entityType: "user",
+          entityId: actor.userId,
+          summary: "Déconnexion",
+        });
       });
     },
 

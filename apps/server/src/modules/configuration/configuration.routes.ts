@@ -11,7 +11,10 @@ export function configurationRoutes(app: AppInstance, { configuration }: { confi
   // Public: the sign-in page shows the company's name, logo and colours before anyone signs in.
   app.get(
     "/configuration/getConfiguration",
-    { config: { access: "public" }, schema: { tags, summary: "Configuration de l'application", response: { 200: configurationSchema } } },
+    {
+      config: { access: "public" },
+      schema: { tags, summary: "Configuration de l'application", response: { 200: configurationSchema } },
+    },
     async () => configuration.get(),
   );
 
@@ -34,17 +37,25 @@ export function configurationRoutes(app: AppInstance, { configuration }: { confi
     "/configuration/getDataToCheckBlockAction",
     {
       config: { access: "authenticated" },
-      schema: { tags, summary: "Actions bloquées par une configuration incomplète", response: { 200: blockActionDataSchema } },
+      schema: {
+        tags,
+        summary: "Actions bloquées par une configuration incomplète",
+        response: { 200: blockActionDataSchema },
+      },
     },
     async () => configuration.blockActionData(),
   );
 
-  app.get(LOGO_PATH, { config: { access: "public" }, schema: { tags, summary: "Logo (favicon)" } }, async (_request, reply) => {
-    const logo = await configuration.logo();
-    if (!logo) throw notFound("Aucun logo n'est défini.");
-    reply.header("content-type", logo.mime).header("cache-control", "public, max-age=300");
-    return reply.send(logo.data);
-  });
+  app.get(
+    LOGO_PATH,
+    { config: { access: "public" }, schema: { tags, summary: "Logo (favicon)" } },
+    async (_request, reply) => {
+      const logo = await configuration.logo();
+      if (!logo) throw notFound("Aucun logo n'est défini.");
+      reply.header("content-type", logo.mime).header("cache-control", "public, max-age=300");
+      return reply.send(logo.data);
+    },
+  );
 
   app.post(
     "/configuration/logo",

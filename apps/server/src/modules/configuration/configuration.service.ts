@@ -17,7 +17,8 @@ export const LOGO_MAX_BYTES = 1024 * 1024;
 export function sniffImage(data: Buffer): string | null {
   if (data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return "image/png";
   if (data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return "image/jpeg";
-  if (data.subarray(0, 4).toString("latin1") === "RIFF" && data.subarray(8, 12).toString("latin1") === "WEBP") return "image/webp";
+  if (data.subarray(0, 4).toString("latin1") === "RIFF" && data.subarray(8, 12).toString("latin1") === "WEBP")
+    return "image/webp";
   if (data.subarray(0, 4).equals(Buffer.from([0, 0, 1, 0]))) return "image/x-icon";
   return null;
 }
@@ -84,7 +85,13 @@ export function createConfigurationService({ db }: { db: Database }) {
         await writeAudit(
           tx,
           actor,
-          { action: "update", entityType: "configuration", entityId: id, summary: "Configuration modifiée", changes: diffFields(row, values) },
+          {
+            action: "update",
+            entityType: "configuration",
+            entityId: id,
+            summary: "Configuration modifiée",
+            changes: diffFields(row, values),
+          },
           requestId,
         );
         return toConfiguration(saved);
@@ -100,14 +107,25 @@ export function createConfigurationService({ db }: { db: Database }) {
         const row = await current(tx);
         const [saved] = await tx
           .update(configuration)
-          .set({ logoData: data, logoMime: mime, logoUpdatedAt: new Date(), version: sql`${configuration.version} + 1` })
+          .set({
+            logoData: data,
+            logoMime: mime,
+            logoUpdatedAt: new Date(),
+            version: sql`${configuration.version} + 1`,
+          })
           .where(eq(configuration.id, row.id))
           .returning();
         if (!saved) throw staleVersion();
         await writeAudit(
           tx,
           actor,
-          { action: "update", entityType: "configuration", entityId: row.id, summary: "Logo modifié", changes: { logoMime: mime, bytes: data.length } },
+          {
+            action: "update",
+            entityType: "configuration",
+            entityId: row.id,
+            summary: "Logo modifié",
+            changes: { logoMime: mime, bytes: data.length },
+          },
           requestId,
         );
         return toConfiguration(saved);

@@ -9,7 +9,11 @@ export function healthRoutes(app: AppInstance, { handle }: { handle: DatabaseHan
     "/health",
     {
       config: { access: "public" },
-      schema: { tags: ["santé"], summary: "État du service", response: { 200: z.object({ status: z.literal("ok"), database: z.string() }) } },
+      schema: {
+        tags: ["santé"],
+        summary: "État du service",
+        response: { 200: z.object({ status: z.literal("ok"), database: z.string() }) },
+      },
     },
     async () => {
       await handle.db.execute(sql`select 1`);

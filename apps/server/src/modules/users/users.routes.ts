@@ -24,7 +24,12 @@ export function usersRoutes(app: AppInstance, { users }: { users: UsersService }
     "/api/users",
     {
       config: { access: { code: "SETTING", op: "read" } },
-      schema: { tags, summary: "Liste des utilisateurs", querystring: listUsersQuerySchema, response: { 200: pageResultSchema(userRowSchema) } },
+      schema: {
+        tags,
+        summary: "Liste des utilisateurs",
+        querystring: listUsersQuerySchema,
+        response: { 200: pageResultSchema(userRowSchema) },
+      },
     },
     async (request) => users.list(request.query),
   );
@@ -56,7 +61,13 @@ export function usersRoutes(app: AppInstance, { users }: { users: UsersService }
     "/api/users/:id",
     {
       config: { access: { code: "SETTING", op: "update" } },
-      schema: { tags, summary: "Modifier un utilisateur", params: idParams, body: updateUserBodySchema, response: { 200: savedSchema } },
+      schema: {
+        tags,
+        summary: "Modifier un utilisateur",
+        params: idParams,
+        body: updateUserBodySchema,
+        response: { 200: savedSchema },
+      },
     },
     async (request) => users.update(requireActor(request), request.params.id, request.body, request.id),
   );
@@ -65,7 +76,13 @@ export function usersRoutes(app: AppInstance, { users }: { users: UsersService }
     "/api/users/:id/active",
     {
       config: { access: { code: "SETTING", op: "update" } },
-      schema: { tags, summary: "Activer ou désactiver un utilisateur", params: idParams, body: setActiveBodySchema, response: { 200: savedSchema } },
+      schema: {
+        tags,
+        summary: "Activer ou désactiver un utilisateur",
+        params: idParams,
+        body: setActiveBodySchema,
+        response: { 200: savedSchema },
+      },
     },
     async (request) => users.setActive(requireActor(request), request.params.id, request.body, request.id),
   );
@@ -74,7 +91,13 @@ export function usersRoutes(app: AppInstance, { users }: { users: UsersService }
     "/api/users/:id/password",
     {
       config: { access: { code: "SETTING", op: "update" } },
-      schema: { tags, summary: "Définir le mot de passe d'un utilisateur", params: idParams, body: setPasswordBodySchema, response: { 200: okSchema } },
+      schema: {
+        tags,
+        summary: "Définir le mot de passe d'un utilisateur",
+        params: idParams,
+        body: setPasswordBodySchema,
+        response: { 200: okSchema },
+      },
     },
     async (request) => {
       await users.setPassword(requireActor(request), request.params.id, request.body.password, request.id);

@@ -1,10 +1,4 @@
-import {
-  type createUserBodySchema,
-
-  type ProfileType,
-  type updateUserBodySchema,
-  type UserRow,
-} from "@certidesk/shared";
+import type { createUserBodySchema, ProfileType, UserRow, updateUserBodySchema } from "@certidesk/shared";
 import { and, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Database, Executor } from "../../db/client.js";
@@ -184,7 +178,12 @@ export function createUsersService({ db, sessions }: UsersServiceDeps) {
         await writeAudit(
           tx,
           actor,
-          { action: "update", entityType: "user", entityId: user.id, summary: `Mot de passe de ${user.identifier} réinitialisé` },
+          {
+            action: "update",
+            entityType: "user",
+            entityId: user.id,
+            summary: `Mot de passe de ${user.identifier} réinitialisé`,
+          },
           requestId,
         );
         return saved;
@@ -195,4 +194,3 @@ export function createUsersService({ db, sessions }: UsersServiceDeps) {
   };
 }
 export type UsersService = ReturnType<typeof createUsersService>;
-

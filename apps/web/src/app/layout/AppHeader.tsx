@@ -1,0 +1,29 @@
+import { Badge, Burger, Group, Image, Text, Tooltip } from "@mantine/core";
+import { Link } from "react-router";
+import { useBranding } from "../../features/configuration/use-branding";
+import { UserMenu } from "./UserMenu";
+
+export function AppHeader({ home, opened, onToggle }: { home: string; opened?: boolean; onToggle?: () => void }) {
+  const { companyName, logoUrl, demoData } = useBranding();
+  return (
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+      <Group gap="sm" wrap="nowrap">
+        {onToggle && <Burger opened={!!opened} onClick={onToggle} hiddenFrom="sm" size="sm" aria-label="Menu" />}
+        <Link to={home} style={{ textDecoration: "none", color: "inherit", display: "flex", alignItems: "center", gap: 8 }}>
+          {logoUrl && <Image src={logoUrl} alt="" h={28} w="auto" fit="contain" />}
+          <Text fw={700} size="lg">
+            {companyName}
+          </Text>
+        </Link>
+        {demoData && (
+          <Tooltip label="Ces données sont fictives : comptes <profil>@demo.fr, mot de passe Demo-2026.">
+            <Badge color="orange" variant="filled">
+              Données de démonstration
+            </Badge>
+          </Tooltip>
+        )}
+      </Group>
+      <UserMenu />
+    </Group>
+  );
+}

@@ -1,0 +1,22 @@
+import { landingPathFor } from "@certidesk/shared";
+import { AppShell, Container } from "@mantine/core";
+import { Outlet } from "react-router";
+import { useSession } from "../../lib/session-context";
+import { AppHeader } from "./AppHeader";
+
+/** The shell of the client portal and the evaluator space: header, no back-office navigation. */
+export function PortalLayout() {
+  const { user } = useSession();
+  return (
+    <AppShell header={{ height: 56 }} padding="md">
+      <AppShell.Header>
+        <AppHeader home={(user && landingPathFor(user)) ?? "/"} />
+      </AppShell.Header>
+      <AppShell.Main bg="gray.0">
+        <Container size="lg">
+          <Outlet />
+        </Container>
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,40 @@
+import { MantineProvider } from "@mantine/core";
+import { Notifications } from "@mantine/notifications";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { type ReactNode, useMemo } from "react";
+import { useConfiguration } from "../features/configuration/api/get-configuration";
+import { ApiError } from "../lib/api-client";
+import { SessionProvider } from "../lib/session-context";
+import { buildTheme } from "./theme";
+
+const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      // A refused or missing resource will not appear by retrying.
+      retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
+      refetchOnWindowFocus: false,
+    },
+  },
+});
+
+/** The blue and green theme, recoloured at run time from the configuration. */
+function ThemedApp({ children }: { children: ReactNode }) {
+  const { data } = useConfiguration();
+  const theme = useMemo(() => buildTheme(data?.primaryColor, data?.secondaryColor), [data?.primaryColor, data?.secondaryColor]);
+  return (
+    <MantineProvider theme={theme}>
+      <Notifications position="top-right" />
+      {children}
+    </MantineProvider>
+  );
+}
+
+export function Providers({ children }: { children: ReactNode }) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <SessionProvider>
+        <ThemedApp>{children}</ThemedApp>
+      </SessionProvider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,7 @@
+import type { CurrentUser } from "@certidesk/shared";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client";
+
+export const getMe = () => api.get<CurrentUser>("/auth/me");
+export const meQueryOptions = () => queryOptions({ queryKey: ["auth", "me"], queryFn: getMe, staleTime: 60_000 });
+export const useMe = (enabled: boolean) => useQuery({ ...meQueryOptions(), enabled });

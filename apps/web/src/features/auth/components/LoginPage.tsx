@@ -1,0 +1,91 @@
+import { landingPathFor } from "@certidesk/shared";
+import { Alert, Anchor, Badge, Button, Center, Image, Paper, PasswordInput, Stack, Text, TextInput, Title } from "@mantine/core";
+import { IconAlertCircle } from "@tabler/icons-react";
+import { type FormEvent, useState } from "react";
+import { useNavigate } from "react-router";
+import { errorMessage } from "../../../lib/api-client";
+import { useSession } from "../../../lib/session-context";
+import { useBranding } from "../../configuration/use-branding";
+import { useLogin } from "../api/login";
+
+export function LoginPage() {
+  const { companyName, logoUrl, demoData } = useBranding("Connexion");
+  const { signIn } = useSession();
+  const navigate = useNavigate();
+  const loginMutation = useLogin();
+  const [identifier, setIdentifier] = useState("");
+  const [password, setPassword] = useState("");
+  const [missing, setMissing] = useState<string | null>(null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!identifier.trim() || !password) {
+      setMissing("Saisissez votre identifiant et votre mot de passe.");
+      return;
+    }
+    setMissing(null);
+    const user = await loginMutation.mutateAsync({ identifier: identifier.trim(), password }).catch(() => null);
+    if (!user) return;
+    signIn(user);
+    const destination = landingPathFor(user);
+    if (!destination) return;
+    // Spec: evaluators reach their space by a full page load.
+    if (user.profileType === "AUDITEUR") window.location.assign(destination);
+    else navigate(destination, { replace: true });
+  }
+
+  const error = missing ?? (loginMutation.isError ? errorMessage(loginMutation.error) : null);
+  return (
+    <Center mih="100vh" bg="gray.0" p="md">
+      <Paper component="form" onSubmit={submit} withBorder shadow="sm" p="xl" radius="md" w={400} noValidate>
+        <Stack>
+          <Stack gap={4} align="center">
+            {logoUrl && <Image src={logoUrl} alt="" h={56} w="auto" fit="contain" />}
+            <Title order={1} size="h2">
+              {companyName}
+            </Title>
+            <Text c="dimmed" size="sm">
+              Connectez-vous à votre espace
+            </Text>
+            {demoData && (
+              <Badge color="orange" variant="light">
+                Données de démonstration
+              </Badge>
+            )}
+          </Stack>
+          {error && (
+            <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
+              {error}
+            </Alert>
+          )}
+          <TextInput
+            label="Identifiant"
+            autoComplete="username"
+            value={identifier}
+            onChange={(e) => setIdentifier(e.currentTarget.value)}
+            required
+            autoFocus
+          />
+          <PasswordInput
+            label="Mot de passe"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+            required
+          />
+          <Button type="submit" loading={loginMutation.isPending} fullWidth>
+            Se connecter
+          </Button>
+          {demoData && (
+            <Text size="xs" c="dimmed" ta="center">
+              Comptes de démonstration : dir@demo.fr, cc@demo.fr, auditeur@demo.fr, client@demo.fr… mot de passe{" "}
+              <Anchor component="span" size="xs">
+                Demo-2026
+              </Anchor>
+            </Text>
+          )}
+        </Stack>
+      </Paper>
+    </Center>
+  );
+}

@@ -1,0 +1,8 @@
+import type { Configuration } from "@certidesk/shared";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client";
+
+export const getConfiguration = () => api.get<Configuration>("/configuration/getConfiguration");
+export const configurationQueryOptions = () =>
+  queryOptions({ queryKey: ["configuration"], queryFn: getConfiguration, staleTime: 5 * 60_000 });
+export const useConfiguration = () => useQuery(configurationQueryOptions());

@@ -1,0 +1,7 @@
+import type { Profile } from "@certidesk/shared";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client";
+
+export const getProfiles = () => api.get<Profile[]>("/api/profiles");
+export const profilesQueryOptions = () => queryOptions({ queryKey: ["profiles"], queryFn: getProfiles });
+export const useProfiles = () => useQuery(profilesQueryOptions());

@@ -1,0 +1,130 @@
+import {
+  OPERATION_LABELS,
+  OPERATIONS,
+  type Operation,
+  PERMISSION_LABELS,
+  type PermissionCode,
+  type PermissionGrant,
+  type Profile,
+} from "@certidesk/shared";
+import { Alert, Badge, Button, Checkbox, Group, NavLink, Paper, Stack, Table, Text, Title } from "@mantine/core";
+import { useEffect, useState } from "react";
+import { errorMessage } from "../../../lib/api-client";
+import { useCan } from "../../../lib/can";
+import { notifySaved } from "../../../lib/notify";
+import { useProfiles } from "../api/get-profiles";
+import { useUpdateProfilePermissions } from "../api/update-profile-permissions";
+
+function GrantsEditor({ profile, editable }: { profile: Profile; editable: boolean }) {
+  const [grants, setGrants] = useState<PermissionGrant[]>(profile.permissions);
+  const mutation = useUpdateProfilePermissions();
+  useEffect(() => {
+    setGrants(profile.permissions);
+    mutation.reset();
+    // biome-ignore lint/correctness/useExhaustiveDependencies: reload the editor when the server's version changes.
+  }, [profile.profileType, profile.version]);
+
+  const dirty = JSON.stringify(grants) !== JSON.stringify(profile.permissions);
+  const toggle = (code: PermissionCode, op: Operation) =>
+    setGrants((list) => list.map((g) => (g.code === code ? { ...g, operation: { ...g.operation, [op]: !g.operation[op] } } : g)));
+
+  async function save() {
+    const ok = await mutation
+      .mutateAsync({ profileType: profile.profileType, permissions: grants, version: profile.version })
+      .catch(() => null);
+    if (ok) notifySaved();
+  }
+
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <div>
+          <Title order={3} size="h4">
+            {profile.label} <Badge variant="light">{profile.profileType}</Badge>
+          </Title>
+          <Text size="sm" c="dimmed">
+            {profile.userCount} utilisateur(s) actif(s) avec ce profil. Les changements s'appliquent dès leur prochaine requête.
+          </Text>
+        </div>
+        {editable && (
+          <Group>
+            <Button variant="default" disabled={!dirty} onClick={() => setGrants(profile.permissions)}>
+              Annuler
+            </Button>
+            <Button disabled={!dirty} loading={mutation.isPending} onClick={save}>
+              Enregistrer
+            </Button>
+          </Group>
+        )}
+      </Group>
+      {mutation.isError && (
+        <Alert color="red" role="alert">
+          {errorMessage(mutation.error)}
+        </Alert>
+      )}
+      <Table withTableBorder striped aria-label={`Droits du profil ${profile.label}`}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Module</Table.Th>
+            {OPERATIONS.map((op) => (
+              <Table.Th key={op} ta="center">
+                {OPERATION_LABELS[op]}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {grants.map((grant) => (
+            <Table.Tr key={grant.code}>
+              <Table.Td>
+                <Text size="sm" fw={500}>
+                  {PERMISSION_LABELS[grant.code]}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {grant.code}
+                </Text>
+              </Table.Td>
+              {OPERATIONS.map((op) => (
+                <Table.Td key={op}>
+                  <Group justify="center">
+                    <Checkbox
+                      aria-label={`${PERMISSION_LABELS[grant.code]} : ${OPERATION_LABELS[op]}`}
+                      checked={grant.operation[op]}
+                      disabled={!editable}
+                      onChange={() => toggle(grant.code, op)}
+                    />
+                  </Group>
+                </Table.Td>
+              ))}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Stack>
+  );
+}
+
+export function ProfilesTab() {
+  const { data: profiles = [] } = useProfiles();
+  const { can } = useCan();
+  const [selected, setSelected] = useState("DIR");
+  const profile = profiles.find((p) => p.profileType === selected);
+  return (
+    <Group align="flex-start" wrap="nowrap" gap="lg">
+      <Paper withBorder p={4} w={260} miw={220}>
+        {profiles.map((p) => (
+          <NavLink
+            key={p.profileType}
+            label={p.label}
+            description={`${p.profileType} · ${p.userCount} utilisateur(s)`}
+            active={p.profileType === selected}
+            onClick={() => setSelected(p.profileType)}
+          />
+        ))}
+      </Paper>
+      <Paper withBorder p="md" style={{ flex: 1 }}>
+        {profile && <GrantsEditor profile={profile} editable={can("SETTING", "update")} />}
+      </Paper>
+    </Group>
+  );
+}

@@ -1,0 +1,25 @@
+import type { CreateUserBody, UpdateUserBody } from "@certidesk/shared";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client";
+
+type Saved = { id: string; version: number };
+export const createUser = (body: CreateUserBody) => api.post<Saved>("/api/users", body);
+export const updateUser = ({ id, body }: { id: string; body: UpdateUserBody }) => api.put<Saved>(`/api/users/${id}`, body);
+export const setUserActive = ({ id, active, version }: { id: string; active: boolean; version: number }) =>
+  api.post<Saved>(`/api/users/${id}/active`, { active, version });
+export const setUserPassword = ({ id, password }: { id: string; password: string }) =>
+  api.post<{ ok: true }>(`/api/users/${id}/password`, { password });
+
+/** Every user mutation refreshes the lists (and the profiles' user counts). */
+function useUserMutation<A, R>(fn: (args: A) => Promise<R>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: ["users"] }), client.invalidateQueries({ queryKey: ["profiles"] })]),
+  });
+}
+
+export const useCreateUser = () => useUserMutation(createUser);
+export const useUpdateUser = () => useUserMutation(updateUser);
+export const useSetUserActive = () => useUserMutation(setUserActive);
+export const useSetUserPassword = () => useUserMutation(setUserPassword);

@@ -1,0 +1,21 @@
+import "@mantine/core/styles.css";
+import "@mantine/notifications/styles.css";
+import { ModalsProvider } from "@mantine/modals";
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { RouterProvider } from "react-router";
+import { Providers } from "./app/providers";
+import { router } from "./app/router";
+
+const root = document.getElementById("root");
+if (!root) throw new Error("#root manquant dans index.html");
+
+createRoot(root).render(
+  <StrictMode>
+    <Providers>
+      <ModalsProvider labels={{ confirm: "Confirmer", cancel: "Annuler" }}>
+        <RouterProvider router={router} />
+      </ModalsProvider>
+    </Providers>
+  </StrictMode>,
+);

@@ -1,0 +1,17 @@
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vitest/config";
+
+const api = process.env.API_URL ?? "http://localhost:3000";
+const proxied = ["/api", "/auth", "/configuration", "/requestclients", "/health"];
+
+export default defineConfig({
+  plugins: [react()],
+  server: { port: 5173, proxy: Object.fromEntries(proxied.map((p) => [p, api])) },
+  build: { outDir: "dist", sourcemap: true, chunkSizeWarningLimit: 1500 },
+  test: {
+    environment: "jsdom",
+    setupFiles: ["./src/test/setup.ts"],
+    include: ["src/**/*.test.{ts,tsx}"],
+    css: false,
+  },
+});
