@@ -2,6 +2,9 @@ import type { Actor } from "../lib/actor.js";
 import type { Access } from "../lib/authorization.js";
 
 declare module "fastify" {
+  interface FastifyInstance {
+    routeAccess: import("./permissions.js").RouteAccess[];
+  }
   interface FastifyContextConfig {
     /** Every route declares who may call it; the permissions plugin refuses a route without it. */
     access?: Access;

@@ -1,9 +1,16 @@
 import { timingSafeEqual } from "node:crypto";
 import { MESSAGES } from "@certidesk/shared";
 import type { FastifyInstance } from "fastify";
-import { isAllowed } from "../lib/authorization.js";
+import { type Access, isAllowed } from "../lib/authorization.js";
 import { AppError, forbidden, unauthenticated } from "../lib/errors.js";
 import { CSRF_HEADER } from "./auth.js";
+
+/** Every route with its declared access: the authorization matrix test walks it. */
+export interface RouteAccess {
+  method: string;
+  url: string;
+  access: Access;
+}
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -18,10 +25,16 @@ function sameToken(a: string, b: string): boolean {
  * learns nothing from validation errors. A route without a declaration cannot be registered.
  */
 export function registerPermissions(app: FastifyInstance): void {
+  const catalogue: RouteAccess[] = [];
+  app.decorate("routeAccess", catalogue);
   app.addHook("onRoute", (route) => {
-    const access = (route.config as { access?: unknown } | undefined)?.access;
+    const access = (route.config as { access?: Access } | undefined)?.access;
     const internal = route.url.startsWith("/api/docs") || route.url === "/*" || route.method === "HEAD";
     if (!access && !internal) throw new Error(`Route ${route.method} ${route.url} has no access declaration`);
+    if (access) {
+      for (const method of [route.method].flat())
+        if (method !== "HEAD") catalogue.push({ method, url: route.url, access });
+    }
   });
 
   app.addHook("onRequest", async (request) => {

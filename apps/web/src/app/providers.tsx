@@ -20,7 +20,10 @@ const queryClient = new QueryClient({
 /** The blue and green theme, recoloured at run time from the configuration. */
 function ThemedApp({ children }: { children: ReactNode }) {
   const { data } = useConfiguration();
-  const theme = useMemo(() => buildTheme(data?.primaryColor, data?.secondaryColor), [data?.primaryColor, data?.secondaryColor]);
+  const theme = useMemo(
+    () => buildTheme(data?.primaryColor, data?.secondaryColor),
+    [data?.primaryColor, data?.secondaryColor],
+  );
   return (
     <MantineProvider theme={theme}>
       <Notifications position="top-right" />

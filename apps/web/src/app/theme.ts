@@ -5,7 +5,13 @@ export function shadesOf(hex: string): MantineColorsTuple {
   const n = Number.parseInt(hex.slice(1), 16);
   const rgb = [(n >> 16) & 255, (n >> 8) & 255, n & 255];
   const mix = (t: number, target: number) =>
-    `#${rgb.map((c) => Math.round(c + (target - c) * t).toString(16).padStart(2, "0")).join("")}`;
+    `#${rgb
+      .map((c) =>
+        Math.round(c + (target - c) * t)
+          .toString(16)
+          .padStart(2, "0"),
+      )
+      .join("")}`;
   return [
     mix(0.9, 255),
     mix(0.75, 255),
@@ -33,7 +39,14 @@ export function buildTheme(primary = DEFAULT_PRIMARY, secondary = DEFAULT_SECOND
     defaultRadius: "sm",
     components: {
       // Spec: tooltips on hover and focus, zero delay.
-      Tooltip: { defaultProps: { openDelay: 0, closeDelay: 0, events: { hover: true, focus: true, touch: false }, withArrow: true } },
+      Tooltip: {
+        defaultProps: {
+          openDelay: 0,
+          closeDelay: 0,
+          events: { hover: true, focus: true, touch: false },
+          withArrow: true,
+        },
+      },
       // Spec: modal layer z-index 1055.
       Modal: { defaultProps: { zIndex: 1055 } },
     },

@@ -48,7 +48,12 @@ export async function apiRequest<T>(method: Method, url: string, body?: unknown)
   const data = text ? safeJson(text) : undefined;
   if (!response.ok) {
     const error = (data as ApiErrorBody | undefined)?.error;
-    throw new ApiError(response.status, error?.code ?? "INTERNAL", error?.message ?? MESSAGES.genericError, error?.details);
+    throw new ApiError(
+      response.status,
+      error?.code ?? "INTERNAL",
+      error?.message ?? MESSAGES.genericError,
+      error?.details,
+    );
   }
   return data as T;
 }

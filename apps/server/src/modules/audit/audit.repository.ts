@@ -39,13 +39,7 @@ export async function listAuditEntries(db: Executor, q: AuditListQuery) {
   const where = filters.length ? and(...filters) : undefined;
   const order = q.direction === "asc" ? asc(SORTS[q.sort]) : desc(SORTS[q.sort]);
   const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(auditLog)
-      .where(where)
-      .orderBy(order, desc(auditLog.id))
-      .limit(q.pageSize)
-      .offset(offsetOf(q)),
+    db.select().from(auditLog).where(where).orderBy(order, desc(auditLog.id)).limit(q.pageSize).offset(offsetOf(q)),
     db.select({ n: count() }).from(auditLog).where(where),
   ]);
   return {

@@ -92,21 +92,22 @@ export function createAuthService({ db, sessions, throttle }: AuthServiceDeps) {
         throw badRequest("Le mot de passe actuel est incorrect.");
       }
       const passwordHash = await hashPassword(parsed.data);
-      return db.transaction(async (tx) => {
+      const session = await db.transaction(async (tx) => {
         await tx
           .update(users)
           .set({ passwordHash, version: sql`${users.version} + 1`, updatedAt: new Date() })
           .where(eq(users.id, user.id));
         await sessions.revokeAllForUser(tx, user.id);
-        const session = await sessions.create(tx, user.id, {});
         await writeAudit(tx, actor, {
           action: "update",
           entityType: "user",
           entityId: user.id,
           summary: "Mot de passe modifié par l'utilisateur",
         });
-        return { user: { ...(await toCurrentUser(db, user)), accessToken: session.token }, session };
+        return sessions.create(tx, user.id, {});
       });
+      // Outside the transaction: on PGlite's single connection a query on `db` inside it would wait forever.
+      return { user: { ...(await toCurrentUser(db, user)), accessToken: session.token }, session };
     },
   };
 }

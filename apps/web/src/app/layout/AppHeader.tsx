@@ -9,7 +9,10 @@ export function AppHeader({ home, opened, onToggle }: { home: string; opened?: b
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
       <Group gap="sm" wrap="nowrap">
         {onToggle && <Burger opened={!!opened} onClick={onToggle} hiddenFrom="sm" size="sm" aria-label="Menu" />}
-        <Link to={home} style={{ textDecoration: "none", color: "inherit", display: "flex", alignItems: "center", gap: 8 }}>
+        <Link
+          to={home}
+          style={{ textDecoration: "none", color: "inherit", display: "flex", alignItems: "center", gap: 8 }}
+        >
           {logoUrl && <Image src={logoUrl} alt="" h={28} w="auto" fit="contain" />}
           <Text fw={700} size="lg">
             {companyName}

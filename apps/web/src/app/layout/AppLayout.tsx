@@ -13,7 +13,11 @@ export function AppLayout() {
   const [opened, { toggle, close }] = useDisclosure();
   const items = NAV_ITEMS.filter((item) => canOpenAppRoute(item.path, user?.permissions ?? []));
   return (
-    <AppShell header={{ height: 56 }} navbar={{ width: 230, breakpoint: "sm", collapsed: { mobile: !opened } }} padding="md">
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{ width: 230, breakpoint: "sm", collapsed: { mobile: !opened } }}
+      padding="md"
+    >
       <AppShell.Header>
         <AppHeader home="/app/alert" opened={opened} onToggle={toggle} />
       </AppShell.Header>

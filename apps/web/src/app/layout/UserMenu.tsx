@@ -4,8 +4,8 @@ import { IconChevronDown, IconKey, IconLogout } from "@tabler/icons-react";
 import { useState } from "react";
 import { useLogout } from "../../features/auth/api/logout";
 import { ChangePasswordModal } from "../../features/auth/components/ChangePasswordModal";
-import { clearStoredSession } from "../../lib/session-store";
 import { useSession } from "../../lib/session-context";
+import { clearStoredSession } from "../../lib/session-store";
 
 export function UserMenu() {
   const { user } = useSession();

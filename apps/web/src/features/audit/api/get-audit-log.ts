@@ -9,9 +9,14 @@ interface Page<T> {
   pageSize: number;
 }
 
-export const getAuditLog = (query: AuditLogQuery) => api.get<Page<AuditEntryRow>>(`/api/audit-log${toQuery({ ...query })}`);
+export const getAuditLog = (query: AuditLogQuery) =>
+  api.get<Page<AuditEntryRow>>(`/api/audit-log${toQuery({ ...query })}`);
 export const auditLogQueryOptions = (query: AuditLogQuery) =>
-  queryOptions({ queryKey: ["audit-log", query], queryFn: () => getAuditLog(query), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: ["audit-log", query],
+    queryFn: () => getAuditLog(query),
+    placeholderData: keepPreviousData,
+  });
 export const useAuditLog = (query: AuditLogQuery) => useQuery(auditLogQueryOptions(query));
 
 export const getMyActivity = () => api.get<Page<AuditEntryRow>>("/api/audit-log/mine?pageSize=8");

@@ -31,10 +31,12 @@ export function AuditLogTab() {
   };
   const { data } = useAuditLog(query);
   const lastPage = Math.max(1, Math.ceil((data?.total ?? 0) / PAGE_SIZE));
-  const reset = <T,>(setter: (v: T) => void) => (v: T) => {
-    setter(v);
-    setPage(1);
-  };
+  const reset =
+    <T,>(setter: (v: T) => void) =>
+    (v: T) => {
+      setter(v);
+      setPage(1);
+    };
   return (
     <Stack>
       <Group align="flex-end">

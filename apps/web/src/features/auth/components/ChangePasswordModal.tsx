@@ -11,7 +11,8 @@ export function ChangePasswordModal({ opened, onClose }: { opened: boolean; onCl
   const [currentPassword, setCurrent] = useState("");
   const [newPassword, setNew] = useState("");
   const [confirm, setConfirm] = useState("");
-  const mismatch = confirm.length > 0 && confirm !== newPassword ? "Les deux mots de passe ne correspondent pas." : null;
+  const mismatch =
+    confirm.length > 0 && confirm !== newPassword ? "Les deux mots de passe ne correspondent pas." : null;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -30,7 +31,12 @@ export function ChangePasswordModal({ opened, onClose }: { opened: boolean; onCl
     <Modal opened={opened} onClose={onClose} title="Changer mon mot de passe">
       <form onSubmit={submit}>
         <Stack>
-          <PasswordInput label="Mot de passe actuel" value={currentPassword} onChange={(e) => setCurrent(e.currentTarget.value)} required />
+          <PasswordInput
+            label="Mot de passe actuel"
+            value={currentPassword}
+            onChange={(e) => setCurrent(e.currentTarget.value)}
+            required
+          />
           <PasswordInput
             label="Nouveau mot de passe"
             description="Au moins 8 caractères."
@@ -38,8 +44,18 @@ export function ChangePasswordModal({ opened, onClose }: { opened: boolean; onCl
             onChange={(e) => setNew(e.currentTarget.value)}
             required
           />
-          <PasswordInput label="Confirmation" value={confirm} onChange={(e) => setConfirm(e.currentTarget.value)} error={mismatch} required />
-          {mutation.isError && <div role="alert" style={{ color: "var(--mantine-color-red-7)" }}>{errorMessage(mutation.error)}</div>}
+          <PasswordInput
+            label="Confirmation"
+            value={confirm}
+            onChange={(e) => setConfirm(e.currentTarget.value)}
+            error={mismatch}
+            required
+          />
+          {mutation.isError && (
+            <div role="alert" style={{ color: "var(--mantine-color-red-7)" }}>
+              {errorMessage(mutation.error)}
+            </div>
+          )}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Annuler

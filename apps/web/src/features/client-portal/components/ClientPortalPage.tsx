@@ -32,7 +32,10 @@ export function ClientPortalPage() {
             </Title>
             <SimpleGrid cols={{ base: 1, sm: 3 }}>
               <Field label="SIRET" value={client.siret} />
-              <Field label="Adresse" value={[client.address, client.postalCode, client.city].filter(Boolean).join(" ")} />
+              <Field
+                label="Adresse"
+                value={[client.address, client.postalCode, client.city].filter(Boolean).join(" ")}
+              />
               <Field label="Contact" value={[client.email, client.phone].filter(Boolean).join(" · ")} />
             </SimpleGrid>
           </Paper>

@@ -1,5 +1,19 @@
 import type { Configuration, UpdateConfigurationBody } from "@certidesk/shared";
-import { Alert, Button, ColorInput, FileButton, Group, Image, Paper, SegmentedControl, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
+import {
+  Alert,
+  Button,
+  ColorInput,
+  FileButton,
+  Group,
+  Image,
+  Paper,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from "@mantine/core";
 import { IconUpload } from "@tabler/icons-react";
 import { type FormEvent, useEffect, useState } from "react";
 import { errorMessage } from "../../../lib/api-client";
@@ -56,7 +70,9 @@ export function GeneralSettingsTab() {
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!configuration || !form) return;
-    const saved = await update.mutateAsync({ id: configuration.id, body: { ...form, version: configuration.version } }).catch(() => null);
+    const saved = await update
+      .mutateAsync({ id: configuration.id, body: { ...form, version: configuration.version } })
+      .catch(() => null);
     if (saved) notifySaved();
   }
 
@@ -79,7 +95,13 @@ export function GeneralSettingsTab() {
             Identité visuelle
           </Title>
           <SimpleGrid cols={{ base: 1, md: 2 }}>
-            <TextInput label="Nom de la société" required value={form.companyName} onChange={(e) => set("companyName", e.currentTarget.value)} disabled={!editable} />
+            <TextInput
+              label="Nom de la société"
+              required
+              value={form.companyName}
+              onChange={(e) => set("companyName", e.currentTarget.value)}
+              disabled={!editable}
+            />
             <Group align="flex-end">
               {configuration.logo ? (
                 <Image src={configuration.logo.url} alt="Logo actuel" h={48} w="auto" fit="contain" />
@@ -91,15 +113,32 @@ export function GeneralSettingsTab() {
               {editable && (
                 <FileButton onChange={onLogo} accept="image/png,image/jpeg,image/webp,image/x-icon">
                   {(props) => (
-                    <Button {...props} variant="light" leftSection={<IconUpload size={16} />} loading={upload.isPending}>
+                    <Button
+                      {...props}
+                      variant="light"
+                      leftSection={<IconUpload size={16} />}
+                      loading={upload.isPending}
+                    >
                       Déposer un logo
                     </Button>
                   )}
                 </FileButton>
               )}
             </Group>
-            <ColorInput label="Couleur principale (bleu)" value={form.primaryColor} onChange={(v) => set("primaryColor", v)} disabled={!editable} format="hex" />
-            <ColorInput label="Couleur secondaire (vert)" value={form.secondaryColor} onChange={(v) => set("secondaryColor", v)} disabled={!editable} format="hex" />
+            <ColorInput
+              label="Couleur principale (bleu)"
+              value={form.primaryColor}
+              onChange={(v) => set("primaryColor", v)}
+              disabled={!editable}
+              format="hex"
+            />
+            <ColorInput
+              label="Couleur secondaire (vert)"
+              value={form.secondaryColor}
+              onChange={(v) => set("secondaryColor", v)}
+              disabled={!editable}
+              format="hex"
+            />
             <div>
               <Text size="sm" fw={500} mb={4}>
                 Séparateur décimal des montants

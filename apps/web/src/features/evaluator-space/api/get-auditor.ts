@@ -12,5 +12,6 @@ export interface Auditor {
 }
 
 export const getAuditor = (id: string) => api.get<Auditor>(`/api/auditors/${id}`);
-export const auditorQueryOptions = (id: string) => queryOptions({ queryKey: ["auditors", id], queryFn: () => getAuditor(id) });
+export const auditorQueryOptions = (id: string) =>
+  queryOptions({ queryKey: ["auditors", id], queryFn: () => getAuditor(id) });
 export const useAuditor = (id: string) => useQuery(auditorQueryOptions(id));

@@ -21,7 +21,9 @@ export function EvaluatorSpacePage() {
             {auditor.firstName} {auditor.lastName}
           </Title>
           <Text c="dimmed" size="sm">
-            {[auditor.email, auditor.phone, [auditor.postalCode, auditor.city].filter(Boolean).join(" ")].filter(Boolean).join(" · ")}
+            {[auditor.email, auditor.phone, [auditor.postalCode, auditor.city].filter(Boolean).join(" ")]
+              .filter(Boolean)
+              .join(" · ")}
           </Text>
           <Text mt="md">
             Vos missions apparaîtront ici : propositions de mission à accepter, ordres de mission, préparation des

@@ -27,8 +27,8 @@ export function AlertLandingPage() {
       {blocks && blocks.blockedActions.length > 0 ? (
         <Alert color="orange" icon={<IconAlertTriangle size={18} />} title="Identité de la société incomplète">
           <Text size="sm">
-            Il manque : {blocks.missingFields.map((f) => f.label).join(", ")}. Tant que ces mentions obligatoires manquent,{" "}
-            {blocks.blockedActions.map((a) => a.label.toLowerCase()).join(", ")} sont bloqués.
+            Il manque : {blocks.missingFields.map((f) => f.label).join(", ")}. Tant que ces mentions obligatoires
+            manquent, {blocks.blockedActions.map((a) => a.label.toLowerCase()).join(", ")} sont bloqués.
           </Text>
           {can("SETTING", "update") && (
             <Anchor component={Link} to="/app/setting/general" size="sm">

@@ -2,7 +2,11 @@ import type { PermissionGrant, ProfileType } from "@certidesk/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
-export const updateProfilePermissions = (args: { profileType: ProfileType; permissions: PermissionGrant[]; version: number }) =>
+export const updateProfilePermissions = (args: {
+  profileType: ProfileType;
+  permissions: PermissionGrant[];
+  version: number;
+}) =>
   api.put<{ profileType: ProfileType; version: number }>(`/api/profiles/${args.profileType}/permissions`, {
     permissions: args.permissions,
     version: args.version,

@@ -8,7 +8,7 @@ import {
   type Profile,
 } from "@certidesk/shared";
 import { Alert, Badge, Button, Checkbox, Group, NavLink, Paper, Stack, Table, Text, Title } from "@mantine/core";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { errorMessage } from "../../../lib/api-client";
 import { useCan } from "../../../lib/can";
 import { notifySaved } from "../../../lib/notify";
@@ -18,15 +18,12 @@ import { useUpdateProfilePermissions } from "../api/update-profile-permissions";
 function GrantsEditor({ profile, editable }: { profile: Profile; editable: boolean }) {
   const [grants, setGrants] = useState<PermissionGrant[]>(profile.permissions);
   const mutation = useUpdateProfilePermissions();
-  useEffect(() => {
-    setGrants(profile.permissions);
-    mutation.reset();
-    // biome-ignore lint/correctness/useExhaustiveDependencies: reload the editor when the server's version changes.
-  }, [profile.profileType, profile.version]);
 
   const dirty = JSON.stringify(grants) !== JSON.stringify(profile.permissions);
   const toggle = (code: PermissionCode, op: Operation) =>
-    setGrants((list) => list.map((g) => (g.code === code ? { ...g, operation: { ...g.operation, [op]: !g.operation[op] } } : g)));
+    setGrants((list) =>
+      list.map((g) => (g.code === code ? { ...g, operation: { ...g.operation, [op]: !g.operation[op] } } : g)),
+    );
 
   async function save() {
     const ok = await mutation
@@ -43,7 +40,8 @@ function GrantsEditor({ profile, editable }: { profile: Profile; editable: boole
             {profile.label} <Badge variant="light">{profile.profileType}</Badge>
           </Title>
           <Text size="sm" c="dimmed">
-            {profile.userCount} utilisateur(s) actif(s) avec ce profil. Les changements s'appliquent dès leur prochaine requête.
+            {profile.userCount} utilisateur(s) actif(s) avec ce profil. Les changements s'appliquent dès leur prochaine
+            requête.
           </Text>
         </div>
         {editable && (
@@ -123,7 +121,14 @@ export function ProfilesTab() {
         ))}
       </Paper>
       <Paper withBorder p="md" style={{ flex: 1 }}>
-        {profile && <GrantsEditor profile={profile} editable={can("SETTING", "update")} />}
+        {profile && (
+          // Keyed by version: the editor starts again from the server's grants after every save.
+          <GrantsEditor
+            key={`${profile.profileType}-${profile.version}`}
+            profile={profile}
+            editable={can("SETTING", "update")}
+          />
+        )}
       </Paper>
     </Group>
   );

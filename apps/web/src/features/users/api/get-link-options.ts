@@ -5,6 +5,9 @@ import { api, toQuery } from "../../../lib/api-client";
 export const getLinkOptions = (kind: "auditor" | "client", search?: string) =>
   api.get<LinkOption[]>(`/api/users/link-options${toQuery({ kind, search })}`);
 export const linkOptionsQueryOptions = (kind: "auditor" | "client", search?: string) =>
-  queryOptions({ queryKey: ["users", "link-options", kind, search ?? ""], queryFn: () => getLinkOptions(kind, search) });
+  queryOptions({
+    queryKey: ["users", "link-options", kind, search ?? ""],
+    queryFn: () => getLinkOptions(kind, search),
+  });
 export const useLinkOptions = (kind: "auditor" | "client", search: string | undefined, enabled: boolean) =>
   useQuery({ ...linkOptionsQueryOptions(kind, search), enabled });

@@ -4,7 +4,8 @@ import { api } from "../../../lib/api-client";
 
 type Saved = { id: string; version: number };
 export const createUser = (body: CreateUserBody) => api.post<Saved>("/api/users", body);
-export const updateUser = ({ id, body }: { id: string; body: UpdateUserBody }) => api.put<Saved>(`/api/users/${id}`, body);
+export const updateUser = ({ id, body }: { id: string; body: UpdateUserBody }) =>
+  api.put<Saved>(`/api/users/${id}`, body);
 export const setUserActive = ({ id, active, version }: { id: string; active: boolean; version: number }) =>
   api.post<Saved>(`/api/users/${id}/active`, { active, version });
 export const setUserPassword = ({ id, password }: { id: string; password: string }) =>
@@ -15,7 +16,11 @@ function useUserMutation<A, R>(fn: (args: A) => Promise<R>) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: fn,
-    onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: ["users"] }), client.invalidateQueries({ queryKey: ["profiles"] })]),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: ["users"] }),
+        client.invalidateQueries({ queryKey: ["profiles"] }),
+      ]),
   });
 }
 

@@ -29,11 +29,22 @@ const EMPTY: FormState = {
   clientId: null,
 };
 
-function LinkSelect({ kind, value, initialLabel, onChange }: { kind: "auditor" | "client"; value: string | null; initialLabel: string | null; onChange: (v: string | null) => void }) {
+function LinkSelect({
+  kind,
+  value,
+  initialLabel,
+  onChange,
+}: {
+  kind: "auditor" | "client";
+  value: string | null;
+  initialLabel: string | null;
+  onChange: (v: string | null) => void;
+}) {
   const [search, setSearch] = useState("");
   const [debounced] = useDebouncedValue(search, 250);
   const { data = [] } = useLinkOptions(kind, debounced || undefined, true);
-  const options = value && initialLabel && !data.some((o) => o.value === value) ? [{ value, label: initialLabel }, ...data] : data;
+  const options =
+    value && initialLabel && !data.some((o) => o.value === value) ? [{ value, label: initialLabel }, ...data] : data;
   return (
     <Select
       label={kind === "auditor" ? "Évaluateur rattaché" : "Client rattaché"}
@@ -50,19 +61,27 @@ function LinkSelect({ kind, value, initialLabel, onChange }: { kind: "auditor" |
   );
 }
 
-export function UserFormModal({ user, opened, onClose }: { user: UserRow | null; opened: boolean; onClose: () => void }) {
+export function UserFormModal({
+  user,
+  opened,
+  onClose,
+}: {
+  user: UserRow | null;
+  opened: boolean;
+  onClose: () => void;
+}) {
   const creating = !user;
   const [form, setForm] = useState<FormState>(EMPTY);
   const create = useCreateUser();
   const update = useUpdateUser();
   const mutation = creating ? create : update;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the modal opens for a user.
   useEffect(() => {
     if (!opened) return;
     create.reset();
     update.reset();
     setForm(user ? { ...EMPTY, ...user, email: user.email ?? "", password: "" } : EMPTY);
-    // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the modal opens for a user.
   }, [opened, user]);
 
   const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setForm((f) => ({ ...f, [key]: value }));
@@ -86,7 +105,12 @@ export function UserFormModal({ user, opened, onClose }: { user: UserRow | null;
   }
 
   return (
-    <Modal opened={opened} onClose={onClose} title={creating ? "Nouvel utilisateur" : `Modifier ${user.identifier}`} size="lg">
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={creating ? "Nouvel utilisateur" : `Modifier ${user.identifier}`}
+      size="lg"
+    >
       <form onSubmit={submit} noValidate>
         <Stack>
           {mutation.isError && (
@@ -95,7 +119,13 @@ export function UserFormModal({ user, opened, onClose }: { user: UserRow | null;
             </Alert>
           )}
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label="Identifiant" value={form.identifier} onChange={(e) => set("identifier", e.currentTarget.value)} disabled={!creating} required />
+            <TextInput
+              label="Identifiant"
+              value={form.identifier}
+              onChange={(e) => set("identifier", e.currentTarget.value)}
+              disabled={!creating}
+              required
+            />
             {creating && (
               <PasswordInput
                 label="Mot de passe initial"
@@ -105,9 +135,24 @@ export function UserFormModal({ user, opened, onClose }: { user: UserRow | null;
                 required
               />
             )}
-            <TextInput label="Prénom" value={form.firstName} onChange={(e) => set("firstName", e.currentTarget.value)} required />
-            <TextInput label="Nom" value={form.lastName} onChange={(e) => set("lastName", e.currentTarget.value)} required />
-            <TextInput label="E-mail" type="email" value={form.email} onChange={(e) => set("email", e.currentTarget.value)} />
+            <TextInput
+              label="Prénom"
+              value={form.firstName}
+              onChange={(e) => set("firstName", e.currentTarget.value)}
+              required
+            />
+            <TextInput
+              label="Nom"
+              value={form.lastName}
+              onChange={(e) => set("lastName", e.currentTarget.value)}
+              required
+            />
+            <TextInput
+              label="E-mail"
+              type="email"
+              value={form.email}
+              onChange={(e) => set("email", e.currentTarget.value)}
+            />
             <Select
               label="Profil"
               required
@@ -118,10 +163,20 @@ export function UserFormModal({ user, opened, onClose }: { user: UserRow | null;
             />
           </SimpleGrid>
           {form.profileType === "AUDITEUR" && (
-            <LinkSelect kind="auditor" value={form.auditorId} initialLabel={user?.auditorName ?? null} onChange={(v) => set("auditorId", v)} />
+            <LinkSelect
+              kind="auditor"
+              value={form.auditorId}
+              initialLabel={user?.auditorName ?? null}
+              onChange={(v) => set("auditorId", v)}
+            />
           )}
           {form.profileType === "MYQUALIANOR" && (
-            <LinkSelect kind="client" value={form.clientId} initialLabel={user?.clientName ?? null} onChange={(v) => set("clientId", v)} />
+            <LinkSelect
+              kind="client"
+              value={form.clientId}
+              initialLabel={user?.clientName ?? null}
+              onChange={(v) => set("clientId", v)}
+            />
           )}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>

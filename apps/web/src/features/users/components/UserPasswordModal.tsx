@@ -31,7 +31,13 @@ export function UserPasswordModal({ user, onClose }: { user: UserRow | null; onC
               {errorMessage(mutation.error)}
             </Alert>
           )}
-          <PasswordInput label="Nouveau mot de passe" description="Au moins 8 caractères." value={password} onChange={(e) => setPassword(e.currentTarget.value)} required />
+          <PasswordInput
+            label="Nouveau mot de passe"
+            description="Au moins 8 caractères."
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+            required
+          />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Annuler

@@ -1,18 +1,32 @@
 import { PROFILE_LABELS, PROFILE_TYPES, type UserRow } from "@certidesk/shared";
-import { ActionIcon, Badge, Button, Group, Pagination, SegmentedControl, Select, Stack, Table, Text, TextInput, Tooltip } from "@mantine/core";
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Group,
+  Pagination,
+  SegmentedControl,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Tooltip,
+} from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { modals } from "@mantine/modals";
 import { IconKey, IconPencil, IconPlayerPlay, IconPlayerStop, IconPlus, IconSearch } from "@tabler/icons-react";
 import { useState } from "react";
 import { useCan } from "../../../lib/can";
 import { notifyError, notifySaved } from "../../../lib/notify";
-import { useUsers, type UsersFilter } from "../api/get-users";
+import { type UsersFilter, useUsers } from "../api/get-users";
 import { useSetUserActive } from "../api/save-user";
 import { UserFormModal } from "./UserFormModal";
 import { UserPasswordModal } from "./UserPasswordModal";
 
 const PAGE_SIZE = 25;
-const dateTime = (iso: string | null) => (iso ? new Date(iso).toLocaleString("fr-FR", { dateStyle: "short", timeStyle: "short" }) : "Jamais");
+const dateTime = (iso: string | null) =>
+  iso ? new Date(iso).toLocaleString("fr-FR", { dateStyle: "short", timeStyle: "short" }) : "Jamais";
 
 export function UsersTab() {
   const { can } = useCan();
@@ -25,7 +39,13 @@ export function UsersTab() {
   const [formOpen, setFormOpen] = useState(false);
   const [passwordFor, setPasswordFor] = useState<UserRow | null>(null);
   const setActive = useSetUserActive();
-  const filter: UsersFilter = { page, pageSize: PAGE_SIZE, search: debounced || undefined, profileType: profileType ?? undefined, status };
+  const filter: UsersFilter = {
+    page,
+    pageSize: PAGE_SIZE,
+    search: debounced || undefined,
+    profileType: profileType ?? undefined,
+    status,
+  };
   const { data, isLoading } = useUsers(filter);
   const canUpdate = can("SETTING", "update");
   const lastPage = Math.max(1, Math.ceil((data?.total ?? 0) / PAGE_SIZE));
@@ -43,7 +63,9 @@ export function UsersTab() {
       labels: { confirm: user.active ? "Désactiver" : "Réactiver", cancel: "Annuler" },
       confirmProps: { color: user.active ? "red" : "brand" },
       onConfirm: () =>
-        setActive.mutateAsync({ id: user.id, active: !user.active, version: user.version }).then(() => notifySaved(), notifyError),
+        setActive
+          .mutateAsync({ id: user.id, active: !user.active, version: user.version })
+          .then(() => notifySaved(), notifyError),
     });
 
   return (
@@ -131,12 +153,23 @@ export function UsersTab() {
                   <Table.Td>
                     <Group gap={4} wrap="nowrap" justify="flex-end">
                       <Tooltip label="Modifier">
-                        <ActionIcon variant="subtle" aria-label={`Modifier ${user.identifier}`} onClick={() => { setEditing(user); setFormOpen(true); }}>
+                        <ActionIcon
+                          variant="subtle"
+                          aria-label={`Modifier ${user.identifier}`}
+                          onClick={() => {
+                            setEditing(user);
+                            setFormOpen(true);
+                          }}
+                        >
                           <IconPencil size={16} />
                         </ActionIcon>
                       </Tooltip>
                       <Tooltip label="Définir le mot de passe">
-                        <ActionIcon variant="subtle" aria-label={`Mot de passe de ${user.identifier}`} onClick={() => setPasswordFor(user)}>
+                        <ActionIcon
+                          variant="subtle"
+                          aria-label={`Mot de passe de ${user.identifier}`}
+                          onClick={() => setPasswordFor(user)}
+                        >
                           <IconKey size={16} />
                         </ActionIcon>
                       </Tooltip>
