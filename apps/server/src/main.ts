@@ -4,12 +4,14 @@ import { buildApp } from "./app.js";
 import { loadConfig } from "./config.js";
 import { prepareDatabase } from "./db/bootstrap.js";
 import { openDatabase } from "./db/client.js";
+import { acquirePgliteLock } from "./db/pglite-lock.js";
 import { DEMO_PASSWORD } from "./demo/demo-data.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 async function main() {
   const config = loadConfig();
+  const releaseLock = config.databaseUrl ? () => {} : acquirePgliteLock(config.dataDir);
   const handle = await openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: path.join(config.dataDir, "pglite"),
@@ -29,6 +31,7 @@ async function main() {
     await app.close();
     // PGlite must be closed cleanly or its data directory needs recovery at the next start.
     await handle.close();
+    releaseLock();
     process.exit(0);
   };
   process.on("SIGINT", () => void shutdown("SIGINT"));

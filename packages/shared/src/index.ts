@@ -10,3 +10,4 @@ export * from "./messages.js";
 export * from "./permissions.js";
 export * from "./profiles.js";
 export * from "./routes.js";
+export * from "./format/index.js";

@@ -42,7 +42,16 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       db,
       kind: "postgres",
       execRaw: async (text) => {
-        await pool.query(text);
+        // One dedicated connection, so a failed multi-statement script is rolled back where it ran.
+        const client = await pool.connect();
+        try {
+          await client.query(text);
+        } catch (error) {
+          await client.query("ROLLBACK").catch(() => undefined);
+          throw error;
+        } finally {
+          client.release();
+        }
       },
       queryRaw: async <T>(text: string, params: unknown[] = []) => (await pool.query(text, params)).rows as T[],
       close: () => pool.end(),

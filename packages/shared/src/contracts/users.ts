@@ -12,8 +12,8 @@ const identifierSchema = z
   .regex(/^[a-z0-9._@+-]+$/, "L'identifiant ne peut contenir que des lettres, chiffres, points, tirets, + et @.");
 
 const userFields = {
-  firstName: z.string().trim().min(1, "Le prénom est obligatoire.").max(100),
-  lastName: z.string().trim().min(1, "Le nom est obligatoire.").max(100),
+  firstName: z.string({ error: "Le prénom est obligatoire." }).trim().min(1, "Le prénom est obligatoire.").max(100),
+  lastName: z.string({ error: "Le nom est obligatoire." }).trim().min(1, "Le nom est obligatoire.").max(100),
   email: z.union([z.literal(""), z.email("Adresse e-mail invalide.")]).transform((v) => v || null),
   profileType: z.enum(PROFILE_TYPES, { error: "Profil inconnu." }),
   auditorId: idSchema.nullable().default(null),

@@ -1,0 +1,57 @@
+import { expect, test } from "@playwright/test";
+import { signIn } from "./helpers";
+
+test.describe.configure({ mode: "serial" });
+
+test("Direction renames the company: title and header follow", async ({ page }) => {
+  await signIn(page, "dir@demo.fr");
+  await page.getByRole("link", { name: "Paramètres" }).click();
+  await expect(page).toHaveURL(/\/app\/setting\/general$/);
+  const name = page.getByLabel("Nom de la société");
+  await name.fill("Qualéval Conseil");
+  await page.getByRole("button", { name: "Enregistrer" }).click();
+  await expect(page.getByText("Les données ont été sauvegardées")).toBeVisible();
+  await expect(page.getByRole("banner").getByText("Qualéval Conseil")).toBeVisible();
+  await expect(page).toHaveTitle("Paramètres · Qualéval Conseil");
+  // A bad SIRET is refused in French and nothing changes.
+  await page.getByLabel("SIRET").fill("123");
+  await page.getByRole("button", { name: "Enregistrer" }).click();
+  await expect(page.getByRole("main").getByRole("alert")).toContainText("Le SIRET doit contenir 14 chiffres.");
+});
+
+test("Direction creates a user who can sign in", async ({ page, browser }) => {
+  await signIn(page, "dir@demo.fr");
+  await page.goto("/app/setting/utilisateurs");
+  await page.getByRole("button", { name: "Nouvel utilisateur" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("Identifiant").fill("nouvelle@demo.fr");
+  await dialog.locator("input[type=password]").fill("Bienvenue-2026");
+  await dialog.getByLabel("Prénom").fill("Léa");
+  await dialog.getByRole("textbox", { name: "Nom", exact: true }).fill("Martin");
+  await dialog.getByRole("button", { name: "Enregistrer" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("cell", { name: "nouvelle@demo.fr", exact: true })).toBeVisible();
+
+  const other = await browser.newPage();
+  await signIn(other, "nouvelle@demo.fr", "Bienvenue-2026");
+  await expect(other).toHaveURL(/\/app\/alert$/);
+  await other.close();
+});
+
+test("Direction grants a right to a profile and its users see the screen", async ({ page, browser }) => {
+  await signIn(page, "dir@demo.fr");
+  await page.goto("/app/setting/profils");
+  await page.getByText("Chargé(e) de clientèle").first().click();
+  await page.getByRole("checkbox", { name: "Paramètres : Lire" }).check();
+  await page.getByRole("button", { name: "Enregistrer" }).click();
+  await expect(page.getByText("Les données ont été sauvegardées")).toBeVisible();
+
+  const cc = await browser.newPage();
+  await signIn(cc, "cc@demo.fr");
+  await expect(cc.getByRole("link", { name: "Paramètres" })).toBeVisible();
+  await cc.goto("/app/setting/utilisateurs");
+  await expect(cc.getByRole("cell", { name: "dir@demo.fr", exact: true }).first()).toBeVisible();
+  // Read only: no creation button.
+  await expect(cc.getByRole("button", { name: "Nouvel utilisateur" })).toHaveCount(0);
+  await cc.close();
+});

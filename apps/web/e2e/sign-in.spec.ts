@@ -1,0 +1,83 @@
+import { expect, test } from "@playwright/test";
+import { signIn, trySignIn } from "./helpers";
+
+const STAFF = ["dir", "cc", "cmcc", "cmadmin", "qse", "rh", "cpi", "compta"];
+
+test.describe("sign-in lands each profile where the spec says", () => {
+  for (const profile of STAFF) {
+    test(`${profile}@demo.fr → /app/alert`, async ({ page }) => {
+      await signIn(page, `${profile}@demo.fr`);
+      await expect(page).toHaveURL(/\/app\/alert$/);
+      await expect(page.getByRole("heading", { name: "Alertes" })).toBeVisible();
+      await expect(page.getByText("Données de démonstration").first()).toBeVisible();
+    });
+  }
+
+  test("client@demo.fr → the client portal", async ({ page }) => {
+    await signIn(page, "client@demo.fr");
+    await expect(page).toHaveURL(/\/my-ingeris\/donnees-certification$/);
+    await expect(page.getByRole("heading", { name: "EHPAD Les Tilleuls" })).toBeVisible();
+  });
+
+  test("auditeur@demo.fr → the evaluator space ending in their id", async ({ page }) => {
+    await signIn(page, "auditeur@demo.fr");
+    await expect(page).toHaveURL(/\/espace-evaluateur\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole("heading", { name: "Marc Dubois" })).toBeVisible();
+    await expect(page.getByText("Vos missions apparaîtront ici")).toBeVisible();
+  });
+});
+
+test("a wrong password shows the French message and stays on /login", async ({ page }) => {
+  await trySignIn(page, "dir@demo.fr", "mauvais-mot-de-passe");
+  await expect(page.getByRole("alert")).toHaveText("Identifiant ou mot de passe incorrect.");
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test("routes follow the spec's table: denied ones show a French page", async ({ page }) => {
+  await signIn(page, "cc@demo.fr");
+  await expect(page).toHaveURL(/\/app\/alert$/);
+  // CC has no SETTING right: no menu entry, and the route is denied.
+  await expect(page.getByRole("link", { name: "Paramètres" })).toHaveCount(0);
+  await page.goto("/app/setting/utilisateurs");
+  await expect(page.getByRole("heading", { name: "Accès refusé" })).toBeVisible();
+  // Any route outside the table is denied.
+  await page.goto("/app/inconnue");
+  await expect(page.getByRole("heading", { name: "Accès refusé" })).toBeVisible();
+  await page.goto("/nimporte-quoi");
+  await expect(page.getByRole("heading", { name: "Accès refusé" })).toBeVisible();
+});
+
+test("statistiques needs the create right on STATISTIC", async ({ page }) => {
+  // CMCC reads statistics but may not create: the spec's rule denies the route.
+  await signIn(page, "cmcc@demo.fr");
+  await expect(page).toHaveURL(/\/app\/alert$/);
+  await page.goto("/app/statistiques");
+  await expect(page.getByRole("heading", { name: "Accès refusé" })).toBeVisible();
+});
+
+test("a client user cannot open the back-office", async ({ page }) => {
+  await signIn(page, "client@demo.fr");
+  await expect(page).toHaveURL(/donnees-certification$/);
+  await page.goto("/app/alert");
+  await expect(page.getByRole("heading", { name: "Accès refusé" })).toBeVisible();
+});
+
+test("a lost session sends the user back to /login and clears what was stored", async ({ page, context }) => {
+  await signIn(page, "dir@demo.fr");
+  await expect(page).toHaveURL(/\/app\/alert$/);
+  expect(await page.evaluate(() => localStorage.getItem("certidesk.currentUser"))).not.toBeNull();
+  await context.clearCookies();
+  await page.goto("/app/setting/utilisateurs");
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem("certidesk.currentUser"))).toBeNull();
+});
+
+test("signing out revokes the session", async ({ page }) => {
+  await signIn(page, "qse@demo.fr");
+  await expect(page).toHaveURL(/\/app\/alert$/);
+  await page.getByRole("button", { name: "Menu de l'utilisateur" }).click();
+  await page.getByRole("menuitem", { name: "Se déconnecter" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  const me = await page.request.get("/auth/me");
+  expect(me.status()).toBe(401);
+});
