@@ -10,4 +10,3 @@ export * from "./messages.js";
 export * from "./permissions.js";
 export * from "./profiles.js";
 export * from "./routes.js";
-export * from "./format/index.js";

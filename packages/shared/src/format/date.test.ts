@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import {
+  EVALUATION_TO_SCHEDULE,
+  formatDate,
+  formatEvaluationDate,
+  formatRelanceDate,
+  isBeforeToday,
+  RELANCE_LABEL,
+  toDateParts,
+} from "./date.js";
+
+describe("dates", () => {
+  it("formats follow-up dates as DD/MM/YY with the Relance label", () => {
+    expect(formatRelanceDate("2024-03-05")).toBe("05/03/24");
+    expect(formatRelanceDate(null)).toBe("");
+    expect(RELANCE_LABEL).toBe("Relance");
+  });
+
+  it("formats full dates as DD/MM/YYYY", () => {
+    expect(formatDate("2024-12-31")).toBe("31/12/2024");
+    expect(formatDate("05/03/24")).toBe("05/03/2024");
+    expect(formatDate("not a date")).toBe("");
+    expect(formatDate("2024-02-30")).toBe("");
+  });
+
+  it("reads instants in Paris time, whatever the machine's zone", () => {
+    // 23:30 UTC on 31 December is already 1 January in Paris.
+    expect(formatDate("2024-12-31T23:30:00Z")).toBe("01/01/2025");
+    expect(formatDate(new Date("2024-06-15T10:00:00Z"))).toBe("15/06/2024");
+    expect(formatDate("2024-12-31T23:30:00Z", { timeZone: "UTC" })).toBe("31/12/2024");
+  });
+
+  it("never shifts day-only strings", () => {
+    expect(toDateParts("2024-01-01", { timeZone: "Pacific/Honolulu" })).toEqual({ year: 2024, month: 1, day: 1 });
+  });
+
+  it("shows 'à programmer' for a missing evaluation date", () => {
+    expect(formatEvaluationDate(null)).toBe(EVALUATION_TO_SCHEDULE);
+    expect(formatEvaluationDate("")).toBe("à programmer");
+    expect(formatEvaluationDate("2025-09-01")).toBe("01/09/2025");
+  });
+
+  it("compares by day for overdue follow-ups", () => {
+    const now = new Date("2025-05-10T12:00:00Z");
+    expect(isBeforeToday("2025-05-09", now)).toBe(true);
+    expect(isBeforeToday("2025-05-10", now)).toBe(false);
+    expect(isBeforeToday("2025-05-11", now)).toBe(false);
+    expect(isBeforeToday(null, now)).toBe(false);
+  });
+});
