@@ -13,7 +13,9 @@ describe("backup and restore", () => {
     try {
       const user = await buildUser(source.handle.db, "DIR", { lastName: "D'Artagnan $tag$ «test»" });
       await signIn(source, user.identifier);
-      await source.handle.db.update(configuration).set({ logoData: Buffer.from([0, 1, 2, 255]), logoMime: "image/png" });
+      await source.handle.db
+        .update(configuration)
+        .set({ logoData: Buffer.from([0, 1, 2, 255]), logoMime: "image/png" });
       const dump = await dumpDatabase(source.handle);
       expect(dump.startsWith("-- Certidesk backup")).toBe(true);
 
@@ -39,7 +41,7 @@ describe("backup and restore", () => {
     try {
       await buildUser(ctx.handle.db, "CC");
       await expect(restoreDatabase(ctx.handle, "DROP TABLE users;")).rejects.toThrow("n'est pas une sauvegarde");
-      const broken = `${await dumpDatabase(ctx.handle)}`.replace("INSERT INTO \"users\"", "INSERT INTO \"nope\"");
+      const broken = `${await dumpDatabase(ctx.handle)}`.replace('INSERT INTO "users"', 'INSERT INTO "nope"');
       await expect(restoreDatabase(ctx.handle, broken)).rejects.toThrow();
       expect((await ctx.handle.db.select().from(users)).length).toBe(1);
     } finally {

@@ -7,7 +7,10 @@ import { openConfiguredDatabase } from "./open-configured-database.js";
 const { config, handle } = await openConfiguredDatabase();
 try {
   const stamp = new Date().toISOString().replace(/[:.]/g, "-").slice(0, 19);
-  const target = path.resolve(process.env.INIT_CWD ?? process.cwd(), process.argv[2] ?? path.join(config.dataDir, "backups", `certidesk-${stamp}.sql`));
+  const target = path.resolve(
+    process.env.INIT_CWD ?? process.cwd(),
+    process.argv[2] ?? path.join(config.dataDir, "backups", `certidesk-${stamp}.sql`),
+  );
   fs.mkdirSync(path.dirname(target), { recursive: true });
   const dump = await dumpDatabase(handle);
   // Written beside, then renamed: a half-written file never takes the name of a backup.

@@ -10,7 +10,10 @@ export async function openConfiguredDatabase(): Promise<{ config: AppConfig; han
     const owner = pgliteOwner(config.dataDir);
     if (owner) fail(`Certidesk tourne encore sur la base intégrée (processus ${owner}) : arrêtez-le d'abord.`);
   }
-  const handle = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, "pglite") });
+  const handle = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: path.join(config.dataDir, "pglite"),
+  });
   return { config, handle };
 }
 

@@ -48,14 +48,18 @@ export async function dumpDatabase(handle: DatabaseHandle): Promise<string> {
     `TRUNCATE ${tables.map(ident).join(", ")} CASCADE;`,
   ];
   for (const table of tables) {
-    const [{ n } = { n: "0" }] = await handle.queryRaw<{ n: string }>(`select count(*)::text as n from ${ident(table)}`);
+    const [{ n } = { n: "0" }] = await handle.queryRaw<{ n: string }>(
+      `select count(*)::text as n from ${ident(table)}`,
+    );
     for (let offset = 0; offset < Number(n); offset += CHUNK) {
       const [row] = await handle.queryRaw<{ data: string }>(
         `select coalesce(json_agg(t), '[]')::text as data from (select * from ${ident(table)} order by 1 limit ${CHUNK} offset ${offset}) t`,
       );
       const data = row?.data ?? "[]";
       if (data.includes(`$${tag}$`)) throw new Error("dollar-quote tag collision");
-      out.push(`INSERT INTO ${ident(table)} SELECT * FROM json_populate_recordset(null::${ident(table)}, $${tag}$${data}$${tag}$);`);
+      out.push(
+        `INSERT INTO ${ident(table)} SELECT * FROM json_populate_recordset(null::${ident(table)}, $${tag}$${data}$${tag}$);`,
+      );
     }
   }
   out.push("COMMIT;", "");
@@ -67,9 +71,13 @@ export async function restoreDatabase(handle: DatabaseHandle, dump: string): Pro
   if (!dump.startsWith(HEADER)) throw new Error("Ce fichier n'est pas une sauvegarde Certidesk.");
   const dumped = Number(/^-- migrations: (\d+)$/m.exec(dump)?.[1] ?? Number.NaN);
   await migrateDatabase(handle);
-  const [current] = await handle.queryRaw<{ n: string }>("select count(*)::text as n from drizzle.__drizzle_migrations");
+  const [current] = await handle.queryRaw<{ n: string }>(
+    "select count(*)::text as n from drizzle.__drizzle_migrations",
+  );
   if (Number.isNaN(dumped) || dumped > Number(current?.n ?? 0)) {
-    throw new Error("Cette sauvegarde vient d'une version plus récente de Certidesk : mettez l'application à jour d'abord.");
+    throw new Error(
+      "Cette sauvegarde vient d'une version plus récente de Certidesk : mettez l'application à jour d'abord.",
+    );
   }
   try {
     await handle.execRaw(dump);
