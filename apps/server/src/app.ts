@@ -17,18 +17,29 @@ import {
 import type { AppInstance } from "./app-instance.js";
 import type { AppConfig } from "./config.js";
 import type { DatabaseHandle } from "./db/client.js";
+import { createStorage, type FileStorage } from "./lib/storage/index.js";
 import { auditRoutes } from "./modules/audit/audit.routes.js";
 import { auditorsRoutes } from "./modules/auditors/auditors.routes.js";
 import { createAuditorsService } from "./modules/auditors/auditors.service.js";
 import { authRoutes } from "./modules/auth/auth.routes.js";
 import { createAuthService } from "./modules/auth/auth.service.js";
 import { createLoginThrottle, type LoginThrottle } from "./modules/auth/login-throttle.js";
+import { createPasswordResetService } from "./modules/auth/password-reset.service.js";
 import { createSessionStore } from "./modules/auth/session-store.js";
 import { clientsRoutes } from "./modules/clients/clients.routes.js";
 import { createClientsService } from "./modules/clients/clients.service.js";
 import { configurationRoutes } from "./modules/configuration/configuration.routes.js";
 import { createConfigurationService } from "./modules/configuration/configuration.service.js";
+import { createDocumentCategoriesService } from "./modules/documents/document-categories.service.js";
+import { createDocumentLinks } from "./modules/documents/document-links.js";
+import { documentsRoutes } from "./modules/documents/documents.routes.js";
+import { createDocumentsService } from "./modules/documents/documents.service.js";
 import { healthRoutes } from "./modules/health/health.routes.js";
+import { mailRoutes } from "./modules/mail/mail.routes.js";
+import { createMailService } from "./modules/mail/mail.service.js";
+import { createMailGroupsService } from "./modules/mail/mail-groups.service.js";
+import { createMailTemplatesService } from "./modules/mail/mail-templates.service.js";
+import { createMailWorker } from "./modules/mail/mail-worker.js";
 import { profilesRoutes } from "./modules/profiles/profiles.routes.js";
 import { createProfilesService } from "./modules/profiles/profiles.service.js";
 import { usersRoutes } from "./modules/users/users.routes.js";
@@ -43,10 +54,11 @@ export interface AppDeps {
   handle: DatabaseHandle;
   logger?: FastifyServerOptions["logger"];
   throttle?: LoginThrottle;
+  storage?: FileStorage;
 }
 
 /** Builds the whole application (used by main.ts and by the tests). */
-export async function buildApp({ config, handle, logger, throttle }: AppDeps) {
+export async function buildApp({ config, handle, logger, throttle, storage = createStorage(config) }: AppDeps) {
   const app = Fastify({
     logger: logger ?? false,
     bodyLimit: 1024 * 1024,
@@ -85,9 +97,36 @@ export async function buildApp({ config, handle, logger, throttle }: AppDeps) {
   registerAuth(app, { db, sessions });
   registerPermissions(app);
 
-  const auth = createAuthService({ db, sessions, throttle: throttle ?? createLoginThrottle() });
+  const loginThrottle = throttle ?? createLoginThrottle();
+  const auth = createAuthService({ db, sessions, throttle: loginThrottle });
+  const links = createDocumentLinks(config.signedUrlSecret);
+  const documents = createDocumentsService({ db, storage, links });
+  const mailWorker = createMailWorker({ db, documents, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
+  const wakeWorker = () => void mailWorker.processDue();
+  const passwordReset = createPasswordResetService({
+    db,
+    sessions,
+    publicUrl: config.publicUrl,
+    throttle: loginThrottle,
+    onMailQueued: wakeWorker,
+  });
+  app.decorate("mailWorker", mailWorker);
+  app.addHook("onClose", () => mailWorker.stop());
+
   healthRoutes(app, { handle });
-  authRoutes(app, { auth, config });
+  authRoutes(app, { auth, passwordReset, config });
+  documentsRoutes(app, {
+    documents,
+    categories: createDocumentCategoriesService({ db }),
+    links,
+    uploadMaxBytes: config.uploadMaxBytes,
+  });
+  mailRoutes(app, {
+    mail: createMailService({ db, documents, onEnqueued: wakeWorker }),
+    templates: createMailTemplatesService({ db }),
+    groups: createMailGroupsService({ db }),
+    worker: mailWorker,
+  });
   usersRoutes(app, { users: createUsersService({ db, sessions }) });
   profilesRoutes(app, { profiles: createProfilesService({ db }) });
   configurationRoutes(app, { configuration: createConfigurationService({ db }) });

@@ -20,6 +20,25 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   WEB_DIST: z.string().optional(),
   NODE_ENV: z.string().default("production"),
+  SMTP_URL: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined),
+  MAIL_FROM: z.string().default("Certidesk <no-reply@certidesk.local>"),
+  UPLOAD_MAX_MB: z.coerce.number().positive().max(500).default(25),
+  S3_BUCKET: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined),
+  S3_REGION: z.string().default("eu-west-3"),
+  S3_ENDPOINT: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: booleanFlag,
+  SIGNED_URL_SECRET: z.string().optional(),
 });
 
 export interface AppConfig {
@@ -35,6 +54,13 @@ export interface AppConfig {
   webDist: string | undefined;
   /** Cookies marked Secure only when the public address is https (a plain http localhost must still work). */
   secureCookies: boolean;
+  /** SMTP server as a URL (smtp://user:pass@host:587, smtps://…); unset: mails wait in the outbox. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  uploadMaxBytes: number;
+  s3: import("./lib/storage/s3-storage.js").S3Options | undefined;
+  /** Signs the short-lived document links; unset: a secret kept in DATA_DIR (see document-links.ts). */
+  signedUrlSecret: string | undefined;
 }
 
 /** Every environment variable, parsed once. */
@@ -58,5 +84,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
     secureCookies: publicUrl.startsWith("https://"),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    uploadMaxBytes: Math.round(e.UPLOAD_MAX_MB * 1024 * 1024),
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          endpoint: e.S3_ENDPOINT,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE ?? !!e.S3_ENDPOINT,
+        }
+      : undefined,
+    signedUrlSecret: e.SIGNED_URL_SECRET,
   };
 }

@@ -38,6 +38,9 @@ async function main() {
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
 
   await app.listen({ port: config.port, host: config.host });
+  app.mailWorker.start();
+  if (!app.mailWorker.configured)
+    app.log.warn("SMTP_URL non défini : les e-mails restent dans la file d'envoi (« non envoyé »).");
   const where = handle.kind === "pglite" ? `PGlite (${path.join(config.dataDir, "pglite")})` : "PostgreSQL";
   app.log.info(`Certidesk prêt sur ${config.publicUrl} — base : ${where}`);
   if (demoLoaded)

@@ -54,4 +54,10 @@ test("Direction grants a right to a profile and its users see the screen", async
   // Read only: no creation button.
   await expect(cc.getByRole("button", { name: "Nouvel utilisateur" })).toHaveCount(0);
   await cc.close();
+
+  // Put the default back: other specs rely on CC having no settings access.
+  await page.getByRole("checkbox", { name: "Paramètres : Lire" }).uncheck();
+  await page.getByRole("button", { name: "Enregistrer" }).click();
+  await expect(page.getByRole("checkbox", { name: "Paramètres : Lire" })).not.toBeChecked();
+  await expect(page.getByRole("button", { name: "Enregistrer" })).toBeDisabled();
 });

@@ -2,6 +2,8 @@ export * from "./contracts/audit.js";
 export * from "./contracts/auth.js";
 export * from "./contracts/common.js";
 export * from "./contracts/configuration.js";
+export * from "./contracts/documents.js";
+export * from "./contracts/mail.js";
 export * from "./contracts/profiles.js";
 export * from "./contracts/users.js";
 export * from "./errors.js";

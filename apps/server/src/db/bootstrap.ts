@@ -1,6 +1,7 @@
 import type { AppConfig } from "../config.js";
 import { seedDemoData } from "../demo/demo-data.js";
 import { ensureConfiguration } from "../modules/configuration/configuration.service.js";
+import { ensureDefaultTemplates } from "../modules/mail/mail-templates.service.js";
 import { ensureDefaultGrants } from "../modules/profiles/profiles.repository.js";
 import type { DatabaseHandle } from "./client.js";
 import { migrateDatabase } from "./migrate.js";
@@ -11,6 +12,7 @@ export async function prepareDatabase(handle: DatabaseHandle, options: Pick<AppC
   await handle.db.transaction(async (tx) => {
     await ensureDefaultGrants(tx);
     await ensureConfiguration(tx);
+    await ensureDefaultTemplates(tx);
   });
   const demoLoaded = options.demoData ? await seedDemoData(handle.db) : false;
   return { demoLoaded };

@@ -34,3 +34,34 @@ export function authorizeAuditorRecord(actor: Actor, auditorId: string): void {
   if (actor.profileType === "AUDITEUR" && actor.auditorId !== auditorId) throw notFound();
   if (actor.profileType === "MYQUALIANOR") throw notFound();
 }
+
+/** What part of the library an actor may see, as a filter the repositories turn into SQL. */
+export type DocumentScope =
+  | { kind: "all" }
+  | { kind: "client"; clientId: string }
+  | { kind: "auditor"; auditorId: string }
+  | { kind: "none" };
+
+export function documentScope(actor: Actor): DocumentScope {
+  if (actor.profileType === "MYQUALIANOR")
+    return actor.clientId ? { kind: "client", clientId: actor.clientId } : { kind: "none" };
+  if (actor.profileType === "AUDITEUR")
+    return actor.auditorId ? { kind: "auditor", auditorId: actor.auditorId } : { kind: "none" };
+  return { kind: "all" };
+}
+
+/** A client user sees their client's documents; an evaluator their own file (and, later, their missions'). */
+export function canSeeDocument(
+  actor: Actor,
+  doc: { family: string; clientId: string | null; auditorId: string | null },
+) {
+  const scope = documentScope(actor);
+  if (scope.kind === "all") return true;
+  if (scope.kind === "client") return doc.family === "CLIENT" && doc.clientId === scope.clientId;
+  if (scope.kind === "auditor") return doc.family === "AUDITOR" && doc.auditorId === scope.auditorId;
+  return false;
+}
+
+export function authorizeDocumentRecord(actor: Actor, doc: Parameters<typeof canSeeDocument>[1]): void {
+  if (!canSeeDocument(actor, doc)) throw notFound("Document introuvable.");
+}

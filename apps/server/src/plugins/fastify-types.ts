@@ -4,6 +4,7 @@ import type { Access } from "../lib/authorization.js";
 declare module "fastify" {
   interface FastifyInstance {
     routeAccess: import("./permissions.js").RouteAccess[];
+    mailWorker: import("../modules/mail/mail-worker.js").MailWorker;
   }
   interface FastifyContextConfig {
     /** Every route declares who may call it; the permissions plugin refuses a route without it. */

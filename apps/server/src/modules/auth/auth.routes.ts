@@ -1,9 +1,19 @@
-import { changePasswordBodySchema, currentUserSchema, loginBodySchema, okSchema } from "@certidesk/shared";
+import {
+  changePasswordBodySchema,
+  currentUserSchema,
+  FORGOT_PASSWORD_ANSWER,
+  forgotPasswordBodySchema,
+  loginBodySchema,
+  okSchema,
+  resetPasswordBodySchema,
+} from "@certidesk/shared";
 import type { FastifyReply } from "fastify";
+import { z } from "zod";
 import type { AppInstance } from "../../app-instance.js";
 import type { AppConfig } from "../../config.js";
 import { CSRF_COOKIE, requireActor, SESSION_COOKIE } from "../../plugins/auth.js";
 import type { AuthService } from "./auth.service.js";
+import type { PasswordResetService } from "./password-reset.service.js";
 
 function setSessionCookies(reply: FastifyReply, config: AppConfig, session: { token: string; csrfToken: string }) {
   const common = {
@@ -17,8 +27,45 @@ function setSessionCookies(reply: FastifyReply, config: AppConfig, session: { to
   reply.setCookie(CSRF_COOKIE, session.csrfToken, { ...common, httpOnly: false });
 }
 
-export function authRoutes(app: AppInstance, deps: { auth: AuthService; config: AppConfig }) {
-  const { auth, config } = deps;
+export function authRoutes(
+  app: AppInstance,
+  deps: { auth: AuthService; passwordReset: PasswordResetService; config: AppConfig },
+) {
+  const { auth, passwordReset, config } = deps;
+
+  app.post(
+    "/auth/forgot-password",
+    {
+      config: { access: "public" },
+      schema: {
+        tags: ["auth"],
+        summary: "Mot de passe oublié : envoie un lien par e-mail (même réponse que l'identifiant existe ou non)",
+        body: forgotPasswordBodySchema,
+        response: { 200: z.object({ message: z.string() }) },
+      },
+    },
+    async (request) => {
+      await passwordReset.request(request.body.identifier, request.ip);
+      return { message: FORGOT_PASSWORD_ANSWER };
+    },
+  );
+
+  app.post(
+    "/auth/reset-password",
+    {
+      config: { access: "public" },
+      schema: {
+        tags: ["auth"],
+        summary: "Choisir un nouveau mot de passe depuis le lien reçu",
+        body: resetPasswordBodySchema,
+        response: { 200: okSchema },
+      },
+    },
+    async (request) => {
+      await passwordReset.reset(request.body.token, request.body.password);
+      return { ok: true as const };
+    },
+  );
 
   app.post(
     "/auth/login",

@@ -1,0 +1,70 @@
+import { bigint, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { timestamps, versionColumn } from "./columns.js";
+import { auditors, clients } from "./parties.js";
+import { users } from "./platform.js";
+
+/** Main categories of the library, per family (Settings › Documents). */
+export const documentCategories = pgTable("document_categories", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  family: text("family").notNull(),
+  name: text("name").notNull(),
+  position: integer("position").notNull().default(0),
+  version: versionColumn(),
+  ...timestamps,
+});
+
+/**
+ * A document of the library: the current file is its latest version. Families GENERAL, RH,
+ * AUDITOR (an evaluator's file) and CLIENT (a client's file); mission documents carry a meta code.
+ */
+export const documents = pgTable(
+  "documents",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    family: text("family").notNull(),
+    documentType: text("document_type"),
+    categoryId: uuid("category_id").references(() => documentCategories.id, { onDelete: "set null" }),
+    name: text("name").notNull(),
+    description: text("description"),
+    auditorId: uuid("auditor_id").references(() => auditors.id),
+    clientId: uuid("client_id").references(() => clients.id),
+    missionId: uuid("mission_id"),
+    metaCode: text("meta_code"),
+    currentVersion: integer("current_version").notNull().default(1),
+    fileName: text("file_name").notNull(),
+    mimeType: text("mime_type").notNull(),
+    size: bigint("size", { mode: "number" }).notNull(),
+    storageKey: text("storage_key").notNull(),
+    sha256: text("sha256").notNull(),
+    createdBy: uuid("created_by").references(() => users.id),
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    version: versionColumn(),
+    ...timestamps,
+  },
+  (t) => [
+    index("documents_family_idx").on(t.family, t.deletedAt),
+    index("documents_client_idx").on(t.clientId),
+    index("documents_auditor_idx").on(t.auditorId),
+    index("documents_mission_idx").on(t.missionId),
+  ],
+);
+
+/** Every file a document has had: a new version never overwrites the previous one. */
+export const documentVersions = pgTable(
+  "document_versions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    documentId: uuid("document_id")
+      .notNull()
+      .references(() => documents.id, { onDelete: "cascade" }),
+    versionNumber: integer("version_number").notNull(),
+    fileName: text("file_name").notNull(),
+    mimeType: text("mime_type").notNull(),
+    size: bigint("size", { mode: "number" }).notNull(),
+    storageKey: text("storage_key").notNull(),
+    sha256: text("sha256").notNull(),
+    createdBy: uuid("created_by").references(() => users.id),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("document_versions_doc_idx").on(t.documentId, t.versionNumber)],
+);

@@ -1,0 +1,50 @@
+import type { Configuration } from "@certidesk/shared";
+import { formatCurrency } from "@certidesk/shared";
+import { describe, expect, it } from "vitest";
+import { pdfText } from "../../../test/pdf-text.js";
+import { renderPdf } from "./pdf-service.js";
+
+const configuration: Configuration = {
+  id: "x",
+  companyName: "Qualéval Évaluation",
+  logo: null,
+  primaryColor: "#1c64b4",
+  secondaryColor: "#2f9e44",
+  decimalSeparator: ",",
+  legalForm: "SAS",
+  siret: "90123456700018",
+  vatNumber: "FR12901234567",
+  address: "8 place Bellecour",
+  postalCode: "69002",
+  city: "Lyon",
+  phone: "04 72 00 00 00",
+  email: "contact@qualeval.fr",
+  accreditation: "COFRAC Inspection n° 3-1234",
+  demoData: false,
+  version: 1,
+};
+
+describe("PDF service", () => {
+  it("renders the company identity, French text and shared formats, readable back", async () => {
+    const amount = formatCurrency(12345.5, { decimalSeparator: "," });
+    const pdf = await renderPdf({ configuration, logo: null }, "Devis D-2026-0001", [
+      { text: "Devis D-2026-0001", style: "title" },
+      { text: "Évaluation externe de l'EHPAD « Les Tilleuls » — 2 jours sur site" },
+      {
+        table: {
+          body: [
+            ["Prestation", "Montant"],
+            ["Évaluation", amount],
+          ],
+        },
+      },
+    ]);
+    expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
+    const text = await pdfText(pdf);
+    expect(text).toContain("Qualéval Évaluation");
+    expect(text).toContain("Évaluation externe de l'EHPAD « Les Tilleuls »");
+    expect(text).toContain("12 345,50 €");
+    expect(text).toContain("SIRET 90123456700018");
+    expect(text).toContain("Page 1 / 1");
+  });
+});

@@ -1,0 +1,95 @@
+import { createRequire } from "node:module";
+import path from "node:path";
+import type { Configuration } from "@certidesk/shared";
+import pdfmake from "pdfmake";
+
+/** Content of a pdfmake document (kept loose: pdfmake's own typings lag behind its 0.3 API). */
+export type PdfContent = unknown;
+
+export interface CompanyIdentity {
+  configuration: Configuration;
+  logo: { data: Buffer; mime: string } | null;
+}
+
+const require = createRequire(import.meta.url);
+const fontsDir = path.join(path.dirname(require.resolve("pdfmake/package.json")), "fonts", "Roboto");
+
+pdfmake.setFonts({
+  Roboto: {
+    normal: path.join(fontsDir, "Roboto-Regular.ttf"),
+    bold: path.join(fontsDir, "Roboto-Medium.ttf"),
+    italics: path.join(fontsDir, "Roboto-Italic.ttf"),
+    bolditalics: path.join(fontsDir, "Roboto-MediumItalic.ttf"),
+  },
+});
+// Generated documents read nothing but the bundled fonts, and fetch nothing from the network.
+pdfmake.setLocalAccessPolicy((file) => path.resolve(file).startsWith(fontsDir));
+pdfmake.setUrlAccessPolicy(() => false);
+
+/** The company's legal mentions, one line for the footer of every generated document. */
+export function legalMentions(c: Configuration): string {
+  const parts = [
+    [c.companyName, c.legalForm].filter(Boolean).join(" "),
+    [c.address, c.postalCode, c.city].filter(Boolean).join(" "),
+    c.siret ? `SIRET ${c.siret}` : null,
+    c.vatNumber ? `TVA ${c.vatNumber}` : null,
+    c.accreditation,
+  ];
+  return parts.filter(Boolean).join(" — ");
+}
+
+function header(identity: CompanyIdentity) {
+  const c = identity.configuration;
+  const logo =
+    identity.logo && (identity.logo.mime === "image/png" || identity.logo.mime === "image/jpeg")
+      ? { image: `data:${identity.logo.mime};base64,${identity.logo.data.toString("base64")}`, fit: [120, 48] }
+      : { text: "" };
+  const contact = [c.phone, c.email].filter(Boolean).join(" · ");
+  return {
+    margin: [40, 24, 40, 0],
+    columns: [
+      logo,
+      {
+        stack: [
+          { text: c.companyName, bold: true, fontSize: 12 },
+          {
+            text: [c.address, [c.postalCode, c.city].filter(Boolean).join(" ")].filter(Boolean).join(", "),
+            fontSize: 8,
+          },
+          { text: contact, fontSize: 8 },
+        ],
+        alignment: "right",
+      },
+    ],
+  };
+}
+
+/**
+ * Renders a document with the company's identity: header (logo, name, address), the given
+ * content, and a footer with the legal mentions and page numbers.
+ */
+export async function renderPdf(identity: CompanyIdentity, title: string, content: PdfContent[]): Promise<Buffer> {
+  const mentions = legalMentions(identity.configuration);
+  const definition = {
+    info: { title, author: identity.configuration.companyName, creator: "Certidesk" },
+    pageSize: "A4",
+    pageMargins: [40, 90, 40, 60],
+    defaultStyle: { font: "Roboto", fontSize: 10, lineHeight: 1.2 },
+    styles: {
+      title: { fontSize: 16, bold: true, margin: [0, 0, 0, 12] },
+      subtitle: { fontSize: 12, bold: true, margin: [0, 10, 0, 6] },
+      tableHeader: { bold: true, fillColor: "#eef3fa" },
+      small: { fontSize: 8, color: "#555555" },
+    },
+    header: () => header(identity),
+    footer: (page: number, pages: number) => ({
+      margin: [40, 10, 40, 0],
+      columns: [
+        { text: mentions, fontSize: 7, color: "#555555", width: "*" },
+        { text: `Page ${page} / ${pages}`, fontSize: 7, alignment: "right", width: 60 },
+      ],
+    }),
+    content,
+  };
+  return pdfmake.createPdf(definition).getBuffer();
+}

@@ -1,0 +1,13 @@
+declare module "pdfmake" {
+  interface OutputDocument {
+    getBuffer(): Promise<Buffer>;
+  }
+  interface PdfMake {
+    setFonts(fonts: Record<string, Record<string, string>>): void;
+    setLocalAccessPolicy(callback: (path: string) => boolean): void;
+    setUrlAccessPolicy(callback: (url: string) => boolean): void;
+    createPdf(definition: object, options?: object): OutputDocument;
+  }
+  const pdfmake: PdfMake;
+  export default pdfmake;
+}

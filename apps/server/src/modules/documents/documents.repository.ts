@@ -1,0 +1,125 @@
+import type { DocumentFamily } from "@certidesk/shared";
+import { and, asc, count, desc, eq, ilike, isNull, or, type SQL, sql } from "drizzle-orm";
+import type { Executor } from "../../db/client.js";
+import { auditors, clients, documentCategories, documents, documentVersions, users } from "../../db/schema/index.js";
+import type { DocumentScope } from "../../lib/authorization.js";
+import { likePattern, offsetOf } from "../../lib/pagination.js";
+import { foldedSql, foldText } from "../../lib/search-text.js";
+
+export interface DocumentListQuery {
+  page: number;
+  pageSize: number;
+  search?: string;
+  family?: DocumentFamily;
+  documentType?: string;
+  categoryId?: string;
+  clientId?: string;
+  auditorId?: string;
+  missionId?: string;
+  sort: "name" | "updatedAt" | "size" | "documentType";
+  direction: "asc" | "desc";
+}
+
+const SORTS = {
+  name: documents.name,
+  updatedAt: documents.updatedAt,
+  size: documents.size,
+  documentType: documents.documentType,
+};
+
+function scopeFilter(scope: DocumentScope): SQL | undefined {
+  switch (scope.kind) {
+    case "all":
+      return undefined;
+    case "client":
+      return and(eq(documents.family, "CLIENT"), eq(documents.clientId, scope.clientId));
+    case "auditor":
+      return and(eq(documents.family, "AUDITOR"), eq(documents.auditorId, scope.auditorId));
+    case "none":
+      return sql`false`;
+  }
+}
+
+const rowSelection = {
+  document: documents,
+  categoryName: documentCategories.name,
+  clientName: clients.raisonSocial,
+  auditorName: sql<string | null>`${auditors.firstName} || ' ' || ${auditors.lastName}`,
+  createdByName: sql<string | null>`${users.firstName} || ' ' || ${users.lastName}`,
+};
+
+function joined(db: Executor) {
+  return db
+    .select(rowSelection)
+    .from(documents)
+    .leftJoin(documentCategories, eq(documentCategories.id, documents.categoryId))
+    .leftJoin(clients, eq(clients.id, documents.clientId))
+    .leftJoin(auditors, eq(auditors.id, documents.auditorId))
+    .leftJoin(users, eq(users.id, documents.createdBy));
+}
+export type DocumentJoinedRow = Awaited<ReturnType<ReturnType<typeof joined>["execute"]>>[number];
+
+export async function listDocuments(db: Executor, q: DocumentListQuery, scope: DocumentScope) {
+  const filters: Array<SQL | undefined> = [isNull(documents.deletedAt), scopeFilter(scope)];
+  if (q.family) filters.push(eq(documents.family, q.family));
+  if (q.documentType) filters.push(eq(documents.documentType, q.documentType));
+  if (q.categoryId) filters.push(eq(documents.categoryId, q.categoryId));
+  if (q.clientId) filters.push(eq(documents.clientId, q.clientId));
+  if (q.auditorId) filters.push(eq(documents.auditorId, q.auditorId));
+  if (q.missionId) filters.push(eq(documents.missionId, q.missionId));
+  if (q.search) {
+    const pattern = likePattern(foldText(q.search));
+    filters.push(
+      or(
+        ilike(foldedSql(documents.name), pattern),
+        ilike(foldedSql(documents.fileName), pattern),
+        ilike(foldedSql(sql`coalesce(${documents.description}, '')`), pattern),
+      ),
+    );
+  }
+  const where = and(...filters);
+  const order = q.direction === "asc" ? asc(SORTS[q.sort]) : desc(SORTS[q.sort]);
+  const [rows, [total]] = await Promise.all([
+    joined(db).where(where).orderBy(order, asc(documents.id)).limit(q.pageSize).offset(offsetOf(q)),
+    db.select({ n: count() }).from(documents).where(where),
+  ]);
+  return { rows, total: Number(total?.n ?? 0) };
+}
+
+export async function findDocument(db: Executor, id: string) {
+  const [row] = await joined(db)
+    .where(and(eq(documents.id, id), isNull(documents.deletedAt)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function listVersions(db: Executor, documentId: string) {
+  return db
+    .select({
+      version: documentVersions,
+      createdByName: sql<string | null>`${users.firstName} || ' ' || ${users.lastName}`,
+    })
+    .from(documentVersions)
+    .leftJoin(users, eq(users.id, documentVersions.createdBy))
+    .where(eq(documentVersions.documentId, documentId))
+    .orderBy(desc(documentVersions.versionNumber));
+}
+
+export async function findVersion(db: Executor, documentId: string, versionNumber: number) {
+  const [row] = await db
+    .select()
+    .from(documentVersions)
+    .where(and(eq(documentVersions.documentId, documentId), eq(documentVersions.versionNumber, versionNumber)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function listCategories(db: Executor) {
+  return db
+    .select({
+      category: documentCategories,
+      documentCount: sql<number>`(select count(*)::int from ${documents} d where d.category_id = ${documentCategories.id} and d.deleted_at is null)`,
+    })
+    .from(documentCategories)
+    .orderBy(asc(documentCategories.family), asc(documentCategories.position), asc(documentCategories.name));
+}

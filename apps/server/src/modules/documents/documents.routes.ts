@@ -1,0 +1,261 @@
+import {
+  DOCUMENT_FAMILIES,
+  documentCategorySchema,
+  documentRowSchema,
+  documentVersionSchema,
+  idSchema,
+  listDocumentsQuerySchema,
+  okSchema,
+  pageResultSchema,
+  saveDocumentCategoryBodySchema,
+  updateDocumentBodySchema,
+  versionSchema,
+} from "@certidesk/shared";
+import type { MultipartFile } from "@fastify/multipart";
+import type { FastifyRequest } from "fastify";
+import { z } from "zod";
+import type { AppInstance } from "../../app-instance.js";
+import { AppError, badRequest } from "../../lib/errors.js";
+import { requireActor } from "../../plugins/auth.js";
+import type { DocumentCategoriesService } from "./document-categories.service.js";
+import type { DocumentLinks } from "./document-links.js";
+import type { DocumentsService, NewDocumentMeta } from "./documents.service.js";
+
+const tags = ["documents"];
+const idParams = z.object({ id: idSchema });
+const uploadFieldsSchema = z.object({
+  family: z.enum(DOCUMENT_FAMILIES, { error: "Famille de documents inconnue." }),
+  name: z.string().trim().max(200).optional(),
+  description: z.string().trim().max(1000).optional(),
+  documentType: z.string().trim().max(60).optional(),
+  categoryId: z.uuid().optional(),
+  clientId: z.uuid().optional(),
+  auditorId: z.uuid().optional(),
+  missionId: z.uuid().optional(),
+  metaCode: z.string().trim().max(60).optional(),
+});
+
+const fieldValues = (file: MultipartFile) =>
+  Object.fromEntries(
+    Object.entries(file.fields).flatMap(([key, field]) =>
+      field && !Array.isArray(field) && field.type === "field" && field.value !== ""
+        ? [[key, String(field.value)]]
+        : [],
+    ),
+  );
+
+/** Reads the one uploaded file (fields first, then the file), refusing a file over the size limit. */
+async function readUpload(request: FastifyRequest, maxBytes: number) {
+  const file = await request.file({ limits: { fileSize: maxBytes, files: 1 } }).catch(() => undefined);
+  if (!file) throw badRequest("Aucun fichier reçu.");
+  const data = await file.toBuffer().catch(() => null);
+  if (!data || file.file.truncated) {
+    throw new AppError(
+      413,
+      "PAYLOAD_TOO_LARGE",
+      `Le fichier dépasse la taille maximale de ${Math.round(maxBytes / 1048576)} Mo.`,
+    );
+  }
+  return { file, data };
+}
+
+export interface DocumentsRouteDeps {
+  documents: DocumentsService;
+  categories: DocumentCategoriesService;
+  links: DocumentLinks;
+  uploadMaxBytes: number;
+}
+
+export function documentsRoutes(
+  app: AppInstance,
+  { documents, categories, links, uploadMaxBytes }: DocumentsRouteDeps,
+) {
+  app.get(
+    "/api/documents",
+    {
+      config: { access: { code: "CERTMANAGER_DOCUMENT", op: "read" } },
+      schema: {
+        tags,
+        summary: "Bibliothèque de documents",
+        querystring: listDocumentsQuerySchema,
+        response: { 200: pageResultSchema(documentRowSchema) },
+      },
+    },
+    async (request) => documents.list(requireActor(request), request.query),
+  );
+
+  app.post(
+    "/api/documents",
+    {
+      config: { access: { code: "CERTMANAGER_DOCUMENT", op: "create" } },
+      schema: {
+        tags,
+        summary: "Déposer un document (multipart : champs puis fichier « file »)",
+        response: { 200: documentRowSchema },
+      },
+    },
+    async (request) => {
+      const { file, data } = await readUpload(request, uploadMaxBytes);
+      const fields = uploadFieldsSchema.safeParse(fieldValues(file));
+      if (!fields.success) throw badRequest(fields.error.issues[0]?.message);
+      const meta: NewDocumentMeta = fields.data;
+      return documents.upload(requireActor(request), meta, { fileName: file.filename, data }, request.id);
+    },
+  );
+
+  app.get(
+    "/api/documents/:id",
+    {
+      config: { access: { code: "CERTMANAGER_DOCUMENT", op: "read" } },
+      schema: { tags, summary: "Un document", params: idParams, response: { 200: documentRowSchema } },
+    },
+    async (request) => documents.get(requireActor(request), request.params.id),
+  );
+
+  app.put(
+    "/api/documents/:id",
+    {
+      config: { access: { code: "CERTMANAGER_DOCUMENT", op: "update" } },
+      schema: {
+        tags,
+        summary: "Renommer, classer un document",
+        params: idParams,
+        body: updateDocumentBodySchema,
+        response: { 200: documentRowSchema },
+      },
+    },
+    async (request) => documents.update(requireActor(request), request.params.id, request.body, request.id),
+  );
+
+  app.post(
+    "/api/documents/:id/versions",
+    {
+      config: { access: { code: "CERTMANAGER_DOCUMENT", op: "update" } },
+      schema: {
+        tags,
+        summary: "Nouvelle version (multipart : champ version puis fichier « file »)",
+        params: idParams,
+        response: { 200: documentRowSchema },
+      },
+    },
+    async (request) => {
+      const { file, data } = await readUpload(request, uploadMaxBytes);
+      const version = versionSchema.safeParse(Number(fieldValues(file).version));
+      if (!version.success) throw badRequest("La version est obligatoire.");
+      return documents.newVersion(
+        requireActor(request),
+        request.params.id,
+        { fileName: file.filename, data },
+        version.data,
+        request.id,
+      );
+    },
+  );
+
+  app.get(
+    "/api/documents/:id/versions",
+    {
+      config: { access: { code: "CERTMANAGER_DOCUMENT", op: "read" } },
+      schema: {
+        tags,
+        summary: "Versions d'un document",
+        params: idParams,
+        response: { 200: z.array(documentVersionSchema) },
+      },
+    },
+    async (request) => documents.versions(requireActor(request), request.params.id),
+  );
+
+  app.delete(
+    "/api/documents/:id",
+    {
+      config: { access: { code: "CERTMANAGER_DOCUMENT", op: "delete" } },
+      schema: {
+        tags,
+        summary: "Supprimer un document",
+        params: idParams,
+        querystring: z.object({ version: z.coerce.number().int().min(1) }),
+        response: { 200: okSchema },
+      },
+    },
+    async (request) => {
+      await documents.remove(requireActor(request), request.params.id, request.query.version, request.id);
+      return { ok: true as const };
+    },
+  );
+
+  // Public but signed: the link itself is the authorization (spec: p parameter plus token).
+  app.get(
+    "/api/documents/view",
+    {
+      config: { access: "public" },
+      schema: {
+        tags,
+        summary: "Ouvrir ou télécharger un document par lien signé",
+        querystring: z.object({ p: z.string().max(2000), token: z.string().max(200) }),
+      },
+    },
+    async (request, reply) => {
+      const payload = links.verify(request.query.p, request.query.token);
+      if (payload === "expired")
+        throw new AppError(410, "BAD_REQUEST", "Ce lien a expiré. Rechargez la page pour en obtenir un nouveau.");
+      if (payload === "invalid") throw new AppError(403, "FORBIDDEN", "Lien de document invalide.");
+      const file = await documents.fileForLink(payload.d, payload.v);
+      const disposition = payload.m === "download" ? "attachment" : "inline";
+      reply
+        .header("content-type", file.mimeType)
+        .header("content-disposition", `${disposition}; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)
+        .header("cache-control", "private, max-age=300")
+        // A document opened inline must not run anything in our origin.
+        .header(
+          "content-security-policy",
+          "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox",
+        );
+      return reply.send(file.data);
+    },
+  );
+
+  app.get(
+    "/api/document-categories",
+    {
+      config: { access: { code: "CERTMANAGER_DOCUMENT", op: "read" } },
+      schema: { tags, summary: "Catégories de documents", response: { 200: z.array(documentCategorySchema) } },
+    },
+    async () => categories.list(),
+  );
+
+  const saved = z.object({ id: z.string(), version: z.number().int() });
+  app.post(
+    "/api/document-categories",
+    {
+      config: { access: { code: "SETTING", op: "update" } },
+      schema: { tags, summary: "Créer une catégorie", body: saveDocumentCategoryBodySchema, response: { 200: saved } },
+    },
+    async (request) => categories.create(requireActor(request), request.body, request.id),
+  );
+  app.put(
+    "/api/document-categories/:id",
+    {
+      config: { access: { code: "SETTING", op: "update" } },
+      schema: {
+        tags,
+        summary: "Modifier une catégorie",
+        params: idParams,
+        body: saveDocumentCategoryBodySchema,
+        response: { 200: saved },
+      },
+    },
+    async (request) => categories.update(requireActor(request), request.params.id, request.body, request.id),
+  );
+  app.delete(
+    "/api/document-categories/:id",
+    {
+      config: { access: { code: "SETTING", op: "update" } },
+      schema: { tags, summary: "Supprimer une catégorie", params: idParams, response: { 200: okSchema } },
+    },
+    async (request) => {
+      await categories.remove(requireActor(request), request.params.id, request.id);
+      return { ok: true as const };
+    },
+  );
+}

@@ -1,0 +1,322 @@
+import {
+  DOCUMENT_TYPES,
+  type DocumentFamily,
+  type DocumentRow,
+  type updateDocumentBodySchema,
+} from "@certidesk/shared";
+import { and, eq, sql } from "drizzle-orm";
+import type { z } from "zod";
+import type { Database, Executor } from "../../db/client.js";
+import { auditors, clients, documentCategories, documents, documentVersions } from "../../db/schema/index.js";
+import type { Actor, AuditActor } from "../../lib/actor.js";
+import { diffFields, writeAudit } from "../../lib/audit.js";
+import { authorizeDocumentRecord, documentScope } from "../../lib/authorization.js";
+import { badRequest, notFound, staleVersion } from "../../lib/errors.js";
+import type { FileStorage } from "../../lib/storage/index.js";
+import type { DocumentLinks } from "./document-links.js";
+import * as repo from "./documents.repository.js";
+import { detectAllowedType, REFUSED_TYPE_MESSAGE } from "./file-check.js";
+import { withStoredFile } from "./stored-file.js";
+
+export interface NewDocumentMeta {
+  family: DocumentFamily;
+  name?: string;
+  description?: string | null;
+  documentType?: string | null;
+  categoryId?: string | null;
+  clientId?: string | null;
+  auditorId?: string | null;
+  missionId?: string | null;
+  metaCode?: string | null;
+}
+
+export interface UploadedFile {
+  fileName: string;
+  data: Buffer;
+}
+
+type UpdateInput = z.output<typeof updateDocumentBodySchema>;
+
+export interface DocumentsServiceDeps {
+  db: Database;
+  storage: FileStorage;
+  links: DocumentLinks;
+}
+
+const sanitizeFileName = (name: string) =>
+  name
+    .replace(/[/\\]/g, "_")
+    .replace(/[\u0000-\u001f]/g, "")
+    .slice(0, 200) || "document";
+
+export function createDocumentsService({ db, storage, links }: DocumentsServiceDeps) {
+  function toRow(r: repo.DocumentJoinedRow): DocumentRow {
+    const d = r.document;
+    return {
+      id: d.id,
+      family: d.family as DocumentFamily,
+      documentType: d.documentType,
+      categoryId: d.categoryId,
+      categoryName: r.categoryName,
+      name: d.name,
+      description: d.description,
+      fileName: d.fileName,
+      mimeType: d.mimeType,
+      size: d.size,
+      currentVersion: d.currentVersion,
+      clientId: d.clientId,
+      clientName: r.clientName,
+      auditorId: d.auditorId,
+      auditorName: r.auditorName,
+      missionId: d.missionId,
+      metaCode: d.metaCode,
+      createdByName: r.createdByName,
+      createdAt: d.createdAt.toISOString(),
+      updatedAt: d.updatedAt.toISOString(),
+      version: d.version,
+      url: links.url(d.id, "view"),
+      downloadUrl: links.url(d.id, "download"),
+    };
+  }
+
+  /** The family's owner must be given and exist: a client document names its client, an evaluator's its evaluator. */
+  async function checkOwner(tx: Executor, meta: NewDocumentMeta) {
+    if (meta.documentType && !(DOCUMENT_TYPES as readonly string[]).includes(meta.documentType)) {
+      throw badRequest("Type de document inconnu.");
+    }
+    if (meta.family === "CLIENT") {
+      if (!meta.clientId) throw badRequest("Choisissez le client du document.");
+      const [c] = await tx.select({ id: clients.id }).from(clients).where(eq(clients.id, meta.clientId));
+      if (!c) throw badRequest("Client introuvable.");
+    }
+    if (meta.family === "AUDITOR") {
+      if (!meta.auditorId) throw badRequest("Choisissez l'évaluateur du document.");
+      const [a] = await tx.select({ id: auditors.id }).from(auditors).where(eq(auditors.id, meta.auditorId));
+      if (!a) throw badRequest("Évaluateur introuvable.");
+    }
+    if (meta.categoryId) {
+      const [cat] = await tx.select().from(documentCategories).where(eq(documentCategories.id, meta.categoryId));
+      if (!cat || cat.family !== meta.family) throw badRequest("Catégorie inconnue pour cette famille de documents.");
+    }
+  }
+
+  async function loadVisible(actor: Actor, id: string) {
+    const row = await repo.findDocument(db, id);
+    if (!row) throw notFound("Document introuvable.");
+    authorizeDocumentRecord(actor, row.document);
+    return row;
+  }
+
+  /** Stores a file as a new document (uploads and generated PDFs alike). */
+  async function store(
+    actor: AuditActor,
+    meta: NewDocumentMeta,
+    file: UploadedFile,
+    mimeType: string,
+    requestId?: string,
+  ) {
+    const fileName = sanitizeFileName(file.fileName);
+    return withStoredFile(storage, file.data, mimeType, (stored) =>
+      db.transaction(async (tx) => {
+        await checkOwner(tx, meta);
+        const [created] = await tx
+          .insert(documents)
+          .values({
+            family: meta.family,
+            name: meta.name?.trim() || fileName.replace(/\.[^.]+$/, ""),
+            description: meta.description ?? null,
+            documentType: meta.documentType ?? null,
+            categoryId: meta.categoryId ?? null,
+            clientId: meta.clientId ?? null,
+            auditorId: meta.auditorId ?? null,
+            missionId: meta.missionId ?? null,
+            metaCode: meta.metaCode ?? null,
+            fileName,
+            mimeType,
+            ...stored,
+            createdBy: actor.userId,
+          })
+          .returning();
+        if (!created) throw new Error("document not created");
+        await tx.insert(documentVersions).values({
+          documentId: created.id,
+          versionNumber: 1,
+          fileName,
+          mimeType,
+          ...stored,
+          createdBy: actor.userId,
+        });
+        await writeAudit(
+          tx,
+          actor,
+          {
+            action: "create",
+            entityType: "document",
+            entityId: created.id,
+            summary: `Document « ${created.name} » ajouté`,
+          },
+          requestId,
+        );
+        return created;
+      }),
+    );
+  }
+
+  return {
+    async list(actor: Actor, query: repo.DocumentListQuery) {
+      const { rows, total } = await repo.listDocuments(db, query, documentScope(actor));
+      return { items: rows.map(toRow), total, page: query.page, pageSize: query.pageSize };
+    },
+
+    get: async (actor: Actor, id: string) => toRow(await loadVisible(actor, id)),
+
+    async upload(actor: Actor, meta: NewDocumentMeta, file: UploadedFile, requestId?: string) {
+      const mimeType = await detectAllowedType(file.data, file.fileName);
+      if (!mimeType) throw badRequest(REFUSED_TYPE_MESSAGE);
+      const created = await store(actor, meta, file, mimeType, requestId);
+      return toRow((await repo.findDocument(db, created.id)) as repo.DocumentJoinedRow);
+    },
+
+    /** For generated documents (quotes, contracts, mission orders…): the caller vouches for the type. */
+    storeGenerated: (actor: AuditActor, meta: NewDocumentMeta, file: UploadedFile, mimeType = "application/pdf") =>
+      store(actor, meta, file, mimeType),
+
+    async newVersion(actor: Actor, id: string, file: UploadedFile, version: number, requestId?: string) {
+      const current = await loadVisible(actor, id);
+      const mimeType = await detectAllowedType(file.data, file.fileName);
+      if (!mimeType) throw badRequest(REFUSED_TYPE_MESSAGE);
+      const fileName = sanitizeFileName(file.fileName);
+      await withStoredFile(storage, file.data, mimeType, (stored) =>
+        db.transaction(async (tx) => {
+          const number = current.document.currentVersion + 1;
+          const [saved] = await tx
+            .update(documents)
+            .set({
+              fileName,
+              mimeType,
+              ...stored,
+              currentVersion: number,
+              version: sql`${documents.version} + 1`,
+              updatedAt: new Date(),
+            })
+            .where(and(eq(documents.id, id), eq(documents.version, version)))
+            .returning();
+          if (!saved) throw staleVersion();
+          await tx
+            .insert(documentVersions)
+            .values({ documentId: id, versionNumber: number, fileName, mimeType, ...stored, createdBy: actor.userId });
+          await writeAudit(
+            tx,
+            actor,
+            {
+              action: "update",
+              entityType: "document",
+              entityId: id,
+              summary: `Nouvelle version (v${number}) de « ${saved.name} »`,
+            },
+            requestId,
+          );
+        }),
+      );
+      return toRow((await repo.findDocument(db, id)) as repo.DocumentJoinedRow);
+    },
+
+    async update(actor: Actor, id: string, input: UpdateInput, requestId?: string) {
+      const current = await loadVisible(actor, id);
+      await db.transaction(async (tx) => {
+        await checkOwner(tx, { ...current.document, family: current.document.family as DocumentFamily, ...input });
+        const { version, ...values } = input;
+        const [saved] = await tx
+          .update(documents)
+          .set({ ...values, version: sql`${documents.version} + 1`, updatedAt: new Date() })
+          .where(and(eq(documents.id, id), eq(documents.version, version)))
+          .returning();
+        if (!saved) throw staleVersion();
+        await writeAudit(
+          tx,
+          actor,
+          {
+            action: "update",
+            entityType: "document",
+            entityId: id,
+            summary: `Document « ${saved.name} » modifié`,
+            changes: diffFields(current.document, values),
+          },
+          requestId,
+        );
+      });
+      return toRow((await repo.findDocument(db, id)) as repo.DocumentJoinedRow);
+    },
+
+    /** Removal keeps the files and history (nothing uploaded is lost); the document leaves the lists. */
+    async remove(actor: Actor, id: string, version: number, requestId?: string) {
+      const current = await loadVisible(actor, id);
+      await db.transaction(async (tx) => {
+        const [saved] = await tx
+          .update(documents)
+          .set({ deletedAt: new Date(), version: sql`${documents.version} + 1` })
+          .where(and(eq(documents.id, id), eq(documents.version, version)))
+          .returning({ id: documents.id });
+        if (!saved) throw staleVersion();
+        await writeAudit(
+          tx,
+          actor,
+          {
+            action: "delete",
+            entityType: "document",
+            entityId: id,
+            summary: `Document « ${current.document.name} » supprimé`,
+          },
+          requestId,
+        );
+      });
+    },
+
+    async versions(actor: Actor, id: string) {
+      await loadVisible(actor, id);
+      const rows = await repo.listVersions(db, id);
+      return rows.map(({ version: v, createdByName }) => ({
+        id: v.id,
+        versionNumber: v.versionNumber,
+        fileName: v.fileName,
+        mimeType: v.mimeType,
+        size: v.size,
+        createdByName,
+        createdAt: v.createdAt.toISOString(),
+        downloadUrl: links.url(id, "download", v.versionNumber),
+      }));
+    },
+
+    /** The file behind a signed link (checked by the caller). */
+    async fileForLink(documentId: string, versionNumber: number) {
+      const row = await repo.findDocument(db, documentId);
+      if (!row) throw notFound("Document introuvable.");
+      const source = versionNumber > 0 ? await repo.findVersion(db, documentId, versionNumber) : row.document;
+      if (!source) throw notFound("Version introuvable.");
+      return { fileName: source.fileName, mimeType: source.mimeType, data: await storage.get(source.storageKey) };
+    },
+
+    /** Files to attach to a mail; the caller has checked the actor may see them. */
+    async attachmentsFor(actor: AuditActor & Partial<Actor>, ids: string[]) {
+      const result: Array<{ documentId: string; fileName: string }> = [];
+      for (const id of ids) {
+        const row = await repo.findDocument(db, id);
+        if (!row) throw badRequest("Une pièce jointe est introuvable.");
+        if (actor.profileType) authorizeDocumentRecord(actor as Actor, row.document);
+        result.push({ documentId: id, fileName: row.document.fileName });
+      }
+      return result;
+    },
+
+    async readForAttachment(documentId: string) {
+      const row = await repo.findDocument(db, documentId);
+      if (!row) throw notFound("Pièce jointe introuvable.");
+      return {
+        fileName: row.document.fileName,
+        mimeType: row.document.mimeType,
+        data: await storage.get(row.document.storageKey),
+      };
+    },
+  };
+}
+export type DocumentsService = ReturnType<typeof createDocumentsService>;

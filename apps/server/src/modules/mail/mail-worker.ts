@@ -1,0 +1,144 @@
+import { eq, sql } from "drizzle-orm";
+import nodemailer, { type Transporter } from "nodemailer";
+import type { Database } from "../../db/client.js";
+import { mailAttachments, mailOutbox } from "../../db/schema/index.js";
+import type { DocumentsService } from "../documents/documents.service.js";
+import * as repo from "./mail.repository.js";
+import { textToHtml } from "./template-renderer.js";
+
+export interface MailWorkerDeps {
+  db: Database;
+  documents: DocumentsService;
+  /** SMTP server URL; without it mails wait in the outbox ("non envoyé"). */
+  smtpUrl: string | undefined;
+  from: string;
+  intervalMs?: number;
+  log?: { warn(obj: object, msg: string): void; info(obj: object, msg: string): void };
+  now?: () => number;
+}
+
+const BATCH = 20;
+const MAX_DELAY_MS = 60 * 60_000;
+
+/** Back-off after the n-th failed attempt: 1, 2, 4… minutes, capped at one hour. Mails are never dropped. */
+export const retryDelayMs = (attempts: number) => Math.min(MAX_DELAY_MS, 60_000 * 2 ** Math.max(0, attempts - 1));
+
+export function createMailWorker({
+  db,
+  documents,
+  smtpUrl,
+  from,
+  intervalMs = 5_000,
+  log,
+  now = Date.now,
+}: MailWorkerDeps) {
+  const transport: Transporter | null = smtpUrl
+    ? nodemailer.createTransport({
+        url: smtpUrl,
+        connectionTimeout: 10_000,
+        greetingTimeout: 10_000,
+        socketTimeout: 30_000,
+      } as Parameters<typeof nodemailer.createTransport>[0])
+    : null;
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<number> | null = null;
+
+  async function sendOne(id: string) {
+    const [mail] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
+    if (!mail || !transport) return false;
+    try {
+      const files = await db.select().from(mailAttachments).where(eq(mailAttachments.mailId, id));
+      const attachments = await Promise.all(
+        files.map(async (f) => {
+          const file = await documents.readForAttachment(f.documentId);
+          return { filename: f.fileName, content: file.data, contentType: file.mimeType };
+        }),
+      );
+      const info = await transport.sendMail({
+        from,
+        to: mail.to,
+        cc: mail.cc,
+        subject: mail.subject,
+        text: mail.body,
+        html: textToHtml(mail.body),
+        attachments,
+      });
+      await db
+        .update(mailOutbox)
+        .set({
+          status: "SENT",
+          sentAt: new Date(now()),
+          attempts: mail.attempts + 1,
+          lastError: null,
+          messageId: info.messageId,
+          updatedAt: new Date(),
+        })
+        .where(eq(mailOutbox.id, id));
+      return true;
+    } catch (error) {
+      const attempts = mail.attempts + 1;
+      await db
+        .update(mailOutbox)
+        .set({
+          status: "FAILED",
+          attempts,
+          lastError: (error as Error).message.slice(0, 500),
+          nextAttemptAt: new Date(now() + retryDelayMs(attempts)),
+          updatedAt: new Date(),
+        })
+        .where(eq(mailOutbox.id, id));
+      log?.warn(
+        { mailId: id, attempts, err: (error as Error).message },
+        "envoi d'e-mail en échec, nouvel essai programmé",
+      );
+      return false;
+    }
+  }
+
+  /** Sends what is due now; returns how many left. */
+  async function processDue(): Promise<number> {
+    if (!transport) return 0;
+    await repo.releaseStaleSending(db, 10 * 60_000);
+    const claimed = await repo.claimDueMails(db, BATCH);
+    let sent = 0;
+    for (const { id } of claimed) if (await sendOne(id)) sent++;
+    return sent;
+  }
+
+  const tick = () => {
+    running ??= processDue()
+      .catch((error) => {
+        log?.warn({ err: (error as Error).message }, "file d'envoi des e-mails");
+        return 0;
+      })
+      .finally(() => {
+        running = null;
+      });
+    return running;
+  };
+
+  return {
+    configured: !!transport,
+    processDue: tick,
+    /** Makes every waiting mail due now (used when SMTP comes back, and by "Renvoyer"). */
+    async retryAllNow() {
+      await db
+        .update(mailOutbox)
+        .set({ nextAttemptAt: sql`now()` })
+        .where(sql`${mailOutbox.status} in ('QUEUED','FAILED')`);
+      return tick();
+    },
+    start() {
+      if (!transport || timer) return;
+      timer = setInterval(() => void tick(), intervalMs);
+      timer.unref();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = null;
+      await running;
+      transport?.close();
+    },
+  };
+}
+export type MailWorker = ReturnType<typeof createMailWorker>;

@@ -1,0 +1,102 @@
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, or, type SQL, sql } from "drizzle-orm";
+import type { Executor } from "../../db/client.js";
+import { clients, mailAttachments, mailOutbox, users } from "../../db/schema/index.js";
+import { likePattern, offsetOf } from "../../lib/pagination.js";
+import { foldedSql, foldText } from "../../lib/search-text.js";
+
+export interface MailListQuery {
+  page: number;
+  pageSize: number;
+  search?: string;
+  status?: string;
+  clientId?: string;
+  templateCode?: string;
+  from?: string;
+  to?: string;
+  sort: "createdAt" | "subject" | "status" | "sentAt";
+  direction: "asc" | "desc";
+}
+
+const SORTS = {
+  createdAt: mailOutbox.createdAt,
+  subject: mailOutbox.subject,
+  status: mailOutbox.status,
+  sentAt: mailOutbox.sentAt,
+};
+
+const selection = {
+  mail: mailOutbox,
+  clientName: clients.raisonSocial,
+  createdByName: sql<string | null>`${users.firstName} || ' ' || ${users.lastName}`,
+};
+
+function joined(db: Executor) {
+  return db
+    .select(selection)
+    .from(mailOutbox)
+    .leftJoin(clients, eq(clients.id, mailOutbox.clientId))
+    .leftJoin(users, eq(users.id, mailOutbox.createdBy));
+}
+export type MailJoinedRow = Awaited<ReturnType<ReturnType<typeof joined>["execute"]>>[number];
+
+export async function listMails(db: Executor, q: MailListQuery) {
+  const filters: Array<SQL | undefined> = [isNull(mailOutbox.deletedAt)];
+  if (q.status) filters.push(eq(mailOutbox.status, q.status));
+  if (q.clientId) filters.push(eq(mailOutbox.clientId, q.clientId));
+  if (q.templateCode) filters.push(eq(mailOutbox.templateCode, q.templateCode));
+  if (q.from) filters.push(gte(mailOutbox.createdAt, new Date(`${q.from}T00:00:00`)));
+  if (q.to) filters.push(lt(mailOutbox.createdAt, sql`${`${q.to}T00:00:00`}::timestamptz + interval '1 day'`));
+  if (q.search) {
+    const pattern = likePattern(foldText(q.search));
+    filters.push(
+      or(
+        ilike(foldedSql(mailOutbox.subject), pattern),
+        ilike(sql`${mailOutbox.to}::text`, pattern),
+        ilike(foldedSql(sql`coalesce(${clients.raisonSocial}, '')`), pattern),
+      ),
+    );
+  }
+  const where = and(...filters);
+  const order = q.direction === "asc" ? asc(SORTS[q.sort]) : desc(SORTS[q.sort]);
+  const [rows, [total]] = await Promise.all([
+    joined(db).where(where).orderBy(order, desc(mailOutbox.id)).limit(q.pageSize).offset(offsetOf(q)),
+    db.select({ n: count() }).from(mailOutbox).leftJoin(clients, eq(clients.id, mailOutbox.clientId)).where(where),
+  ]);
+  return { rows, total: Number(total?.n ?? 0) };
+}
+
+export async function findMail(db: Executor, id: string) {
+  const [row] = await joined(db)
+    .where(and(eq(mailOutbox.id, id), isNull(mailOutbox.deletedAt)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function attachmentsOf(db: Executor, mailIds: string[]) {
+  if (mailIds.length === 0) return [];
+  return db.select().from(mailAttachments).where(inArray(mailAttachments.mailId, mailIds));
+}
+
+/** Takes due mails for sending; SKIP LOCKED lets several API nodes share the outbox on PostgreSQL. */
+export async function claimDueMails(db: Executor, limit: number): Promise<Array<{ id: string }>> {
+  const result = await db.execute(sql`
+    update ${mailOutbox} set status = 'SENDING', updated_at = now()
+    where id in (
+      select id from ${mailOutbox}
+      where status in ('QUEUED', 'FAILED') and next_attempt_at <= now() and deleted_at is null
+      order by next_attempt_at
+      limit ${limit}
+      for update skip locked
+    )
+    returning id`);
+  // node-postgres and PGlite both answer with { rows }.
+  return (result as unknown as { rows: Array<{ id: string }> }).rows;
+}
+
+/** A mail left "sending" by a process that died goes back to the queue. */
+export async function releaseStaleSending(db: Executor, olderThanMs: number) {
+  await db
+    .update(mailOutbox)
+    .set({ status: "FAILED", lastError: "Envoi interrompu ; nouvel essai." })
+    .where(and(eq(mailOutbox.status, "SENDING"), lt(mailOutbox.updatedAt, new Date(Date.now() - olderThanMs))));
+}

@@ -1,0 +1,12 @@
+import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
+
+/** Reads a PDF's text back, page by page (pdf.js, as a browser would). */
+export async function pdfText(data: Buffer): Promise<string> {
+  const pdf = await getDocument({ data: new Uint8Array(data), useSystemFonts: false, isEvalSupported: false }).promise;
+  const pages: string[] = [];
+  for (let n = 1; n <= pdf.numPages; n++) {
+    const content = await (await pdf.getPage(n)).getTextContent();
+    pages.push(content.items.map((item) => ("str" in item ? item.str : "")).join(" "));
+  }
+  return pages.join("\n");
+}
