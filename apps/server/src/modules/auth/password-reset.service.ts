@@ -39,7 +39,7 @@ export function createPasswordResetService({ db, sessions, publicUrl, throttle, 
         .from(users)
         .where(eq(sql`lower(${users.identifier})`, identifier.toLowerCase()))
         .limit(1);
-      if (!user || !user.active || !user.email) return;
+      if (!user?.active || !user.email) return;
       const token = newToken();
       const link = `${publicUrl}${RESET_PATH}?token=${token}`;
       await db.transaction(async (tx) => {

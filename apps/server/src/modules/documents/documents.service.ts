@@ -46,6 +46,7 @@ export interface DocumentsServiceDeps {
 const sanitizeFileName = (name: string) =>
   name
     .replace(/[/\\]/g, "_")
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is removed.
     .replace(/[\u0000-\u001f]/g, "")
     .slice(0, 200) || "document";
 
