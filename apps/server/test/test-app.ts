@@ -1,4 +1,7 @@
 import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import pg from "pg";
 import { buildApp } from "../src/app.js";
 import { type AppConfig, loadConfig } from "../src/config.js";
@@ -42,9 +45,16 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-export async function createTestApp(options: { throttle?: LoginThrottleOptions } = {}): Promise<TestContext> {
+export interface TestAppOptions {
+  throttle?: LoginThrottleOptions;
+  config?: Partial<AppConfig>;
+}
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestContext> {
   const { handle, drop } = await freshDatabase();
-  const config = { ...loadConfig({ DATA_DIR: "/tmp/certidesk-test" }), demoData: false };
+  // Each app gets its own data folder, so stored files can be counted and are cleaned up.
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "certidesk-test-"));
+  const config: AppConfig = { ...loadConfig({ DATA_DIR: dataDir }), demoData: false, ...options.config };
   await prepareDatabase(handle, config);
   const app = await buildApp({ config, handle, throttle: createLoginThrottle(options.throttle) });
   await app.ready();
@@ -56,6 +66,7 @@ export async function createTestApp(options: { throttle?: LoginThrottleOptions }
       await app.close();
       await handle.close();
       await drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

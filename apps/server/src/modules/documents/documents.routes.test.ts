@@ -1,0 +1,223 @@
+import fs from "node:fs";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildAuditor, buildClient, buildUser } from "../../../test/factories.js";
+import { multipartBody, samplePdf } from "../../../test/multipart.js";
+import { pdfText } from "../../../test/pdf-text.js";
+import { errorOf, type Session, signIn } from "../../../test/session.js";
+import { createTestApp, type TestContext } from "../../../test/test-app.js";
+import { documents } from "../../db/schema/index.js";
+import { createDocumentLinks } from "./document-links.js";
+
+const filesIn = (dir: string): string[] =>
+  fs.existsSync(dir)
+    ? fs
+        .readdirSync(dir, { recursive: true, withFileTypes: true })
+        .filter((e) => e.isFile())
+        .map((e) => e.name)
+    : [];
+
+describe("document library", () => {
+  let ctx: TestContext;
+  let admin: Session;
+  let filesDir: string;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    admin = await signIn(ctx, (await buildUser(ctx.handle.db, "DIR")).identifier);
+    filesDir = path.join(ctx.config.dataDir, "files");
+  });
+  afterAll(() => ctx.close());
+
+  const upload = (fields: Record<string, string>, file: { name: string; data: Buffer } | null, session = admin) =>
+    ctx.app.inject({ method: "POST", url: "/api/documents", ...multipartBody(fields, file, session.bearer) });
+
+  it("stores a real PDF, lists it, and serves it through a signed link", async () => {
+    const response = await upload(
+      { family: "GENERAL", documentType: "Procédure", name: "Procédure d'évaluation" },
+      { name: "procedure.pdf", data: samplePdf() },
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const doc = response.json();
+    expect(doc).toMatchObject({
+      name: "Procédure d'évaluation",
+      mimeType: "application/pdf",
+      currentVersion: 1,
+      fileName: "procedure.pdf",
+    });
+
+    const list = await ctx.app.inject({
+      url: "/api/documents?family=GENERAL&search=evaluation",
+      headers: admin.bearer,
+    });
+    expect(list.json().items.map((d: { id: string }) => d.id)).toEqual([doc.id]);
+
+    // No session needed: the link is the authorization.
+    const view = await ctx.app.inject({ url: doc.url });
+    expect(view.statusCode).toBe(200);
+    expect(view.headers["content-type"]).toBe("application/pdf");
+    expect(view.headers["content-disposition"]).toContain("inline");
+    expect(await pdfText(view.rawPayload)).toContain("Procedure qualite");
+    const download = await ctx.app.inject({ url: doc.downloadUrl });
+    expect(download.headers["content-disposition"]).toContain("attachment");
+  });
+
+  it("refuses a disguised executable and stores nothing", async () => {
+    const [before] = [await ctx.handle.db.select().from(documents)];
+    const filesBefore = filesIn(filesDir).length;
+    const exe = Buffer.concat([Buffer.from("MZ\x90\x00\x03\x00\x00\x00"), Buffer.alloc(512, 1)]);
+    const response = await upload({ family: "GENERAL" }, { name: "facture.pdf", data: exe });
+    expect(response.statusCode).toBe(400);
+    expect(errorOf(response).message).toContain("Type de fichier refusé");
+    expect((await ctx.handle.db.select().from(documents)).length).toBe(before?.length);
+    expect(filesIn(filesDir).length).toBe(filesBefore);
+  });
+
+  it("refuses a file over the size limit with 413", async () => {
+    const small = await createTestApp({ config: { uploadMaxBytes: 1024 } });
+    try {
+      const session = await signIn(small, (await buildUser(small.handle.db, "DIR")).identifier);
+      const response = await small.app.inject({
+        method: "POST",
+        url: "/api/documents",
+        ...multipartBody(
+          { family: "GENERAL" },
+          { name: "gros.pdf", data: samplePdf("x".repeat(3000)) },
+          session.bearer,
+        ),
+      });
+      expect(response.statusCode).toBe(413);
+      expect(errorOf(response).message).toContain("Le fichier dépasse la taille maximale");
+      expect((await small.handle.db.select().from(documents)).length).toBe(0);
+    } finally {
+      await small.close();
+    }
+  });
+
+  it("removes the stored file when the database refuses the row", async () => {
+    const filesBefore = filesIn(filesDir).length;
+    const response = await upload({ family: "CLIENT" }, { name: "contrat.pdf", data: samplePdf() });
+    expect(response.statusCode).toBe(400);
+    expect(errorOf(response).message).toBe("Choisissez le client du document.");
+    expect(filesIn(filesDir).length).toBe(filesBefore);
+  });
+
+  it("refuses an altered or expired link", async () => {
+    const doc = (await upload({ family: "GENERAL" }, { name: "guide.pdf", data: samplePdf() })).json();
+    const altered = doc.url.replace(/token=./, "token=A");
+    expect((await ctx.app.inject({ url: altered })).statusCode).toBe(403);
+    const old = createDocumentLinks("s", () => 0);
+    const url = new URL(old.url(doc.id, "view"), "http://x");
+    const later = createDocumentLinks("s", () => Date.now());
+    expect(later.verify(url.searchParams.get("p") ?? "", url.searchParams.get("token") ?? "")).toBe("expired");
+  });
+
+  it("keeps every version and serves each one", async () => {
+    const doc = (
+      await upload({ family: "GENERAL", name: "Guide" }, { name: "guide-v1.pdf", data: samplePdf("Version un") })
+    ).json();
+    const v2 = await ctx.app.inject({
+      method: "POST",
+      url: `/api/documents/${doc.id}/versions`,
+      ...multipartBody(
+        { version: String(doc.version) },
+        { name: "guide-v2.pdf", data: samplePdf("Version deux") },
+        admin.bearer,
+      ),
+    });
+    expect(v2.statusCode, v2.body).toBe(200);
+    expect(v2.json()).toMatchObject({ currentVersion: 2, fileName: "guide-v2.pdf" });
+    const stale = await ctx.app.inject({
+      method: "POST",
+      url: `/api/documents/${doc.id}/versions`,
+      ...multipartBody({ version: String(doc.version) }, { name: "guide-v3.pdf", data: samplePdf() }, admin.bearer),
+    });
+    expect(stale.statusCode).toBe(409);
+    const versions = (await ctx.app.inject({ url: `/api/documents/${doc.id}/versions`, headers: admin.bearer })).json();
+    expect(versions.map((v: { versionNumber: number }) => v.versionNumber)).toEqual([2, 1]);
+    const first = await ctx.app.inject({ url: versions[1].downloadUrl });
+    expect(await pdfText(first.rawPayload)).toContain("Version un");
+  });
+
+  it("renames, classifies and removes with the version, keeping the file", async () => {
+    const category = (
+      await ctx.app.inject({
+        method: "POST",
+        url: "/api/document-categories",
+        headers: admin.bearer,
+        payload: { family: "GENERAL", name: "Qualité" },
+      })
+    ).json();
+    const doc = (await upload({ family: "GENERAL" }, { name: "a.pdf", data: samplePdf() })).json();
+    const renamed = await ctx.app.inject({
+      method: "PUT",
+      url: `/api/documents/${doc.id}`,
+      headers: admin.bearer,
+      payload: {
+        name: "Manuel qualité",
+        documentType: "Guide",
+        categoryId: category.id,
+        description: null,
+        version: doc.version,
+      },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json()).toMatchObject({ name: "Manuel qualité", categoryName: "Qualité", documentType: "Guide" });
+    const badType = await ctx.app.inject({
+      method: "PUT",
+      url: `/api/documents/${doc.id}`,
+      headers: admin.bearer,
+      payload: { name: "x", documentType: "Roman", version: renamed.json().version },
+    });
+    expect(errorOf(badType).message).toBe("Type de document inconnu.");
+    const removed = await ctx.app.inject({
+      method: "DELETE",
+      url: `/api/documents/${doc.id}?version=${renamed.json().version}`,
+      headers: admin.bearer,
+    });
+    expect(removed.statusCode).toBe(200);
+    expect((await ctx.app.inject({ url: `/api/documents/${doc.id}`, headers: admin.bearer })).statusCode).toBe(404);
+    const [row] = await ctx.handle.db.select().from(documents).where(eq(documents.id, doc.id));
+    expect(row?.deletedAt).not.toBeNull();
+    const categories = (await ctx.app.inject({ url: "/api/document-categories", headers: admin.bearer })).json();
+    expect(categories.find((c: { id: string }) => c.id === category.id).documentCount).toBe(0);
+  });
+
+  it("shows a client user only their client's documents, an evaluator only their own", async () => {
+    const mine = await buildClient(ctx.handle.db);
+    const other = await buildClient(ctx.handle.db);
+    const auditor = await buildAuditor(ctx.handle.db);
+    const clientDoc = (
+      await upload({ family: "CLIENT", clientId: mine.id }, { name: "rapport.pdf", data: samplePdf() })
+    ).json();
+    const otherDoc = (
+      await upload({ family: "CLIENT", clientId: other.id }, { name: "autre.pdf", data: samplePdf() })
+    ).json();
+    const auditorDoc = (
+      await upload({ family: "AUDITOR", auditorId: auditor.id }, { name: "cv.pdf", data: samplePdf() })
+    ).json();
+
+    const clientUser = await signIn(
+      ctx,
+      (await buildUser(ctx.handle.db, "MYQUALIANOR", { clientId: mine.id })).identifier,
+    );
+    const seen = (await ctx.app.inject({ url: "/api/documents?pageSize=100", headers: clientUser.bearer })).json();
+    expect(seen.items.map((d: { id: string }) => d.id)).toEqual([clientDoc.id]);
+    expect(
+      (await ctx.app.inject({ url: `/api/documents/${otherDoc.id}`, headers: clientUser.bearer })).statusCode,
+    ).toBe(404);
+
+    const evaluator = await signIn(
+      ctx,
+      (await buildUser(ctx.handle.db, "AUDITEUR", { auditorId: auditor.id })).identifier,
+    );
+    const own = (await ctx.app.inject({ url: "/api/documents?pageSize=100", headers: evaluator.bearer })).json();
+    expect(own.items.map((d: { id: string }) => d.id)).toEqual([auditorDoc.id]);
+    const denied = await upload(
+      { family: "AUDITOR", auditorId: auditor.id },
+      { name: "x.pdf", data: samplePdf() },
+      evaluator,
+    );
+    expect(denied.statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,229 @@
+import { FORGOT_PASSWORD_ANSWER, MESSAGES } from "@certidesk/shared";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildClient, buildUser } from "../../../test/factories.js";
+import { multipartBody, samplePdf } from "../../../test/multipart.js";
+import { errorOf, type Session, signIn } from "../../../test/session.js";
+import { startSmtpServer } from "../../../test/smtp-test-server.js";
+import { createTestApp, type TestContext } from "../../../test/test-app.js";
+import { mailOutbox } from "../../db/schema/index.js";
+
+type Smtp = Awaited<ReturnType<typeof startSmtpServer>>;
+
+describe("mail through a real SMTP server", () => {
+  let smtp: Smtp;
+  let ctx: TestContext;
+  let admin: Session;
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    ctx = await createTestApp({ config: { smtpUrl: smtp.url, mailFrom: "Certidesk <noreply@test.fr>" } });
+    admin = await signIn(ctx, (await buildUser(ctx.handle.db, "DIR")).identifier);
+  });
+  afterAll(async () => {
+    await ctx.close();
+    await smtp.close();
+  });
+
+  const statusOf = async (id: string) =>
+    (await ctx.handle.db.select().from(mailOutbox).where(eq(mailOutbox.id, id)))[0];
+
+  it("delivers a mail with its attachment from the library", async () => {
+    const doc = (
+      await ctx.app.inject({
+        method: "POST",
+        url: "/api/documents",
+        ...multipartBody({ family: "GENERAL" }, { name: "conditions.pdf", data: samplePdf() }, admin.bearer),
+      })
+    ).json();
+    const client = await buildClient(ctx.handle.db, { raisonSocial: "Foyer Les Cèdres" });
+    const sent = await ctx.app.inject({
+      method: "POST",
+      url: "/api/mails",
+      headers: admin.bearer,
+      payload: {
+        to: ["direction@cedres.fr"],
+        subject: "Conditions de vente",
+        body: "Bonjour,\nVoici nos conditions.",
+        documentIds: [doc.id],
+        clientId: client.id,
+      },
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    await ctx.app.mailWorker.processDue();
+    expect(smtp.received).toHaveLength(1);
+    const mail = smtp.received[0];
+    expect(mail?.to).toEqual(["direction@cedres.fr"]);
+    expect(mail?.raw).toContain("Subject: Conditions de vente");
+    expect(mail?.raw).toContain("filename=conditions.pdf");
+    expect(mail?.raw).toContain(samplePdf().toString("base64").slice(0, 40));
+    const row = await statusOf(sent.json().id);
+    expect(row?.status).toBe("SENT");
+    const listed = (await ctx.app.inject({ url: `/api/mails?clientId=${client.id}`, headers: admin.bearer })).json();
+    expect(listed.items[0]).toMatchObject({
+      status: "SENT",
+      clientName: "Foyer Les Cèdres",
+      attachments: [{ fileName: "conditions.pdf" }],
+    });
+  });
+
+  it("keeps a mail while the server is down and sends it once it is back", async () => {
+    const port = smtp.port;
+    await smtp.close();
+    const sent = await ctx.app.inject({
+      method: "POST",
+      url: "/api/mails",
+      headers: admin.bearer,
+      payload: { to: ["a@b.fr"], subject: "Relance", body: "Texte" },
+    });
+    await ctx.app.mailWorker.processDue();
+    const failed = await statusOf(sent.json().id);
+    expect(failed?.status).toBe("FAILED");
+    expect(failed?.attempts).toBe(1);
+    expect(failed?.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
+
+    smtp = await startSmtpServer(port);
+    await ctx.app.mailWorker.processDue();
+    expect((await statusOf(sent.json().id))?.status).toBe("FAILED");
+    await ctx.app.mailWorker.retryAllNow();
+    expect((await statusOf(sent.json().id))?.status).toBe("SENT");
+    expect(smtp.received.map((m) => m.to)).toEqual([["a@b.fr"]]);
+  });
+
+  it("refuses a mail without recipient in French and queues nothing", async () => {
+    const before = (await ctx.handle.db.select().from(mailOutbox)).length;
+    const response = await ctx.app.inject({
+      method: "POST",
+      url: "/api/mails",
+      headers: admin.bearer,
+      payload: { to: [], subject: "x", body: "y" },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(errorOf(response).message).toBe("Indiquez au moins un destinataire.");
+    expect((await ctx.handle.db.select().from(mailOutbox)).length).toBe(before);
+  });
+
+  it("sends the password reset link once, never shows it, and revokes sessions", async () => {
+    const user = await buildUser(ctx.handle.db, "CC", { email: "lea@test.fr" });
+    const session = await signIn(ctx, user.identifier);
+    const ask = await ctx.app.inject({
+      method: "POST",
+      url: "/auth/forgot-password",
+      payload: { identifier: user.identifier },
+    });
+    expect(ask.json()).toEqual({ message: FORGOT_PASSWORD_ANSWER });
+    const unknown = await ctx.app.inject({
+      method: "POST",
+      url: "/auth/forgot-password",
+      payload: { identifier: "personne@nulle.part" },
+    });
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.json()).toEqual(ask.json());
+
+    await ctx.app.mailWorker.processDue();
+    const delivered = smtp.received.find((m) => m.to.includes("lea@test.fr"));
+    // The text part is quoted-printable: undo soft line breaks and =XX escapes before reading the link.
+    const text = (delivered?.raw ?? "")
+      .replace(/=\r?\n/g, "")
+      .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+    const token = /reinitialiser-mot-de-passe\?token=([\w-]+)/.exec(text)?.[1];
+    expect(token).toBeTruthy();
+
+    const [row] = await ctx.handle.db.select().from(mailOutbox).where(eq(mailOutbox.relatedId, user.id));
+    const shown = (await ctx.app.inject({ url: `/api/mails/${row?.id}`, headers: admin.bearer })).json();
+    expect(shown.containsSecret).toBe(true);
+    expect(shown.body).toBeNull();
+
+    const short = await ctx.app.inject({
+      method: "POST",
+      url: "/auth/reset-password",
+      payload: { token, password: "court" },
+    });
+    expect(errorOf(short).message).toBe("Le mot de passe doit contenir au moins 8 caractères.");
+    const done = await ctx.app.inject({
+      method: "POST",
+      url: "/auth/reset-password",
+      payload: { token, password: "Nouveau-depart-2026" },
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    expect((await ctx.app.inject({ url: "/auth/me", headers: session.bearer })).statusCode).toBe(401);
+    await signIn(ctx, user.identifier, "Nouveau-depart-2026");
+    const again = await ctx.app.inject({
+      method: "POST",
+      url: "/auth/reset-password",
+      payload: { token, password: "Encore-autre-2026" },
+    });
+    expect(again.statusCode).toBe(400);
+    expect(errorOf(again).message).toContain("n'est plus valide");
+  });
+});
+
+describe("mail without SMTP, templates and group lists", () => {
+  let ctx: TestContext;
+  let admin: Session;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    admin = await signIn(ctx, (await buildUser(ctx.handle.db, "DIR", { firstName: "Claire" })).identifier);
+  });
+  afterAll(() => ctx.close());
+
+  it("keeps mails in the outbox, visibly not sent, when no SMTP server is configured", async () => {
+    const sent = await ctx.app.inject({
+      method: "POST",
+      url: "/api/mails",
+      headers: admin.bearer,
+      payload: { to: ["a@b.fr"], subject: "Test", body: "Texte" },
+    });
+    await ctx.app.mailWorker.processDue();
+    expect(sent.json().status).toBe("QUEUED");
+    const summary = (await ctx.app.inject({ url: "/api/mails/summary", headers: admin.bearer })).json();
+    expect(summary).toEqual({ smtpConfigured: false, counts: { QUEUED: 1 } });
+  });
+
+  it("previews a template with real data and saves it with its version", async () => {
+    const templates = (await ctx.app.inject({ url: "/api/mail-templates", headers: admin.bearer })).json();
+    const quote = templates.find((t: { code: string }) => t.code === "QUOTE_SEND");
+    expect(quote.subject).toContain("{{quote.number}}");
+    const client = await buildClient(ctx.handle.db, { raisonSocial: "SESSAD L'Envol" });
+    const preview = await ctx.app.inject({
+      method: "POST",
+      url: "/api/mail-templates/preview",
+      headers: admin.bearer,
+      payload: { subject: quote.subject, body: quote.body, clientId: client.id },
+    });
+    expect(preview.json().subject).toContain("SESSAD L'Envol");
+    expect(preview.json().body).toContain("Claire");
+    const saved = await ctx.app.inject({
+      method: "PUT",
+      url: "/api/mail-templates/QUOTE_SEND",
+      headers: admin.bearer,
+      payload: { name: quote.name, subject: "Votre devis {{quote.number}}", body: quote.body, version: quote.version },
+    });
+    expect(saved.statusCode).toBe(200);
+    const stale = await ctx.app.inject({
+      method: "PUT",
+      url: "/api/mail-templates/QUOTE_SEND",
+      headers: admin.bearer,
+      payload: { name: quote.name, subject: "Autre", body: quote.body, version: quote.version },
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(errorOf(stale).message).toBe(MESSAGES.staleVersion);
+  });
+
+  it("manages group e-mail lists with French validation", async () => {
+    const bad = await ctx.app.inject({
+      method: "POST",
+      url: "/api/mail-groups",
+      headers: admin.bearer,
+      payload: { name: "Évaluateurs", emails: ["pas-un-mail"] },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(errorOf(bad).message).toBe("Adresse e-mail invalide.");
+    const created = await ctx.app.inject({
+      method: "POST",
+      url: "/api/mail-groups",
+      headers: admin.bearer,
+      payload: { name: "Évaluateurs Rhône", emails: ["A@x.fr", "a@x.fr", "b@x.fr"] },
+    });
+    expect(created.json()).toMatchObject({ name: "Évaluateurs Rhône", emails: ["a@x.fr", "b@x.fr"], version: 1 });
+  });
+});
