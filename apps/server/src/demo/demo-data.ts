@@ -5,6 +5,7 @@ import { auditors, clients, configuration, users } from "../db/schema/index.js";
 import { SYSTEM_ACTOR } from "../lib/actor.js";
 import { writeAudit } from "../lib/audit.js";
 import { hashPassword } from "../lib/passwords.js";
+import { seedDemoHistory } from "./demo-history.js";
 
 /** The one generator of demo data; later modules add their own section here. */
 export const DEMO_PASSWORD = "Demo-2026";
@@ -81,6 +82,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
       email: "contact@certidesk-demo.fr",
       accreditation: "Accréditation COFRAC Inspection n° 3-0000 (démo)",
     });
+    await seedDemoHistory(tx);
     await writeAudit(tx, SYSTEM_ACTOR, {
       action: "create",
       entityType: "demo",

@@ -5,6 +5,11 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   profile: "Profil",
   configuration: "Configuration",
   demo: "Démonstration",
+  document: "Document",
+  "document-category": "Catégorie de documents",
+  mail: "E-mail",
+  "mail-template": "Modèle d'e-mail",
+  "mail-group": "Liste d'e-mails",
 };
 
 export const auditLogQuerySchema = z.object({
@@ -39,5 +44,6 @@ export const auditEntrySchema = z.object({
   entityType: z.string(),
   entityId: z.string(),
   summary: z.string(),
+  changes: z.unknown().nullable(),
 });
 export type AuditEntryRow = z.infer<typeof auditEntrySchema>;

@@ -51,6 +51,7 @@ export async function listAuditEntries(db: Executor, q: AuditListQuery) {
       entityType: r.entityType,
       entityId: r.entityId,
       summary: r.summary,
+      changes: r.changes ?? null,
     })),
     total: Number(total?.n ?? 0),
     page: q.page,

@@ -1,11 +1,12 @@
-import { AUDIT_ENTITY_LABELS, type AuditLogQuery } from "@certidesk/shared";
-import { Group, Pagination, Select, Stack, Table, Text, TextInput } from "@mantine/core";
+import { AUDIT_ENTITY_LABELS, type AuditEntryRow, type AuditLogQuery, formatDate } from "@certidesk/shared";
+import { Group, Select, Stack, Text, TextInput } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { IconSearch } from "@tabler/icons-react";
-import { useState } from "react";
+import { useMemo, useState } from "react";
+import { type DataTableColumn, DEFAULT_ROWS_PER_PAGE, PaginatedDataTable, type SortState } from "../../../components";
 import { useAuditLog } from "../api/get-audit-log";
+import { AuditEntryDrawer } from "./AuditEntryDrawer";
 
-const PAGE_SIZE = 100;
 const ACTION_LABELS: Record<string, string> = {
   create: "Création",
   update: "Modification",
@@ -13,30 +14,64 @@ const ACTION_LABELS: Record<string, string> = {
   login: "Connexion",
   logout: "Déconnexion",
 };
-const dateTime = (iso: string) => new Date(iso).toLocaleString("fr-FR", { dateStyle: "short", timeStyle: "medium" });
+const SORT_KEYS = {
+  occurredAt: "occurredAt",
+  actorLabel: "actorLabel",
+  action: "action",
+  entityType: "entityType",
+} as const;
+const time = (iso: string) => new Date(iso).toLocaleTimeString("fr-FR", { timeZone: "Europe/Paris" });
 
-/** Who changed what and when, filtered and paged by the server. */
+const COLUMNS: DataTableColumn<AuditEntryRow>[] = [
+  {
+    key: "occurredAt",
+    title: "Date",
+    width: 180,
+    sortable: true,
+    render: (e) => `${formatDate(e.occurredAt)} ${time(e.occurredAt)}`,
+  },
+  { key: "actorLabel", title: "Auteur", width: 200, sortable: true, weight: "bold" },
+  { key: "action", title: "Action", width: 140, sortable: true, render: (e) => ACTION_LABELS[e.action] ?? e.action },
+  {
+    key: "entityType",
+    title: "Élément",
+    width: 180,
+    sortable: true,
+    render: (e) => AUDIT_ENTITY_LABELS[e.entityType] ?? e.entityType,
+  },
+  { key: "summary", title: "Description" },
+];
+
+/** Who changed what and when: filtered, sorted and paged by the server, 1000 rows a page. */
 export function AuditLogTab() {
   const [search, setSearch] = useState("");
   const [debounced] = useDebouncedValue(search, 250);
   const [entityType, setEntityType] = useState<string | null>(null);
   const [action, setAction] = useState<string | null>(null);
   const [page, setPage] = useState(1);
+  const [sort, setSort] = useState<SortState | null>(null);
+  const [selected, setSelected] = useState<AuditEntryRow | null>(null);
   const query: AuditLogQuery = {
     page,
-    pageSize: PAGE_SIZE,
+    pageSize: DEFAULT_ROWS_PER_PAGE,
     search: debounced || undefined,
     entityType: entityType ?? undefined,
     action: action ?? undefined,
+    // No column sorted: newest first.
+    sort: sort ? SORT_KEYS[sort.key as keyof typeof SORT_KEYS] : "occurredAt",
+    direction: sort ? sort.direction : "desc",
   };
-  const { data } = useAuditLog(query);
-  const lastPage = Math.max(1, Math.ceil((data?.total ?? 0) / PAGE_SIZE));
+  const { data, isFetching } = useAuditLog(query);
   const reset =
     <T,>(setter: (v: T) => void) =>
     (v: T) => {
       setter(v);
       setPage(1);
     };
+  const entityOptions = useMemo(
+    () => Object.entries(AUDIT_ENTITY_LABELS).map(([value, label]) => ({ value, label })),
+    [],
+  );
   return (
     <Stack>
       <Group align="flex-end">
@@ -51,7 +86,7 @@ export function AuditLogTab() {
           label="Élément"
           placeholder="Tous"
           clearable
-          data={Object.entries(AUDIT_ENTITY_LABELS).map(([value, label]) => ({ value, label }))}
+          data={entityOptions}
           value={entityType}
           onChange={reset(setEntityType)}
         />
@@ -63,35 +98,29 @@ export function AuditLogTab() {
           value={action}
           onChange={reset(setAction)}
         />
-      </Group>
-      <Table striped verticalSpacing={4}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Date</Table.Th>
-            <Table.Th>Auteur</Table.Th>
-            <Table.Th>Action</Table.Th>
-            <Table.Th>Élément</Table.Th>
-            <Table.Th>Description</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {data?.items.map((e) => (
-            <Table.Tr key={e.id}>
-              <Table.Td>{dateTime(e.occurredAt)}</Table.Td>
-              <Table.Td>{e.actorLabel}</Table.Td>
-              <Table.Td>{ACTION_LABELS[e.action] ?? e.action}</Table.Td>
-              <Table.Td>{AUDIT_ENTITY_LABELS[e.entityType] ?? e.entityType}</Table.Td>
-              <Table.Td>{e.summary}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-      <Group justify="space-between">
-        <Text size="sm" c="dimmed">
+        <Text size="sm" c="dimmed" ml="auto">
           {data?.total ?? 0} entrée(s)
         </Text>
-        {(data?.total ?? 0) > PAGE_SIZE && <Pagination total={lastPage} value={page} onChange={setPage} />}
       </Group>
+      <PaginatedDataTable
+        aria-label="Journal des modifications"
+        columns={COLUMNS}
+        rows={data?.items ?? []}
+        getRowKey={(e) => e.id}
+        loading={isFetching}
+        sort={sort}
+        onSortChange={(next) => {
+          setSort(next);
+          setPage(1);
+        }}
+        onRowClick={setSelected}
+        totalItems={data?.total ?? 0}
+        itemsPerPage={DEFAULT_ROWS_PER_PAGE}
+        currentPage={page}
+        onPageChange={setPage}
+        emptyText="Aucune entrée ne correspond à ces critères."
+      />
+      <AuditEntryDrawer entry={selected} onClose={() => setSelected(null)} />
     </Stack>
   );
 }
