@@ -61,3 +61,39 @@ test("Direction grants a right to a profile and its users see the screen", async
   await expect(page.getByRole("checkbox", { name: "Paramètres : Lire" })).not.toBeChecked();
   await expect(page.getByRole("button", { name: "Enregistrer" })).toBeDisabled();
 });
+
+test("the logo uploaded in Settings becomes the favicon, and the theme colour applies at once", async ({ page }) => {
+  await signIn(page, "dir@demo.fr");
+  await page.goto("/app/setting/general");
+  // A 1×1 PNG.
+  const png = Buffer.from(
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
+    "base64",
+  );
+  const chooser = page.waitForEvent("filechooser");
+  await page.getByRole("button", { name: "Déposer un logo" }).click();
+  await (await chooser).setFiles({ name: "logo.png", mimeType: "image/png", buffer: png });
+  await expect(page.getByText("Le logo a été mis à jour.")).toBeVisible();
+  await expect(page.locator("link#favicon")).toHaveAttribute("href", /^\/configuration\/logo\?v=\d+$/);
+  const href = await page.locator("link#favicon").getAttribute("href");
+  const logo = await page.request.get(href ?? "");
+  expect(logo.headers()["content-type"]).toBe("image/png");
+
+  const save = page.getByRole("button", { name: "Enregistrer" });
+  const before = await save.evaluate((el) => getComputedStyle(el).backgroundColor);
+  await page.getByLabel("Couleur principale (bleu)").fill("#7b2d8e");
+  await page.getByLabel("Couleur principale (bleu)").press("Enter");
+  await save.click();
+  await expect(page.getByText("Les données ont été sauvegardées").first()).toBeVisible();
+  // Away from the button, so its hover shade does not count.
+  await page.mouse.move(0, 0);
+  await expect.poll(() => save.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe(before);
+  await expect.poll(() => save.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe("rgb(123, 45, 142)");
+
+  // Back to the default blue for the other specs' screenshots.
+  await page.getByLabel("Couleur principale (bleu)").fill("#1c64b4");
+  await page.getByLabel("Couleur principale (bleu)").press("Enter");
+  await save.click();
+  await page.mouse.move(0, 0);
+  await expect.poll(() => save.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe("rgb(28, 100, 180)");
+});
