@@ -18,6 +18,14 @@ const CASES: Array<{ label: string; method?: "GET" | "POST"; url: string; payloa
   { label: "Utilisateurs, page de 50", url: "/api/users?pageSize=50" },
   { label: "Documents, page de 50", url: "/api/documents?pageSize=50" },
   { label: "E-mails, page de 50", url: "/api/mails?pageSize=50" },
+  { label: "Clients, page de 50", method: "POST", url: "/api/client/getListClient", payload: { pageSize: 50 } },
+  {
+    label: "Clients, recherche et tri par évaluation",
+    method: "POST",
+    url: "/api/client/getListClient",
+    payload: { search: "ehpad", pageSize: 50, sort: { key: "evaluationDate", direction: "desc" } },
+  },
+  { label: "Prospects en cours", url: "/requestclients/getListProspectByProspectType/EnCours" },
 ];
 
 const median = (values: number[]) => {

@@ -17,6 +17,7 @@ import {
 import type { AppInstance } from "./app-instance.js";
 import type { AppConfig } from "./config.js";
 import type { DatabaseHandle } from "./db/client.js";
+import { partyOptions } from "./lib/party-options.js";
 import { createStorage, type FileStorage } from "./lib/storage/index.js";
 import { auditRoutes } from "./modules/audit/audit.routes.js";
 import { auditorsRoutes } from "./modules/auditors/auditors.routes.js";
@@ -28,20 +29,36 @@ import { createPasswordResetService } from "./modules/auth/password-reset.servic
 import { createSessionStore } from "./modules/auth/session-store.js";
 import { clientsRoutes } from "./modules/clients/clients.routes.js";
 import { createClientsService } from "./modules/clients/clients.service.js";
+import { partiesRoutes } from "./modules/clients/parties.routes.js";
+import { createPartiesService } from "./modules/clients/parties.service.js";
 import { configurationRoutes } from "./modules/configuration/configuration.routes.js";
 import { createConfigurationService } from "./modules/configuration/configuration.service.js";
+import { contractClientRoutes, contractsRoutes } from "./modules/contracts/contracts.routes.js";
+import { createContractsService } from "./modules/contracts/contracts.service.js";
 import { createDocumentCategoriesService } from "./modules/documents/document-categories.service.js";
 import { createDocumentLinks } from "./modules/documents/document-links.js";
 import { documentsRoutes } from "./modules/documents/documents.routes.js";
 import { createDocumentsService } from "./modules/documents/documents.service.js";
+import { gestionnairesRoutes } from "./modules/gestionnaires/gestionnaires.routes.js";
+import { createGestionnairesService } from "./modules/gestionnaires/gestionnaires.service.js";
 import { healthRoutes } from "./modules/health/health.routes.js";
 import { mailRoutes } from "./modules/mail/mail.routes.js";
 import { createMailService } from "./modules/mail/mail.service.js";
 import { createMailGroupsService } from "./modules/mail/mail-groups.service.js";
 import { createMailTemplatesService } from "./modules/mail/mail-templates.service.js";
 import { createMailWorker } from "./modules/mail/mail-worker.js";
+import { numberingRoutes } from "./modules/numbering/numbering.routes.js";
+import { createNumberingService } from "./modules/numbering/numbering.service.js";
 import { profilesRoutes } from "./modules/profiles/profiles.routes.js";
 import { createProfilesService } from "./modules/profiles/profiles.service.js";
+import { prospectsRoutes } from "./modules/prospects/prospects.routes.js";
+import { createProspectsService } from "./modules/prospects/prospects.service.js";
+import { recevabilityRoutes } from "./modules/prospects/recevability.routes.js";
+import { createRecevabilityService } from "./modules/prospects/recevability.service.js";
+import { quotesRoutes } from "./modules/quotes/quotes.routes.js";
+import { createQuotesService } from "./modules/quotes/quotes.service.js";
+import { timelineRoutes } from "./modules/timeline/timeline.routes.js";
+import { createTimelineService } from "./modules/timeline/timeline.service.js";
 import { usersRoutes } from "./modules/users/users.routes.js";
 import { createUsersService } from "./modules/users/users.service.js";
 import { registerAuth } from "./plugins/auth.js";
@@ -120,6 +137,7 @@ export async function buildApp({ config, handle, logger, throttle, storage = cre
     categories: createDocumentCategoriesService({ db }),
     links,
     uploadMaxBytes: config.uploadMaxBytes,
+    ownerOptions: (kind, search) => partyOptions(db, kind, search),
   });
   mailRoutes(app, {
     mail: createMailService({ db, documents, onEnqueued: wakeWorker }),
@@ -131,6 +149,32 @@ export async function buildApp({ config, handle, logger, throttle, storage = cre
   profilesRoutes(app, { profiles: createProfilesService({ db }) });
   configurationRoutes(app, { configuration: createConfigurationService({ db }) });
   clientsRoutes(app, { clients: createClientsService({ db }) });
+  partiesRoutes(app, { parties: createPartiesService({ db }) });
+  gestionnairesRoutes(app, { gestionnaires: createGestionnairesService({ db }) });
+  const recevability = createRecevabilityService({ db, documents, links });
+  prospectsRoutes(app, { prospects: createProspectsService({ db, recevability }) });
+  recevabilityRoutes(app, { recevability, uploadMaxBytes: config.uploadMaxBytes });
+  const configurationService = createConfigurationService({ db });
+  quotesRoutes(app, {
+    quotes: createQuotesService({
+      db,
+      documents,
+      links,
+      configuration: configurationService,
+      onMailQueued: wakeWorker,
+    }),
+  });
+  numberingRoutes(app, { numbering: createNumberingService({ db }) });
+  const contracts = createContractsService({
+    db,
+    documents,
+    links,
+    configuration: configurationService,
+    onMailQueued: wakeWorker,
+  });
+  contractsRoutes(app, { contracts });
+  contractClientRoutes(app, { contracts });
+  timelineRoutes(app, { timeline: createTimelineService({ db, links }) });
   auditorsRoutes(app, { auditors: createAuditorsService({ db }) });
   auditRoutes(app, { db });
 

@@ -10,6 +10,10 @@ import { createTestApp, type TestContext } from "./test-app.js";
 const SAMPLE_PARAMS: Record<string, string> = {
   id: "00000000-0000-4000-8000-000000000000",
   profileType: "CC",
+  type: "all",
+  clientId: "00000000-0000-4000-8000-000000000001",
+  contractId: "00000000-0000-4000-8000-000000000002",
+  requestClientId: "00000000-0000-4000-8000-000000000003",
 };
 
 const fillParams = (url: string) => url.replace(/:(\w+)/g, (_m, name: string) => SAMPLE_PARAMS[name] ?? "x");

@@ -21,3 +21,60 @@ test("screenshots", async ({ page }) => {
   await page.goto("/app/biblio");
   await page.screenshot({ path: `${dir}/unknown.png` });
 });
+
+test("screenshots of the commercial pipeline", async ({ page }) => {
+  const dir = process.env.SCREENSHOTS ?? "/tmp";
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await signIn(page, "dir@demo.fr");
+  const shot = async (path: string, name: string, fullPage = true) => {
+    await page.goto(path);
+    await page.waitForTimeout(900);
+    await page.screenshot({ path: `${dir}/${name}.png`, fullPage });
+  };
+  await shot("/app/client", "clients", false);
+  await shot("/app/client?filtre=NO_EVALUATION_DATE", "clients-a-programmer", false);
+  await shot("/app/prospect", "prospects", false);
+  await shot("/app/prospect?type=REFUSE", "prospects-refuses", false);
+  await shot("/app/gestionnaire", "gestionnaires", false);
+  await shot("/app/nouveau", "nouveau");
+  await shot("/app/entite-juridique", "entite-juridique");
+  await shot("/app/setting/numerotation", "setting-numerotation");
+  // A prospect with a sent quote, then its contract's four tabs, then a client and its contract.
+  await page.goto("/app/prospect?type=EnCours");
+  await page
+    .getByRole("row", { name: /Contrat envoyé/ })
+    .first()
+    .click();
+  await page.waitForTimeout(900);
+  await page.screenshot({ path: `${dir}/timeline-prospect.png`, fullPage: true });
+  await page.getByRole("button", { name: "Actions", exact: true }).click();
+  await page.getByRole("menuitem", { name: /Ouvrir le contrat/ }).click();
+  for (const tab of ["Besoin", "Programme", "Contrat", "Décision"]) {
+    await page.getByRole("tab", { name: tab }).click();
+    await page.waitForTimeout(500);
+    await page.screenshot({ path: `${dir}/contract-${tab.toLowerCase()}.png`, fullPage: true });
+  }
+  await page.goto("/app/client?filtre=EVALUATION_DATE");
+  await page.getByRole("row", { name: /EHPAD/ }).first().click();
+  await page.waitForTimeout(900);
+  await page.screenshot({ path: `${dir}/timeline-client.png`, fullPage: true });
+  await page.getByRole("link", { name: "Contrat et programme" }).click();
+  await page.getByRole("tab", { name: "Programme" }).click();
+  await page.waitForTimeout(600);
+  await page.screenshot({ path: `${dir}/contract-client-programme.png`, fullPage: true });
+  await page.goto("/app/prospect?type=EnCours");
+  await page
+    .getByRole("row", { name: /Recevabilité en cours/ })
+    .first()
+    .click();
+  await page.waitForTimeout(900);
+  await page.screenshot({ path: `${dir}/timeline-prospect-recevabilite.png`, fullPage: true });
+  await page.getByRole("link", { name: "← Prospects" }).click();
+  await page
+    .getByRole("row", { name: /Devis envoyé/ })
+    .first()
+    .click();
+  await page.getByRole("button", { name: "Nouveau devis" }).click();
+  await page.waitForTimeout(500);
+  await page.screenshot({ path: `${dir}/quote-editor.png` });
+});

@@ -1,5 +1,6 @@
 import type { AppConfig } from "../config.js";
 import { seedDemoData } from "../demo/demo-data.js";
+import { ensureNumberingSeries } from "../lib/numbering.js";
 import { ensureConfiguration } from "../modules/configuration/configuration.service.js";
 import { ensureDefaultTemplates } from "../modules/mail/mail-templates.service.js";
 import { ensureDefaultGrants } from "../modules/profiles/profiles.repository.js";
@@ -13,6 +14,7 @@ export async function prepareDatabase(handle: DatabaseHandle, options: Pick<AppC
     await ensureDefaultGrants(tx);
     await ensureConfiguration(tx);
     await ensureDefaultTemplates(tx);
+    await ensureNumberingSeries(tx);
   });
   const demoLoaded = options.demoData ? await seedDemoData(handle.db) : false;
   return { demoLoaded };

@@ -5,6 +5,7 @@ import { auditors, clients, configuration, users } from "../db/schema/index.js";
 import { SYSTEM_ACTOR } from "../lib/actor.js";
 import { writeAudit } from "../lib/audit.js";
 import { hashPassword } from "../lib/passwords.js";
+import { seedCommercialDemo } from "./demo-commercial.js";
 import { seedDemoHistory } from "./demo-history.js";
 
 /** The one generator of demo data; later modules add their own section here. */
@@ -56,18 +57,23 @@ export async function seedDemoData(db: Database): Promise<boolean> {
         phone: "0478123456",
       })
       .returning();
+    const staff = new Map<ProfileType, { id: string; label: string }>();
     for (const profileType of PROFILE_TYPES) {
       const [firstName, lastName] = DEMO_NAMES[profileType];
-      await tx.insert(users).values({
-        identifier: demoIdentifier(profileType),
-        passwordHash,
-        firstName,
-        lastName,
-        email: demoIdentifier(profileType),
-        profileType,
-        auditorId: profileType === "AUDITEUR" ? (auditor?.id ?? null) : null,
-        clientId: profileType === "MYQUALIANOR" ? (client?.id ?? null) : null,
-      });
+      const [user] = await tx
+        .insert(users)
+        .values({
+          identifier: demoIdentifier(profileType),
+          passwordHash,
+          firstName,
+          lastName,
+          email: demoIdentifier(profileType),
+          profileType,
+          auditorId: profileType === "AUDITEUR" ? (auditor?.id ?? null) : null,
+          clientId: profileType === "MYQUALIANOR" ? (client?.id ?? null) : null,
+        })
+        .returning({ id: users.id });
+      if (user) staff.set(profileType, { id: user.id, label: `${firstName} ${lastName}` });
     }
     await tx.update(configuration).set({
       demoData: true,
@@ -83,6 +89,19 @@ export async function seedDemoData(db: Database): Promise<boolean> {
       accreditation: "Accréditation COFRAC Inspection n° 3-0000 (démo)",
     });
     await seedDemoHistory(tx);
+    const member = (p: ProfileType) => staff.get(p) ?? { id: "", label: "Système" };
+    if (client && auditor) {
+      await seedCommercialDemo(tx, {
+        tilleulsId: client.id,
+        firstAuditorId: auditor.id,
+        staff: {
+          sales: [member("CC"), member("DIR")],
+          coordination: [member("CMCC"), member("CPI")],
+          admin: member("CMADMIN"),
+          direction: member("DIR"),
+        },
+      });
+    }
     await writeAudit(tx, SYSTEM_ACTOR, {
       action: "create",
       entityType: "demo",

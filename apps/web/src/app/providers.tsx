@@ -5,7 +5,7 @@ import { type ReactNode, useMemo } from "react";
 import { useConfiguration } from "../features/configuration/api/get-configuration";
 import { ApiError } from "../lib/api-client";
 import { SessionProvider } from "../lib/session-context";
-import { buildTheme } from "./theme";
+import { buildTheme, OVER_MODAL_Z_INDEX } from "./theme";
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -26,7 +26,7 @@ function ThemedApp({ children }: { children: ReactNode }) {
   );
   return (
     <MantineProvider theme={theme}>
-      <Notifications position="top-right" />
+      <Notifications position="top-right" zIndex={OVER_MODAL_Z_INDEX + 100} />
       {children}
     </MantineProvider>
   );

@@ -1,8 +1,22 @@
 import { createBrowserRouter, Navigate } from "react-router";
+import { ForgotPasswordPage } from "../features/auth/components/ForgotPasswordPage";
 import { LoginPage } from "../features/auth/components/LoginPage";
+import { ResetPasswordPage } from "../features/auth/components/ResetPasswordPage";
 import { ClientPortalPage } from "../features/client-portal/components/ClientPortalPage";
+import { ClientListPage } from "../features/clients/components/ClientListPage";
+import { ClientTimelinePage } from "../features/clients/components/ClientTimelinePage";
+import { LegalEntityPage } from "../features/clients/components/LegalEntityPage";
+import { NewClientPage } from "../features/clients/components/NewClientPage";
+import { ContractClientPage } from "../features/contracts/components/ContractClientPage";
+import { ContractPage } from "../features/contracts/components/ContractPage";
+import { LibraryPage } from "../features/documents/components/LibraryPage";
 import { EvaluatorSpacePage } from "../features/evaluator-space/components/EvaluatorSpacePage";
+import { GestionnaireDetailPage } from "../features/gestionnaires/components/GestionnaireDetailPage";
+import { GestionnaireListPage } from "../features/gestionnaires/components/GestionnaireListPage";
 import { AlertLandingPage } from "../features/home/components/AlertLandingPage";
+import { MailPage } from "../features/mail/components/MailPage";
+import { ProspectListPage } from "../features/prospects/components/ProspectListPage";
+import { ProspectTimelinePage } from "../features/prospects/components/ProspectTimelinePage";
 import { HomeRedirect, RequireProfile, StaffRouteGuard, UnknownRoute } from "./guards";
 import { AppLayout } from "./layout/AppLayout";
 import { PortalLayout } from "./layout/PortalLayout";
@@ -12,6 +26,8 @@ import { SettingsPage } from "./pages/SettingsPage";
 export const router = createBrowserRouter([
   { path: "/", element: <HomeRedirect /> },
   { path: "/login", element: <LoginPage /> },
+  { path: "/mot-de-passe-oublie", element: <ForgotPasswordPage /> },
+  { path: "/reinitialiser-mot-de-passe", element: <ResetPasswordPage /> },
   {
     path: "/app",
     element: <StaffRouteGuard />,
@@ -21,6 +37,18 @@ export const router = createBrowserRouter([
         children: [
           { index: true, element: <Navigate to="/app/alert" replace /> },
           { path: "alert", element: <AlertLandingPage /> },
+          { path: "biblio", element: <LibraryPage /> },
+          { path: "mail", element: <MailPage /> },
+          { path: "prospect", element: <ProspectListPage /> },
+          { path: "timeline-prospect/:requestClientId", element: <ProspectTimelinePage /> },
+          { path: "client", element: <ClientListPage /> },
+          { path: "timeline-client/:clientId", element: <ClientTimelinePage /> },
+          { path: "contract-client/:clientId", element: <ContractClientPage /> },
+          { path: "contract/:id", element: <ContractPage /> },
+          { path: "gestionnaire", element: <GestionnaireListPage /> },
+          { path: "gestionnaire/:id", element: <GestionnaireDetailPage /> },
+          { path: "nouveau", element: <NewClientPage /> },
+          { path: "entite-juridique", element: <LegalEntityPage /> },
           { path: "setting", element: <Navigate to="/app/setting/general" replace /> },
           { path: "setting/:activeTab", element: <SettingsPage /> },
           { path: "*", element: <NotFoundPage home="/app/alert" /> },

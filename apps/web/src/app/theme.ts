@@ -26,6 +26,10 @@ export function shadesOf(hex: string): MantineColorsTuple {
   ] as unknown as MantineColorsTuple;
 }
 
+/** Spec: the modal layer is at z-index 1055; whatever opens from inside a modal must sit above it. */
+export const MODAL_Z_INDEX = 1055;
+export const OVER_MODAL_Z_INDEX = 1100;
+
 export const DEFAULT_PRIMARY = "#1c64b4";
 export const DEFAULT_SECONDARY = "#2f9e44";
 
@@ -45,10 +49,15 @@ export function buildTheme(primary = DEFAULT_PRIMARY, secondary = DEFAULT_SECOND
           closeDelay: 0,
           events: { hover: true, focus: true, touch: false },
           withArrow: true,
+          zIndex: OVER_MODAL_Z_INDEX,
         },
       },
-      // Spec: modal layer z-index 1055.
-      Modal: { defaultProps: { zIndex: 1055 } },
+      Modal: { defaultProps: { zIndex: MODAL_Z_INDEX } },
+      Drawer: { defaultProps: { zIndex: MODAL_Z_INDEX } },
+      // Dropdowns of selects, menus and popovers open above a modal, not behind it.
+      Popover: { defaultProps: { zIndex: OVER_MODAL_Z_INDEX } },
+      Combobox: { defaultProps: { zIndex: OVER_MODAL_Z_INDEX } },
+      Menu: { defaultProps: { zIndex: OVER_MODAL_Z_INDEX } },
     },
   });
 }

@@ -43,6 +43,7 @@ export {
 } from "./numeric-input/sanitize-numeric";
 export { Pagination, type PaginationProps } from "./pagination/Pagination";
 export { DEFAULT_MAX_PAGE_LINKS, pageItems, SMALL_SCREEN_QUERY } from "./pagination/page-items";
+export { ReasonModal } from "./reason-modal/ReasonModal";
 export {
   type ActionButtonType,
   ALERT_TYPE_PERFORMANCE_WITHOUT_SATISFACTION,
@@ -53,5 +54,7 @@ export {
   resolveRowActions,
 } from "./row-actions/action-codes";
 export { RowActions, type RowActionsProps } from "./row-actions/RowActions";
+export { TimelinePanel } from "./timeline/TimelinePanel";
+export { type TimelineTarget, useTimeline } from "./timeline/timeline-api";
 export { Hint, type HintProps } from "./tooltip/Hint";
 export { TooltipHost } from "./tooltip/TooltipHost";

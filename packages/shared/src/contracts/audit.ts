@@ -10,6 +10,14 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   mail: "E-mail",
   "mail-template": "Modèle d'e-mail",
   "mail-group": "Liste d'e-mails",
+  client: "Établissement",
+  "legal-entity": "Entité juridique",
+  gestionnaire: "Gestionnaire",
+  request: "Demande",
+  quote: "Devis",
+  contract: "Contrat",
+  numbering: "Numérotation",
+  timeline: "Timeline",
 };
 
 export const auditLogQuerySchema = z.object({

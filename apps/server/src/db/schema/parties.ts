@@ -1,22 +1,61 @@
-import { integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import {
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { legalEntities } from "./commercial.js";
 
 /**
- * The parties users are linked to. The platform needs only their identity (a client user sees
- * their own client, an evaluator their own space); the commercial and missions modules extend them.
+ * The parties users are linked to. A client row is one ESSMS (establishment or service) of a legal
+ * entity: a prospect's establishment until a contract is signed (client_since), then a client.
  */
-export const clients = pgTable("clients", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  raisonSocial: text("raison_social").notNull(),
-  siret: text("siret"),
-  address: text("address"),
-  postalCode: text("postal_code"),
-  city: text("city"),
-  email: text("email"),
-  phone: text("phone"),
-  version: integer("version").notNull().default(1),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-});
+export const clients = pgTable(
+  "clients",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    raisonSocial: text("raison_social").notNull(),
+    siret: text("siret"),
+    address: text("address"),
+    postalCode: text("postal_code"),
+    city: text("city"),
+    email: text("email"),
+    phone: text("phone"),
+    legalEntityId: uuid("legal_entity_id").references(() => legalEntities.id),
+    finess: text("finess"),
+    departement: text("departement"),
+    typologySector: text("typology_sector"),
+    typologyType: text("typology_type"),
+    category: text("category"),
+    sectorDomains: jsonb("sector_domains").$type<string[]>().notNull().default([]),
+    publicKeyTypes: jsonb("public_key_types").$type<string[]>().notNull().default([]),
+    capacity: integer("capacity"),
+    atc: text("atc"),
+    /** Grouped evaluation (badge G): the regrouping status 1–3 of its current programme. */
+    regroupingStatus: smallint("regrouping_status"),
+    /** First visit day of the current evaluation; null: "à programmer". */
+    evaluationDate: date("evaluation_date"),
+    /** Final report sent: the evaluation is finalised. */
+    evaluationFinishedAt: date("evaluation_finished_at"),
+    dateRelance: date("date_relance"),
+    clientSince: timestamp("client_since", { withTimezone: true }),
+    version: integer("version").notNull().default(1),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("clients_legal_entity_idx").on(t.legalEntityId),
+    index("clients_evaluation_idx").on(t.evaluationDate),
+    uniqueIndex("clients_finess_key").on(t.finess).where(sql`${t.finess} is not null`),
+  ],
+);
 
 export const auditors = pgTable("auditors", {
   id: uuid("id").primaryKey().defaultRandom(),

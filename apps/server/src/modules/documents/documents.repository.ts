@@ -118,7 +118,8 @@ export async function listCategories(db: Executor) {
   return db
     .select({
       category: documentCategories,
-      documentCount: sql<number>`(select count(*)::int from ${documents} d where d.category_id = ${documentCategories.id} and d.deleted_at is null)`,
+      // Spelled out: inside a subquery drizzle would print the outer column unqualified ("id").
+      documentCount: sql<number>`(select count(*)::int from documents d where d.category_id = document_categories.id and d.deleted_at is null)`,
     })
     .from(documentCategories)
     .orderBy(asc(documentCategories.family), asc(documentCategories.position), asc(documentCategories.name));

@@ -183,6 +183,20 @@ describe("document library", () => {
     expect(categories.find((c: { id: string }) => c.id === category.id).documentCount).toBe(0);
   });
 
+  it("offers the clients and evaluators a document can belong to, to those who may add documents", async () => {
+    await buildClient(ctx.handle.db, { raisonSocial: "Maison d'accueil Sainte-Thérèse" });
+    const cc = await signIn(ctx, (await buildUser(ctx.handle.db, "CC")).identifier);
+    const options = await ctx.app.inject({
+      url: "/api/documents/owner-options?kind=client&search=therese",
+      headers: cc.bearer,
+    });
+    expect(options.json()).toEqual([expect.objectContaining({ label: "Maison d'accueil Sainte-Thérèse" })]);
+    const cpi = await signIn(ctx, (await buildUser(ctx.handle.db, "CPI")).identifier);
+    expect(
+      (await ctx.app.inject({ url: "/api/documents/owner-options?kind=client", headers: cpi.bearer })).statusCode,
+    ).toBe(403);
+  });
+
   it("shows a client user only their client's documents, an evaluator only their own", async () => {
     const mine = await buildClient(ctx.handle.db);
     const other = await buildClient(ctx.handle.db);

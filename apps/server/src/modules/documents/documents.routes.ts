@@ -4,6 +4,7 @@ import {
   documentRowSchema,
   documentVersionSchema,
   idSchema,
+  linkOptionSchema,
   listDocumentsQuerySchema,
   okSchema,
   pageResultSchema,
@@ -64,11 +65,12 @@ export interface DocumentsRouteDeps {
   categories: DocumentCategoriesService;
   links: DocumentLinks;
   uploadMaxBytes: number;
+  ownerOptions: (kind: "auditor" | "client", search?: string) => Promise<Array<{ value: string; label: string }>>;
 }
 
 export function documentsRoutes(
   app: AppInstance,
-  { documents, categories, links, uploadMaxBytes }: DocumentsRouteDeps,
+  { documents, categories, links, uploadMaxBytes, ownerOptions }: DocumentsRouteDeps,
 ) {
   app.get(
     "/api/documents",
@@ -82,6 +84,20 @@ export function documentsRoutes(
       },
     },
     async (request) => documents.list(requireActor(request), request.query),
+  );
+
+  app.get(
+    "/api/documents/owner-options",
+    {
+      config: { access: { code: "CERTMANAGER_DOCUMENT", op: "create" } },
+      schema: {
+        tags,
+        summary: "Clients ou évaluateurs auxquels rattacher un document",
+        querystring: z.object({ kind: z.enum(["auditor", "client"]), search: z.string().trim().max(100).optional() }),
+        response: { 200: z.array(linkOptionSchema) },
+      },
+    },
+    async (request) => ownerOptions(request.query.kind, request.query.search),
   );
 
   app.post(

@@ -1,5 +1,5 @@
 import type { MailTemplate, updateMailTemplateBodySchema } from "@certidesk/shared";
-import { formatCurrency } from "@certidesk/shared";
+import { formatCurrency, formatPhone } from "@certidesk/shared";
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Database, Executor } from "../../db/client.js";
@@ -24,7 +24,11 @@ export async function baseVariables(db: Executor, userId: string | null): Promis
   const [company] = await db.select().from(configuration).limit(1);
   const [user] = userId ? await db.select().from(users).where(eq(users.id, userId)) : [];
   return {
-    company: { name: company?.companyName ?? "", phone: company?.phone ?? "", email: company?.email ?? "" },
+    company: {
+      name: company?.companyName ?? "",
+      phone: company?.phone ? formatPhone(company.phone) : "",
+      email: company?.email ?? "",
+    },
     user: { firstName: user?.firstName ?? "", lastName: user?.lastName ?? "", email: user?.email ?? "" },
   };
 }

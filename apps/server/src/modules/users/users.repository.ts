@@ -79,25 +79,6 @@ export async function countActiveWithProfile(db: Executor, profileType: ProfileT
   return Number(row?.n ?? 0);
 }
 
-export async function linkOptions(db: Executor, kind: "auditor" | "client", search?: string) {
-  const pattern = search ? likePattern(foldText(search)) : undefined;
-  if (kind === "auditor") {
-    const name = sql<string>`${auditors.lastName} || ' ' || ${auditors.firstName}`;
-    return db
-      .select({ value: auditors.id, label: name })
-      .from(auditors)
-      .where(pattern ? ilike(folded(name), pattern) : undefined)
-      .orderBy(asc(auditors.lastName))
-      .limit(50);
-  }
-  return db
-    .select({ value: clients.id, label: clients.raisonSocial })
-    .from(clients)
-    .where(pattern ? ilike(folded(sql`${clients.raisonSocial}`), pattern) : undefined)
-    .orderBy(asc(clients.raisonSocial))
-    .limit(50);
-}
-
 export async function partyExists(db: Executor, kind: "auditor" | "client", id: string) {
   const table = kind === "auditor" ? auditors : clients;
   const [row] = await db.select({ id: table.id }).from(table).where(eq(table.id, id)).limit(1);

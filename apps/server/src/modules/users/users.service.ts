@@ -6,6 +6,7 @@ import { users } from "../../db/schema/index.js";
 import type { Actor } from "../../lib/actor.js";
 import { diffFields, writeAudit } from "../../lib/audit.js";
 import { badRequest, conflict, notFound, staleVersion } from "../../lib/errors.js";
+import { partyOptions } from "../../lib/party-options.js";
 import { hashPassword } from "../../lib/passwords.js";
 import type { SessionStore } from "../auth/session-store.js";
 import * as repo from "./users.repository.js";
@@ -190,7 +191,7 @@ export function createUsersService({ db, sessions }: UsersServiceDeps) {
       });
     },
 
-    linkOptions: (kind: "auditor" | "client", search?: string) => repo.linkOptions(db, kind, search),
+    linkOptions: (kind: "auditor" | "client", search?: string) => partyOptions(db, kind, search),
   };
 }
 export type UsersService = ReturnType<typeof createUsersService>;

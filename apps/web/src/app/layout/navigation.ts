@@ -1,4 +1,13 @@
-import { IconBell, IconSettings } from "@tabler/icons-react";
+import {
+  IconBell,
+  IconBooks,
+  IconBuildingCommunity,
+  IconBuildingHospital,
+  IconMail,
+  IconSettings,
+  IconTargetArrow,
+  IconUserPlus,
+} from "@tabler/icons-react";
 import type { ComponentType } from "react";
 
 export interface NavItem {
@@ -11,5 +20,11 @@ export interface NavItem {
 /** The screens of the back-office, in menu order; each module adds its entry here. */
 export const NAV_ITEMS: NavItem[] = [
   { path: "alert", label: "Alertes", icon: IconBell },
+  { path: "prospect", label: "Prospects", icon: IconTargetArrow },
+  { path: "client", label: "Clients", icon: IconBuildingHospital },
+  { path: "gestionnaire", label: "Gestionnaires", icon: IconBuildingCommunity },
+  { path: "nouveau", label: "Nouveau client", icon: IconUserPlus },
+  { path: "biblio", label: "Bibliothèque", icon: IconBooks },
+  { path: "mail", label: "E-mails", icon: IconMail },
   { path: "setting", label: "Paramètres", icon: IconSettings },
 ];

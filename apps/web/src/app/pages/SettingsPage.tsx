@@ -4,6 +4,10 @@ import { Navigate, useNavigate, useParams } from "react-router";
 import { AuditLogTab } from "../../features/audit/components/AuditLogTab";
 import { GeneralSettingsTab } from "../../features/configuration/components/GeneralSettingsTab";
 import { useBranding } from "../../features/configuration/use-branding";
+import { DocumentCategoriesTab } from "../../features/documents/components/settings/DocumentCategoriesTab";
+import { MailGroupsTab } from "../../features/mail/components/settings/MailGroupsTab";
+import { MailTemplatesTab } from "../../features/mail/components/settings/MailTemplatesTab";
+import { NumberingTab } from "../../features/numbering/components/NumberingTab";
 import { ProfilesTab } from "../../features/profiles/components/ProfilesTab";
 import { UsersTab } from "../../features/users/components/UsersTab";
 
@@ -12,6 +16,10 @@ const TABS: Array<{ value: string; label: string; render: () => ReactNode }> = [
   { value: "general", label: "Société", render: () => <GeneralSettingsTab /> },
   { value: "profils", label: "Profils et droits", render: () => <ProfilesTab /> },
   { value: "utilisateurs", label: "Utilisateurs", render: () => <UsersTab /> },
+  { value: "documents", label: "Documents", render: () => <DocumentCategoriesTab /> },
+  { value: "e-mails", label: "E-mails", render: () => <MailTemplatesTab /> },
+  { value: "e-mails-groupes", label: "E-mails groupés", render: () => <MailGroupsTab /> },
+  { value: "numerotation", label: "Numérotation", render: () => <NumberingTab /> },
   { value: "journal", label: "Journal des modifications", render: () => <AuditLogTab /> },
 ];
 

@@ -13,6 +13,7 @@ const ACTION_LABELS: Record<string, string> = {
   delete: "Suppression",
   login: "Connexion",
   logout: "Déconnexion",
+  status: "Changement de statut",
 };
 const SORT_KEYS = {
   occurredAt: "occurredAt",

@@ -15,7 +15,7 @@ import {
 } from "@mantine/core";
 import { IconAlertCircle } from "@tabler/icons-react";
 import { type FormEvent, useState } from "react";
-import { useNavigate } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { errorMessage } from "../../../lib/api-client";
 import { useSession } from "../../../lib/session-context";
 import { useBranding } from "../../configuration/use-branding";
@@ -89,6 +89,9 @@ export function LoginPage() {
           <Button type="submit" loading={loginMutation.isPending} fullWidth>
             Se connecter
           </Button>
+          <Anchor component={Link} to="/mot-de-passe-oublie" size="sm" ta="center">
+            Mot de passe oublié ?
+          </Anchor>
           {demoData && (
             <Text size="xs" c="dimmed" ta="center">
               Comptes de démonstration : dir@demo.fr, cc@demo.fr, auditeur@demo.fr, client@demo.fr… mot de passe{" "}

@@ -1,0 +1,72 @@
+import { sql } from "drizzle-orm";
+import { boolean, index, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { timestamps, versionColumn } from "./columns.js";
+import { clients } from "./parties.js";
+
+/** Managing organisations (organismes gestionnaires): run several legal entities and their ESSMS. */
+export const gestionnaires = pgTable(
+  "gestionnaires",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    raisonSocial: text("raison_social").notNull(),
+    siren: text("siren"),
+    address: text("address"),
+    postalCode: text("postal_code"),
+    city: text("city"),
+    email: text("email"),
+    phone: text("phone"),
+    version: versionColumn(),
+    ...timestamps,
+  },
+  (t) => [index("gestionnaires_name_idx").on(t.raisonSocial)],
+);
+
+/** Legal entities (entités juridiques): the contracting party, owner of one or more ESSMS. */
+export const legalEntities = pgTable(
+  "legal_entities",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    raisonSocial: text("raison_social").notNull(),
+    siren: text("siren"),
+    siret: text("siret"),
+    vatNumber: text("vat_number"),
+    address: text("address"),
+    postalCode: text("postal_code"),
+    city: text("city"),
+    email: text("email"),
+    phone: text("phone"),
+    gestionnaireId: uuid("gestionnaire_id").references(() => gestionnaires.id),
+    version: versionColumn(),
+    ...timestamps,
+  },
+  (t) => [
+    index("legal_entities_gestionnaire_idx").on(t.gestionnaireId),
+    uniqueIndex("legal_entities_siret_key").on(t.siret).where(sql`${t.siret} is not null`),
+  ],
+);
+
+/** People to talk to, at an establishment, a legal entity or a managing organisation. */
+export const contacts = pgTable(
+  "contacts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    clientId: uuid("client_id").references(() => clients.id, { onDelete: "cascade" }),
+    legalEntityId: uuid("legal_entity_id").references(() => legalEntities.id, { onDelete: "cascade" }),
+    gestionnaireId: uuid("gestionnaire_id").references(() => gestionnaires.id, { onDelete: "cascade" }),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    occupation: text("occupation"),
+    tel: text("tel"),
+    mobilePhone: text("mobile_phone"),
+    email: text("email"),
+    isMain: boolean("is_main").notNull().default(false),
+    version: versionColumn(),
+    ...timestamps,
+  },
+  (t) => [
+    index("contacts_client_idx").on(t.clientId),
+    index("contacts_legal_entity_idx").on(t.legalEntityId),
+    index("contacts_gestionnaire_idx").on(t.gestionnaireId),
+    uniqueIndex("contacts_main_client_key").on(t.clientId).where(sql`${t.isMain} and ${t.clientId} is not null`),
+  ],
+);

@@ -1,0 +1,46 @@
+import {
+  type ClientRow,
+  CONTRACT_STATUS_DETAIL_LABELS,
+  formatDate,
+  formatEvaluationDate,
+  formatPhone,
+  formatRelanceDate,
+} from "@certidesk/shared";
+import ExcelJS from "exceljs";
+
+const COLUMNS: Array<{ header: string; width: number; value: (r: ClientRow) => string }> = [
+  { header: "Raison sociale", width: 40, value: (r) => r.raisonSocial },
+  { header: "FINESS", width: 12, value: (r) => r.finess ?? "" },
+  { header: "Entité juridique", width: 36, value: (r) => r.legalEntityRaisonSocial ?? "" },
+  { header: "Gestionnaire", width: 30, value: (r) => r.gestionnaireRaisonSocial ?? "" },
+  { header: "Code postal", width: 11, value: (r) => r.postalCode ?? "" },
+  { header: "Ville", width: 22, value: (r) => r.city ?? "" },
+  { header: "Département", width: 12, value: (r) => r.departement ?? "" },
+  { header: "Multi-établissement", width: 12, value: (r) => (r.isMultiClient ? "oui" : "non") },
+  { header: "Évaluation regroupée", width: 12, value: (r) => (r.isRegroupingClient ? "oui" : "non") },
+  { header: "Contact", width: 24, value: (r) => r.contactName },
+  { header: "Fonction", width: 22, value: (r) => r.contact?.occupation ?? "" },
+  { header: "Téléphone", width: 16, value: (r) => formatPhone(r.contact?.tel ?? r.contact?.mobilePhone) },
+  { header: "E-mail", width: 30, value: (r) => r.contact?.email ?? "" },
+  { header: "Date d'évaluation", width: 16, value: (r) => formatEvaluationDate(r.evaluationDate) },
+  { header: "Évaluation finalisée le", width: 16, value: (r) => formatDate(r.evaluationFinishedAt) },
+  { header: "Relance", width: 10, value: (r) => formatRelanceDate(r.dateRelance) },
+  { header: "Statut du contrat", width: 20, value: (r) => (r.status ? CONTRACT_STATUS_DETAIL_LABELS[r.status] : "") },
+  { header: "Créé le", width: 12, value: (r) => formatDate(r.createdAt) },
+];
+
+/** The client list as a real XLSX workbook, French headers, one row per establishment. */
+export async function buildClientWorkbook(rows: ClientRow[], title: string): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  workbook.creator = "Certidesk";
+  workbook.created = new Date();
+  const sheet = workbook.addWorksheet("Clients", { views: [{ state: "frozen", ySplit: 1 }] });
+  sheet.columns = COLUMNS.map((c) => ({ header: c.header, width: c.width }));
+  for (const row of rows) sheet.addRow(COLUMNS.map((c) => c.value(row)));
+  const header = sheet.getRow(1);
+  header.font = { bold: true };
+  header.fill = { type: "pattern", pattern: "solid", fgColor: { argb: "FFEEF3FA" } };
+  sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: COLUMNS.length } };
+  workbook.title = title;
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}

@@ -1,0 +1,121 @@
+import type { ClientListQuery, ClientSortKey } from "@certidesk/shared";
+import { and, count, eq, ilike, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
+import type { Executor } from "../../db/client.js";
+import {
+  clients,
+  contacts,
+  contractEstablishments,
+  contracts,
+  gestionnaires,
+  legalEntities,
+} from "../../db/schema/index.js";
+import { likePattern, offsetOf } from "../../lib/pagination.js";
+import { foldedSql, foldText } from "../../lib/search-text.js";
+import type { ClientScope } from "./client-scope.js";
+
+/** The latest contract of an establishment: its status is the list's status column. */
+const latestContract = (column: "status" | "id") =>
+  sql<
+    string | null
+  >`(select c.${sql.raw(column)} from ${contractEstablishments} ce join ${contracts} c on c.id = ce.contract_id where ce.client_id = ${clients.id} order by c.created_at desc limit 1)`;
+
+const contactName = sql<string>`trim(coalesce(${contacts.firstName}, '') || ' ' || coalesce(${contacts.lastName}, ''))`;
+
+const SORT_EXPRESSIONS: Record<ClientSortKey, SQL | unknown> = {
+  raisonSocial: sql`lower(${foldedSql(clients.raisonSocial)})`,
+  postalCode: clients.postalCode,
+  city: sql`lower(${foldedSql(clients.city)})`,
+  contactName: sql`lower(${foldedSql(contactName)})`,
+  gestionnaireRaisonSocial: sql`lower(${foldedSql(gestionnaires.raisonSocial)})`,
+  evaluationDate: clients.evaluationDate,
+  dateRelance: clients.dateRelance,
+  status: latestContract("status"),
+  createdAt: clients.createdAt,
+};
+
+function filterCondition(filter: ClientListQuery["filter"], today: string): SQL | undefined {
+  switch (filter) {
+    case "NO_EVALUATION_DATE":
+      return and(isNull(clients.evaluationDate), isNull(clients.evaluationFinishedAt));
+    case "EVALUATION_DATE":
+      return and(sql`${clients.evaluationDate} >= ${today}`, isNull(clients.evaluationFinishedAt));
+    case "AUDIT_DATE_PAST":
+      return and(sql`${clients.evaluationDate} < ${today}`, isNull(clients.evaluationFinishedAt));
+    case "EVALUATION_FINISH":
+      return isNotNull(clients.evaluationFinishedAt);
+    default:
+      return undefined;
+  }
+}
+
+function scopeCondition(scope: ClientScope): SQL | undefined {
+  if (scope.kind === "client") return eq(clients.id, scope.clientId);
+  if (scope.kind === "none") return sql`false`;
+  return undefined;
+}
+
+function searchCondition(search: string | undefined): SQL | undefined {
+  if (!search) return undefined;
+  const pattern = likePattern(foldText(search));
+  return or(
+    ilike(foldedSql(clients.raisonSocial), pattern),
+    ilike(foldedSql(sql`coalesce(${clients.city}, '')`), pattern),
+    ilike(sql`coalesce(${clients.postalCode}, '')`, pattern),
+    ilike(sql`coalesce(${clients.finess}, '')`, pattern),
+    ilike(foldedSql(sql`coalesce(${legalEntities.raisonSocial}, '')`), pattern),
+    ilike(foldedSql(sql`coalesce(${gestionnaires.raisonSocial}, '')`), pattern),
+    ilike(foldedSql(contactName), pattern),
+  );
+}
+
+export type ClientListRow = Awaited<ReturnType<typeof listClients>>["rows"][number];
+
+/** The client list, filtered, searched, sorted and paged in SQL. page = 0 gives every row (export). */
+export async function listClients(db: Executor, q: ClientListQuery, scope: ClientScope, today: string) {
+  const where = and(
+    isNotNull(clients.clientSince),
+    scopeCondition(scope),
+    filterCondition(q.filter, today),
+    searchCondition(q.search),
+  );
+  const sortKey = q.sort?.key ?? "raisonSocial";
+  const direction = q.sort?.direction === "desc" ? sql`desc` : sql`asc`;
+  const order = sql`${SORT_EXPRESSIONS[sortKey]} ${direction} nulls last`;
+  const base = () =>
+    db
+      .select({
+        client: clients,
+        legalEntityRaisonSocial: legalEntities.raisonSocial,
+        gestionnaireId: gestionnaires.id,
+        gestionnaireRaisonSocial: gestionnaires.raisonSocial,
+        contact: {
+          firstName: contacts.firstName,
+          lastName: contacts.lastName,
+          tel: contacts.tel,
+          email: contacts.email,
+          occupation: contacts.occupation,
+          mobilePhone: contacts.mobilePhone,
+        },
+        isMultiClient: sql<boolean>`(select count(*) from ${clients} c2 where c2.legal_entity_id = ${clients.legalEntityId}) > 1`,
+        status: latestContract("status"),
+        contractId: latestContract("id"),
+      })
+      .from(clients)
+      .leftJoin(legalEntities, eq(legalEntities.id, clients.legalEntityId))
+      .leftJoin(gestionnaires, eq(gestionnaires.id, legalEntities.gestionnaireId))
+      .leftJoin(contacts, and(eq(contacts.clientId, clients.id), eq(contacts.isMain, true)))
+      .where(where)
+      .orderBy(order, clients.id);
+  const rowsQuery = q.page === 0 ? base().limit(10_000) : base().limit(q.pageSize).offset(offsetOf(q));
+  const [rows, [total]] = await Promise.all([
+    rowsQuery,
+    db
+      .select({ n: count() })
+      .from(clients)
+      .leftJoin(legalEntities, eq(legalEntities.id, clients.legalEntityId))
+      .leftJoin(gestionnaires, eq(gestionnaires.id, legalEntities.gestionnaireId))
+      .leftJoin(contacts, and(eq(contacts.clientId, clients.id), eq(contacts.isMain, true)))
+      .where(where),
+  ]);
+  return { rows, total: Number(total?.n ?? 0) };
+}

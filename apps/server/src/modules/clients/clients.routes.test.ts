@@ -1,0 +1,184 @@
+import ExcelJS from "exceljs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildEssms, buildGestionnaire, buildLegalEntity, buildUser } from "../../../test/factories.js";
+import { errorOf, type Session, signIn } from "../../../test/session.js";
+import { createTestApp, type TestContext } from "../../../test/test-app.js";
+import { todayIso } from "./client-scope.js";
+
+const shift = (days: number) => {
+  const d = new Date(`${todayIso()}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+};
+
+describe("client list", () => {
+  let ctx: TestContext;
+  let staff: Session;
+  const ids: Record<string, string> = {};
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    const db = ctx.handle.db;
+    const gestionnaire = await buildGestionnaire(db, { raisonSocial: "Fondation Hôpital Saint-Joseph" });
+    const entity = await buildLegalEntity(db, {
+      raisonSocial: "Association Les Genêts",
+      gestionnaireId: gestionnaire.id,
+    });
+    ids.toProgram = (
+      await buildEssms(db, {
+        raisonSocial: "Résidence L'Éléphant Bleu",
+        legalEntityId: entity.id,
+        contact: { firstName: "Zoé", lastName: "Abadie" },
+      })
+    ).id;
+    ids.planned = (
+      await buildEssms(db, {
+        raisonSocial: "EHPAD Beau Soleil",
+        legalEntityId: entity.id,
+        evaluationDate: shift(20),
+        postalCode: "13001",
+        regroupingStatus: 2,
+      })
+    ).id;
+    ids.past = (
+      await buildEssms(db, { raisonSocial: "Foyer Arc-en-Ciel", evaluationDate: shift(-10), dateRelance: shift(-2) })
+    ).id;
+    ids.finished = (
+      await buildEssms(db, {
+        raisonSocial: "IME Les Cèdres",
+        evaluationDate: shift(-60),
+        evaluationFinishedAt: shift(-5),
+      })
+    ).id;
+    ids.prospect = (await buildEssms(db, { raisonSocial: "SAAD Prospect", prospect: true })).id;
+    staff = await signIn(ctx, (await buildUser(db, "CC")).identifier);
+  });
+  afterAll(() => ctx.close());
+
+  const list = async (body: Record<string, unknown>, session = staff) => {
+    const response = await ctx.app.inject({
+      method: "POST",
+      url: "/api/client/getListClient",
+      headers: session.bearer,
+      payload: body,
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as { items: Array<Record<string, unknown>>; total: number; page: number; pageSize: number };
+  };
+  const names = (page: { items: Array<Record<string, unknown>> }) => page.items.map((i) => i.raisonSocial);
+
+  it("pins each filter: clients only, planned, past, finished", async () => {
+    expect((await list({ filter: "all" })).total).toBe(4);
+    expect(names(await list({ filter: "NO_EVALUATION_DATE" }))).toEqual(["Résidence L'Éléphant Bleu"]);
+    expect(names(await list({ filter: "EVALUATION_DATE" }))).toEqual(["EHPAD Beau Soleil"]);
+    expect(names(await list({ filter: "AUDIT_DATE_PAST" }))).toEqual(["Foyer Arc-en-Ciel"]);
+    expect(names(await list({ filter: "EVALUATION_FINISH" }))).toEqual(["IME Les Cèdres"]);
+  });
+
+  it("searches without accents or case, on names, FINESS, manager and contact", async () => {
+    expect(names(await list({ search: "ELEPHANT" }))).toEqual(["Résidence L'Éléphant Bleu"]);
+    expect(names(await list({ search: "cedres" }))).toEqual(["IME Les Cèdres"]);
+    expect((await list({ search: "hopital saint" })).total).toBe(2);
+    expect(names(await list({ search: "abadie" }))).toEqual(["Résidence L'Éléphant Bleu"]);
+    expect((await list({ search: "50%" })).total).toBe(0);
+  });
+
+  it("sorts in SQL, empty values last, and pages", async () => {
+    expect(names(await list({ sort: { key: "raisonSocial", direction: "asc" } }))).toEqual([
+      "EHPAD Beau Soleil",
+      "Foyer Arc-en-Ciel",
+      "IME Les Cèdres",
+      "Résidence L'Éléphant Bleu",
+    ]);
+    const byDate = names(await list({ sort: { key: "evaluationDate", direction: "desc" } }));
+    expect(byDate).toEqual(["EHPAD Beau Soleil", "Foyer Arc-en-Ciel", "IME Les Cèdres", "Résidence L'Éléphant Bleu"]);
+    const page2 = await list({ sort: { key: "raisonSocial", direction: "desc" }, page: 2, pageSize: 3 });
+    expect(page2).toMatchObject({ total: 4, page: 2, pageSize: 3 });
+    expect(names(page2)).toEqual(["EHPAD Beau Soleil"]);
+    const bad = await ctx.app.inject({
+      method: "POST",
+      url: "/api/client/getListClient",
+      headers: staff.bearer,
+      payload: { sort: { key: "password", direction: "asc" } },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(errorOf(bad).message).toBe("Colonne de tri inconnue.");
+  });
+
+  it("gives every row the spec's column keys and badges", async () => {
+    const { items } = await list({ search: "soleil" });
+    expect(items[0]).toMatchObject({
+      raisonSocial: "EHPAD Beau Soleil",
+      postalCode: "13001",
+      departement: "13",
+      isMultiClient: true,
+      isRegroupingClient: true,
+      isGestionnaire: true,
+      gestionnaireRaisonSocial: "Fondation Hôpital Saint-Joseph",
+      legalEntityRaisonSocial: "Association Les Genêts",
+      evaluationDate: shift(20),
+      status: null,
+    });
+    expect(String(items[0]?.tooltip)).toContain("13001 Lyon");
+    const [past] = (await list({ search: "arc-en-ciel" })).items;
+    expect(past).toMatchObject({ isMultiClient: false, isGestionnaire: false, dateRelance: shift(-2), contact: null });
+    const [first] = (await list({ search: "elephant" })).items;
+    expect(first).toMatchObject({ contactName: "Zoé Abadie", contact: { firstName: "Zoé", lastName: "Abadie" } });
+  });
+
+  it("scopes a client user to their own client, and refuses evaluators", async () => {
+    const user = await buildUser(ctx.handle.db, "MYQUALIANOR", { clientId: ids.planned });
+    const session = await signIn(ctx, user.identifier);
+    expect(names(await list({}, session))).toEqual(["EHPAD Beau Soleil"]);
+    const other = await ctx.app.inject({ method: "GET", url: `/api/clients/${ids.past}`, headers: session.bearer });
+    expect(other.statusCode).toBe(404);
+    const own = await ctx.app.inject({ method: "GET", url: "/api/client/get-client-user", headers: session.bearer });
+    expect(own.json()).toMatchObject({
+      raisonSocial: "EHPAD Beau Soleil",
+      legalEntityRaisonSocial: "Association Les Genêts",
+    });
+    const evaluator = await signIn(ctx, (await buildUser(ctx.handle.db, "AUDITEUR")).identifier);
+    const denied = await ctx.app.inject({
+      method: "POST",
+      url: "/api/client/getListClient",
+      headers: evaluator.bearer,
+      payload: {},
+    });
+    expect(denied.statusCode).toBe(403);
+  });
+
+  it("exports the filtered list as a real XLSX with French headers", async () => {
+    const response = await ctx.app.inject({
+      method: "GET",
+      url: "/api/clients/extractClientList?filter=NO_EVALUATION_DATE",
+      headers: staff.bearer,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toContain("spreadsheetml");
+    expect(response.headers["content-disposition"]).toMatch(/attachment; filename="clients-.*\.xlsx"/);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.getWorksheet("Clients");
+    expect(sheet?.getRow(1).getCell(1).value).toBe("Raison sociale");
+    expect(sheet?.getRow(1).getCell(14).value).toBe("Date d'évaluation");
+    expect(sheet?.rowCount).toBe(2);
+    expect(sheet?.getRow(2).getCell(1).value).toBe("Résidence L'Éléphant Bleu");
+    expect(sheet?.getRow(2).getCell(14).value).toBe("à programmer");
+  });
+
+  it("shows an establishment's file with its legal entity, manager, siblings and contacts", async () => {
+    const response = await ctx.app.inject({
+      method: "GET",
+      url: `/api/clients/${ids.toProgram}`,
+      headers: staff.bearer,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      raisonSocial: "Résidence L'Éléphant Bleu",
+      legalEntity: { raisonSocial: "Association Les Genêts" },
+      gestionnaire: { raisonSocial: "Fondation Hôpital Saint-Joseph" },
+      siblings: [{ raisonSocial: "EHPAD Beau Soleil" }],
+      contacts: [{ firstName: "Zoé", isMain: true }],
+    });
+  });
+});

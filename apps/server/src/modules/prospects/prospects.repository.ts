@@ -1,0 +1,166 @@
+import type { ProspectSortKey } from "@certidesk/shared";
+import {
+  and,
+  count,
+  desc,
+  eq,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  ne,
+  notInArray,
+  or,
+  type SQL,
+  sql,
+} from "drizzle-orm";
+import type { Executor } from "../../db/client.js";
+import {
+  clients,
+  contacts,
+  contracts,
+  gestionnaires,
+  legalEntities,
+  quotes,
+  requestClients,
+  requestEstablishments,
+} from "../../db/schema/index.js";
+import { likePattern, offsetOf } from "../../lib/pagination.js";
+import { foldedSql, foldText } from "../../lib/search-text.js";
+
+export type ProspectListKind = "all" | "EnCours" | "REFUSE" | "ARCHIVE";
+export interface ProspectQuery {
+  search?: string;
+  page: number;
+  pageSize: number;
+  sortKey: ProspectSortKey;
+  direction: "asc" | "desc";
+}
+
+const establishmentCount = sql<number>`(select count(*) from ${requestEstablishments} re where re.request_id = ${requestClients.id})::int`;
+const firstEstablishment = (column: "raison_social" | "postal_code" | "city") =>
+  sql<
+    string | null
+  >`(select c.${sql.raw(column)} from ${requestEstablishments} re join ${clients} c on c.id = re.client_id where re.request_id = ${requestClients.id} order by c.raison_social limit 1)`;
+/** One establishment: its name; several: the legal entity's. */
+const displayName = sql<string>`case when ${establishmentCount} = 1 then ${firstEstablishment("raison_social")} else ${legalEntities.raisonSocial} end`;
+const contactName = sql<string>`trim(coalesce(${contacts.firstName}, '') || ' ' || coalesce(${contacts.lastName}, ''))`;
+
+const SORTS: Record<ProspectSortKey, SQL | unknown> = {
+  reference: requestClients.reference,
+  raisonSocial: sql`lower(${foldedSql(displayName)})`,
+  postalCode: firstEstablishment("postal_code"),
+  contactName: sql`lower(${foldedSql(contactName)})`,
+  service: requestClients.service,
+  status: requestClients.status,
+  dateRelance: requestClients.dateRelance,
+  createdAt: requestClients.receivedAt,
+};
+
+function kindCondition(kind: ProspectListKind): SQL | undefined {
+  switch (kind) {
+    case "ARCHIVE":
+      return isNotNull(requestClients.archivedAt);
+    case "EnCours":
+      return and(isNull(requestClients.archivedAt), notInArray(requestClients.status, ["SIGNED", "REFUSE"]));
+    case "REFUSE":
+      return and(isNull(requestClients.archivedAt), eq(requestClients.status, "REFUSE"));
+    default:
+      return and(isNull(requestClients.archivedAt), ne(requestClients.status, "SIGNED"));
+  }
+}
+
+function searchCondition(search?: string): SQL | undefined {
+  if (!search) return undefined;
+  const pattern = likePattern(foldText(search));
+  return or(
+    ilike(requestClients.reference, pattern),
+    ilike(foldedSql(legalEntities.raisonSocial), pattern),
+    ilike(foldedSql(contactName), pattern),
+    sql`exists (select 1 from ${requestEstablishments} re join ${clients} c on c.id = re.client_id where re.request_id = ${requestClients.id} and (${ilike(foldedSql(sql`c.raison_social`), pattern)} or ${ilike(foldedSql(sql`coalesce(c.city, '')`), pattern)} or coalesce(c.finess, '') ilike ${pattern} or coalesce(c.postal_code, '') ilike ${pattern}))`,
+  );
+}
+
+const joined = (db: Executor) =>
+  db
+    .select({
+      request: requestClients,
+      displayName,
+      legalEntityRaisonSocial: legalEntities.raisonSocial,
+      gestionnaireRaisonSocial: gestionnaires.raisonSocial,
+      postalCode: firstEstablishment("postal_code"),
+      city: firstEstablishment("city"),
+      establishmentCount,
+      contact: {
+        firstName: contacts.firstName,
+        lastName: contacts.lastName,
+        tel: contacts.tel,
+        email: contacts.email,
+        occupation: contacts.occupation,
+        mobilePhone: contacts.mobilePhone,
+      },
+    })
+    .from(requestClients)
+    .innerJoin(legalEntities, eq(legalEntities.id, requestClients.legalEntityId))
+    .leftJoin(gestionnaires, eq(gestionnaires.id, legalEntities.gestionnaireId))
+    .leftJoin(contacts, eq(contacts.id, requestClients.contactId));
+
+export async function listProspects(db: Executor, kind: ProspectListKind, q: ProspectQuery) {
+  const where = and(kindCondition(kind), searchCondition(q.search));
+  const direction = q.direction === "desc" ? sql`desc` : sql`asc`;
+  const [rows, [total]] = await Promise.all([
+    joined(db)
+      .where(where)
+      .orderBy(sql`${SORTS[q.sortKey]} ${direction} nulls last`, desc(requestClients.reference))
+      .limit(q.pageSize)
+      .offset(offsetOf(q)),
+    db
+      .select({ n: count() })
+      .from(requestClients)
+      .innerJoin(legalEntities, eq(legalEntities.id, requestClients.legalEntityId))
+      .leftJoin(contacts, eq(contacts.id, requestClients.contactId))
+      .where(where),
+  ]);
+  return { rows, total: Number(total?.n ?? 0) };
+}
+
+export async function findProspect(db: Executor, id: string) {
+  const [row] = await joined(db).where(eq(requestClients.id, id));
+  return row ?? null;
+}
+export type ProspectJoinedRow = NonNullable<Awaited<ReturnType<typeof findProspect>>>;
+
+/** What a page of rows needs beside the main query: establishments, latest quote, current contract. */
+export async function rowExtras(db: Executor, requestIds: string[]) {
+  if (requestIds.length === 0) return { establishments: [], quotes: [], contracts: [] };
+  const [establishments, quoteRows, contractRows] = await Promise.all([
+    db
+      .select({
+        requestId: requestEstablishments.requestId,
+        id: clients.id,
+        raisonSocial: clients.raisonSocial,
+        finess: clients.finess,
+        address: clients.address,
+        postalCode: clients.postalCode,
+        city: clients.city,
+        category: clients.category,
+        clientSince: clients.clientSince,
+      })
+      .from(requestEstablishments)
+      .innerJoin(clients, eq(clients.id, requestEstablishments.clientId))
+      .where(inArray(requestEstablishments.requestId, requestIds))
+      .orderBy(clients.raisonSocial),
+    db
+      .select()
+      .from(quotes)
+      .where(inArray(quotes.requestId, requestIds))
+      .orderBy(desc(quotes.createdAt), desc(quotes.revision)),
+    db
+      .select({ id: contracts.id, requestId: contracts.requestId, number: contracts.number, status: contracts.status })
+      .from(contracts)
+      .where(and(inArray(contracts.requestId, requestIds), ne(contracts.status, "CANCELLED")))
+      .orderBy(desc(contracts.createdAt)),
+  ]);
+  return { establishments, quotes: quoteRows, contracts: contractRows };
+}
+export type RowExtras = Awaited<ReturnType<typeof rowExtras>>;

@@ -1,0 +1,225 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildEssms, buildLegalEntity, buildRequest, buildUser } from "../../../test/factories.js";
+import { errorOf, type Session, signIn } from "../../../test/session.js";
+import { createTestApp, type TestContext } from "../../../test/test-app.js";
+import { quotes, requestClients } from "../../db/schema/index.js";
+
+type Page = { items: Array<Record<string, unknown>>; total: number };
+
+describe("prospects", () => {
+  let ctx: TestContext;
+  let cc: Session;
+  const ids: Record<string, string> = {};
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    const db = ctx.handle.db;
+    const entity = await buildLegalEntity(db, { raisonSocial: "Association Les Hêtres" });
+    const a = await buildEssms(db, {
+      raisonSocial: "IME Les Hêtres",
+      legalEntityId: entity.id,
+      prospect: true,
+      postalCode: "35000",
+    });
+    const b = await buildEssms(db, { raisonSocial: "SESSAD Les Hêtres", legalEntityId: entity.id, prospect: true });
+    ids.multi = (await buildRequest(db, { clientIds: [a.id, b.id], reference: "DEM-T-0003", status: "QUOTE_SENT" })).id;
+    ids.fresh = (await buildRequest(db, { reference: "DEM-T-0001", dateRelance: "2026-02-01" })).id;
+    ids.refused = (
+      await buildRequest(db, { reference: "DEM-T-0002", status: "REFUSE", refusalReason: "Autre organisme retenu" })
+    ).id;
+    ids.signed = (await buildRequest(db, { reference: "DEM-T-0004", status: "SIGNED" })).id;
+    ids.archived = (await buildRequest(db, { reference: "DEM-T-0005", archivedAt: new Date() })).id;
+    cc = await signIn(ctx, (await buildUser(db, "CC")).identifier);
+  });
+  afterAll(() => ctx.close());
+
+  const get = async (url: string, session = cc) => {
+    const response = await ctx.app.inject({ method: "GET", url, headers: session.bearer });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json() as Page;
+  };
+  const refs = (page: Page) => page.items.map((i) => i.reference);
+  const post = (url: string, payload: object) => ctx.app.inject({ method: "POST", url, headers: cc.bearer, payload });
+  const version = async (id: string) =>
+    (await ctx.handle.db.select().from(requestClients).where(eq(requestClients.id, id)))[0]?.version ?? 0;
+
+  it("lists prospects by type, and the archive, newest first", async () => {
+    const url = (type: string) =>
+      `/requestclients/getListProspectByProspectType/${type}?sortKey=reference&direction=asc`;
+    expect(refs(await get(url("all")))).toEqual(["DEM-T-0001", "DEM-T-0002", "DEM-T-0003"]);
+    expect(refs(await get(url("EnCours")))).toEqual(["DEM-T-0001", "DEM-T-0003"]);
+    expect(refs(await get(url("REFUSE")))).toEqual(["DEM-T-0002"]);
+    expect(refs(await get("/api/requestclients/getListProspectArchive"))).toEqual(["DEM-T-0005"]);
+    const bad = await ctx.app.inject({
+      method: "GET",
+      url: "/requestclients/getListProspectByProspectType/TOUT",
+      headers: cc.bearer,
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(errorOf(bad).message).toBe("Type de prospect inconnu : all, EnCours ou REFUSE.");
+  });
+
+  it("shows a multi-establishment request under its legal entity, searchable without accents", async () => {
+    const page = await get("/requestclients/getListProspectByProspectType/all?search=sessad%20les%20hetres");
+    expect(page.total).toBe(1);
+    expect(page.items[0]).toMatchObject({
+      reference: "DEM-T-0003",
+      raisonSocial: "Association Les Hêtres",
+      isMultiClient: true,
+      postalCode: "35000",
+      establishments: [{ raisonSocial: "IME Les Hêtres" }, { raisonSocial: "SESSAD Les Hêtres" }],
+      status: "QUOTE_SENT",
+    });
+    const paged = await get(
+      "/requestclients/getListProspectByProspectType/all?sortKey=reference&direction=desc&pageSize=1&page=2",
+    );
+    expect(paged.total).toBe(3);
+    expect(refs(paged)).toEqual(["DEM-T-0002"]);
+  });
+
+  it("refuses, archives and moves back to prospect, with versions", async () => {
+    const refuse = await post(`/api/requestclients/${ids.fresh}/refuse`, {
+      reason: "Demande sans suite",
+      version: await version(ids.fresh as string),
+    });
+    expect(refuse.statusCode, refuse.body).toBe(200);
+    const stale = await post(`/api/requestclients/${ids.fresh}/archive`, { version: 1 });
+    expect(stale.statusCode).toBe(409);
+    expect(errorOf(stale).code).toBe("STALE_VERSION");
+    expect(
+      (await post(`/api/requestclients/${ids.fresh}/archive`, { version: await version(ids.fresh as string) }))
+        .statusCode,
+    ).toBe(200);
+    expect(refs(await get("/api/requestclients/getListProspectArchive"))).toContain("DEM-T-0001");
+    const back = await post(`/api/requestclients/${ids.fresh}/move-to-prospect`, {
+      version: await version(ids.fresh as string),
+    });
+    expect(back.statusCode, back.body).toBe(200);
+    const [row] = await ctx.handle.db
+      .select()
+      .from(requestClients)
+      .where(eq(requestClients.id, ids.fresh as string));
+    expect(row).toMatchObject({ status: "NEW", archivedAt: null, refusalReason: null });
+    const again = await post(`/api/requestclients/${ids.fresh}/move-to-prospect`, {
+      version: await version(ids.fresh as string),
+    });
+    expect(again.statusCode).toBe(409);
+    const signed = await post(`/api/requestclients/${ids.signed}/refuse`, { reason: "x", version: 1 });
+    expect(signed.statusCode).toBe(409);
+    expect(errorOf(signed).message).toContain("contrat signé");
+  });
+
+  it("refusing a request refuses its open quote", async () => {
+    await ctx.handle.db.insert(quotes).values({
+      requestId: ids.multi as string,
+      number: "D-TEST-1",
+      status: "SENT",
+      vatRate: 0.2,
+      travelExpenseMode: 2,
+      totalHT: 100,
+      totalVAT: 20,
+      totalTTC: 120,
+    });
+    const response = await post(`/api/requestclients/${ids.multi}/refuse`, {
+      reason: "Devis refusé par l'établissement",
+      version: await version(ids.multi as string),
+    });
+    expect(response.statusCode).toBe(200);
+    const [quote] = await ctx.handle.db
+      .select()
+      .from(quotes)
+      .where(eq(quotes.requestId, ids.multi as string));
+    expect(quote).toMatchObject({ status: "REFUSED", refusalReason: "Devis refusé par l'établissement" });
+    const detail = await ctx.app.inject({ method: "GET", url: `/api/requestclients/${ids.multi}`, headers: cc.bearer });
+    expect(detail.json()).toMatchObject({ status: "REFUSE", quotes: [{ number: "D-TEST-1", status: "REFUSED" }] });
+  });
+
+  it("opens a certification request with its recevability review, and decides it", async () => {
+    const db = ctx.handle.db;
+    const entity = await buildLegalEntity(db);
+    const essms = await buildEssms(db, { legalEntityId: entity.id, prospect: true });
+    const other = await buildEssms(db, { prospect: true });
+    const wrong = await post("/api/requestclients", {
+      legalEntityId: entity.id,
+      clientIds: [other.id],
+      service: "CERTIFICATION",
+      source: "DIRECT",
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(errorOf(wrong).message).toBe(
+      "Les établissements choisis doivent appartenir à l'entité juridique de la demande.",
+    );
+    const created = await post("/api/requestclients", {
+      legalEntityId: entity.id,
+      clientIds: [essms.id],
+      service: "CERTIFICATION",
+      source: "SITE_WEB",
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const id = (created.json() as { id: string }).id;
+    const base = `/api/requestclients/${id}/recevability`;
+    const review = (await ctx.app.inject({ method: "GET", url: base, headers: cc.bearer })).json() as {
+      version: number;
+      checklist: Array<{ code: string }>;
+    };
+    expect(review.checklist).toHaveLength(6);
+    const early = await post(`${base}/decision`, { decision: "RECEVABLE", version: review.version });
+    expect(early.statusCode).toBe(400);
+    expect(errorOf(early).message).toContain("Toutes les pièces");
+    const noReason = await post(`${base}/decision`, { decision: "NON_RECEVABLE", version: review.version });
+    expect(errorOf(noReason).message).toBe("Indiquez le motif de non-recevabilité.");
+    const checked = await ctx.app.inject({
+      method: "PUT",
+      url: base,
+      headers: cc.bearer,
+      payload: { checked: review.checklist.map((i) => i.code), version: review.version },
+    });
+    expect(checked.statusCode, checked.body).toBe(200);
+    const boundary = "----certidesk";
+    const payload = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="name"\r\n\r\nExtrait Kbis\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="kbis.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+      ),
+      Buffer.from("%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n"),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const upload = await ctx.app.inject({
+      method: "POST",
+      url: `${base}/documents`,
+      headers: { ...cc.bearer, "content-type": `multipart/form-data; boundary=${boundary}` },
+      payload,
+    });
+    expect(upload.statusCode, upload.body).toBe(200);
+    expect((upload.json() as { documents: Array<{ name: string; url: string }> }).documents[0]).toMatchObject({
+      name: "Extrait Kbis",
+    });
+    const decided = await post(`${base}/decision`, {
+      decision: "RECEVABLE",
+      version: (checked.json() as { version: number }).version,
+    });
+    expect(decided.statusCode, decided.body).toBe(200);
+    expect(decided.json()).toMatchObject({ decision: "RECEVABLE", decidedBy: expect.stringContaining("Prénom") });
+    const [row] = await db.select().from(requestClients).where(eq(requestClients.id, id));
+    expect(row?.status).toBe("NEW");
+  });
+
+  it("keeps prospects to those with the PROSPECT right", async () => {
+    const compta = await signIn(ctx, (await buildUser(ctx.handle.db, "COMPTA")).identifier);
+    await get("/requestclients/getListProspectByProspectType/all", compta);
+    const create = await ctx.app.inject({
+      method: "POST",
+      url: "/api/requestclients",
+      headers: compta.bearer,
+      payload: {},
+    });
+    expect(create.statusCode).toBe(403);
+    const client = await signIn(ctx, (await buildUser(ctx.handle.db, "MYQUALIANOR")).identifier);
+    const denied = await ctx.app.inject({
+      method: "GET",
+      url: "/api/requestclients/getListProspectArchive",
+      headers: client.bearer,
+    });
+    expect(denied.statusCode).toBe(403);
+  });
+});

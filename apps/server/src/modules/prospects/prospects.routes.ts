@@ -1,0 +1,148 @@
+import {
+  createRequestBodySchema,
+  establishmentOptionSchema,
+  idSchema,
+  PROSPECT_TYPES,
+  pageResultSchema,
+  prospectListQuerySchema,
+  prospectRowSchema,
+  refuseRequestBodySchema,
+  requestDetailSchema,
+  updateRequestBodySchema,
+  versionBodySchema,
+} from "@certidesk/shared";
+import { z } from "zod";
+import type { AppInstance } from "../../app-instance.js";
+import { requireActor } from "../../plugins/auth.js";
+import type { ProspectsService } from "./prospects.service.js";
+
+const tags = ["prospects"];
+const idParams = z.object({ id: idSchema });
+const savedSchema = z.object({ id: z.string(), version: z.number().int() });
+const listResponse = { 200: pageResultSchema(prospectRowSchema) };
+
+export function prospectsRoutes(app: AppInstance, { prospects }: { prospects: ProspectsService }) {
+  app.get(
+    "/requestclients/getListProspectByProspectType/:type",
+    {
+      config: { access: { code: "PROSPECT", op: "read" } },
+      schema: {
+        tags,
+        summary: "Prospects par type : all (tous), EnCours (en cours), REFUSE (refusés)",
+        params: z.object({
+          type: z.enum(PROSPECT_TYPES, { error: "Type de prospect inconnu : all, EnCours ou REFUSE." }),
+        }),
+        querystring: prospectListQuerySchema,
+        response: listResponse,
+      },
+    },
+    async (request) => prospects.list(request.params.type, request.query),
+  );
+
+  app.get(
+    "/api/requestclients/getListProspectArchive",
+    {
+      config: { access: { code: "PROSPECT", op: "read" } },
+      schema: { tags, summary: "Prospects archivés", querystring: prospectListQuerySchema, response: listResponse },
+    },
+    async (request) => prospects.list("ARCHIVE", request.query),
+  );
+
+  app.get(
+    "/api/requestclients/establishment-options",
+    {
+      config: { access: { code: "PROSPECT", op: "create" } },
+      schema: {
+        tags,
+        summary: "Établissements pour une nouvelle demande",
+        querystring: z.object({ search: z.string().trim().max(100).optional() }),
+        response: { 200: z.array(establishmentOptionSchema) },
+      },
+    },
+    async (request) => prospects.establishmentOptions(request.query.search),
+  );
+
+  app.get(
+    "/api/requestclients/:id",
+    {
+      config: { access: { code: "PROSPECT", op: "read" } },
+      schema: {
+        tags,
+        summary: "Une demande et son avancement",
+        params: idParams,
+        response: { 200: requestDetailSchema },
+      },
+    },
+    async (request) => prospects.detail(requireActor(request), request.params.id),
+  );
+
+  app.post(
+    "/api/requestclients",
+    {
+      config: { access: { code: "PROSPECT", op: "create" } },
+      schema: { tags, summary: "Nouvelle demande", body: createRequestBodySchema, response: { 200: savedSchema } },
+    },
+    async (request) => prospects.create(requireActor(request), request.body, request.id),
+  );
+
+  app.put(
+    "/api/requestclients/:id",
+    {
+      config: { access: { code: "PROSPECT", op: "update" } },
+      schema: {
+        tags,
+        summary: "Modifier une demande",
+        params: idParams,
+        body: updateRequestBodySchema,
+        response: { 200: savedSchema },
+      },
+    },
+    async (request) => prospects.update(requireActor(request), request.params.id, request.body, request.id),
+  );
+
+  app.post(
+    "/api/requestclients/:id/refuse",
+    {
+      config: { access: { code: "PROSPECT", op: "update" } },
+      schema: {
+        tags,
+        summary: "Refuser une demande",
+        params: idParams,
+        body: refuseRequestBodySchema,
+        response: { 200: savedSchema },
+      },
+    },
+    async (request) => prospects.refuse(requireActor(request), request.params.id, request.body, request.id),
+  );
+
+  app.post(
+    "/api/requestclients/:id/archive",
+    {
+      config: { access: { code: "PROSPECT", op: "update" } },
+      schema: {
+        tags,
+        summary: "Archiver une demande",
+        params: idParams,
+        body: versionBodySchema,
+        response: { 200: savedSchema },
+      },
+    },
+    async (request) => prospects.archive(requireActor(request), request.params.id, request.body.version, request.id),
+  );
+
+  app.post(
+    "/api/requestclients/:id/move-to-prospect",
+    {
+      config: { access: { code: "PROSPECT", op: "update" } },
+      schema: {
+        tags,
+        summary: "Repasser en prospect (désarchiver, ou reprendre une demande refusée)",
+        params: idParams,
+        body: versionBodySchema,
+        response: { 200: savedSchema },
+      },
+    },
+    async (request) =>
+      prospects.moveToProspect(requireActor(request), request.params.id, request.body.version, request.id),
+  );
+}

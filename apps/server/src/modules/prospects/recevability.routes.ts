@@ -1,0 +1,97 @@
+import {
+  idSchema,
+  recevabilityDecisionBodySchema,
+  recevabilitySchema,
+  updateChecklistBodySchema,
+} from "@certidesk/shared";
+import { z } from "zod";
+import type { AppInstance } from "../../app-instance.js";
+import { AppError, badRequest } from "../../lib/errors.js";
+import { requireActor } from "../../plugins/auth.js";
+import type { RecevabilityService } from "./recevability.service.js";
+
+const tags = ["prospects"];
+const idParams = z.object({ id: idSchema });
+
+export function recevabilityRoutes(
+  app: AppInstance,
+  { recevability, uploadMaxBytes }: { recevability: RecevabilityService; uploadMaxBytes: number },
+) {
+  app.get(
+    "/api/requestclients/:id/recevability",
+    {
+      config: { access: { code: "PROSPECT", op: "read" } },
+      schema: {
+        tags,
+        summary: "Examen de recevabilité d'une certification",
+        params: idParams,
+        response: { 200: recevabilitySchema },
+      },
+    },
+    async (request) => recevability.read(requireActor(request), request.params.id),
+  );
+
+  app.put(
+    "/api/requestclients/:id/recevability",
+    {
+      config: { access: { code: "PROSPECT", op: "update" } },
+      schema: {
+        tags,
+        summary: "Cocher les pièces vérifiées",
+        params: idParams,
+        body: updateChecklistBodySchema,
+        response: { 200: recevabilitySchema },
+      },
+    },
+    async (request) => recevability.updateChecklist(requireActor(request), request.params.id, request.body, request.id),
+  );
+
+  app.post(
+    "/api/requestclients/:id/recevability/decision",
+    {
+      config: { access: { code: "PROSPECT", op: "update" } },
+      schema: {
+        tags,
+        summary: "Décision de recevabilité",
+        params: idParams,
+        body: recevabilityDecisionBodySchema,
+        response: { 200: recevabilitySchema },
+      },
+    },
+    async (request) => recevability.decide(requireActor(request), request.params.id, request.body, request.id),
+  );
+
+  app.post(
+    "/api/requestclients/:id/recevability/documents",
+    {
+      config: { access: { code: "PROSPECT", op: "update" } },
+      schema: {
+        tags,
+        summary: "Ajouter une pièce au dossier (multipart : champ « name » puis fichier « file »)",
+        params: idParams,
+        response: { 200: recevabilitySchema },
+      },
+    },
+    async (request) => {
+      const file = await request.file({ limits: { fileSize: uploadMaxBytes, files: 1 } }).catch(() => undefined);
+      if (!file) throw badRequest("Aucun fichier reçu.");
+      const data = await file.toBuffer().catch(() => null);
+      if (!data || file.file.truncated)
+        throw new AppError(
+          413,
+          "PAYLOAD_TOO_LARGE",
+          `Le fichier dépasse la taille maximale de ${Math.round(uploadMaxBytes / 1048576)} Mo.`,
+        );
+      const nameField = file.fields.name;
+      const name =
+        nameField && !Array.isArray(nameField) && nameField.type === "field" ? String(nameField.value) : undefined;
+      return recevability.addDocument(
+        requireActor(request),
+        request.params.id,
+        { fileName: file.filename, data },
+        name,
+        request.id,
+      );
+    },
+  );
+}

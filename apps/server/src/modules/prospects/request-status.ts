@@ -1,0 +1,51 @@
+import type { RequestStatus } from "@certidesk/shared";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import type { Executor } from "../../db/client.js";
+import { contracts, quotes, recevabilityReviews, requestClients } from "../../db/schema/index.js";
+
+/**
+ * The step a request is at, read from what exists: an open contract, else the live quote, else the
+ * recevability review. Used when a refused or archived request moves back to the prospects.
+ */
+export async function deriveStatus(tx: Executor, requestId: string): Promise<RequestStatus> {
+  const [contract] = await tx
+    .select({ status: contracts.status })
+    .from(contracts)
+    .where(and(eq(contracts.requestId, requestId), inArray(contracts.status, ["DRAFT", "SENT", "SIGNED"])))
+    .orderBy(desc(contracts.createdAt))
+    .limit(1);
+  if (contract?.status === "SIGNED") return "SIGNED";
+  if (contract) return contract.status === "SENT" ? "CONTRACT_SENT" : "QUOTE_ACCEPTED";
+  const [quote] = await tx
+    .select({ status: quotes.status })
+    .from(quotes)
+    .where(and(eq(quotes.requestId, requestId), inArray(quotes.status, ["DRAFT", "SENT", "ACCEPTED"])))
+    .orderBy(desc(quotes.createdAt))
+    .limit(1);
+  if (quote)
+    return quote.status === "SENT" ? "QUOTE_SENT" : quote.status === "ACCEPTED" ? "QUOTE_ACCEPTED" : "QUOTE_DRAFT";
+  const [review] = await tx
+    .select({ decision: recevabilityReviews.decision })
+    .from(recevabilityReviews)
+    .where(eq(recevabilityReviews.requestId, requestId));
+  return review?.decision === "PENDING" ? "RECEVABILITY" : "NEW";
+}
+
+/** Moves a request to a step (inside the caller's transaction), bumping its version. */
+export async function setRequestStatus(tx: Executor, requestId: string, status: RequestStatus) {
+  await tx
+    .update(requestClients)
+    .set({ status, version: sql`${requestClients.version} + 1`, updatedAt: new Date() })
+    .where(eq(requestClients.id, requestId));
+}
+
+/** Keeps a live request's step in line with its quotes and contract; a refused or signed one stays as it is. */
+export async function syncRequestStatus(tx: Executor, requestId: string) {
+  const [request] = await tx
+    .select({ status: requestClients.status })
+    .from(requestClients)
+    .where(eq(requestClients.id, requestId));
+  if (!request || request.status === "REFUSE" || request.status === "SIGNED") return;
+  const status = await deriveStatus(tx, requestId);
+  if (status !== request.status) await setRequestStatus(tx, requestId, status);
+}

@@ -1,0 +1,61 @@
+import { Alert, Button, Group, Modal, Stack, Textarea } from "@mantine/core";
+import { type FormEvent, useEffect, useState } from "react";
+
+/** Asks for a reason (a refusal), then runs the action; shows the server's message on failure. */
+export function ReasonModal({
+  opened,
+  title,
+  label,
+  confirmLabel,
+  error,
+  loading,
+  onConfirm,
+  onClose,
+}: {
+  opened: boolean;
+  title: string;
+  label: string;
+  confirmLabel: string;
+  error: string | null;
+  loading: boolean;
+  onConfirm: (reason: string) => void;
+  onClose: () => void;
+}) {
+  const [reason, setReason] = useState("");
+  useEffect(() => {
+    if (opened) setReason("");
+  }, [opened]);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onConfirm(reason.trim());
+  };
+  return (
+    <Modal opened={opened} onClose={onClose} title={title}>
+      <form onSubmit={submit}>
+        <Stack>
+          {error && (
+            <Alert color="red" role="alert">
+              {error}
+            </Alert>
+          )}
+          <Textarea
+            label={label}
+            required
+            autosize
+            minRows={2}
+            value={reason}
+            onChange={(e) => setReason(e.currentTarget.value)}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Annuler
+            </Button>
+            <Button type="submit" color="red" loading={loading} disabled={!reason.trim()}>
+              {confirmLabel}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,122 @@
+import {
+  CLIENT_LIST_FILTER_LABELS,
+  CLIENT_LIST_FILTERS,
+  type ClientListBody,
+  type ClientListFilter,
+  type ClientRow,
+  type ClientSortKey,
+} from "@certidesk/shared";
+import { Alert, Button, Group, SegmentedControl, Stack, Text, TextInput, Title } from "@mantine/core";
+import { useDebouncedValue } from "@mantine/hooks";
+import { IconFileSpreadsheet, IconPlus, IconSearch } from "@tabler/icons-react";
+import { useState } from "react";
+import { Link, useNavigate, useSearchParams } from "react-router";
+import { PaginatedDataTable, type SortState } from "../../../components";
+import { errorMessage } from "../../../lib/api-client";
+import { useCan } from "../../../lib/can";
+import { useBranding } from "../../configuration/use-branding";
+import { clientExportUrl, useClientList } from "../api/get-client-list";
+import { CLIENT_COLUMNS } from "./client-columns";
+
+const PAGE_SIZE = 50;
+const isFilter = (v: string | null): v is ClientListFilter =>
+  (CLIENT_LIST_FILTERS as readonly string[]).includes(v ?? "");
+
+/** The client list (route /app/client): ESSMS under contract, filtered, searched, sorted and paged by the server. */
+export function ClientListPage() {
+  useBranding("Clients");
+  const navigate = useNavigate();
+  const { can } = useCan();
+  const [params, setParams] = useSearchParams();
+  const filter: ClientListFilter = isFilter(params.get("filtre")) ? (params.get("filtre") as ClientListFilter) : "all";
+  const [search, setSearch] = useState("");
+  const [debounced] = useDebouncedValue(search, 300);
+  const [page, setPage] = useState(1);
+  const [sort, setSort] = useState<SortState | null>({ key: "raisonSocial", direction: "asc" });
+  const body: ClientListBody = {
+    filter,
+    search: debounced.trim() || undefined,
+    page,
+    pageSize: PAGE_SIZE,
+    sort: sort ? { key: sort.key as ClientSortKey, direction: sort.direction } : null,
+  };
+  const { data, isFetching, isError, error } = useClientList(body);
+  const open = (row: ClientRow) => navigate(`/app/timeline-client/${row.id}`);
+
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={1} size="h2">
+          Clients
+        </Title>
+        <Group>
+          <Button
+            component="a"
+            href={clientExportUrl(body)}
+            download
+            variant="default"
+            leftSection={<IconFileSpreadsheet size={16} />}
+          >
+            Exporter (XLSX)
+          </Button>
+          {can("NOUVEAU", "create") && (
+            <Button component={Link} to="/app/nouveau" leftSection={<IconPlus size={16} />}>
+              Nouveau client
+            </Button>
+          )}
+        </Group>
+      </Group>
+      <Group align="flex-end" justify="space-between">
+        <SegmentedControl
+          aria-label="Filtre des clients"
+          value={filter}
+          onChange={(v) => {
+            setParams(v === "all" ? {} : { filtre: v }, { replace: true });
+            setPage(1);
+          }}
+          data={CLIENT_LIST_FILTERS.map((f) => ({ value: f, label: CLIENT_LIST_FILTER_LABELS[f] }))}
+        />
+        <TextInput
+          aria-label="Rechercher un client"
+          placeholder="Nom, ville, FINESS, gestionnaire…"
+          leftSection={<IconSearch size={16} />}
+          w={360}
+          value={search}
+          onChange={(e) => {
+            setSearch(e.currentTarget.value);
+            setPage(1);
+          }}
+        />
+      </Group>
+      {isError && (
+        <Alert color="red" role="alert">
+          {errorMessage(error)}
+        </Alert>
+      )}
+      <PaginatedDataTable
+        aria-label="Liste des clients"
+        columns={CLIENT_COLUMNS}
+        rows={data?.items ?? []}
+        getRowKey={(row) => row.id}
+        loading={isFetching && !data}
+        emptyText="Aucun client ne correspond à ces critères."
+        sort={sort}
+        onSortChange={(s) => {
+          setSort(s);
+          setPage(1);
+        }}
+        onRowClick={open}
+        onAction={(_code, row) => open(row)}
+        totalItems={data?.total ?? 0}
+        itemsPerPage={PAGE_SIZE}
+        currentPage={page}
+        onPageChange={setPage}
+        maxHeight="calc(100vh - 320px)"
+        estimatedRowHeight={53}
+      />
+      <Text size="sm" c="dimmed">
+        {data?.total ?? 0} établissement(s) client(s)
+      </Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,24 @@
+import { Alert, Anchor, Stack } from "@mantine/core";
+import { Link, useParams } from "react-router";
+import { LoadingOverlay } from "../../../components";
+import { errorMessage } from "../../../lib/api-client";
+import { useBranding } from "../../configuration/use-branding";
+import { useContract } from "../api/contracts";
+import { ContractView } from "./ContractView";
+
+/** Route /app/contract/{id}: a prospect's contract (right on PROSPECT). */
+export function ContractPage() {
+  const { id = "" } = useParams();
+  const { data, error, isLoading } = useContract(id);
+  useBranding(data ? `Contrat ${data.number}` : "Contrat");
+  if (error) return <Alert color="red">{errorMessage(error)}</Alert>;
+  if (isLoading || !data) return <LoadingOverlay visible />;
+  return (
+    <Stack maw={1300}>
+      <Anchor component={Link} to={`/app/timeline-prospect/${data.requestId}`} size="sm">
+        ← Demande {data.requestReference}
+      </Anchor>
+      <ContractView contract={data} scope={{ kind: "prospect" }} />
+    </Stack>
+  );
+}

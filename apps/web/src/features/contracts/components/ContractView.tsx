@@ -1,0 +1,122 @@
+import {
+  CONTRACT_STATUS_DETAIL_LABELS,
+  CONTRACT_TABS,
+  type ContractDetail,
+  formatCurrency,
+  formatDate,
+} from "@certidesk/shared";
+import { Anchor, Badge, Group, Paper, Stack, Tabs, Text, Title } from "@mantine/core";
+import { useState } from "react";
+import { Link } from "react-router";
+import { ReasonModal } from "../../../components";
+import { errorMessage } from "../../../lib/api-client";
+import { useCan } from "../../../lib/can";
+import { notifySaved } from "../../../lib/notify";
+import { type ContractScope, useRefuseContract } from "../api/contracts";
+import { SendContractModal, SignContractModal } from "./ContractModals";
+import { ContractTermsTab } from "./ContractTermsTab";
+import { DecisionTab } from "./DecisionTab";
+import { FebTab } from "./FebTab";
+import { ProgrammeTab } from "./ProgrammeTab";
+
+const COLORS: Record<string, string> = {
+  DRAFT: "gray",
+  SENT: "blue",
+  SIGNED: "green",
+  REFUSE: "red",
+  CANCELLED: "gray",
+};
+
+/** A contract with the spec's four tabs: Besoin, Programme, Contrat, Décision. */
+export function ContractView({ contract, scope }: { contract: ContractDetail; scope: ContractScope }) {
+  const { can, canOpen } = useCan();
+  const canEdit = can("PROSPECT", "update");
+  const canProgramme = scope.kind === "client" ? can("CLIENT", "update") : canEdit;
+  const [tab, setTab] = useState<string>(CONTRACT_TABS[0].code);
+  const [sending, setSending] = useState(false);
+  const [signing, setSigning] = useState(false);
+  const [refusing, setRefusing] = useState(false);
+  const refuse = useRefuseContract();
+
+  return (
+    <Stack>
+      <Paper withBorder p="md">
+        <Group justify="space-between">
+          <Group gap="xs">
+            <Title order={2} size="h3">
+              Contrat {contract.number}
+            </Title>
+            <Badge color={COLORS[contract.status]} variant="light">
+              {CONTRACT_STATUS_DETAIL_LABELS[contract.status]}
+            </Badge>
+          </Group>
+          <Text fw={700}>{formatCurrency(contract.amountTTC)} TTC</Text>
+        </Group>
+        <Text size="sm" c="dimmed">
+          {contract.legalEntity.raisonSocial} · {contract.establishments.map((e) => e.raisonSocial).join(", ")}
+        </Text>
+        <Group gap="md" mt={4}>
+          {canOpen(`timeline-prospect/${contract.requestId}`) && (
+            <Anchor component={Link} to={`/app/timeline-prospect/${contract.requestId}`} size="sm">
+              Demande {contract.requestReference}
+            </Anchor>
+          )}
+          {contract.quoteLabel && <Text size="sm">Devis {contract.quoteLabel}</Text>}
+          {contract.sentAt && <Text size="sm">Envoyé le {formatDate(contract.sentAt)}</Text>}
+          {contract.deadline && contract.status === "SENT" && (
+            <Text size="sm">À retourner avant le {formatDate(contract.deadline)}</Text>
+          )}
+          {contract.signatureDate && <Text size="sm">Signé le {formatDate(contract.signatureDate)}</Text>}
+        </Group>
+      </Paper>
+      <Tabs value={tab} onChange={(v) => v && setTab(v)} keepMounted={false}>
+        <Tabs.List>
+          {CONTRACT_TABS.map((t) => (
+            <Tabs.Tab key={t.code} value={t.code}>
+              {t.label}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        <Paper withBorder p="md" mt="sm">
+          <Tabs.Panel value="CONTRACT_FEB">
+            <FebTab contract={contract} canEdit={canEdit} />
+          </Tabs.Panel>
+          <Tabs.Panel value="CONTRACT_PROGRAM">
+            <ProgrammeTab contract={contract} scope={scope} canEdit={canProgramme} />
+          </Tabs.Panel>
+          <Tabs.Panel value="CONTRACT_CONTRACT">
+            <ContractTermsTab contract={contract} canEdit={canEdit} onSend={() => setSending(true)} />
+          </Tabs.Panel>
+          <Tabs.Panel value="CONTRACT_DECISION">
+            <DecisionTab
+              contract={contract}
+              canEdit={canEdit}
+              onSign={() => setSigning(true)}
+              onRefuse={() => setRefusing(true)}
+            />
+          </Tabs.Panel>
+        </Paper>
+      </Tabs>
+      <SendContractModal contract={contract} opened={sending} onClose={() => setSending(false)} />
+      <SignContractModal contract={contract} opened={signing} onClose={() => setSigning(false)} />
+      <ReasonModal
+        opened={refusing}
+        title={`Contrat ${contract.number} refusé`}
+        label="Motif du refus de l'établissement"
+        confirmLabel="Enregistrer le refus"
+        error={refuse.isError ? errorMessage(refuse.error) : null}
+        loading={refuse.isPending}
+        onClose={() => setRefusing(false)}
+        onConfirm={(reason) =>
+          refuse.mutateAsync({ id: contract.id, reason, version: contract.version }).then(
+            () => {
+              notifySaved("Refus du contrat enregistré.");
+              setRefusing(false);
+            },
+            () => undefined,
+          )
+        }
+      />
+    </Stack>
+  );
+}

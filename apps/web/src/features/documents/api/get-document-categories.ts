@@ -1,0 +1,8 @@
+import type { DocumentCategory } from "@certidesk/shared";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client";
+
+export const getDocumentCategories = () => api.get<DocumentCategory[]>("/api/document-categories");
+export const documentCategoriesQueryOptions = () =>
+  queryOptions({ queryKey: ["documents", "categories"], queryFn: getDocumentCategories });
+export const useDocumentCategories = () => useQuery(documentCategoriesQueryOptions());

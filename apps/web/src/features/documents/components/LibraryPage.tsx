@@ -1,0 +1,136 @@
+import { DOCUMENT_FAMILIES, DOCUMENT_FAMILY_LABELS, type DocumentFamily } from "@certidesk/shared";
+import { Alert, Button, Group, Stack, Tabs, Title } from "@mantine/core";
+import { useDebouncedValue } from "@mantine/hooks";
+import { IconPlus } from "@tabler/icons-react";
+import { useState } from "react";
+import { useSearchParams } from "react-router";
+import type { SortState } from "../../../components";
+import { useCan } from "../../../lib/can";
+import { useBranding } from "../../configuration/use-branding";
+import { useDocumentCategories } from "../api/get-document-categories";
+import type { DocumentSort, DocumentsFilter } from "../api/get-documents";
+import { DocumentsTable } from "./DocumentsTable";
+import { FileDropzone } from "./FileDropzone";
+import { LibraryFilters } from "./LibraryFilters";
+import { UploadDocumentModal } from "./UploadDocumentModal";
+
+const PAGE_SIZE = 25;
+const DEFAULT_SORT: SortState = { key: "updatedAt", direction: "desc" };
+const isFamily = (value: string | null): value is DocumentFamily =>
+  (DOCUMENT_FAMILIES as readonly string[]).includes(value ?? "");
+
+/** The document library (route /app/biblio), one tab per family. */
+export function LibraryPage() {
+  useBranding("Bibliothèque");
+  const { can } = useCan();
+  const canCreate = can("CERTMANAGER_DOCUMENT", "create");
+  // The family lives in the address so a reload or a shared link keeps the tab.
+  const [params, setParams] = useSearchParams();
+  const famille = params.get("famille");
+  const family: DocumentFamily = isFamily(famille) ? famille : "GENERAL";
+  const [search, setSearch] = useState("");
+  const [debounced] = useDebouncedValue(search, 300);
+  const [documentType, setDocumentType] = useState<string | null>(null);
+  const [categoryId, setCategoryId] = useState<string | null>(null);
+  const [page, setPage] = useState(1);
+  const [sort, setSort] = useState<SortState | null>(DEFAULT_SORT);
+  const [uploadOpen, setUploadOpen] = useState(false);
+  const [droppedFile, setDroppedFile] = useState<File | null>(null);
+  const [refused, setRefused] = useState<string | null>(null);
+  const { data: categories = [] } = useDocumentCategories();
+
+  const filter: DocumentsFilter = {
+    page,
+    pageSize: PAGE_SIZE,
+    family,
+    search: debounced.trim() || undefined,
+    documentType: documentType ?? undefined,
+    categoryId: categoryId ?? undefined,
+    sort: sort?.key as DocumentSort | undefined,
+    direction: sort?.direction,
+  };
+  /** Any filter change starts again from the first page. */
+  const resetting =
+    <T,>(setter: (value: T) => void) =>
+    (value: T) => {
+      setter(value);
+      setPage(1);
+    };
+
+  function changeFamily(value: string | null) {
+    if (!isFamily(value)) return;
+    setParams({ famille: value }, { replace: true });
+    setCategoryId(null);
+    setPage(1);
+  }
+
+  function openUpload(file: File | null) {
+    setRefused(null);
+    setDroppedFile(file);
+    setUploadOpen(true);
+  }
+
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={1} size="h2">
+          Bibliothèque
+        </Title>
+        {canCreate && (
+          <Button leftSection={<IconPlus size={16} />} onClick={() => openUpload(null)}>
+            Déposer un document
+          </Button>
+        )}
+      </Group>
+      <Tabs value={family} onChange={changeFamily}>
+        <Tabs.List>
+          {DOCUMENT_FAMILIES.map((f) => (
+            <Tabs.Tab key={f} value={f}>
+              {DOCUMENT_FAMILY_LABELS[f]}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+      </Tabs>
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <LibraryFilters
+          search={search}
+          onSearch={resetting(setSearch)}
+          documentType={documentType}
+          onDocumentType={resetting(setDocumentType)}
+          categoryId={categoryId}
+          onCategory={resetting(setCategoryId)}
+          categories={categories.filter((c) => c.family === family)}
+        />
+        {canCreate && (
+          <div style={{ flex: "1 1 300px", maxWidth: 480 }}>
+            <FileDropzone
+              compact
+              file={null}
+              onFile={openUpload}
+              onRefused={setRefused}
+              label="Glissez un fichier ici pour le déposer"
+            />
+          </div>
+        )}
+      </Group>
+      {refused && (
+        <Alert color="red" role="alert" withCloseButton onClose={() => setRefused(null)} closeButtonLabel="Fermer">
+          {refused}
+        </Alert>
+      )}
+      <DocumentsTable
+        filter={filter}
+        family={family}
+        sort={sort}
+        onSortChange={resetting(setSort)}
+        onPageChange={setPage}
+      />
+      <UploadDocumentModal
+        opened={uploadOpen}
+        onClose={() => setUploadOpen(false)}
+        family={family}
+        initialFile={droppedFile}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,113 @@
+import { formatContact, type GestionnaireRow } from "@certidesk/shared";
+import { Button, Group, Stack, Text, TextInput, Title } from "@mantine/core";
+import { useDebouncedValue } from "@mantine/hooks";
+import { IconPlus, IconSearch } from "@tabler/icons-react";
+import { useState } from "react";
+import { useNavigate } from "react-router";
+import { type DataTableColumn, Hint, PaginatedDataTable, type SortState } from "../../../components";
+import { useCan } from "../../../lib/can";
+import { useBranding } from "../../configuration/use-branding";
+import { useGestionnaires } from "../api/gestionnaires";
+import { GestionnaireFormModal } from "./GestionnaireFormModal";
+
+const PAGE_SIZE = 50;
+const COLUMNS: DataTableColumn<GestionnaireRow>[] = [
+  { key: "raisonSocial", title: "Organisme gestionnaire", sortable: true, weight: "bold" },
+  {
+    key: "city",
+    title: "Ville",
+    width: 170,
+    sortable: true,
+    render: (r) => [r.postalCode, r.city].filter(Boolean).join(" ") || "—",
+  },
+  {
+    key: "contactName",
+    title: "Contact",
+    width: 200,
+    render: (r) =>
+      r.contact ? (
+        <Hint label={formatContact(r.contact)}>
+          <Text size="sm" component="span">
+            {r.contactName}
+          </Text>
+        </Hint>
+      ) : (
+        "—"
+      ),
+  },
+  { key: "legalEntities", title: "Entités juridiques", width: 130, align: "center" },
+  { key: "establishments", title: "ESSMS", width: 90, align: "center", sortable: true },
+  { key: "clients", title: "Clients", width: 90, align: "center" },
+  { key: "createdAt", title: "Créé le", width: 110, sortable: true },
+];
+
+/** The managing organisations (route /app/gestionnaire). */
+export function GestionnaireListPage() {
+  useBranding("Gestionnaires");
+  const navigate = useNavigate();
+  const { can } = useCan();
+  const [search, setSearch] = useState("");
+  const [debounced] = useDebouncedValue(search, 300);
+  const [page, setPage] = useState(1);
+  const [sort, setSort] = useState<SortState | null>({ key: "raisonSocial", direction: "asc" });
+  const [creating, setCreating] = useState(false);
+  const query = {
+    search: debounced.trim() || undefined,
+    page,
+    pageSize: PAGE_SIZE,
+    sortKey: (sort?.key ?? "raisonSocial") as "raisonSocial",
+    direction: sort?.direction ?? "asc",
+  };
+  const { data, isFetching } = useGestionnaires(query);
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={1} size="h2">
+          Gestionnaires
+        </Title>
+        {can("GESTIONNAIRE", "create") && (
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+            Nouveau gestionnaire
+          </Button>
+        )}
+      </Group>
+      <TextInput
+        aria-label="Rechercher un gestionnaire"
+        placeholder="Raison sociale, ville, SIREN"
+        leftSection={<IconSearch size={16} />}
+        w={360}
+        value={search}
+        onChange={(e) => {
+          setSearch(e.currentTarget.value);
+          setPage(1);
+        }}
+      />
+      <PaginatedDataTable
+        aria-label="Liste des gestionnaires"
+        columns={COLUMNS}
+        rows={data?.items ?? []}
+        getRowKey={(r) => r.id}
+        loading={isFetching && !data}
+        emptyText="Aucun gestionnaire ne correspond à la recherche."
+        sort={sort}
+        onSortChange={(s) => {
+          setSort(s);
+          setPage(1);
+        }}
+        onRowClick={(r) => navigate(`/app/gestionnaire/${r.id}`)}
+        totalItems={data?.total ?? 0}
+        itemsPerPage={PAGE_SIZE}
+        currentPage={page}
+        onPageChange={setPage}
+      />
+      <Text size="sm" c="dimmed">
+        {data?.total ?? 0} gestionnaire(s)
+      </Text>
+      <GestionnaireFormModal
+        opened={creating}
+        onClose={() => setCreating(false)}
+        onCreated={(id) => navigate(`/app/gestionnaire/${id}`)}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,8 @@
+import type { MailTemplate } from "@certidesk/shared";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client";
+
+export const getMailTemplates = () => api.get<MailTemplate[]>("/api/mail-templates");
+export const mailTemplatesQueryOptions = () =>
+  queryOptions({ queryKey: ["mail-templates", "list"], queryFn: getMailTemplates });
+export const useMailTemplates = () => useQuery(mailTemplatesQueryOptions());

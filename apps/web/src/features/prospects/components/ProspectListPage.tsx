@@ -1,0 +1,156 @@
+import type { ProspectSortKey } from "@certidesk/shared";
+import { Button, Group, Stack, Tabs, Text, TextInput, Title } from "@mantine/core";
+import { useDebouncedValue } from "@mantine/hooks";
+import { IconPlus, IconSearch } from "@tabler/icons-react";
+import { useMemo, useState } from "react";
+import { useNavigate, useSearchParams } from "react-router";
+import { ConfirmPopup, MOVE_TO_PROSPECT, PaginatedDataTable, type SortState } from "../../../components";
+import { useCan } from "../../../lib/can";
+import { notifyError, notifySaved } from "../../../lib/notify";
+import { useBranding } from "../../configuration/use-branding";
+import { type ProspectTab, useArchiveRequest, useMoveToProspect, useProspects } from "../api/prospects";
+import { NewRequestModal } from "./NewRequestModal";
+import { type ProspectTableRow, prospectColumns, withFlags } from "./prospect-columns";
+
+const PAGE_SIZE = 50;
+const TABS: Array<{ value: ProspectTab; label: string }> = [
+  { value: "EnCours", label: "En cours" },
+  { value: "REFUSE", label: "Refusés" },
+  { value: "all", label: "Tous" },
+  { value: "ARCHIVE", label: "Archives" },
+];
+const ARCHIVE = "ARCHIVE";
+
+/** The prospects (route /app/prospect): requests by type, and the archive. */
+export function ProspectListPage() {
+  useBranding("Prospects");
+  const navigate = useNavigate();
+  const { can } = useCan();
+  const canUpdate = can("PROSPECT", "update");
+  const [params, setParams] = useSearchParams();
+  const tab = (TABS.find((t) => t.value === params.get("type"))?.value ?? "EnCours") as ProspectTab;
+  const [search, setSearch] = useState("");
+  const [debounced] = useDebouncedValue(search, 300);
+  const [page, setPage] = useState(1);
+  const [sort, setSort] = useState<SortState | null>({ key: "createdAt", direction: "desc" });
+  const [creating, setCreating] = useState(false);
+  const [confirming, setConfirming] = useState<ProspectTableRow | null>(null);
+  const archive = useArchiveRequest();
+  const restore = useMoveToProspect();
+  const query = {
+    search: debounced.trim() || undefined,
+    page,
+    pageSize: PAGE_SIZE,
+    sortKey: sort?.key as ProspectSortKey | undefined,
+    direction: sort?.direction,
+  };
+  const { data, isFetching } = useProspects(tab, query);
+  const rows = useMemo(() => (data?.items ?? []).map(withFlags), [data]);
+  const columns = useMemo(
+    () => prospectColumns(canUpdate ? ["CONFIRM", "COMMENT", "View"] : ["COMMENT", "View"]),
+    [canUpdate],
+  );
+  const open = (row: ProspectTableRow) => navigate(`/app/timeline-prospect/${row.id}`);
+
+  async function onConfirm(code: string) {
+    const row = confirming;
+    setConfirming(null);
+    if (!row) return;
+    if (code === MOVE_TO_PROSPECT)
+      await restore
+        .mutateAsync({ id: row.id, version: row.version })
+        .then(() => notifySaved(`${row.reference} est de nouveau parmi les prospects.`), notifyError);
+    if (code === ARCHIVE)
+      await archive
+        .mutateAsync({ id: row.id, version: row.version })
+        .then(() => notifySaved(`${row.reference} a été archivée.`), notifyError);
+  }
+
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={1} size="h2">
+          Prospects
+        </Title>
+        {can("PROSPECT", "create") && (
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+            Nouvelle demande
+          </Button>
+        )}
+      </Group>
+      <Group justify="space-between" align="flex-end">
+        <Tabs
+          value={tab}
+          onChange={(v) => {
+            setParams(v && v !== "EnCours" ? { type: v } : {}, { replace: true });
+            setPage(1);
+          }}
+        >
+          <Tabs.List>
+            {TABS.map((t) => (
+              <Tabs.Tab key={t.value} value={t.value}>
+                {t.label}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+        </Tabs>
+        <TextInput
+          aria-label="Rechercher un prospect"
+          placeholder="Référence, établissement, ville, contact…"
+          leftSection={<IconSearch size={16} />}
+          w={340}
+          value={search}
+          onChange={(e) => {
+            setSearch(e.currentTarget.value);
+            setPage(1);
+          }}
+        />
+      </Group>
+      <PaginatedDataTable
+        aria-label="Liste des prospects"
+        columns={columns}
+        rows={rows}
+        getRowKey={(r) => r.id}
+        loading={isFetching && !data}
+        emptyText="Aucune demande ne correspond à ces critères."
+        sort={sort}
+        onSortChange={(s) => {
+          setSort(s);
+          setPage(1);
+        }}
+        onRowClick={open}
+        onAction={(code, row) => (code === "CONFIRM" ? setConfirming(row) : open(row))}
+        totalItems={data?.total ?? 0}
+        itemsPerPage={PAGE_SIZE}
+        currentPage={page}
+        onPageChange={setPage}
+        maxHeight="calc(100vh - 320px)"
+        estimatedRowHeight={57}
+      />
+      <Text size="sm" c="dimmed">
+        {data?.total ?? 0} demande(s)
+      </Text>
+      <ConfirmPopup
+        opened={confirming !== null}
+        onClose={() => setConfirming(null)}
+        title={`Demande ${confirming?.reference ?? ""}`}
+        text={
+          confirming?.archivedAt
+            ? "Cette demande est archivée. La repasser en prospect la remet dans la liste, à l'étape qu'elle avait atteinte."
+            : "Cette demande est refusée. Vous pouvez l'archiver, ou la repasser en prospect pour reprendre le suivi."
+        }
+        firstButton={
+          confirming?.archivedAt
+            ? { label: "Fermer", code: "CLOSE", color: "gray" }
+            : { label: "Archiver", code: ARCHIVE, color: "orange" }
+        }
+        onAction={(code) => void onConfirm(code)}
+      />
+      <NewRequestModal
+        opened={creating}
+        onClose={() => setCreating(false)}
+        onCreated={(id) => navigate(`/app/timeline-prospect/${id}`)}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,198 @@
+import {
+  formatCurrency,
+  formatDate,
+  QUOTE_STATUS_LABELS,
+  type QuoteDetail,
+  type RequestDetail,
+  travelExpenseLabel,
+  vatRateLabel,
+} from "@certidesk/shared";
+import { Anchor, Badge, Button, Group, Menu, Paper, Table, Text, Title } from "@mantine/core";
+import { IconDots, IconPlus } from "@tabler/icons-react";
+import { useState } from "react";
+import { useNavigate } from "react-router";
+import { ReasonModal } from "../../../components";
+import { errorMessage } from "../../../lib/api-client";
+import { notifyError, notifySaved } from "../../../lib/notify";
+import { type QuoteAction, useQuoteAction, useQuotes, useRefuseQuote } from "../api/quotes";
+import { QuoteEditorModal } from "./QuoteEditorModal";
+import { SendQuoteModal } from "./SendQuoteModal";
+
+const COLORS: Record<string, string> = {
+  DRAFT: "gray",
+  SENT: "blue",
+  ACCEPTED: "green",
+  REFUSED: "red",
+  SUPERSEDED: "gray",
+};
+const DONE: Record<QuoteAction, string> = {
+  pdf: "Le PDF du devis a été généré.",
+  accept: "Devis accepté : le contrat est en préparation.",
+  "new-version": "Nouvelle version créée en brouillon.",
+};
+
+/** The request's quotes: write, print, send, record the client's answer, make a new version. */
+export function QuotesPanel({ request, canEdit }: { request: RequestDetail; canEdit: boolean }) {
+  const navigate = useNavigate();
+  const { data: quotes = [] } = useQuotes(request.id);
+  const [editing, setEditing] = useState<{ quote: QuoteDetail | null } | null>(null);
+  const [sending, setSending] = useState<QuoteDetail | null>(null);
+  const [refusing, setRefusing] = useState<QuoteDetail | null>(null);
+  const action = useQuoteAction();
+  const refuse = useRefuseQuote();
+  const live = request.status !== "SIGNED" && request.status !== "REFUSE" && !request.archivedAt;
+  const recevable = request.service !== "CERTIFICATION" || request.recevability?.decision === "RECEVABLE";
+  const run = (quote: QuoteDetail, a: QuoteAction) =>
+    action
+      .mutateAsync({ id: quote.id, action: a, version: quote.version })
+      .then(() => notifySaved(DONE[a]), notifyError);
+
+  return (
+    <Paper withBorder p="md">
+      <Group justify="space-between" mb="sm">
+        <Title order={2} size="h4">
+          Devis
+        </Title>
+        {canEdit && live && recevable && (
+          <Button size="xs" leftSection={<IconPlus size={14} />} onClick={() => setEditing({ quote: null })}>
+            Nouveau devis
+          </Button>
+        )}
+      </Group>
+      {!recevable && live && (
+        <Text size="sm" c="dimmed" mb="xs">
+          Le devis s'établit une fois la demande déclarée recevable.
+        </Text>
+      )}
+      {quotes.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          Aucun devis pour cette demande.
+        </Text>
+      ) : (
+        <Table striped>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Numéro</Table.Th>
+              <Table.Th>Date</Table.Th>
+              <Table.Th>Conditions</Table.Th>
+              <Table.Th ta="right">Total HT</Table.Th>
+              <Table.Th ta="right">Total TTC</Table.Th>
+              <Table.Th>Statut</Table.Th>
+              <Table.Th>PDF</Table.Th>
+              <Table.Th w={50} />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {quotes.map((q) => (
+              <Table.Tr key={q.id}>
+                <Table.Td fw={600}>{q.label}</Table.Td>
+                <Table.Td>{formatDate(q.createdAt)}</Table.Td>
+                <Table.Td>
+                  <Text size="xs">
+                    TVA {vatRateLabel(q.vatRate)} · Déplacements : {travelExpenseLabel(q.travelExpenseMode)}
+                    {q.travelExpenseMode === 3 ? ` (${formatCurrency(q.travelExpenseAmount)})` : ""}
+                  </Text>
+                </Table.Td>
+                <Table.Td ta="right">{formatCurrency(q.totalHT)}</Table.Td>
+                <Table.Td ta="right" fw={600}>
+                  {formatCurrency(q.totalTTC)}
+                </Table.Td>
+                <Table.Td>
+                  <Badge size="sm" variant="light" color={COLORS[q.status]}>
+                    {QUOTE_STATUS_LABELS[q.status]}
+                  </Badge>
+                  {q.refusalReason && (
+                    <Text size="xs" c="dimmed">
+                      {q.refusalReason}
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  {q.document ? (
+                    <Anchor href={q.document.url} target="_blank" rel="noopener" size="sm">
+                      Ouvrir
+                    </Anchor>
+                  ) : (
+                    "—"
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <Menu position="bottom-end" withinPortal>
+                    <Menu.Target>
+                      <Button variant="subtle" size="compact-sm" aria-label={`Actions du devis ${q.label}`}>
+                        <IconDots size={16} />
+                      </Button>
+                    </Menu.Target>
+                    <Menu.Dropdown>
+                      <Menu.Item
+                        disabled={!canEdit || q.status !== "DRAFT" || !live}
+                        onClick={() => setEditing({ quote: q })}
+                      >
+                        Modifier
+                      </Menu.Item>
+                      <Menu.Item disabled={!canEdit} onClick={() => run(q, "pdf")}>
+                        Générer le PDF
+                      </Menu.Item>
+                      <Menu.Item
+                        disabled={!canEdit || !live || (q.status !== "DRAFT" && q.status !== "SENT")}
+                        onClick={() => setSending(q)}
+                      >
+                        {q.status === "SENT" ? "Renvoyer au client" : "Envoyer au client"}
+                      </Menu.Item>
+                      <Menu.Item disabled={!canEdit || !live || q.status !== "SENT"} onClick={() => run(q, "accept")}>
+                        Devis accepté
+                      </Menu.Item>
+                      <Menu.Item
+                        disabled={!canEdit || !live || (q.status !== "SENT" && q.status !== "DRAFT")}
+                        onClick={() => setRefusing(q)}
+                      >
+                        Devis refusé
+                      </Menu.Item>
+                      <Menu.Item
+                        disabled={!canEdit || !live || q.status === "ACCEPTED" || q.status === "SUPERSEDED"}
+                        onClick={() => run(q, "new-version")}
+                      >
+                        Nouvelle version
+                      </Menu.Item>
+                      {q.contractId && (
+                        <Menu.Item onClick={() => navigate(`/app/contract/${q.contractId}`)}>
+                          Ouvrir le contrat
+                        </Menu.Item>
+                      )}
+                    </Menu.Dropdown>
+                  </Menu>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      <QuoteEditorModal
+        request={request}
+        quote={editing?.quote ?? null}
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+      />
+      <SendQuoteModal request={request} quote={sending} onClose={() => setSending(null)} />
+      <ReasonModal
+        opened={refusing !== null}
+        title={`Devis ${refusing?.label ?? ""} refusé par le client`}
+        label="Motif du refus"
+        confirmLabel="Enregistrer le refus"
+        error={refuse.isError ? errorMessage(refuse.error) : null}
+        loading={refuse.isPending}
+        onClose={() => setRefusing(null)}
+        onConfirm={(reason) =>
+          refusing &&
+          refuse.mutateAsync({ id: refusing.id, reason, version: refusing.version }).then(
+            () => {
+              notifySaved("Refus du devis enregistré.");
+              setRefusing(null);
+            },
+            () => undefined,
+          )
+        }
+      />
+    </Paper>
+  );
+}

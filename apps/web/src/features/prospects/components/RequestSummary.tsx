@@ -1,0 +1,100 @@
+import {
+  formatContact,
+  formatContractStatus,
+  formatDate,
+  REQUEST_SERVICE_LABELS,
+  REQUEST_SOURCE_LABELS,
+  REQUEST_STATUS_LABELS,
+  type RequestDetail,
+} from "@certidesk/shared";
+import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Text } from "@mantine/core";
+import { Link } from "react-router";
+import { Badges } from "../../../components";
+
+function Field({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <div>{children}</div>
+    </div>
+  );
+}
+
+/** Who asks, for which establishments, what, from where, and where the request stands. */
+export function RequestSummary({ request }: { request: RequestDetail }) {
+  const contact = request.contacts.find((c) => c.id === request.contactId) ?? null;
+  return (
+    <Paper withBorder p="md">
+      <Group justify="space-between" mb="sm">
+        <Group gap="xs">
+          <Badge variant="light" color={request.status === "REFUSE" ? "red" : "blue"}>
+            {formatContractStatus(request.status)}
+          </Badge>
+          <Text fw={600}>{REQUEST_STATUS_LABELS[request.status]}</Text>
+          {request.archivedAt && (
+            <Badge color="gray" variant="outline">
+              Archivée
+            </Badge>
+          )}
+          <Badges row={request} />
+        </Group>
+        <Text size="sm" c="dimmed">
+          Reçue le {formatDate(request.receivedAt)}
+        </Text>
+      </Group>
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
+        <Field label="Entité juridique">
+          <Text size="sm">{request.legalEntity.raisonSocial}</Text>
+          <Text size="xs" c="dimmed">
+            {[
+              request.legalEntity.siren && `SIREN ${request.legalEntity.siren}`,
+              request.gestionnaireRaisonSocial && `Gestionnaire : ${request.gestionnaireRaisonSocial}`,
+            ]
+              .filter(Boolean)
+              .join(" · ")}
+          </Text>
+        </Field>
+        <Field label="Établissements">
+          <Stack gap={0}>
+            {request.establishmentDetails.map((e) => (
+              <Anchor key={e.id} component={Link} to={`/app/timeline-client/${e.id}`} size="sm">
+                {e.raisonSocial}
+                <Text span size="xs" c="dimmed">
+                  {" "}
+                  — {e.city} {e.finess ? `(FINESS ${e.finess})` : ""}
+                </Text>
+              </Anchor>
+            ))}
+          </Stack>
+        </Field>
+        <Field label="Demande">
+          <Text size="sm">{REQUEST_SERVICE_LABELS[request.service]}</Text>
+          <Text size="xs" c="dimmed">
+            {REQUEST_SOURCE_LABELS[request.source]}
+            {request.wishedPeriod ? ` · Période souhaitée : ${request.wishedPeriod}` : ""}
+          </Text>
+        </Field>
+        <Field label="Contact">
+          <Text size="sm">{contact ? formatContact(contact) : "—"}</Text>
+          {contact?.occupation && (
+            <Text size="xs" c="dimmed">
+              {contact.occupation}
+            </Text>
+          )}
+        </Field>
+      </SimpleGrid>
+      {request.refusalReason && request.status === "REFUSE" && (
+        <Text size="sm" c="red.7" mt="sm">
+          Motif du refus : {request.refusalReason}
+        </Text>
+      )}
+      {request.notes && (
+        <Text size="sm" mt="sm" c="dimmed">
+          {request.notes}
+        </Text>
+      )}
+    </Paper>
+  );
+}
