@@ -10,6 +10,11 @@ export interface PortalClient {
   city: string | null;
   email: string | null;
   phone: string | null;
+  finess: string | null;
+  legalEntityRaisonSocial: string | null;
+  evaluationDate: string | null;
+  evaluationFinishedAt: string | null;
+  clientSince: string | null;
 }
 
 export const getClientUser = () => api.get<PortalClient>("/api/client/get-client-user");

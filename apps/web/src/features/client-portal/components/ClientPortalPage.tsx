@@ -1,7 +1,8 @@
+import { formatDate, formatEvaluationDate, isBeforeToday } from "@certidesk/shared";
 import { Alert, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { errorMessage } from "../../../lib/api-client";
 import { useBranding } from "../../configuration/use-branding";
-import { useClientUser } from "../api/get-client-user";
+import { type PortalClient, useClientUser } from "../api/get-client-user";
 
 function Field({ label, value }: { label: string; value: string | null }) {
   return (
@@ -11,6 +12,37 @@ function Field({ label, value }: { label: string; value: string | null }) {
       </Text>
       <Text>{value || "—"}</Text>
     </div>
+  );
+}
+
+/** Where the establishment stands in its evaluation, from its contract and programme. */
+function EvaluationStatus({ client }: { client: PortalClient }) {
+  if (client.evaluationFinishedAt) {
+    return <Text>Votre évaluation externe est finalisée depuis le {formatDate(client.evaluationFinishedAt)}.</Text>;
+  }
+  if (client.evaluationDate) {
+    const past = isBeforeToday(client.evaluationDate);
+    return (
+      <Text>
+        {past
+          ? `La visite d'évaluation a eu lieu le ${formatDate(client.evaluationDate)} : le rapport préliminaire vous sera transmis, puis vous disposerez de 15 jours pour vos observations.`
+          : `La visite d'évaluation est programmée à partir du ${formatDate(client.evaluationDate)}.`}
+      </Text>
+    );
+  }
+  if (client.clientSince) {
+    return (
+      <Text>
+        Votre contrat est signé depuis le {formatDate(client.clientSince)} ; les dates de visite sont{" "}
+        {formatEvaluationDate(null)}. Nous revenons vers vous pour les fixer.
+      </Text>
+    );
+  }
+  return (
+    <Text c="dimmed">
+      Aucune évaluation n'est encore programmée pour votre établissement. Les dates de visite, les évaluateurs et les
+      rapports apparaîtront ici dès que votre contrat sera signé.
+    </Text>
   );
 }
 
@@ -30,8 +62,9 @@ export function ClientPortalPage() {
             <Title order={2} size="h4" mb="sm">
               {client.raisonSocial}
             </Title>
-            <SimpleGrid cols={{ base: 1, sm: 3 }}>
-              <Field label="SIRET" value={client.siret} />
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <Field label="FINESS" value={client.finess} />
+              <Field label="Entité juridique" value={client.legalEntityRaisonSocial} />
               <Field
                 label="Adresse"
                 value={[client.address, client.postalCode, client.city].filter(Boolean).join(" ")}
@@ -43,10 +76,7 @@ export function ClientPortalPage() {
             <Title order={2} size="h4" mb="xs">
               Votre évaluation
             </Title>
-            <Text c="dimmed">
-              Aucune évaluation n'est encore programmée pour votre établissement. Les dates de visite, les évaluateurs
-              et les rapports apparaîtront ici dès que votre contrat sera signé.
-            </Text>
+            <EvaluationStatus client={client} />
           </Paper>
         </>
       )}
