@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import type { Executor } from "../db/client.js";
 import { auditLog, users } from "../db/schema/index.js";
 
@@ -44,5 +45,10 @@ export async function seedDemoHistory(tx: Executor, now = new Date()) {
     }
   }
   for (let i = 0; i < entries.length; i += 500) await tx.insert(auditLog).values(entries.slice(i, i + 500));
+  // The users screen shows each one's last sign-in: the story's last one.
+  for (const user of staff) {
+    const last = entries.filter((e) => e.actorId === user.id && e.action === "login").at(-1);
+    if (last?.occurredAt) await tx.update(users).set({ lastLoginAt: last.occurredAt }).where(eq(users.id, user.id));
+  }
   return entries.length;
 }

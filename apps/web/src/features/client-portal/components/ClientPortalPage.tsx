@@ -1,4 +1,4 @@
-import { formatDate, formatEvaluationDate, isBeforeToday } from "@certidesk/shared";
+import { formatDate, formatEvaluationDate, formatPhone, isBeforeToday } from "@certidesk/shared";
 import { Alert, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { errorMessage } from "../../../lib/api-client";
 import { useBranding } from "../../configuration/use-branding";
@@ -69,7 +69,10 @@ export function ClientPortalPage() {
                 label="Adresse"
                 value={[client.address, client.postalCode, client.city].filter(Boolean).join(" ")}
               />
-              <Field label="Contact" value={[client.email, client.phone].filter(Boolean).join(" · ")} />
+              <Field
+                label="Contact"
+                value={[client.email, client.phone && formatPhone(client.phone)].filter(Boolean).join(" · ")}
+              />
             </SimpleGrid>
           </Paper>
           <Paper withBorder p="md">

@@ -1,32 +1,20 @@
 import { PROFILE_LABELS, PROFILE_TYPES, type UserRow } from "@certidesk/shared";
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Group,
-  Pagination,
-  SegmentedControl,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Tooltip,
-} from "@mantine/core";
+import { Button, Group, SegmentedControl, Select, Stack, Text, TextInput } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { modals } from "@mantine/modals";
-import { IconKey, IconPencil, IconPlayerPlay, IconPlayerStop, IconPlus, IconSearch } from "@tabler/icons-react";
-import { useState } from "react";
+import { IconPlus, IconSearch } from "@tabler/icons-react";
+import { useMemo, useState } from "react";
+import { PaginatedDataTable, type SortState } from "../../../components";
 import { useCan } from "../../../lib/can";
 import { notifyError, notifySaved } from "../../../lib/notify";
 import { type UsersFilter, useUsers } from "../api/get-users";
 import { useSetUserActive } from "../api/save-user";
 import { UserFormModal } from "./UserFormModal";
 import { UserPasswordModal } from "./UserPasswordModal";
+import { userColumns } from "./user-columns";
 
 const PAGE_SIZE = 25;
-const dateTime = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleString("fr-FR", { dateStyle: "short", timeStyle: "short" }) : "Jamais";
+const SORTABLE = ["identifier", "lastName", "profileType", "lastLoginAt"] as const;
 
 export function UsersTab() {
   const { can } = useCan();
@@ -38,17 +26,21 @@ export function UsersTab() {
   const [editing, setEditing] = useState<UserRow | null>(null);
   const [formOpen, setFormOpen] = useState(false);
   const [passwordFor, setPasswordFor] = useState<UserRow | null>(null);
+  const [sort, setSort] = useState<SortState | null>(null);
   const setActive = useSetUserActive();
+  const sortKey = SORTABLE.find((k) => k === sort?.key);
   const filter: UsersFilter = {
     page,
     pageSize: PAGE_SIZE,
     search: debounced || undefined,
     profileType: profileType ?? undefined,
     status,
+    // No column sorted: by name.
+    sort: sortKey ?? "lastName",
+    direction: sortKey && sort ? sort.direction : "asc",
   };
-  const { data, isLoading } = useUsers(filter);
+  const { data, isFetching } = useUsers(filter);
   const canUpdate = can("SETTING", "update");
-  const lastPage = Math.max(1, Math.ceil((data?.total ?? 0) / PAGE_SIZE));
 
   const toggleActive = (user: UserRow) =>
     modals.openConfirmModal({
@@ -67,6 +59,25 @@ export function UsersTab() {
           .mutateAsync({ id: user.id, active: !user.active, version: user.version })
           .then(() => notifySaved(), notifyError),
     });
+
+  // Columns stay stable across renders (the table indexes them); toggleActive only uses stable setters.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: rebuilt when the right changes, not every render.
+  const columns = useMemo(
+    () =>
+      userColumns(
+        canUpdate
+          ? {
+              onEdit: (user) => {
+                setEditing(user);
+                setFormOpen(true);
+              },
+              onPassword: setPasswordFor,
+              onToggleActive: toggleActive,
+            }
+          : null,
+      ),
+    [canUpdate],
+  );
 
   return (
     <Stack>
@@ -119,89 +130,27 @@ export function UsersTab() {
           </Button>
         )}
       </Group>
-      <Table.ScrollContainer minWidth={900}>
-        <Table striped highlightOnHover verticalSpacing="xs">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Nom</Table.Th>
-              <Table.Th>Identifiant</Table.Th>
-              <Table.Th>E-mail</Table.Th>
-              <Table.Th>Profil</Table.Th>
-              <Table.Th>Rattachement</Table.Th>
-              <Table.Th>Dernière connexion</Table.Th>
-              <Table.Th>Statut</Table.Th>
-              {canUpdate && <Table.Th aria-label="Actions" />}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {data?.items.map((user) => (
-              <Table.Tr key={user.id}>
-                <Table.Td fw={600}>
-                  {user.lastName} {user.firstName}
-                </Table.Td>
-                <Table.Td>{user.identifier}</Table.Td>
-                <Table.Td>{user.email ?? "—"}</Table.Td>
-                <Table.Td>{PROFILE_LABELS[user.profileType]}</Table.Td>
-                <Table.Td>{user.auditorName ?? user.clientName ?? "—"}</Table.Td>
-                <Table.Td>{dateTime(user.lastLoginAt)}</Table.Td>
-                <Table.Td>
-                  <Badge color={user.active ? "green" : "gray"} variant="light">
-                    {user.active ? "Actif" : "Désactivé"}
-                  </Badge>
-                </Table.Td>
-                {canUpdate && (
-                  <Table.Td>
-                    <Group gap={4} wrap="nowrap" justify="flex-end">
-                      <Tooltip label="Modifier">
-                        <ActionIcon
-                          variant="subtle"
-                          aria-label={`Modifier ${user.identifier}`}
-                          onClick={() => {
-                            setEditing(user);
-                            setFormOpen(true);
-                          }}
-                        >
-                          <IconPencil size={16} />
-                        </ActionIcon>
-                      </Tooltip>
-                      <Tooltip label="Définir le mot de passe">
-                        <ActionIcon
-                          variant="subtle"
-                          aria-label={`Mot de passe de ${user.identifier}`}
-                          onClick={() => setPasswordFor(user)}
-                        >
-                          <IconKey size={16} />
-                        </ActionIcon>
-                      </Tooltip>
-                      <Tooltip label={user.active ? "Désactiver" : "Réactiver"}>
-                        <ActionIcon
-                          variant="subtle"
-                          color={user.active ? "red" : "green"}
-                          aria-label={`${user.active ? "Désactiver" : "Réactiver"} ${user.identifier}`}
-                          onClick={() => toggleActive(user)}
-                        >
-                          {user.active ? <IconPlayerStop size={16} /> : <IconPlayerPlay size={16} />}
-                        </ActionIcon>
-                      </Tooltip>
-                    </Group>
-                  </Table.Td>
-                )}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      {!isLoading && data?.items.length === 0 && (
-        <Text c="dimmed" ta="center">
-          Aucun utilisateur ne correspond à ces critères.
-        </Text>
-      )}
-      <Group justify="space-between">
-        <Text size="sm" c="dimmed">
-          {data?.total ?? 0} utilisateur(s)
-        </Text>
-        {(data?.total ?? 0) > PAGE_SIZE && <Pagination total={lastPage} value={page} onChange={setPage} />}
-      </Group>
+      <PaginatedDataTable
+        aria-label="Utilisateurs"
+        columns={columns}
+        rows={data?.items ?? []}
+        getRowKey={(u) => u.id}
+        loading={isFetching && !data}
+        sort={sort}
+        onSortChange={(next) => {
+          setSort(next);
+          setPage(1);
+        }}
+        totalItems={data?.total ?? 0}
+        itemsPerPage={PAGE_SIZE}
+        currentPage={page}
+        onPageChange={setPage}
+        maxHeight={640}
+        emptyText="Aucun utilisateur ne correspond à ces critères."
+      />
+      <Text size="sm" c="dimmed">
+        {data?.total ?? 0} utilisateur(s)
+      </Text>
       <UserFormModal user={editing} opened={formOpen} onClose={() => setFormOpen(false)} />
       <UserPasswordModal user={passwordFor} onClose={() => setPasswordFor(null)} />
     </Stack>

@@ -1,0 +1,77 @@
+import { PROFILE_LABELS, type UserRow } from "@certidesk/shared";
+import { ActionIcon, Badge, Group } from "@mantine/core";
+import { IconKey, IconPencil, IconPlayerPlay, IconPlayerStop } from "@tabler/icons-react";
+import { type DataTableColumn, Hint } from "../../../components";
+
+const dateTime = (iso: string | null) =>
+  iso ? new Date(iso).toLocaleString("fr-FR", { dateStyle: "short", timeStyle: "short" }) : "Jamais";
+
+export interface UserRowHandlers {
+  onEdit(user: UserRow): void;
+  onPassword(user: UserRow): void;
+  onToggleActive(user: UserRow): void;
+}
+
+function UserActions({ user, handlers }: { user: UserRow; handlers: UserRowHandlers }) {
+  return (
+    <Group gap={4} wrap="nowrap" justify="flex-end">
+      <Hint label="Modifier">
+        <ActionIcon variant="subtle" aria-label={`Modifier ${user.identifier}`} onClick={() => handlers.onEdit(user)}>
+          <IconPencil size={16} />
+        </ActionIcon>
+      </Hint>
+      <Hint label="Définir le mot de passe">
+        <ActionIcon
+          variant="subtle"
+          aria-label={`Mot de passe de ${user.identifier}`}
+          onClick={() => handlers.onPassword(user)}
+        >
+          <IconKey size={16} />
+        </ActionIcon>
+      </Hint>
+      <Hint label={user.active ? "Désactiver" : "Réactiver"}>
+        <ActionIcon
+          variant="subtle"
+          color={user.active ? "red" : "green"}
+          aria-label={`${user.active ? "Désactiver" : "Réactiver"} ${user.identifier}`}
+          onClick={() => handlers.onToggleActive(user)}
+        >
+          {user.active ? <IconPlayerStop size={16} /> : <IconPlayerPlay size={16} />}
+        </ActionIcon>
+      </Hint>
+    </Group>
+  );
+}
+
+/** The users list's columns; sortable ones are sorted by the server. */
+export function userColumns(handlers: UserRowHandlers | null): DataTableColumn<UserRow>[] {
+  const columns: DataTableColumn<UserRow>[] = [
+    { key: "lastName", title: "Nom", sortable: true, weight: "bold", render: (u) => `${u.lastName} ${u.firstName}` },
+    { key: "identifier", title: "Identifiant", sortable: true },
+    { key: "email", title: "E-mail", render: (u) => u.email ?? "—" },
+    { key: "profileType", title: "Profil", sortable: true, render: (u) => PROFILE_LABELS[u.profileType] },
+    { key: "link", title: "Rattachement", render: (u) => u.auditorName ?? u.clientName ?? "—" },
+    {
+      key: "lastLoginAt",
+      title: "Dernière connexion",
+      width: 150,
+      sortable: true,
+      render: (u) => dateTime(u.lastLoginAt),
+    },
+    {
+      key: "active",
+      title: "Statut",
+      width: 110,
+      render: (u) => (
+        <Badge color={u.active ? "green" : "gray"} variant="light">
+          {u.active ? "Actif" : "Désactivé"}
+        </Badge>
+      ),
+    },
+  ];
+  if (!handlers) return columns;
+  return [
+    ...columns,
+    { key: "actions", title: "", width: 120, render: (u) => <UserActions user={u} handlers={handlers} /> },
+  ];
+}
