@@ -42,6 +42,8 @@ import { createDocumentsService } from "./modules/documents/documents.service.js
 import { gestionnairesRoutes } from "./modules/gestionnaires/gestionnaires.routes.js";
 import { createGestionnairesService } from "./modules/gestionnaires/gestionnaires.service.js";
 import { healthRoutes } from "./modules/health/health.routes.js";
+import { homeRoutes } from "./modules/home/home.routes.js";
+import { createHomeService } from "./modules/home/home.service.js";
 import { mailRoutes } from "./modules/mail/mail.routes.js";
 import { createMailService } from "./modules/mail/mail.service.js";
 import { createMailGroupsService } from "./modules/mail/mail-groups.service.js";
@@ -131,6 +133,7 @@ export async function buildApp({ config, handle, logger, throttle, storage = cre
   app.addHook("onClose", () => mailWorker.stop());
 
   healthRoutes(app, { handle });
+  homeRoutes(app, { home: createHomeService({ db }) });
   authRoutes(app, { auth, passwordReset, config });
   documentsRoutes(app, {
     documents,

@@ -6,6 +6,7 @@ export * from "./contracts/common.js";
 export * from "./contracts/configuration.js";
 export * from "./contracts/contracts.js";
 export * from "./contracts/documents.js";
+export * from "./contracts/home.js";
 export * from "./contracts/mail.js";
 export * from "./contracts/parties.js";
 export * from "./contracts/profiles.js";

@@ -2,8 +2,8 @@ import { MantineProvider } from "@mantine/core";
 import { Notifications } from "@mantine/notifications";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useMemo } from "react";
-import { useConfiguration } from "../features/configuration/api/get-configuration";
 import { ApiError } from "../lib/api-client";
+import { useConfiguration } from "../lib/configuration/get-configuration";
 import { SessionProvider } from "../lib/session-context";
 import { buildTheme, OVER_MODAL_Z_INDEX } from "./theme";
 

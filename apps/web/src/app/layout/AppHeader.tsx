@@ -1,6 +1,6 @@
 import { Badge, Burger, Group, Image, Text, Tooltip } from "@mantine/core";
 import { Link } from "react-router";
-import { useBranding } from "../../features/configuration/use-branding";
+import { useBranding } from "../../lib/configuration/use-branding";
 import { UserMenu } from "./UserMenu";
 
 export function AppHeader({ home, opened, onToggle }: { home: string; opened?: boolean; onToggle?: () => void }) {

@@ -3,13 +3,13 @@ import type { ReactNode } from "react";
 import { Navigate, useNavigate, useParams } from "react-router";
 import { AuditLogTab } from "../../features/audit/components/AuditLogTab";
 import { GeneralSettingsTab } from "../../features/configuration/components/GeneralSettingsTab";
-import { useBranding } from "../../features/configuration/use-branding";
 import { DocumentCategoriesTab } from "../../features/documents/components/settings/DocumentCategoriesTab";
 import { MailGroupsTab } from "../../features/mail/components/settings/MailGroupsTab";
 import { MailTemplatesTab } from "../../features/mail/components/settings/MailTemplatesTab";
 import { NumberingTab } from "../../features/numbering/components/NumberingTab";
 import { ProfilesTab } from "../../features/profiles/components/ProfilesTab";
 import { UsersTab } from "../../features/users/components/UsersTab";
+import { useBranding } from "../../lib/configuration/use-branding";
 
 /** Settings tabs, one per feature; later modules add theirs (Numérotation, E-mails, Documents…). */
 const TABS: Array<{ value: string; label: string; render: () => ReactNode }> = [

@@ -18,6 +18,3 @@ export const auditLogQueryOptions = (query: AuditLogQuery) =>
     placeholderData: keepPreviousData,
   });
 export const useAuditLog = (query: AuditLogQuery) => useQuery(auditLogQueryOptions(query));
-
-export const getMyActivity = () => api.get<Page<AuditEntryRow>>("/api/audit-log/mine?pageSize=8");
-export const useMyActivity = () => useQuery({ queryKey: ["audit-log", "mine"], queryFn: getMyActivity });

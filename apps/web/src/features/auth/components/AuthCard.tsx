@@ -1,6 +1,6 @@
 import { Center, Image, Paper, Stack, Text, Title } from "@mantine/core";
 import type { FormEvent, ReactNode } from "react";
-import { useBranding } from "../../configuration/use-branding";
+import { useBranding } from "../../../lib/configuration/use-branding";
 
 /** The sign-in pages' frame: the company's logo and name above a small form. */
 export function AuthCard({

@@ -17,8 +17,8 @@ import { IconAlertCircle } from "@tabler/icons-react";
 import { type FormEvent, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { errorMessage } from "../../../lib/api-client";
+import { useBranding } from "../../../lib/configuration/use-branding";
 import { useSession } from "../../../lib/session-context";
-import { useBranding } from "../../configuration/use-branding";
 import { useLogin } from "../api/login";
 
 export function LoginPage() {

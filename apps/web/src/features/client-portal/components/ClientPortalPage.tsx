@@ -1,7 +1,7 @@
 import { formatDate, formatEvaluationDate, formatPhone, isBeforeToday } from "@certidesk/shared";
 import { Alert, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { errorMessage } from "../../../lib/api-client";
-import { useBranding } from "../../configuration/use-branding";
+import { useBranding } from "../../../lib/configuration/use-branding";
 import { type PortalClient, useClientUser } from "../api/get-client-user";
 
 function Field({ label, value }: { label: string; value: string | null }) {

@@ -14,7 +14,7 @@ import { Link, useNavigate, useSearchParams } from "react-router";
 import { PaginatedDataTable, type SortState } from "../../../components";
 import { errorMessage } from "../../../lib/api-client";
 import { useCan } from "../../../lib/can";
-import { useBranding } from "../../configuration/use-branding";
+import { useBranding } from "../../../lib/configuration/use-branding";
 import { clientExportUrl, useClientList } from "../api/get-client-list";
 import { CLIENT_COLUMNS } from "./client-columns";
 

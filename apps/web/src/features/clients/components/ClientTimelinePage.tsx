@@ -19,7 +19,7 @@ import { Link, useParams } from "react-router";
 import { Badges, LoadingOverlay, TimelinePanel } from "../../../components";
 import { errorMessage } from "../../../lib/api-client";
 import { useCan } from "../../../lib/can";
-import { useBranding } from "../../configuration/use-branding";
+import { useBranding } from "../../../lib/configuration/use-branding";
 import { useClient } from "../api/get-client";
 
 function Field({ label, children }: { label: string; children: ReactNode }) {

@@ -2,8 +2,8 @@ import { Alert, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router";
 import { errorMessage } from "../../../lib/api-client";
+import { useBranding } from "../../../lib/configuration/use-branding";
 import { notifySaved } from "../../../lib/notify";
-import { useBranding } from "../../configuration/use-branding";
 import { useGestionnaireOptions } from "../api/get-options";
 import { useCreateLegalEntity } from "../api/save-client";
 import {

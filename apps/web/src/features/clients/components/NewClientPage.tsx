@@ -4,8 +4,8 @@ import { type FormEvent, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { OnOffSwitch } from "../../../components";
 import { errorMessage } from "../../../lib/api-client";
+import { useBranding } from "../../../lib/configuration/use-branding";
 import { notifySaved } from "../../../lib/notify";
-import { useBranding } from "../../configuration/use-branding";
 import { useGestionnaireOptions, useLegalEntityOptions } from "../api/get-options";
 import { useCreateEssms } from "../api/save-client";
 import {

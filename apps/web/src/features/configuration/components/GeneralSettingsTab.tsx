@@ -18,8 +18,8 @@ import { IconUpload } from "@tabler/icons-react";
 import { type FormEvent, useEffect, useState } from "react";
 import { errorMessage } from "../../../lib/api-client";
 import { useCan } from "../../../lib/can";
+import { useConfiguration } from "../../../lib/configuration/get-configuration";
 import { notifySaved } from "../../../lib/notify";
-import { useConfiguration } from "../api/get-configuration";
 import { useUpdateConfiguration } from "../api/update-configuration";
 import { useUploadLogo } from "../api/upload-logo";
 

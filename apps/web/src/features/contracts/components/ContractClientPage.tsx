@@ -4,7 +4,7 @@ import { useState } from "react";
 import { Link, useParams } from "react-router";
 import { LoadingOverlay } from "../../../components";
 import { errorMessage } from "../../../lib/api-client";
-import { useBranding } from "../../configuration/use-branding";
+import { useBranding } from "../../../lib/configuration/use-branding";
 import { useClientContracts } from "../api/contracts";
 import { ContractView } from "./ContractView";
 

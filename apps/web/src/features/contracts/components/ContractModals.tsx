@@ -3,8 +3,8 @@ import { Alert, Anchor, Button, Group, Modal, Stack, Text, TextInput } from "@ma
 import { type FormEvent, useEffect, useState } from "react";
 import { Link } from "react-router";
 import { errorMessage } from "../../../lib/api-client";
+import { useBlockActionData } from "../../../lib/configuration/get-block-action-data";
 import { notifySaved } from "../../../lib/notify";
-import { useBlockActionData } from "../../configuration/api/get-block-action-data";
 import { useSendContract, useSignContract } from "../api/contracts";
 
 const today = () => new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Paris" }).format(new Date());

@@ -2,7 +2,7 @@ import { Alert, Anchor, Stack } from "@mantine/core";
 import { Link, useParams } from "react-router";
 import { LoadingOverlay } from "../../../components";
 import { errorMessage } from "../../../lib/api-client";
-import { useBranding } from "../../configuration/use-branding";
+import { useBranding } from "../../../lib/configuration/use-branding";
 import { useContract } from "../api/contracts";
 import { ContractView } from "./ContractView";
 

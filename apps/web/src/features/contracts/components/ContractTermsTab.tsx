@@ -23,8 +23,8 @@ import {
 import { type FormEvent, useEffect, useState } from "react";
 import { NumericInput } from "../../../components";
 import { errorMessage } from "../../../lib/api-client";
+import { useBranding } from "../../../lib/configuration/use-branding";
 import { notifyError, notifySaved } from "../../../lib/notify";
-import { useBranding } from "../../configuration/use-branding";
 import { useGeneratePdf, useSaveTerms } from "../api/contracts";
 
 /** Contrat: typology, deadline, amounts while the contract is prepared; its PDF. */

@@ -6,7 +6,7 @@ import { useState } from "react";
 import { useSearchParams } from "react-router";
 import type { SortState } from "../../../components";
 import { useCan } from "../../../lib/can";
-import { useBranding } from "../../configuration/use-branding";
+import { useBranding } from "../../../lib/configuration/use-branding";
 import { useDocumentCategories } from "../api/get-document-categories";
 import type { DocumentSort, DocumentsFilter } from "../api/get-documents";
 import { DocumentsTable } from "./DocumentsTable";

@@ -1,7 +1,7 @@
 import { Alert, Paper, Stack, Text, Title } from "@mantine/core";
 import { useParams } from "react-router";
 import { errorMessage } from "../../../lib/api-client";
-import { useBranding } from "../../configuration/use-branding";
+import { useBranding } from "../../../lib/configuration/use-branding";
 import { useAuditor } from "../api/get-auditor";
 
 /** The evaluator's space, at a path ending in their auditor id (spec section 4). */

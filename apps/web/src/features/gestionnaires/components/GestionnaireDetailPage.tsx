@@ -6,7 +6,7 @@ import { Link, useParams } from "react-router";
 import { LoadingOverlay } from "../../../components";
 import { errorMessage } from "../../../lib/api-client";
 import { useCan } from "../../../lib/can";
-import { useBranding } from "../../configuration/use-branding";
+import { useBranding } from "../../../lib/configuration/use-branding";
 import { useGestionnaire } from "../api/gestionnaires";
 import { GestionnaireFormModal } from "./GestionnaireFormModal";
 

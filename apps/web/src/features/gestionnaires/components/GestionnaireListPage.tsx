@@ -6,7 +6,7 @@ import { useState } from "react";
 import { useNavigate } from "react-router";
 import { type DataTableColumn, Hint, PaginatedDataTable, type SortState } from "../../../components";
 import { useCan } from "../../../lib/can";
-import { useBranding } from "../../configuration/use-branding";
+import { useBranding } from "../../../lib/configuration/use-branding";
 import { useGestionnaires } from "../api/gestionnaires";
 import { GestionnaireFormModal } from "./GestionnaireFormModal";
 

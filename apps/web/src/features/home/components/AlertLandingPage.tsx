@@ -2,10 +2,12 @@ import { Alert, Anchor, Paper, Stack, Table, Text, Title } from "@mantine/core";
 import { IconAlertTriangle } from "@tabler/icons-react";
 import { Link } from "react-router";
 import { useCan } from "../../../lib/can";
+import { useBlockActionData } from "../../../lib/configuration/get-block-action-data";
+import { useBranding } from "../../../lib/configuration/use-branding";
 import { useSession } from "../../../lib/session-context";
-import { useMyActivity } from "../../audit/api/get-audit-log";
-import { useBlockActionData } from "../../configuration/api/get-block-action-data";
-import { useBranding } from "../../configuration/use-branding";
+import { useMyActivity } from "../api/get-my-activity";
+import { useWorkItems } from "../api/get-work-items";
+import { WorkItemCards } from "./WorkItemCards";
 
 const dateTime = (iso: string) => new Date(iso).toLocaleString("fr-FR", { dateStyle: "short", timeStyle: "short" });
 
@@ -16,6 +18,7 @@ export function AlertLandingPage() {
   const { can } = useCan();
   const { data: blocks } = useBlockActionData();
   const { data: activity } = useMyActivity();
+  const { data: workItems } = useWorkItems();
   return (
     <Stack maw={1100}>
       <div>
@@ -24,7 +27,7 @@ export function AlertLandingPage() {
         </Title>
         <Text c="dimmed">Bonjour {user?.firstName}, voici ce qui demande votre attention.</Text>
       </div>
-      {blocks && blocks.blockedActions.length > 0 ? (
+      {blocks && blocks.blockedActions.length > 0 && (
         <Alert color="orange" icon={<IconAlertTriangle size={18} />} title="Identité de la société incomplète">
           <Text size="sm">
             Il manque : {blocks.missingFields.map((f) => f.label).join(", ")}. Tant que ces mentions obligatoires
@@ -36,7 +39,9 @@ export function AlertLandingPage() {
             </Anchor>
           )}
         </Alert>
-      ) : (
+      )}
+      {workItems?.length ? <WorkItemCards items={workItems} /> : null}
+      {workItems?.every((i) => i.count === 0) && !blocks?.blockedActions.length && (
         <Paper withBorder p="md">
           <Text>Aucune alerte ne demande votre attention pour le moment.</Text>
         </Paper>

@@ -4,7 +4,7 @@ import { IconAlertTriangle, IconPlus } from "@tabler/icons-react";
 import { useState } from "react";
 import type { SortState } from "../../../components";
 import { useCan } from "../../../lib/can";
-import { useBranding } from "../../configuration/use-branding";
+import { useBranding } from "../../../lib/configuration/use-branding";
 import { useMailSummary } from "../api/get-mail-summary";
 import type { MailSort, MailsFilter } from "../api/get-mails";
 import { MailComposerModal } from "./MailComposerModal";

@@ -13,8 +13,8 @@ import {
 } from "../../../components";
 import { errorMessage } from "../../../lib/api-client";
 import { useCan } from "../../../lib/can";
+import { useBranding } from "../../../lib/configuration/use-branding";
 import { notifyError, notifySaved } from "../../../lib/notify";
-import { useBranding } from "../../configuration/use-branding";
 import { useArchiveRequest, useMoveToProspect, useRequest } from "../api/prospects";
 import { QuotesPanel } from "./QuotesPanel";
 import { RecevabilityPanel } from "./RecevabilityPanel";

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { useConfiguration } from "./api/get-configuration";
+import { useConfiguration } from "./get-configuration";
 
 /** Company name in the page title, logo as favicon (spec section 1). */
 export function useBranding(pageTitle?: string) {

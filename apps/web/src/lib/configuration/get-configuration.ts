@@ -1,6 +1,6 @@
 import type { Configuration } from "@certidesk/shared";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
+import { api } from "../api-client";
 
 export const getConfiguration = () => api.get<Configuration>("/configuration/getConfiguration");
 export const configurationQueryOptions = () =>

@@ -1,6 +1,6 @@
 import type { BlockActionData } from "@certidesk/shared";
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
+import { api } from "../api-client";
 
 export const getBlockActionData = () => api.get<BlockActionData>("/configuration/getDataToCheckBlockAction");
 export const blockActionDataQueryOptions = () =>

@@ -1,0 +1,13 @@
+import type { AuditEntryRow } from "@certidesk/shared";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client";
+
+interface Page<T> {
+  items: T[];
+  total: number;
+}
+
+/** The signed-in user's latest actions (the landing page's "Mes dernières actions"). */
+export const getMyActivity = () => api.get<Page<AuditEntryRow>>("/api/audit-log/mine?pageSize=8");
+export const myActivityQueryOptions = () => queryOptions({ queryKey: ["audit-log", "mine"], queryFn: getMyActivity });
+export const useMyActivity = () => useQuery(myActivityQueryOptions());

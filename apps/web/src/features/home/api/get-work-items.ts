@@ -1,0 +1,7 @@
+import type { WorkItem } from "@certidesk/shared";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client";
+
+export const getWorkItems = () => api.get<WorkItem[]>("/api/home/work-items");
+export const workItemsQueryOptions = () => queryOptions({ queryKey: ["home", "work-items"], queryFn: getWorkItems });
+export const useWorkItems = () => useQuery(workItemsQueryOptions());
