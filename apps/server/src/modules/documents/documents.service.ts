@@ -1,9 +1,4 @@
-import {
-  DOCUMENT_TYPES,
-  type DocumentFamily,
-  type DocumentRow,
-  type updateDocumentBodySchema,
-} from "@certidesk/shared";
+import { DOCUMENT_TYPES, type DocumentFamily, type updateDocumentBodySchema } from "@certidesk/shared";
 import { and, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Database, Executor } from "../../db/client.js";
@@ -14,6 +9,7 @@ import { authorizeDocumentRecord, documentScope } from "../../lib/authorization.
 import { badRequest, notFound, staleVersion } from "../../lib/errors.js";
 import type { FileStorage } from "../../lib/storage/index.js";
 import type { DocumentLinks } from "./document-links.js";
+import { toDocumentRow } from "./document-row.js";
 import * as repo from "./documents.repository.js";
 import { detectAllowedType, REFUSED_TYPE_MESSAGE } from "./file-check.js";
 import { withStoredFile } from "./stored-file.js";
@@ -51,34 +47,7 @@ const sanitizeFileName = (name: string) =>
     .slice(0, 200) || "document";
 
 export function createDocumentsService({ db, storage, links }: DocumentsServiceDeps) {
-  function toRow(r: repo.DocumentJoinedRow): DocumentRow {
-    const d = r.document;
-    return {
-      id: d.id,
-      family: d.family as DocumentFamily,
-      documentType: d.documentType,
-      categoryId: d.categoryId,
-      categoryName: r.categoryName,
-      name: d.name,
-      description: d.description,
-      fileName: d.fileName,
-      mimeType: d.mimeType,
-      size: d.size,
-      currentVersion: d.currentVersion,
-      clientId: d.clientId,
-      clientName: r.clientName,
-      auditorId: d.auditorId,
-      auditorName: r.auditorName,
-      missionId: d.missionId,
-      metaCode: d.metaCode,
-      createdByName: r.createdByName,
-      createdAt: d.createdAt.toISOString(),
-      updatedAt: d.updatedAt.toISOString(),
-      version: d.version,
-      url: links.url(d.id, "view"),
-      downloadUrl: links.url(d.id, "download"),
-    };
-  }
+  const toRow = (r: repo.DocumentJoinedRow) => toDocumentRow(r, links);
 
   /** The family's owner must be given and exist: a client document names its client, an evaluator's its evaluator. */
   async function checkOwner(tx: Executor, meta: NewDocumentMeta) {
