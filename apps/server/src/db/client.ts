@@ -37,6 +37,11 @@ export interface OpenDatabaseOptions {
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection closed by the server (restart, failover, a dropped database) must not crash
+    // the process: the pool drops it and opens a new one on the next query.
+    pool.on("error", (error) => {
+      console.warn(`PostgreSQL : connexion inactive fermée (${error.message})`);
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     return {
       db,
