@@ -1,5 +1,5 @@
 import type { DocumentFamily } from "@certidesk/shared";
-import { and, asc, count, desc, eq, ilike, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
 import { auditors, clients, documentCategories, documents, documentVersions, users } from "../../db/schema/index.js";
 import type { DocumentScope } from "../../lib/authorization.js";
@@ -91,6 +91,15 @@ export async function findDocument(db: Executor, id: string) {
     .where(and(eq(documents.id, id), isNull(documents.deletedAt)))
     .limit(1);
   return row ?? null;
+}
+
+/** Live documents among the given ids, in one query. */
+export async function findDocuments(db: Executor, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(documents)
+    .where(and(inArray(documents.id, ids), isNull(documents.deletedAt)));
 }
 
 export async function listVersions(db: Executor, documentId: string) {

@@ -267,15 +267,15 @@ export function createDocumentsService({ db, storage, links }: DocumentsServiceD
     },
 
     /** Files to attach to a mail; the caller has checked the actor may see them. */
-    async attachmentsFor(actor: AuditActor & Partial<Actor>, ids: string[]) {
-      const result: Array<{ documentId: string; fileName: string }> = [];
-      for (const id of ids) {
-        const row = await repo.findDocument(db, id);
-        if (!row) throw badRequest("Une pièce jointe est introuvable.");
-        if (actor.profileType) authorizeDocumentRecord(actor as Actor, row.document);
-        result.push({ documentId: id, fileName: row.document.fileName });
-      }
-      return result;
+    /** Library documents to attach to a mail, in the order asked; each must exist and be visible. */
+    async attachmentsFor(actor: Actor, ids: string[]) {
+      const rows = await repo.findDocuments(db, ids);
+      return ids.map((id) => {
+        const doc = rows.find((r) => r.id === id);
+        if (!doc) throw badRequest("Une pièce jointe est introuvable.");
+        authorizeDocumentRecord(actor, doc);
+        return { documentId: id, fileName: doc.fileName };
+      });
     },
 
     async readForAttachment(documentId: string) {
