@@ -17,6 +17,7 @@ import {
 import type { AppInstance } from "./app-instance.js";
 import type { AppConfig } from "./config.js";
 import type { DatabaseHandle } from "./db/client.js";
+import { type Clock, systemClock } from "./lib/clock.js";
 import { partyOptions } from "./lib/party-options.js";
 import { createStorage, type FileStorage } from "./lib/storage/index.js";
 import { auditRoutes } from "./modules/audit/audit.routes.js";
@@ -74,10 +75,19 @@ export interface AppDeps {
   logger?: FastifyServerOptions["logger"];
   throttle?: LoginThrottle;
   storage?: FileStorage;
+  /** Business dates and timestamps; tests pass a fixed clock. */
+  clock?: Clock;
 }
 
 /** Builds the whole application (used by main.ts and by the tests). */
-export async function buildApp({ config, handle, logger, throttle, storage = createStorage(config) }: AppDeps) {
+export async function buildApp({
+  config,
+  handle,
+  logger,
+  throttle,
+  storage = createStorage(config),
+  clock = systemClock,
+}: AppDeps) {
   const app = Fastify({
     logger: logger ?? false,
     bodyLimit: 1024 * 1024,

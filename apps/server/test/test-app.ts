@@ -7,6 +7,7 @@ import { buildApp } from "../src/app.js";
 import { type AppConfig, loadConfig } from "../src/config.js";
 import { prepareDatabase } from "../src/db/bootstrap.js";
 import { type DatabaseHandle, openDatabase } from "../src/db/client.js";
+import type { Clock } from "../src/lib/clock.js";
 import { createLoginThrottle, type LoginThrottleOptions } from "../src/modules/auth/login-throttle.js";
 
 /**
@@ -48,6 +49,8 @@ export interface TestContext {
 export interface TestAppOptions {
   throttle?: LoginThrottleOptions;
   config?: Partial<AppConfig>;
+  /** The application's clock (e.g. fixedClock("2026-03-31T22:30:00Z")); the real one by default. */
+  clock?: Clock;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestContext> {
@@ -56,7 +59,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "certidesk-test-"));
   const config: AppConfig = { ...loadConfig({ DATA_DIR: dataDir }), demoData: false, ...options.config };
   await prepareDatabase(handle, config);
-  const app = await buildApp({ config, handle, throttle: createLoginThrottle(options.throttle) });
+  const app = await buildApp({ config, handle, throttle: createLoginThrottle(options.throttle), clock: options.clock });
   await app.ready();
   return {
     app,
