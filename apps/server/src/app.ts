@@ -1,10 +1,7 @@
-import fs from "node:fs";
-import path from "node:path";
-import { MESSAGES } from "@certidesk/shared";
+import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
 import helmet from "@fastify/helmet";
 import multipart from "@fastify/multipart";
-import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyServerOptions } from "fastify";
@@ -20,6 +17,7 @@ import type { DatabaseHandle } from "./db/client.js";
 import { type Clock, systemClock } from "./lib/clock.js";
 import { partyOptions } from "./lib/party-options.js";
 import { createStorage, type FileStorage } from "./lib/storage/index.js";
+import { MULTIPART_LIMITS } from "./lib/upload.js";
 import { auditRoutes } from "./modules/audit/audit.routes.js";
 import { auditorsRoutes } from "./modules/auditors/auditors.routes.js";
 import { createAuditorsService } from "./modules/auditors/auditors.service.js";
@@ -65,9 +63,12 @@ import { createTimelineService } from "./modules/timeline/timeline.service.js";
 import { usersRoutes } from "./modules/users/users.routes.js";
 import { createUsersService } from "./modules/users/users.service.js";
 import { registerAuth } from "./plugins/auth.js";
-import { registerErrorHandler } from "./plugins/error-handler.js";
+import { clientErrorHandler, handleError, registerErrorHandler } from "./plugins/error-handler.js";
 import "./plugins/fastify-types.js";
+import { loadOrCreateSecret } from "./lib/secret-file.js";
+import { registerInputGuard } from "./plugins/input-guard.js";
 import { registerPermissions } from "./plugins/permissions.js";
+import { serveWebApp } from "./plugins/web-app.js";
 
 export interface AppDeps {
   config: AppConfig;
@@ -91,8 +92,18 @@ export async function buildApp({
   const app = Fastify({
     logger: logger ?? false,
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // A hop count: trust that many proxies in front (the n-th address from the right is the client's).
+    trustProxy:
+      typeof config.trustProxy === "number"
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
+    // The framework's own refusals (malformed URL, over-long parameter) and the HTTP parser's (headers
+    // too large) answer in the API's shape too.
+    frameworkErrors: handleError,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
+  // The API speaks JSON (and multipart for uploads): a text/plain body is refused with 415, not parsed.
+  app.removeContentTypeParser("text/plain");
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -112,8 +123,11 @@ export async function buildApp({
       },
     },
   });
+  // Text answers (the web app's scripts, JSON lists) are compressed; images and PDFs are left alone.
+  await app.register(compress, { threshold: 1024, encodings: ["br", "gzip"] });
   await app.register(cookie);
-  await app.register(multipart, { limits: { fileSize: 25 * 1024 * 1024, files: 5 } });
+  // Routes read uploads through lib/upload.ts, which sets its own limits; these cover anything else.
+  await app.register(multipart, { limits: MULTIPART_LIMITS });
   await app.register(swagger, {
     openapi: { info: { title: "Certidesk API", version: "0.1.0", description: "API du back-office Certidesk" } },
     transform: jsonSchemaTransform,
@@ -121,6 +135,7 @@ export async function buildApp({
   await app.register(swaggerUi, { routePrefix: "/api/docs" });
 
   registerErrorHandler(app);
+  registerInputGuard(app);
   const { db } = handle;
   const sessions = createSessionStore({ db, ttlMs: config.sessionTtlMs });
   registerAuth(app, { db, sessions });
@@ -128,7 +143,7 @@ export async function buildApp({
 
   const loginThrottle = throttle ?? createLoginThrottle();
   const auth = createAuthService({ db, sessions, throttle: loginThrottle });
-  const links = createDocumentLinks(config.signedUrlSecret);
+  const links = createDocumentLinks(config.signedUrlSecret ?? loadOrCreateSecret(config.dataDir, "signed-url-secret"));
   const documents = createDocumentsService({ db, storage, links });
   const mailWorker = createMailWorker({ db, documents, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
   const wakeWorker = () => void mailWorker.processDue();
@@ -193,23 +208,4 @@ export async function buildApp({
 
   await serveWebApp(app, config.webDist);
   return app;
-}
-
-const API_PREFIXES = ["/api/", "/auth/", "/configuration/", "/requestclients/", "/health"];
-
-/** Serves the built web app, and index.html for its client-side routes. */
-async function serveWebApp(app: AppInstance, webDist: string | undefined) {
-  const root = webDist && fs.existsSync(path.join(webDist, "index.html")) ? webDist : null;
-  if (root) {
-    await app.register(fastifyStatic, { root, wildcard: true, index: false, maxAge: "1h" });
-  }
-  app.setNotFoundHandler((request, reply) => {
-    const isApi = API_PREFIXES.some((p) => request.url.startsWith(p));
-    if (root && request.method === "GET" && !isApi && request.headers.accept?.includes("text/html")) {
-      return reply.header("cache-control", "no-cache").sendFile("index.html");
-    }
-    return reply
-      .status(404)
-      .send({ error: { code: "NOT_FOUND", message: MESSAGES.routeNotFound, requestId: request.id } });
-  });
 }

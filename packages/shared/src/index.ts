@@ -1,3 +1,6 @@
+// French validation messages, configured before any schema is used.
+import "./zod-locale.js";
+
 export * from "./commercial.js";
 export * from "./contracts/audit.js";
 export * from "./contracts/auth.js";
@@ -22,3 +25,5 @@ export * from "./permissions.js";
 export * from "./profiles.js";
 export * from "./quote-totals.js";
 export * from "./routes.js";
+export * from "./text.js";
+export { frenchIssueMessage } from "./zod-locale.js";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { typeError } from "../text.js";
 import { pageQuerySchema, versionSchema } from "./common.js";
 
 export const MAIL_STATUSES = ["QUEUED", "SENDING", "SENT", "FAILED"] as const;
@@ -107,7 +108,7 @@ export const saveMailGroupBodySchema = z.object({
 
 export const forgotPasswordBodySchema = z.object({
   identifier: z
-    .string({ error: "L'identifiant est obligatoire." })
+    .string({ error: typeError("L'identifiant est obligatoire.") })
     .trim()
     .min(1, "L'identifiant est obligatoire.")
     .max(200),
