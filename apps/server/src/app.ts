@@ -161,7 +161,7 @@ export async function buildApp({
   usersRoutes(app, { users: createUsersService({ db, sessions }) });
   profilesRoutes(app, { profiles: createProfilesService({ db }) });
   configurationRoutes(app, { configuration: createConfigurationService({ db }) });
-  clientsRoutes(app, { clients: createClientsService({ db }) });
+  clientsRoutes(app, { clients: createClientsService({ db, clock }) });
   partiesRoutes(app, { parties: createPartiesService({ db }) });
   gestionnairesRoutes(app, { gestionnaires: createGestionnairesService({ db }) });
   const recevability = createRecevabilityService({ db, documents, links });
