@@ -143,7 +143,7 @@ export async function buildApp({
   app.addHook("onClose", () => mailWorker.stop());
 
   healthRoutes(app, { handle });
-  homeRoutes(app, { home: createHomeService({ db }) });
+  homeRoutes(app, { home: createHomeService({ db, clock }) });
   authRoutes(app, { auth, passwordReset, config });
   documentsRoutes(app, {
     documents,
