@@ -158,7 +158,7 @@ export async function buildApp({
   app.addHook("onClose", () => mailWorker.stop());
 
   healthRoutes(app, { handle });
-  homeRoutes(app, { home: createHomeService({ db }) });
+  homeRoutes(app, { home: createHomeService({ db, clock }) });
   authRoutes(app, { auth, passwordReset, config });
   documentsRoutes(app, {
     documents,
@@ -176,7 +176,7 @@ export async function buildApp({
   usersRoutes(app, { users: createUsersService({ db, sessions }) });
   profilesRoutes(app, { profiles: createProfilesService({ db }) });
   configurationRoutes(app, { configuration: createConfigurationService({ db }) });
-  clientsRoutes(app, { clients: createClientsService({ db }) });
+  clientsRoutes(app, { clients: createClientsService({ db, clock }) });
   partiesRoutes(app, { parties: createPartiesService({ db }) });
   gestionnairesRoutes(app, { gestionnaires: createGestionnairesService({ db }) });
   const recevability = createRecevabilityService({ db, documents, links });

@@ -1,3 +1,4 @@
+import { PassThrough, type Readable } from "node:stream";
 import {
   type ClientRow,
   CONTRACT_STATUS_DETAIL_LABELS,
@@ -29,18 +30,32 @@ const COLUMNS: Array<{ header: string; width: number; value: (r: ClientRow) => s
   { header: "Créé le", width: 12, value: (r) => formatDate(r.createdAt) },
 ];
 
-/** The client list as a real XLSX workbook, French headers, one row per establishment. */
-export async function buildClientWorkbook(rows: ClientRow[], title: string): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+/**
+ * The client list as a real XLSX workbook, French headers, one row per establishment, written as a
+ * stream (exceljs' streaming writer) while the rows arrive batch after batch: every row, no cap.
+ * The first batch is read before the stream is returned, so a failing query still answers an error.
+ */
+export async function streamClientWorkbook(batches: AsyncIterable<ClientRow[]>, created: Date): Promise<Readable> {
+  const iterator = batches[Symbol.asyncIterator]();
+  const first = await iterator.next();
+  const stream = new PassThrough();
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true });
   workbook.creator = "Certidesk";
-  workbook.created = new Date();
+  workbook.created = created;
   const sheet = workbook.addWorksheet("Clients", { views: [{ state: "frozen", ySplit: 1 }] });
   sheet.columns = COLUMNS.map((c) => ({ header: c.header, width: c.width }));
-  for (const row of rows) sheet.addRow(COLUMNS.map((c) => c.value(row)));
   const header = sheet.getRow(1);
   header.font = { bold: true };
   header.fill = { type: "pattern", pattern: "solid", fgColor: { argb: "FFEEF3FA" } };
+  header.commit();
   sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: COLUMNS.length } };
-  workbook.title = title;
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+  const write = async () => {
+    for (let batch = first; !batch.done; batch = await iterator.next()) {
+      for (const row of batch.value) sheet.addRow(COLUMNS.map((c) => c.value(row))).commit();
+    }
+    sheet.commit();
+    await workbook.commit();
+  };
+  write().catch((error: unknown) => stream.destroy(error instanceof Error ? error : new Error(String(error))));
+  return stream;
 }

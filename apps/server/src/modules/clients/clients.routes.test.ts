@@ -3,13 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildEssms, buildGestionnaire, buildLegalEntity, buildUser } from "../../../test/factories.js";
 import { errorOf, type Session, signIn } from "../../../test/session.js";
 import { createTestApp, type TestContext } from "../../../test/test-app.js";
-import { todayIso } from "./client-scope.js";
+import { addDays, systemClock } from "../../lib/clock.js";
 
-const shift = (days: number) => {
-  const d = new Date(`${todayIso()}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-};
+const todayIso = () => systemClock.today();
+const shift = (days: number) => addDays(todayIso(), days);
 
 describe("client list", () => {
   let ctx: TestContext;

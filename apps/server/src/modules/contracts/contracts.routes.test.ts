@@ -13,7 +13,7 @@ import { pdfText } from "../../../test/pdf-text.js";
 import { errorOf, type Session, signIn } from "../../../test/session.js";
 import { createTestApp, type TestContext } from "../../../test/test-app.js";
 import { clients, configuration, mailOutbox, requestClients } from "../../db/schema/index.js";
-import { todayIso } from "../clients/client-scope.js";
+import { addDays, systemClock } from "../../lib/clock.js";
 
 type Contract = {
   id: string;
@@ -28,11 +28,8 @@ type Contract = {
   febDocument: { url: string } | null;
   establishments: Array<{ clientId: string; regroupingStatus: number | null }>;
 };
-const shift = (days: number) => {
-  const d = new Date(`${todayIso()}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-};
+const todayIso = () => systemClock.today();
+const shift = (days: number) => addDays(todayIso(), days);
 
 describe("contracts", () => {
   let ctx: TestContext;
