@@ -1,14 +1,16 @@
 import {
   type ClientRow,
   CONTRACT_STATUS_DETAIL_LABELS,
-  formatDate,
-  formatEvaluationDate,
+  EVALUATION_TO_SCHEDULE,
+  EXCEL_FORMATS,
   formatPhone,
-  formatRelanceDate,
+  toExcelDate,
 } from "@certidesk/shared";
 import ExcelJS from "exceljs";
 
-const COLUMNS: Array<{ header: string; width: number; value: (r: ClientRow) => string }> = [
+type Cell = string | number | Date | null;
+/** Dates are real Excel dates (a serial with a French number format), never text, so they sort and filter. */
+const COLUMNS: Array<{ header: string; width: number; numFmt?: string; value: (r: ClientRow) => Cell }> = [
   { header: "Raison sociale", width: 40, value: (r) => r.raisonSocial },
   { header: "FINESS", width: 12, value: (r) => r.finess ?? "" },
   { header: "Entité juridique", width: 36, value: (r) => r.legalEntityRaisonSocial ?? "" },
@@ -22,11 +24,21 @@ const COLUMNS: Array<{ header: string; width: number; value: (r: ClientRow) => s
   { header: "Fonction", width: 22, value: (r) => r.contact?.occupation ?? "" },
   { header: "Téléphone", width: 16, value: (r) => formatPhone(r.contact?.tel ?? r.contact?.mobilePhone) },
   { header: "E-mail", width: 30, value: (r) => r.contact?.email ?? "" },
-  { header: "Date d'évaluation", width: 16, value: (r) => formatEvaluationDate(r.evaluationDate) },
-  { header: "Évaluation finalisée le", width: 16, value: (r) => formatDate(r.evaluationFinishedAt) },
-  { header: "Relance", width: 10, value: (r) => formatRelanceDate(r.dateRelance) },
+  {
+    header: "Date d'évaluation",
+    width: 16,
+    numFmt: EXCEL_FORMATS.date,
+    value: (r) => toExcelDate(r.evaluationDate) ?? EVALUATION_TO_SCHEDULE,
+  },
+  {
+    header: "Évaluation finalisée le",
+    width: 16,
+    numFmt: EXCEL_FORMATS.date,
+    value: (r) => toExcelDate(r.evaluationFinishedAt),
+  },
+  { header: "Relance", width: 10, numFmt: EXCEL_FORMATS.relanceDate, value: (r) => toExcelDate(r.dateRelance) },
   { header: "Statut du contrat", width: 20, value: (r) => (r.status ? CONTRACT_STATUS_DETAIL_LABELS[r.status] : "") },
-  { header: "Créé le", width: 12, value: (r) => formatDate(r.createdAt) },
+  { header: "Créé le", width: 12, numFmt: EXCEL_FORMATS.date, value: (r) => toExcelDate(r.createdAt) },
 ];
 
 /** The client list as a real XLSX workbook, French headers, one row per establishment. */
@@ -35,7 +47,11 @@ export async function buildClientWorkbook(rows: ClientRow[], title: string): Pro
   workbook.creator = "Certidesk";
   workbook.created = new Date();
   const sheet = workbook.addWorksheet("Clients", { views: [{ state: "frozen", ySplit: 1 }] });
-  sheet.columns = COLUMNS.map((c) => ({ header: c.header, width: c.width }));
+  sheet.columns = COLUMNS.map((c) => ({
+    header: c.header,
+    width: c.width,
+    style: c.numFmt ? { numFmt: c.numFmt } : {},
+  }));
   for (const row of rows) sheet.addRow(COLUMNS.map((c) => c.value(row)));
   const header = sheet.getRow(1);
   header.font = { bold: true };
