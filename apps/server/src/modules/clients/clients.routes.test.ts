@@ -163,6 +163,28 @@ describe("client list", () => {
     expect(sheet?.getRow(2).getCell(14).value).toBe("à programmer");
   });
 
+  it("writes dates as real Excel dates with a French number format, not as text", async () => {
+    const response = await ctx.app.inject({
+      method: "GET",
+      url: `/api/clients/extractClientList?search=${encodeURIComponent("Arc-en-Ciel")}`,
+      headers: staff.bearer,
+    });
+    expect(response.statusCode).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const row = workbook.getWorksheet("Clients")?.getRow(2);
+    if (!row) throw new Error("no data row");
+    expect(row.getCell(1).value).toBe("Foyer Arc-en-Ciel");
+    const evaluation = row.getCell(14);
+    expect(evaluation.value).toBeInstanceOf(Date);
+    expect((evaluation.value as Date).toISOString().slice(0, 10)).toBe(shift(-10));
+    expect(evaluation.numFmt).toBe("dd/mm/yyyy");
+    const relance = row.getCell(16);
+    expect((relance.value as Date).toISOString().slice(0, 10)).toBe(shift(-2));
+    expect(relance.numFmt).toBe("dd/mm/yy");
+    expect(row.getCell(18).value).toBeInstanceOf(Date);
+  });
+
   it("shows an establishment's file with its legal entity, manager, siblings and contacts", async () => {
     const response = await ctx.app.inject({
       method: "GET",
