@@ -9,8 +9,8 @@ import {
   gestionnaires,
   legalEntities,
 } from "../../db/schema/index.js";
-import { likePattern, offsetOf } from "../../lib/pagination.js";
-import { foldedSql, foldText } from "../../lib/search-text.js";
+import { offsetOf } from "../../lib/pagination.js";
+import { foldedSql, matchEveryWord } from "../../lib/search-text.js";
 import type { ClientScope } from "./client-scope.js";
 
 /** The latest contract of an establishment: its status is the list's status column. */
@@ -55,16 +55,16 @@ function scopeCondition(scope: ClientScope): SQL | undefined {
 }
 
 function searchCondition(search: string | undefined): SQL | undefined {
-  if (!search) return undefined;
-  const pattern = likePattern(foldText(search));
-  return or(
-    ilike(foldedSql(clients.raisonSocial), pattern),
-    ilike(foldedSql(sql`coalesce(${clients.city}, '')`), pattern),
-    ilike(sql`coalesce(${clients.postalCode}, '')`, pattern),
-    ilike(sql`coalesce(${clients.finess}, '')`, pattern),
-    ilike(foldedSql(sql`coalesce(${legalEntities.raisonSocial}, '')`), pattern),
-    ilike(foldedSql(sql`coalesce(${gestionnaires.raisonSocial}, '')`), pattern),
-    ilike(foldedSql(contactName), pattern),
+  return matchEveryWord(search, (pattern) =>
+    or(
+      ilike(foldedSql(clients.raisonSocial), pattern),
+      ilike(foldedSql(sql`coalesce(${clients.city}, '')`), pattern),
+      ilike(sql`coalesce(${clients.postalCode}, '')`, pattern),
+      ilike(sql`coalesce(${clients.finess}, '')`, pattern),
+      ilike(foldedSql(sql`coalesce(${legalEntities.raisonSocial}, '')`), pattern),
+      ilike(foldedSql(sql`coalesce(${gestionnaires.raisonSocial}, '')`), pattern),
+      ilike(foldedSql(contactName), pattern),
+    ),
   );
 }
 
