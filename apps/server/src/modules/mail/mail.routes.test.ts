@@ -190,8 +190,9 @@ describe("mail without SMTP, templates and group lists", () => {
     await send("Devis EHPAD Les Tilleuls");
     await send("Contrat Résidence du Parc");
     const summary = async (search: string) =>
-      (await ctx.app.inject({ url: `/api/mails/summary?search=${encodeURIComponent(search)}`, headers: admin.bearer }))
-        .json().counts;
+      (
+        await ctx.app.inject({ url: `/api/mails/summary?search=${encodeURIComponent(search)}`, headers: admin.bearer })
+      ).json().counts;
     const total = (counts: Record<string, number>) => Object.values(counts).reduce((a, b) => a + b, 0);
     expect(total(await summary(""))).toBeGreaterThanOrEqual(2);
     expect(await summary("tilleuls devis")).toEqual({ QUEUED: 1 });
