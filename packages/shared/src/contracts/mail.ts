@@ -52,6 +52,15 @@ export const listMailsQuerySchema = pageQuerySchema.extend({
   direction: z.enum(["asc", "desc"]).default("desc"),
 });
 export type ListMailsQuery = z.input<typeof listMailsQuerySchema>;
+/** The status counts follow the list's search, dates and client (not its status). */
+export const mailSummaryQuerySchema = listMailsQuerySchema.pick({
+  search: true,
+  clientId: true,
+  templateCode: true,
+  from: true,
+  to: true,
+});
+export type MailSummaryQuery = z.input<typeof mailSummaryQuerySchema>;
 
 export const sendMailBodySchema = z.object({
   to: emailList.min(1, "Indiquez au moins un destinataire."),

@@ -80,6 +80,13 @@ describe("client list", () => {
     expect((await list({ search: "50%" })).total).toBe(0);
   });
 
+  it("matches every word of a search, in any order and across fields", async () => {
+    expect(names(await list({ search: "Ehpad soleil" }))).toEqual(["EHPAD Beau Soleil"]);
+    expect(names(await list({ search: "soleil  EHPAD" }))).toEqual(["EHPAD Beau Soleil"]);
+    expect(names(await list({ search: "bleu genets" }))).toEqual(["Résidence L'Éléphant Bleu"]);
+    expect((await list({ search: "ehpad cedres" })).total).toBe(0);
+  });
+
   it("sorts in SQL, empty values last, and pages", async () => {
     expect(names(await list({ sort: { key: "raisonSocial", direction: "asc" } }))).toEqual([
       "EHPAD Beau Soleil",
