@@ -1,3 +1,4 @@
+export * from "./auditors/index.js";
 export * from "./commercial.js";
 export * from "./contracts/audit.js";
 export * from "./contracts/auth.js";
