@@ -9,15 +9,14 @@ const ENTITY = "00000000-0000-4000-8000-00000000a001";
 const GEST = "00000000-0000-4000-8000-00000000b001";
 const FIRST = "2026-03-16";
 
-const allDocuments = (validUntil: string | null = "2027-12-31") =>
-  (["CV", "DIPLOMA", "REFERENTIEL_TRAINING"] as const)
-    .map((kind) => ({ kind, validUntil: null }))
-    .concat(
-      (["IMPARTIALITY_DECLARATION", "RC_PRO_INSURANCE", "URSSAF_VIGILANCE"] as const).map((kind) => ({
-        kind,
-        validUntil,
-      })) as never,
-    );
+const allDocuments = (validUntil: string | null = "2027-12-31"): ImpartialityFacts["documents"] => [
+  { kind: "CV", validUntil: null },
+  { kind: "DIPLOMA", validUntil: null },
+  { kind: "REFERENTIEL_TRAINING", validUntil: null },
+  { kind: "IMPARTIALITY_DECLARATION", validUntil },
+  { kind: "RC_PRO_INSURANCE", validUntil },
+  { kind: "URSSAF_VIGILANCE", validUntil },
+];
 
 function facts(overrides: Partial<ImpartialityFacts> = {}): ImpartialityFacts {
   return {
