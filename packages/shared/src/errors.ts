@@ -17,6 +17,7 @@ export const ERROR_CODES = [
   "STALE_VERSION",
   "TOO_MANY_REQUESTS",
   "PAYLOAD_TOO_LARGE",
+  "UNPROCESSABLE",
   "INTERNAL",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
