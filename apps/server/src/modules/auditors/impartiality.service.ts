@@ -51,7 +51,9 @@ export function createImpartialityService({ db, clock }: { db: Database; clock: 
         today: clock.today(),
         excludeContractId: q.contractId,
       });
-      return evaluateEligibility(facts.get(auditorId)!);
+      const f = facts.get(auditorId);
+      if (!f) throw notFound("Évaluateur introuvable.");
+      return evaluateEligibility(f);
     },
 
     /**
@@ -80,6 +82,8 @@ export function createImpartialityService({ db, clock }: { db: Database; clock: 
       const target = client ? await locate(client) : null;
       const items: Candidate[] = [];
       for (const a of all) {
+        const f = facts.get(a.id);
+        if (!f) continue;
         const home = await locate(a);
         items.push({
           id: a.id,
@@ -90,7 +94,7 @@ export function createImpartialityService({ db, clock }: { db: Database; clock: 
           roles: a.roles,
           distanceKm: home && target ? distanceKm(home, target) : null,
           monthLoad: loads.find((l) => l.auditorId === a.id)?.n ?? 0,
-          eligibility: evaluateEligibility(facts.get(a.id)!),
+          eligibility: evaluateEligibility(f),
         });
       }
       const group = (c: Candidate) => (!c.eligibility.eligible ? 2 : c.eligibility.warnings.length ? 1 : 0);

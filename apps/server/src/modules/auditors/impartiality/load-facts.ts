@@ -24,7 +24,10 @@ export async function loadSettings(db: Executor) {
   const [row] = await db.select().from(impartialitySettings).where(eq(impartialitySettings.id, 1));
   if (row) return row;
   const [created] = await db.insert(impartialitySettings).values({ id: 1 }).onConflictDoNothing().returning();
-  return created ?? (await db.select().from(impartialitySettings).where(eq(impartialitySettings.id, 1)))[0]!;
+  if (created) return created;
+  const [again] = await db.select().from(impartialitySettings).where(eq(impartialitySettings.id, 1));
+  if (!again) throw new Error("impartiality settings missing");
+  return again;
 }
 
 /** The ESSMS as the rules see it: its legal entity, gestionnaire, département and sector domains. */
