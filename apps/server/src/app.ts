@@ -19,8 +19,13 @@ import { partyOptions } from "./lib/party-options.js";
 import { createStorage, type FileStorage } from "./lib/storage/index.js";
 import { MULTIPART_LIMITS } from "./lib/upload.js";
 import { auditRoutes } from "./modules/audit/audit.routes.js";
+import { auditorFileRoutes } from "./modules/auditors/auditor-file.routes.js";
+import { createAuditorFileService } from "./modules/auditors/auditor-file.service.js";
+import { auditorSettingsRoutes } from "./modules/auditors/auditor-settings.routes.js";
 import { auditorsRoutes } from "./modules/auditors/auditors.routes.js";
 import { createAuditorsService } from "./modules/auditors/auditors.service.js";
+import { createFareClassesService } from "./modules/auditors/fare-classes.service.js";
+import { createImpartialityService } from "./modules/auditors/impartiality.service.js";
 import { authRoutes } from "./modules/auth/auth.routes.js";
 import { createAuthService } from "./modules/auth/auth.service.js";
 import { createLoginThrottle, type LoginThrottle } from "./modules/auth/login-throttle.js";
@@ -193,8 +198,11 @@ export async function buildApp({
     }),
   });
   numberingRoutes(app, { numbering: createNumberingService({ db }) });
+  const auditorClock = clock;
+  const impartiality = createImpartialityService({ db, clock: auditorClock });
   const contracts = createContractsService({
     db,
+    impartiality,
     documents,
     links,
     configuration: configurationService,
@@ -203,7 +211,12 @@ export async function buildApp({
   contractsRoutes(app, { contracts });
   contractClientRoutes(app, { contracts });
   timelineRoutes(app, { timeline: createTimelineService({ db, links }) });
-  auditorsRoutes(app, { auditors: createAuditorsService({ db }) });
+  auditorsRoutes(app, { auditors: createAuditorsService({ db, clock: auditorClock }), impartiality });
+  auditorFileRoutes(app, {
+    file: createAuditorFileService({ db, clock: auditorClock, documents, links }),
+    uploadMaxBytes: config.uploadMaxBytes,
+  });
+  auditorSettingsRoutes(app, { fareClasses: createFareClassesService({ db }), impartiality });
   auditRoutes(app, { db });
 
   await serveWebApp(app, config.webDist);

@@ -23,6 +23,7 @@ export const ERROR_CODES = [
   "URI_TOO_LONG",
   "UNSUPPORTED_MEDIA_TYPE",
   "HEADERS_TOO_LARGE",
+  "UNPROCESSABLE",
   "INTERNAL",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,6 +1,7 @@
 // French validation messages, configured before any schema is used.
 import "./zod-locale.js";
 
+export * from "./auditors/index.js";
 export * from "./commercial.js";
 export * from "./contracts/audit.js";
 export * from "./contracts/auth.js";

@@ -78,7 +78,14 @@ export const programmeBodySchema = z
       )
       .max(60, "Soixante jours de visite au plus."),
     evaluators: z
-      .array(z.object({ auditorId: idSchema, role: z.enum(["COORDINATOR", "EVALUATOR"]) }))
+      .array(
+        z.object({
+          auditorId: idSchema,
+          role: z.enum(["COORDINATOR", "EVALUATOR"]),
+          /** Why an evaluator with impartiality warnings is kept (sector, availability, monthly maximum). */
+          justification: z.string().trim().max(2000, "2000 caractères au plus.").optional(),
+        }),
+      )
       .max(10, "Dix évaluateurs au plus."),
     version: versionSchema,
   })
