@@ -1,6 +1,6 @@
 import { type DecimalSeparator, formatNumber } from "./number.js";
 
-export interface CurrencyFormatOptions {
+interface CurrencyFormatOptions {
   /** Default '.', as on the screens ("1 234.50 €"). */
   decimalSeparator?: DecimalSeparator;
   /** Default a space. */

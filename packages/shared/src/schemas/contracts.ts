@@ -1,6 +1,11 @@
 import { z } from "zod";
-import { AUDIT_TIME_SLOTS, CERTIFICATION_DECISIONS, CONTRACT_STATUSES, CONTRACT_TYPOLOGIES } from "../commercial.js";
-import { idSchema, versionSchema } from "./common.js";
+import {
+  AUDIT_TIME_SLOTS,
+  CERTIFICATION_DECISIONS,
+  CONTRACT_STATUSES,
+  CONTRACT_TYPOLOGIES,
+} from "../commercial/contracts.js";
+import { idSchema, legalEntitySummarySchema, versionSchema } from "./common.js";
 import { optionalText } from "./parties.js";
 import { documentRefSchema } from "./quotes.js";
 
@@ -16,7 +21,7 @@ const count = (label: string) =>
     .default(null);
 
 /** The needs statement (FEB, "Besoin" tab). */
-export const febSchema = z.object({
+const febSchema = z.object({
   evaluationKind: z.enum(["FIRST", "RENEWAL"], { error: "Première évaluation ou renouvellement ?" }),
   authorisationDate: optionalDate("Date d'autorisation"),
   authorisationEndDate: optionalDate("Fin d'autorisation"),
@@ -31,7 +36,7 @@ export const febSchema = z.object({
 });
 export type Feb = z.infer<typeof febSchema>;
 /** The FEB as the API answers it (no input transforms: responses are serialised, not parsed). */
-export const febDataSchema = z.object({
+const febDataSchema = z.object({
   evaluationKind: z.enum(["FIRST", "RENEWAL"]),
   authorisationDate: z.string().nullable(),
   authorisationEndDate: z.string().nullable(),
@@ -143,7 +148,7 @@ export const contractDetailSchema = z.object({
   requestReference: z.string(),
   quoteId: z.string().nullable(),
   quoteLabel: z.string().nullable(),
-  legalEntity: z.object({ id: z.string(), raisonSocial: z.string() }),
+  legalEntity: legalEntitySummarySchema,
   contactEmail: z.string().nullable(),
   establishments: z.array(
     z.object({

@@ -50,7 +50,6 @@ export const listMailsQuerySchema = pageQuerySchema.extend({
   sort: z.enum(["createdAt", "subject", "status", "sentAt"]).default("createdAt"),
   direction: z.enum(["asc", "desc"]).default("desc"),
 });
-export type ListMailsQuery = z.input<typeof listMailsQuerySchema>;
 
 export const sendMailBodySchema = z.object({
   to: emailList.min(1, "Indiquez au moins un destinataire."),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { QUOTE_STATUSES } from "../commercial.js";
+import { QUOTE_STATUSES } from "../commercial/quotes.js";
 import { versionSchema } from "./common.js";
 import { optionalText } from "./parties.js";
 
@@ -10,7 +10,7 @@ const amount = (label: string, max = 1_000_000) =>
     .max(max, `${label} est trop élevé.`)
     .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, `${label} : deux décimales au plus.`);
 
-export const quoteLineBodySchema = z.object({
+const quoteLineBodySchema = z.object({
   service: z.string({ error: "Décrivez la prestation." }).trim().min(1, "Décrivez la prestation.").max(300),
   days: z
     .number({ error: "Le nombre de jours doit être un nombre." })
@@ -24,7 +24,6 @@ export const quoteLineBodySchema = z.object({
     .min(1, "La quantité doit être au moins 1.")
     .max(100, "Cent au plus."),
 });
-export type QuoteLineBody = z.input<typeof quoteLineBodySchema>;
 
 export const saveQuoteBodySchema = z
   .object({
@@ -45,7 +44,6 @@ export const saveQuoteBodySchema = z
 export type SaveQuoteBody = z.input<typeof saveQuoteBodySchema>;
 
 export const updateQuoteBodySchema = z.object({ quote: saveQuoteBodySchema, version: versionSchema });
-export type UpdateQuoteBody = z.input<typeof updateQuoteBodySchema>;
 
 export const sendQuoteBodySchema = z.object({
   to: z.array(z.email("Adresse e-mail invalide.")).max(10).optional(),
@@ -57,7 +55,6 @@ export const refuseQuoteBodySchema = z.object({
 });
 
 export const documentRefSchema = z.object({ id: z.string(), name: z.string(), url: z.string() });
-export type DocumentRefDto = z.infer<typeof documentRefSchema>;
 
 export const quoteDetailSchema = z.object({
   id: z.string(),

@@ -1,4 +1,4 @@
-import { idSchema } from "@certidesk/shared";
+import { idParamsSchema } from "@certidesk/shared";
 import { z } from "zod";
 import type { AppInstance } from "../../app-instance.js";
 import { requireActor } from "../../plugins/auth.js";
@@ -22,7 +22,7 @@ export function auditorsRoutes(app: AppInstance, { auditors }: { auditors: Audit
       schema: {
         tags: ["évaluateurs"],
         summary: "Fiche d'un évaluateur",
-        params: z.object({ id: idSchema }),
+        params: idParamsSchema,
         response: { 200: auditorSchema },
       },
     },

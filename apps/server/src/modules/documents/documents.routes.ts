@@ -3,12 +3,13 @@ import {
   documentCategorySchema,
   documentRowSchema,
   documentVersionSchema,
-  idSchema,
+  idParamsSchema,
   linkOptionSchema,
   listDocumentsQuerySchema,
   okSchema,
   pageResultSchema,
   saveDocumentCategoryBodySchema,
+  savedResultSchema,
   updateDocumentBodySchema,
   versionSchema,
 } from "@certidesk/shared";
@@ -23,7 +24,6 @@ import type { DocumentLinks } from "./document-links.js";
 import type { DocumentsService, NewDocumentMeta } from "./documents.service.js";
 
 const tags = ["documents"];
-const idParams = z.object({ id: idSchema });
 const uploadFieldsSchema = z.object({
   family: z.enum(DOCUMENT_FAMILIES, { error: "Famille de documents inconnue." }),
   name: z.string().trim().max(200).optional(),
@@ -123,7 +123,7 @@ export function documentsRoutes(
     "/api/documents/:id",
     {
       config: { access: { code: "CERTMANAGER_DOCUMENT", op: "read" } },
-      schema: { tags, summary: "Un document", params: idParams, response: { 200: documentRowSchema } },
+      schema: { tags, summary: "Un document", params: idParamsSchema, response: { 200: documentRowSchema } },
     },
     async (request) => documents.get(requireActor(request), request.params.id),
   );
@@ -135,7 +135,7 @@ export function documentsRoutes(
       schema: {
         tags,
         summary: "Renommer, classer un document",
-        params: idParams,
+        params: idParamsSchema,
         body: updateDocumentBodySchema,
         response: { 200: documentRowSchema },
       },
@@ -150,7 +150,7 @@ export function documentsRoutes(
       schema: {
         tags,
         summary: "Nouvelle version (multipart : champ version puis fichier « file »)",
-        params: idParams,
+        params: idParamsSchema,
         response: { 200: documentRowSchema },
       },
     },
@@ -175,7 +175,7 @@ export function documentsRoutes(
       schema: {
         tags,
         summary: "Versions d'un document",
-        params: idParams,
+        params: idParamsSchema,
         response: { 200: z.array(documentVersionSchema) },
       },
     },
@@ -189,7 +189,7 @@ export function documentsRoutes(
       schema: {
         tags,
         summary: "Supprimer un document",
-        params: idParams,
+        params: idParamsSchema,
         querystring: z.object({ version: z.coerce.number().int().min(1) }),
         response: { 200: okSchema },
       },
@@ -240,12 +240,16 @@ export function documentsRoutes(
     async () => categories.list(),
   );
 
-  const saved = z.object({ id: z.string(), version: z.number().int() });
   app.post(
     "/api/document-categories",
     {
       config: { access: { code: "SETTING", op: "update" } },
-      schema: { tags, summary: "Créer une catégorie", body: saveDocumentCategoryBodySchema, response: { 200: saved } },
+      schema: {
+        tags,
+        summary: "Créer une catégorie",
+        body: saveDocumentCategoryBodySchema,
+        response: { 200: savedResultSchema },
+      },
     },
     async (request) => categories.create(requireActor(request), request.body, request.id),
   );
@@ -256,9 +260,9 @@ export function documentsRoutes(
       schema: {
         tags,
         summary: "Modifier une catégorie",
-        params: idParams,
+        params: idParamsSchema,
         body: saveDocumentCategoryBodySchema,
-        response: { 200: saved },
+        response: { 200: savedResultSchema },
       },
     },
     async (request) => categories.update(requireActor(request), request.params.id, request.body, request.id),
@@ -267,7 +271,7 @@ export function documentsRoutes(
     "/api/document-categories/:id",
     {
       config: { access: { code: "SETTING", op: "update" } },
-      schema: { tags, summary: "Supprimer une catégorie", params: idParams, response: { 200: okSchema } },
+      schema: { tags, summary: "Supprimer une catégorie", params: idParamsSchema, response: { 200: okSchema } },
     },
     async (request) => {
       await categories.remove(requireActor(request), request.params.id, request.id);

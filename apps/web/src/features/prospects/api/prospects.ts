@@ -5,6 +5,7 @@ import type {
   ProspectRow,
   ProspectType,
   RequestDetail,
+  SavedResult,
   UpdateRequestBody,
 } from "@certidesk/shared";
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -41,16 +42,15 @@ export const useEstablishmentOptions = (search: string | undefined, enabled: boo
     enabled,
   });
 
-type Saved = { id: string; version: number };
-export const createRequest = (body: CreateRequestBody) => api.post<Saved>("/api/requestclients", body);
+export const createRequest = (body: CreateRequestBody) => api.post<SavedResult>("/api/requestclients", body);
 export const updateRequest = ({ id, body }: { id: string; body: UpdateRequestBody }) =>
-  api.put<Saved>(`/api/requestclients/${id}`, body);
+  api.put<SavedResult>(`/api/requestclients/${id}`, body);
 export const refuseRequest = ({ id, reason, version }: { id: string; reason: string; version: number }) =>
-  api.post<Saved>(`/api/requestclients/${id}/refuse`, { reason, version });
+  api.post<SavedResult>(`/api/requestclients/${id}/refuse`, { reason, version });
 export const archiveRequest = ({ id, version }: { id: string; version: number }) =>
-  api.post<Saved>(`/api/requestclients/${id}/archive`, { version });
+  api.post<SavedResult>(`/api/requestclients/${id}/archive`, { version });
 export const moveToProspect = ({ id, version }: { id: string; version: number }) =>
-  api.post<Saved>(`/api/requestclients/${id}/move-to-prospect`, { version });
+  api.post<SavedResult>(`/api/requestclients/${id}/move-to-prospect`, { version });
 
 /** Every request change refreshes prospects, clients and timelines. */
 export function useProspectMutation<A, R>(fn: (args: A) => Promise<R>) {
