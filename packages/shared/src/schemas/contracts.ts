@@ -217,3 +217,4 @@ export const auditorOptionSchema = z.object({
 });
 export type AuditorOption = z.infer<typeof auditorOptionSchema>;
 export const deciderOptionSchema = z.object({ id: z.string(), name: z.string(), profileType: z.string() });
+export type DeciderOption = z.infer<typeof deciderOptionSchema>;

@@ -1,6 +1,7 @@
 import type { CreateUserBody, SavedResult, UpdateUserBody } from "@certidesk/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { invalidateDomains } from "../../../lib/query-keys";
 
 export const createUser = (body: CreateUserBody) => api.post<SavedResult>("/api/users", body);
 export const updateUser = ({ id, body }: { id: string; body: UpdateUserBody }) =>
@@ -15,11 +16,7 @@ function useUserMutation<A, R>(fn: (args: A) => Promise<R>) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: fn,
-    onSuccess: () =>
-      Promise.all([
-        client.invalidateQueries({ queryKey: ["users"] }),
-        client.invalidateQueries({ queryKey: ["profiles"] }),
-      ]),
+    onSuccess: () => invalidateDomains(client, "users", "profiles"),
   });
 }
 
