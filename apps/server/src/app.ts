@@ -14,6 +14,7 @@ import {
 import type { AppInstance } from "./app-instance.js";
 import type { AppConfig } from "./config.js";
 import type { DatabaseHandle } from "./db/client.js";
+import { createBackgroundWork } from "./lib/background.js";
 import { partyOptions } from "./lib/party-options.js";
 import { createStorage, type FileStorage } from "./lib/storage/index.js";
 import { MULTIPART_LIMITS } from "./lib/upload.js";
@@ -128,7 +129,7 @@ export async function buildApp({ config, handle, logger, throttle, storage = cre
   registerInputGuard(app);
   const { db } = handle;
   const sessions = createSessionStore({ db, ttlMs: config.sessionTtlMs });
-  registerAuth(app, { db, sessions });
+  registerAuth(app, { db, sessions, cookies: config });
   registerPermissions(app);
 
   const loginThrottle = throttle ?? createLoginThrottle();
@@ -137,15 +138,20 @@ export async function buildApp({ config, handle, logger, throttle, storage = cre
   const documents = createDocumentsService({ db, storage, links });
   const mailWorker = createMailWorker({ db, documents, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
   const wakeWorker = () => void mailWorker.processDue();
+  const background = createBackgroundWork(app.log);
+  app.decorate("background", background);
   const passwordReset = createPasswordResetService({
     db,
     sessions,
     publicUrl: config.publicUrl,
-    throttle: loginThrottle,
+    background,
     onMailQueued: wakeWorker,
   });
   app.decorate("mailWorker", mailWorker);
-  app.addHook("onClose", () => mailWorker.stop());
+  app.addHook("onClose", async () => {
+    await background.settled();
+    await mailWorker.stop();
+  });
 
   healthRoutes(app, { handle });
   homeRoutes(app, { home: createHomeService({ db }) });

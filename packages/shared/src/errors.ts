@@ -24,5 +24,6 @@ export const ERROR_CODES = [
   "UNSUPPORTED_MEDIA_TYPE",
   "HEADERS_TOO_LARGE",
   "INTERNAL",
+  "SERVICE_UNAVAILABLE",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -29,6 +29,10 @@ const STATUS_ANSWERS: Record<number, { code: ErrorCode; message: string }> = {
   },
   429: { code: "TOO_MANY_REQUESTS", message: "Trop de requêtes. Réessayez dans quelques minutes." },
   431: { code: "HEADERS_TOO_LARGE", message: "Les en-têtes de la requête sont trop volumineux." },
+  503: {
+    code: "SERVICE_UNAVAILABLE",
+    message: "Le service est momentanément indisponible. Réessayez dans un instant.",
+  },
 };
 
 /** French messages for the framework's own 400s, where the generic one would say too little. */
