@@ -66,6 +66,7 @@ import { registerAuth } from "./plugins/auth.js";
 import { clientErrorHandler, handleError, registerErrorHandler } from "./plugins/error-handler.js";
 import "./plugins/fastify-types.js";
 import { loadOrCreateSecret } from "./lib/secret-file.js";
+import { registerIdempotency } from "./plugins/idempotency.js";
 import { registerInputGuard } from "./plugins/input-guard.js";
 import { registerPermissions } from "./plugins/permissions.js";
 import { serveWebApp } from "./plugins/web-app.js";
@@ -131,6 +132,7 @@ export async function buildApp({ config, handle, logger, throttle, storage = cre
   const sessions = createSessionStore({ db, ttlMs: config.sessionTtlMs });
   registerAuth(app, { db, sessions, cookies: config });
   registerPermissions(app);
+  registerIdempotency(app, { db });
 
   const loginThrottle = throttle ?? createLoginThrottle();
   const auth = createAuthService({ db, sessions, throttle: loginThrottle });

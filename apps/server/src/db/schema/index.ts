@@ -1,6 +1,7 @@
 export * from "./commercial.js";
 export * from "./contracts.js";
 export * from "./documents.js";
+export * from "./idempotency.js";
 export * from "./mail.js";
 export * from "./parties.js";
 export * from "./platform.js";
