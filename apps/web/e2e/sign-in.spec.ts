@@ -91,7 +91,8 @@ test("a lost session sends the user back to /login and clears what was stored", 
   await context.clearCookies();
   // The redirect to /login may interrupt this navigation itself: only where it ends matters.
   await page.goto("/app/setting/utilisateurs").catch(() => undefined);
-  await expect(page).toHaveURL(/\/login$/);
+  // Back on /login, which will bring the user back to the page asked for.
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fapp%2Fsetting%2Futilisateurs$/);
   expect(await page.evaluate(() => localStorage.getItem("certidesk.currentUser"))).toBeNull();
 });
 
