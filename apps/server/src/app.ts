@@ -14,6 +14,7 @@ import {
 import type { AppInstance } from "./app-instance.js";
 import type { AppConfig } from "./config.js";
 import type { DatabaseHandle } from "./db/client.js";
+import { createBackgroundWork } from "./lib/background.js";
 import { type Clock, systemClock } from "./lib/clock.js";
 import { partyOptions } from "./lib/party-options.js";
 import { createStorage, type FileStorage } from "./lib/storage/index.js";
@@ -71,6 +72,7 @@ import { registerAuth } from "./plugins/auth.js";
 import { clientErrorHandler, handleError, registerErrorHandler } from "./plugins/error-handler.js";
 import "./plugins/fastify-types.js";
 import { loadOrCreateSecret } from "./lib/secret-file.js";
+import { registerIdempotency } from "./plugins/idempotency.js";
 import { registerInputGuard } from "./plugins/input-guard.js";
 import { registerPermissions } from "./plugins/permissions.js";
 import { serveWebApp } from "./plugins/web-app.js";
@@ -143,8 +145,9 @@ export async function buildApp({
   registerInputGuard(app);
   const { db } = handle;
   const sessions = createSessionStore({ db, ttlMs: config.sessionTtlMs });
-  registerAuth(app, { db, sessions });
+  registerAuth(app, { db, sessions, cookies: config });
   registerPermissions(app);
+  registerIdempotency(app, { db });
 
   const loginThrottle = throttle ?? createLoginThrottle();
   const auth = createAuthService({ db, sessions, throttle: loginThrottle });
@@ -152,15 +155,20 @@ export async function buildApp({
   const documents = createDocumentsService({ db, storage, links });
   const mailWorker = createMailWorker({ db, documents, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
   const wakeWorker = () => void mailWorker.processDue();
+  const background = createBackgroundWork(app.log);
+  app.decorate("background", background);
   const passwordReset = createPasswordResetService({
     db,
     sessions,
     publicUrl: config.publicUrl,
-    throttle: loginThrottle,
+    background,
     onMailQueued: wakeWorker,
   });
   app.decorate("mailWorker", mailWorker);
-  app.addHook("onClose", () => mailWorker.stop());
+  app.addHook("onClose", async () => {
+    await background.settled();
+    await mailWorker.stop();
+  });
 
   healthRoutes(app, { handle });
   homeRoutes(app, { home: createHomeService({ db, clock }) });

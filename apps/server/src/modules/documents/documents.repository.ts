@@ -1,5 +1,5 @@
 import type { DocumentFamily } from "@certidesk/shared";
-import { and, asc, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
 import { auditors, clients, documentCategories, documents, documentVersions, users } from "../../db/schema/index.js";
 import type { DocumentScope } from "../../lib/authorization.js";
@@ -30,7 +30,7 @@ const SORTS = {
 function scopeFilter(scope: DocumentScope): SQL | undefined {
   switch (scope.kind) {
     case "all":
-      return undefined;
+      return scope.hr ? undefined : ne(documents.family, "RH");
     case "client":
       return and(eq(documents.family, "CLIENT"), eq(documents.clientId, scope.clientId));
     case "auditor":
