@@ -162,10 +162,10 @@ export async function buildApp({
   profilesRoutes(app, { profiles: createProfilesService({ db }) });
   configurationRoutes(app, { configuration: createConfigurationService({ db }) });
   clientsRoutes(app, { clients: createClientsService({ db, clock }) });
-  partiesRoutes(app, { parties: createPartiesService({ db }) });
+  partiesRoutes(app, { parties: createPartiesService({ db, clock }) });
   gestionnairesRoutes(app, { gestionnaires: createGestionnairesService({ db }) });
   const recevability = createRecevabilityService({ db, documents, links });
-  prospectsRoutes(app, { prospects: createProspectsService({ db, recevability }) });
+  prospectsRoutes(app, { prospects: createProspectsService({ db, recevability, clock }) });
   recevabilityRoutes(app, { recevability, uploadMaxBytes: config.uploadMaxBytes });
   const configurationService = createConfigurationService({ db });
   quotesRoutes(app, {
@@ -183,6 +183,8 @@ export async function buildApp({
     documents,
     links,
     configuration: configurationService,
+    clock,
+    log: app.log,
     onMailQueued: wakeWorker,
   });
   contractsRoutes(app, { contracts });

@@ -20,6 +20,7 @@ import {
 } from "../../db/schema/index.js";
 import type { Actor } from "../../lib/actor.js";
 import { writeAudit } from "../../lib/audit.js";
+import { type Clock, systemClock } from "../../lib/clock.js";
 import { badRequest, conflict, notFound, staleVersion } from "../../lib/errors.js";
 import { likePattern } from "../../lib/pagination.js";
 import { foldedSql, foldText } from "../../lib/search-text.js";
@@ -62,7 +63,15 @@ async function createReview(tx: Executor, requestId: string) {
     .onConflictDoNothing();
 }
 
-export function createProspectsService({ db, recevability }: { db: Database; recevability: RecevabilityService }) {
+export function createProspectsService({
+  db,
+  recevability,
+  clock = systemClock,
+}: {
+  db: Database;
+  recevability: RecevabilityService;
+  clock?: Clock;
+}) {
   async function rows(found: repo.ProspectJoinedRow[]) {
     const extras = await repo.rowExtras(
       db,
@@ -161,7 +170,12 @@ export function createProspectsService({ db, recevability }: { db: Database; rec
           .where(eq(legalEntities.id, input.legalEntityId));
         if (!entity) throw badRequest("Entité juridique introuvable.");
         await checkParties(tx, input.legalEntityId, input.clientIds, input.contactId);
-        const created = await insertRequest(tx, actor, input, requestId);
+        const created = await insertRequest(
+          tx,
+          actor,
+          { ...input, receivedAt: input.receivedAt ?? clock.today() },
+          requestId,
+        );
         if (input.service === "CERTIFICATION") {
           await createReview(tx, created.id);
           await tx.update(requestClients).set({ status: "RECEVABILITY" }).where(eq(requestClients.id, created.id));

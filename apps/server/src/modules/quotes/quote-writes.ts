@@ -13,7 +13,7 @@ import type { Actor } from "../../lib/actor.js";
 import { writeAudit } from "../../lib/audit.js";
 import { conflict, notFound, staleVersion } from "../../lib/errors.js";
 import type { DocumentLinks } from "../documents/document-links.js";
-import { syncRequestStatus } from "../prospects/request-status.js";
+import { syncStatus } from "../prospects/index.js";
 import * as repo from "./quotes.repository.js";
 
 export type SaveInput = z.output<typeof saveQuoteBodySchema>;
@@ -121,7 +121,7 @@ export function createQuoteReader({ db, links }: { db: Database; links: Document
         .where(and(eq(quotes.id, id), eq(quotes.version, version)))
         .returning({ id: quotes.id });
       if (!saved) throw staleVersion();
-      await syncRequestStatus(tx, quote.requestId);
+      await syncStatus(tx, quote.requestId);
       await writeAudit(tx, actor, { action, entityType: "quote", entityId: id, summary }, requestId);
     });
     return get(id);

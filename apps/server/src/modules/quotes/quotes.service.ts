@@ -7,10 +7,10 @@ import { writeAudit } from "../../lib/audit.js";
 import { conflict, notFound, staleVersion } from "../../lib/errors.js";
 import { nextNumber } from "../../lib/numbering.js";
 import type { ConfigurationService } from "../configuration/configuration.service.js";
-import { insertContractFromQuote } from "../contracts/contract-writes.js";
+import { createFromQuote } from "../contracts/index.js";
 import type { DocumentLinks } from "../documents/document-links.js";
 import type { DocumentsService } from "../documents/documents.service.js";
-import { syncRequestStatus } from "../prospects/request-status.js";
+import { syncStatus } from "../prospects/index.js";
 import { createQuoteDelivery } from "./quote-delivery.js";
 import { createQuoteReader, NOT_FOUND, openRequest, type SaveInput, totalsOf, writeLines } from "./quote-writes.js";
 import * as repo from "./quotes.repository.js";
@@ -54,7 +54,7 @@ export function createQuotesService(deps: QuotesServiceDeps) {
           .returning();
         if (!created) throw new Error("quote not created");
         await writeLines(tx, created.id, input, totals.lines);
-        await syncRequestStatus(tx, requestId);
+        await syncStatus(tx, requestId);
         await writeAudit(
           tx,
           actor,
@@ -115,7 +115,7 @@ export function createQuotesService(deps: QuotesServiceDeps) {
                 sql`${quotes.id} <> ${id}`,
               ),
             );
-          await insertContractFromQuote(tx, actor, request, { ...quote, status: "ACCEPTED" }, logId);
+          await createFromQuote(tx, actor, request, { ...quote, status: "ACCEPTED" }, logId);
           return {
             values: { status: "ACCEPTED", decidedAt: new Date() },
             summary: `Devis ${quoteLabel(quote)} accepté par le client`,
@@ -176,7 +176,7 @@ export function createQuotesService(deps: QuotesServiceDeps) {
             .update(quotes)
             .set({ status: "SUPERSEDED", version: sql`${quotes.version} + 1` })
             .where(eq(quotes.id, id));
-        await syncRequestStatus(tx, quote.requestId);
+        await syncStatus(tx, quote.requestId);
         await writeAudit(
           tx,
           actor,
