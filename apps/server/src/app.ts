@@ -174,6 +174,7 @@ export async function buildApp({
       documents,
       links,
       configuration: configurationService,
+      clock,
       onMailQueued: wakeWorker,
     }),
   });
