@@ -36,6 +36,7 @@ import { configurationRoutes } from "./modules/configuration/configuration.route
 import { createConfigurationService } from "./modules/configuration/configuration.service.js";
 import { contractClientRoutes, contractsRoutes } from "./modules/contracts/contracts.routes.js";
 import { createContractsService } from "./modules/contracts/contracts.service.js";
+import { cancelOpenContracts } from "./modules/contracts/index.js";
 import { createDocumentCategoriesService } from "./modules/documents/document-categories.service.js";
 import { createDocumentLinks } from "./modules/documents/document-links.js";
 import { documentsRoutes } from "./modules/documents/documents.routes.js";
@@ -58,6 +59,7 @@ import { prospectsRoutes } from "./modules/prospects/prospects.routes.js";
 import { createProspectsService } from "./modules/prospects/prospects.service.js";
 import { recevabilityRoutes } from "./modules/prospects/recevability.routes.js";
 import { createRecevabilityService } from "./modules/prospects/recevability.service.js";
+import { refuseOpenQuotes } from "./modules/quotes/index.js";
 import { quotesRoutes } from "./modules/quotes/quotes.routes.js";
 import { createQuotesService } from "./modules/quotes/quotes.service.js";
 import { timelineRoutes } from "./modules/timeline/timeline.routes.js";
@@ -165,7 +167,9 @@ export async function buildApp({
   partiesRoutes(app, { parties: createPartiesService({ db, clock }) });
   gestionnairesRoutes(app, { gestionnaires: createGestionnairesService({ db }) });
   const recevability = createRecevabilityService({ db, documents, links });
-  prospectsRoutes(app, { prospects: createProspectsService({ db, recevability, clock }) });
+  prospectsRoutes(app, {
+    prospects: createProspectsService({ db, recevability, clock, cascade: { refuseOpenQuotes, cancelOpenContracts } }),
+  });
   recevabilityRoutes(app, { recevability, uploadMaxBytes: config.uploadMaxBytes });
   const configurationService = createConfigurationService({ db });
   quotesRoutes(app, {

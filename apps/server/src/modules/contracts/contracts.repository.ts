@@ -187,3 +187,11 @@ export async function findUser(db: Executor, id: string) {
   const [user] = await db.select().from(users).where(eq(users.id, id));
   return user;
 }
+
+/** A request refused: its unsigned contracts are cancelled with it (the prospects module's cascade). */
+export async function cancelOpenContracts(tx: Executor, input: { requestId: string }) {
+  await tx
+    .update(contracts)
+    .set({ status: "CANCELLED", version: sql`${contracts.version} + 1` })
+    .where(and(eq(contracts.requestId, input.requestId), inArray(contracts.status, ["DRAFT", "SENT"])));
+}
