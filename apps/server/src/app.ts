@@ -155,7 +155,7 @@ export async function buildApp({
     ownerOptions: (kind, search) => partyOptions(db, kind, search),
   });
   mailRoutes(app, {
-    mail: createMailService({ db, documents, onEnqueued: wakeWorker }),
+    mail: createMailService({ db, documents, clock, onEnqueued: wakeWorker }),
     templates: createMailTemplatesService({ db }),
     groups: createMailGroupsService({ db }),
     worker: mailWorker,
@@ -165,7 +165,7 @@ export async function buildApp({
   configurationRoutes(app, { configuration: createConfigurationService({ db }) });
   clientsRoutes(app, { clients: createClientsService({ db, clock }) });
   partiesRoutes(app, { parties: createPartiesService({ db, clock }) });
-  gestionnairesRoutes(app, { gestionnaires: createGestionnairesService({ db }) });
+  gestionnairesRoutes(app, { gestionnaires: createGestionnairesService({ db, clock }) });
   const recevability = createRecevabilityService({ db, documents, links });
   prospectsRoutes(app, {
     prospects: createProspectsService({ db, recevability, clock, cascade: { refuseOpenQuotes, cancelOpenContracts } }),

@@ -8,7 +8,7 @@ import { versionedUpdate } from "../../lib/versioned-update.js";
 import { clientNames, setEvaluationDates } from "../clients/index.js";
 import type { ConfigurationService } from "../configuration/configuration.service.js";
 import type { DocumentsService } from "../documents/documents.service.js";
-import { enqueueMail } from "../mail/mail.service.js";
+import { enqueueMail } from "../mail/index.js";
 import { markRefused, markSigned, syncStatus } from "../prospects/index.js";
 import { contractWrite, loadAuthorized } from "./contract-access.js";
 import { renderContractPdf } from "./contract-pdf.js";

@@ -6,7 +6,7 @@ import { badRequest, conflict, staleVersion } from "../../lib/errors.js";
 import { versionedUpdate } from "../../lib/versioned-update.js";
 import type { ConfigurationService } from "../configuration/configuration.service.js";
 import type { DocumentsService } from "../documents/documents.service.js";
-import { enqueueMail } from "../mail/mail.service.js";
+import { enqueueMail } from "../mail/index.js";
 import { renderQuotePdf } from "./quote-pdf.js";
 import { openRequest, type Quote, type QuoteReader } from "./quote-writes.js";
 import * as repo from "./quotes.repository.js";
