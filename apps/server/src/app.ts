@@ -131,7 +131,7 @@ export async function buildApp({
   const loginThrottle = throttle ?? createLoginThrottle();
   const auth = createAuthService({ db, sessions, throttle: loginThrottle });
   const links = createDocumentLinks(config.signedUrlSecret);
-  const documents = createDocumentsService({ db, storage, links });
+  const documents = createDocumentsService({ db, storage, links, clock });
   const mailWorker = createMailWorker({ db, documents, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
   const wakeWorker = () => void mailWorker.processDue();
   const passwordReset = createPasswordResetService({

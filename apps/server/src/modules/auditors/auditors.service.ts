@@ -1,16 +1,16 @@
-import { eq } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
-import { auditors } from "../../db/schema/index.js";
 import type { Actor } from "../../lib/actor.js";
-import { authorizeAuditorRecord } from "../../lib/authorization.js";
 import { notFound } from "../../lib/errors.js";
+import { authorize } from "../../lib/policy.js";
+import { auditorResource } from "./auditors.policy.js";
+import * as repo from "./auditors.repository.js";
 
 export function createAuditorsService({ db }: { db: Database }) {
   return {
     async get(actor: Actor, id: string) {
-      authorizeAuditorRecord(actor, id);
-      const [auditor] = await db.select().from(auditors).where(eq(auditors.id, id)).limit(1);
-      if (!auditor) throw notFound("Évaluateur introuvable.");
+      const auditor = await repo.findAuditor(db, id);
+      if (!auditor) throw notFound(auditorResource.notFound);
+      authorize(actor, "read", auditorResource, auditor);
       return auditor;
     },
   };

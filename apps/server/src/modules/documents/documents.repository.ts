@@ -2,8 +2,8 @@ import type { DocumentFamily } from "@certidesk/shared";
 import { and, asc, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
 import { auditors, clients, documentCategories, documents, documentVersions, users } from "../../db/schema/index.js";
-import type { DocumentScope } from "../../lib/authorization.js";
 import { likePattern, offsetOf } from "../../lib/pagination.js";
+import type { RecordScope } from "../../lib/policy.js";
 import { foldedSql, foldText } from "../../lib/search-text.js";
 
 export interface DocumentListQuery {
@@ -27,7 +27,7 @@ const SORTS = {
   documentType: documents.documentType,
 };
 
-function scopeFilter(scope: DocumentScope): SQL | undefined {
+function scopeFilter(scope: RecordScope): SQL | undefined {
   switch (scope.kind) {
     case "all":
       return undefined;
@@ -59,7 +59,7 @@ function joined(db: Executor) {
 }
 export type DocumentJoinedRow = Awaited<ReturnType<ReturnType<typeof joined>["execute"]>>[number];
 
-export async function listDocuments(db: Executor, q: DocumentListQuery, scope: DocumentScope) {
+export async function listDocuments(db: Executor, q: DocumentListQuery, scope: RecordScope) {
   const filters: Array<SQL | undefined> = [isNull(documents.deletedAt), scopeFilter(scope)];
   if (q.family) filters.push(eq(documents.family, q.family));
   if (q.documentType) filters.push(eq(documents.documentType, q.documentType));
@@ -132,4 +132,27 @@ export async function listCategories(db: Executor) {
     })
     .from(documentCategories)
     .orderBy(asc(documentCategories.family), asc(documentCategories.position), asc(documentCategories.name));
+}
+
+export async function clientExists(db: Executor, id: string) {
+  return (await db.select({ id: clients.id }).from(clients).where(eq(clients.id, id))).length > 0;
+}
+
+export async function auditorExists(db: Executor, id: string) {
+  return (await db.select({ id: auditors.id }).from(auditors).where(eq(auditors.id, id))).length > 0;
+}
+
+export async function findCategory(db: Executor, id: string) {
+  const [category] = await db.select().from(documentCategories).where(eq(documentCategories.id, id));
+  return category;
+}
+
+export async function insertDocument(tx: Executor, values: typeof documents.$inferInsert) {
+  const [created] = await tx.insert(documents).values(values).returning();
+  if (!created) throw new Error("document not created");
+  return created;
+}
+
+export async function insertVersion(tx: Executor, values: typeof documentVersions.$inferInsert) {
+  await tx.insert(documentVersions).values(values);
 }
