@@ -6,7 +6,7 @@ import type { Actor } from "../../lib/actor.js";
 import { writeAudit } from "../../lib/audit.js";
 import { AppError, badRequest, notFound, tooManyRequests } from "../../lib/errors.js";
 import { decoyPasswordHash, hashPassword, verifyPassword } from "../../lib/passwords.js";
-import { loadGrants } from "../profiles/profiles.repository.js";
+import { loadGrants } from "../profiles/index.js";
 import type { LoginThrottle } from "./login-throttle.js";
 import type { SessionStore } from "./session-store.js";
 

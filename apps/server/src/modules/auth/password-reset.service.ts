@@ -7,7 +7,7 @@ import { writeAudit } from "../../lib/audit.js";
 import { badRequest, tooManyRequests } from "../../lib/errors.js";
 import { hashPassword } from "../../lib/passwords.js";
 import { hashToken, newToken } from "../../lib/tokens.js";
-import { enqueueMail } from "../mail/mail.service.js";
+import { enqueueMail } from "../mail/index.js";
 import type { LoginThrottle } from "./login-throttle.js";
 import type { SessionStore } from "./session-store.js";
 

@@ -1,5 +1,5 @@
 import { type ContractDetail, type ContractStatus, type ContractTypology, quoteLabel } from "@certidesk/shared";
-import type { DocumentLinks } from "../documents/document-links.js";
+import type { DocumentLinks } from "../documents/index.js";
 import { programmeIssues } from "./contract-rules.js";
 import type { ContractBundle } from "./contracts.repository.js";
 

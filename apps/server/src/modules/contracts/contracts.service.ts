@@ -17,7 +17,7 @@ import { AppError, badRequest, notFound } from "../../lib/errors.js";
 import { authorize, isStaff } from "../../lib/policy.js";
 import { versionedUpdate } from "../../lib/versioned-update.js";
 import { clientResource, setEvaluationDates } from "../clients/index.js";
-import type { DocumentLinks } from "../documents/document-links.js";
+import type { DocumentLinks } from "../documents/index.js";
 import { contractAbilities, contractWrite, loadAuthorized } from "./contract-access.js";
 import { toContractDetail } from "./contract-detail.js";
 import { type ContractDeps, createContractLifecycle } from "./contract-lifecycle.js";

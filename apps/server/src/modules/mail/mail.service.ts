@@ -6,7 +6,7 @@ import { writeAudit } from "../../lib/audit.js";
 import { type Clock, systemClock } from "../../lib/clock.js";
 import { notFound } from "../../lib/errors.js";
 import { authorize, isStaff } from "../../lib/policy.js";
-import type { DocumentsService } from "../documents/documents.service.js";
+import type { DocumentsService } from "../documents/index.js";
 import { mailResource } from "./mail.policy.js";
 import * as repo from "./mail.repository.js";
 import { enqueueMail } from "./mail-outbox.js";

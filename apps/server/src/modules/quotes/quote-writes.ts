@@ -12,7 +12,7 @@ import type { Actor } from "../../lib/actor.js";
 import type { Clock } from "../../lib/clock.js";
 import { conflict, notFound } from "../../lib/errors.js";
 import { authorize } from "../../lib/policy.js";
-import type { DocumentLinks } from "../documents/document-links.js";
+import type { DocumentLinks } from "../documents/index.js";
 import { syncStatus } from "../prospects/index.js";
 import { quoteResource } from "./quotes.policy.js";
 import * as repo from "./quotes.repository.js";

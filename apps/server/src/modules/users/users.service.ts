@@ -8,7 +8,7 @@ import { diffFields, writeAudit } from "../../lib/audit.js";
 import { badRequest, conflict, notFound, staleVersion } from "../../lib/errors.js";
 import { partyOptions } from "../../lib/party-options.js";
 import { hashPassword } from "../../lib/passwords.js";
-import type { SessionStore } from "../auth/session-store.js";
+import type { SessionStore } from "../auth/index.js";
 import * as repo from "./users.repository.js";
 
 type CreateInput = z.output<typeof createUserBodySchema>;
