@@ -160,7 +160,7 @@ export async function buildApp({
     groups: createMailGroupsService({ db }),
     worker: mailWorker,
   });
-  usersRoutes(app, { users: createUsersService({ db, sessions }) });
+  usersRoutes(app, { users: createUsersService({ db, sessions, clock }) });
   profilesRoutes(app, { profiles: createProfilesService({ db }) });
   configurationRoutes(app, { configuration: createConfigurationService({ db }) });
   clientsRoutes(app, { clients: createClientsService({ db, clock }) });
@@ -182,7 +182,7 @@ export async function buildApp({
       onMailQueued: wakeWorker,
     }),
   });
-  numberingRoutes(app, { numbering: createNumberingService({ db }) });
+  numberingRoutes(app, { numbering: createNumberingService({ db, clock }) });
   const contracts = createContractsService({
     db,
     documents,

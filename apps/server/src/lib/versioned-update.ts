@@ -7,8 +7,16 @@ import { type Clock, systemClock } from "./clock.js";
 import { conflict, notFound, staleVersion } from "./errors.js";
 import { authorize, type Resource } from "./policy.js";
 
-/** A table with optimistic locking: an `id` and a `version` (and usually `updatedAt`). */
-export type VersionedTable = PgTable & { id: PgColumn; version: PgColumn };
+/** A table with optimistic locking: a `version` (and usually `id` and `updatedAt`). */
+export type VersionedTable = PgTable & { version: PgColumn };
+/** An append-only table: its rows have an `id` the successor points at. */
+export type IdentifiedTable = VersionedTable & { id: PgColumn };
+
+function keyOf(table: VersionedTable, key?: PgColumn): PgColumn {
+  const column = key ?? (table as Partial<IdentifiedTable>).id;
+  if (!column) throw new Error("versionedUpdate: the table has no id column; pass `key`");
+  return column;
+}
 export type RowOf<T extends PgTable> = T["$inferSelect"];
 
 /** What a change writes: the new values, the audit summary, and optionally its action and diff. */
@@ -33,7 +41,10 @@ interface CommonOptions<T extends VersionedTable, A extends string, R = RowOf<T>
   /** The database or the caller's transaction (the helper opens a transaction, or a savepoint in one). */
   db: Executor;
   table: T;
+  /** The value of the row's key: its id, or the `key` column's value. */
   id: string;
+  /** The column that identifies the row when it is not `id` (e.g. a series' code). */
+  key?: PgColumn;
   actor: Actor;
   /** Audit entity type: "contract", "request"… */
   entityType: string;
@@ -59,11 +70,12 @@ async function loadForUpdate<T extends VersionedTable>(
   tx: Executor,
   table: T,
   id: string,
+  key?: PgColumn,
 ): Promise<RowOf<T> | undefined> {
   const rows = await tx
     .select()
     .from(table as PgTable)
-    .where(eq(table.id, id))
+    .where(eq(keyOf(table, key), id))
     .for("update");
   return rows[0] as RowOf<T> | undefined;
 }
@@ -96,7 +108,7 @@ export async function versionedUpdate<T extends VersionedTable, A extends string
 ): Promise<RowOf<T>> {
   const { db, table, id, version, actor, clock = systemClock } = options;
   return db.transaction(async (tx) => {
-    const current = await check(tx, options, await loadForUpdate(tx, table, id));
+    const current = await check(tx, options, await loadForUpdate(tx, table, id, options.key));
     if ((current as { version: number }).version !== version) throw staleVersion();
     const change = await options.apply(tx, current);
     const set: Record<string, unknown> = { ...change.values, version: sql`${table.version} + 1` };
@@ -104,7 +116,7 @@ export async function versionedUpdate<T extends VersionedTable, A extends string
     const [saved] = (await tx
       .update(table)
       .set(set as PgUpdateSetSource<T>)
-      .where(and(eq(table.id, id), eq(table.version, version)))
+      .where(and(eq(keyOf(table, options.key), id), eq(table.version, version)))
       .returning()) as RowOf<T>[];
     if (!saved) throw staleVersion();
     if (options.after) await options.after(tx, saved, current);
@@ -125,7 +137,7 @@ export async function versionedUpdate<T extends VersionedTable, A extends string
   });
 }
 
-export interface AppendOnlyOptions<T extends VersionedTable, A extends string, R = RowOf<T>>
+export interface AppendOnlyOptions<T extends IdentifiedTable, A extends string, R = RowOf<T>>
   extends CommonOptions<T, A, R> {
   /** The column of the new row that names the row it supersedes (a unique index on it makes the rule certain). */
   supersedes: PgColumn;
@@ -140,7 +152,7 @@ export interface AppendOnlyOptions<T extends VersionedTable, A extends string, R
  * only superseded by a new row pointing at it. In one transaction: load (locked) → 404 → authorize →
  * compare the version → refuse if it is already superseded (409) → insert the successor → audit → it.
  */
-export async function appendSuperseding<T extends VersionedTable, A extends string = never, R = RowOf<T>>(
+export async function appendSuperseding<T extends IdentifiedTable, A extends string = never, R = RowOf<T>>(
   options: AppendOnlyOptions<T, A, R>,
 ): Promise<RowOf<T>> {
   const { db, table, id, version, actor } = options;
