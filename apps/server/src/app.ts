@@ -149,20 +149,20 @@ export async function buildApp({
   authRoutes(app, { auth, passwordReset, config });
   documentsRoutes(app, {
     documents,
-    categories: createDocumentCategoriesService({ db }),
+    categories: createDocumentCategoriesService({ db, clock }),
     links,
     uploadMaxBytes: config.uploadMaxBytes,
     ownerOptions: (kind, search) => partyOptions(db, kind, search),
   });
   mailRoutes(app, {
     mail: createMailService({ db, documents, clock, onEnqueued: wakeWorker }),
-    templates: createMailTemplatesService({ db }),
-    groups: createMailGroupsService({ db }),
+    templates: createMailTemplatesService({ db, clock }),
+    groups: createMailGroupsService({ db, clock }),
     worker: mailWorker,
   });
   usersRoutes(app, { users: createUsersService({ db, sessions, clock }) });
   profilesRoutes(app, { profiles: createProfilesService({ db }) });
-  configurationRoutes(app, { configuration: createConfigurationService({ db }) });
+  configurationRoutes(app, { configuration: createConfigurationService({ db, clock }) });
   clientsRoutes(app, { clients: createClientsService({ db, clock }) });
   partiesRoutes(app, { parties: createPartiesService({ db, clock }) });
   gestionnairesRoutes(app, { gestionnaires: createGestionnairesService({ db, clock }) });
@@ -171,7 +171,7 @@ export async function buildApp({
     prospects: createProspectsService({ db, recevability, clock, cascade: { refuseOpenQuotes, cancelOpenContracts } }),
   });
   recevabilityRoutes(app, { recevability, uploadMaxBytes: config.uploadMaxBytes });
-  const configurationService = createConfigurationService({ db });
+  const configurationService = createConfigurationService({ db, clock });
   quotesRoutes(app, {
     quotes: createQuotesService({
       db,

@@ -156,3 +156,14 @@ export async function insertDocument(tx: Executor, values: typeof documents.$inf
 export async function insertVersion(tx: Executor, values: typeof documentVersions.$inferInsert) {
   await tx.insert(documentVersions).values(values);
 }
+
+export async function insertCategory(tx: Executor, values: typeof documentCategories.$inferInsert) {
+  const [created] = await tx.insert(documentCategories).values(values).returning();
+  if (!created) throw new Error("category not created");
+  return created;
+}
+
+export async function deleteCategory(tx: Executor, id: string) {
+  const [removed] = await tx.delete(documentCategories).where(eq(documentCategories.id, id)).returning();
+  return removed;
+}

@@ -3,7 +3,7 @@ import { mailAttachments, mailOutbox } from "../../db/schema/index.js";
 import type { AuditActor } from "../../lib/actor.js";
 import { writeAudit } from "../../lib/audit.js";
 import { badRequest } from "../../lib/errors.js";
-import { baseVariables, findTemplate } from "./mail-templates.service.js";
+import { baseVariables, findTemplate } from "./mail-templates.repository.js";
 import { renderTemplate, type TemplateVariables } from "./template-renderer.js";
 
 export interface EnqueueInput {
