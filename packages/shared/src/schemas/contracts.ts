@@ -153,6 +153,21 @@ export const decisionBodySchema = z
   });
 export type DecisionBody = z.input<typeof decisionBodySchema>;
 
+/** The actions of the contract policy; `programmeForClient` is the Programme tab on the client's screens (right CLIENT). */
+export const CONTRACT_ACTIONS = [
+  "read",
+  "update",
+  "programme",
+  "programmeForClient",
+  "terms",
+  "print",
+  "send",
+  "sign",
+  "refuse",
+  "decide",
+] as const;
+export type ContractAction = (typeof CONTRACT_ACTIONS)[number];
+
 export const contractDetailSchema = z.object({
   id: z.string(),
   number: z.string(),
@@ -221,6 +236,10 @@ export const contractDetailSchema = z.object({
   programmeIssues: z.array(z.string()),
   createdAt: z.string(),
   version: z.number().int(),
+  /** What the signed-in user may do with this contract now (the server's policy), so screens need not re-derive it. */
+  abilities: z.object(
+    Object.fromEntries(CONTRACT_ACTIONS.map((a) => [a, z.boolean()])) as Record<ContractAction, z.ZodBoolean>,
+  ),
 });
 export type ContractDetail = z.infer<typeof contractDetailSchema>;
 

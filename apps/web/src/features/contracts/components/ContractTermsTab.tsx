@@ -55,7 +55,7 @@ export function ContractTermsTab({
     setTravelMode(contract.travelExpenseMode);
     setTravelAmount(contract.travelExpenseAmount ? String(contract.travelExpenseAmount) : "");
   }, [contract]);
-  const editable = canEdit && contract.status === "DRAFT";
+  const editable = contract.abilities.terms;
   const ht = Number(amountHT.replace(",", ".")) || 0;
   const totals = computeQuoteTotals([{ days: 1, quantity: 1, unitPrice: ht }], vatRate, 2, null);
 

@@ -37,7 +37,7 @@ export function FebTab({ contract, canEdit }: { contract: ContractDetail; canEdi
   useEffect(() => setForm(toForm(contract.feb)), [contract.feb]);
   const set = (key: keyof Form) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
   const text = (key: keyof Form) => (e: { currentTarget: { value: string } }) => set(key)(e.currentTarget.value);
-  const readOnly = !canEdit || contract.status === "REFUSE" || contract.status === "CANCELLED";
+  const readOnly = !canEdit;
 
   async function submit(event: FormEvent) {
     event.preventDefault();

@@ -63,7 +63,7 @@ export function ProgrammeTab({
     setTeam(contract.evaluators.map((e) => e.auditorId));
     setCoordinator(contract.evaluators.find((e) => e.role === "COORDINATOR")?.auditorId ?? null);
   }, [contract]);
-  const readOnly = !canEdit || contract.status === "REFUSE" || contract.status === "CANCELLED";
+  const readOnly = !canEdit;
   const multi = contract.establishments.length > 1;
   const total = days.reduce((s, d) => s + (timeSlotById(Number(d.timeSlotId))?.dayFraction ?? 0), 0);
   const auditorData = useMemo(
