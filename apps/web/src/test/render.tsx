@@ -13,15 +13,19 @@ export function renderWithTheme(ui: ReactElement, options?: RenderOptions) {
   return render(ui, { wrapper: ThemeWrapper, ...options });
 }
 
+function QueryWrapper({ client, children }: { client: QueryClient; children: ReactNode }) {
+  return (
+    <QueryClientProvider client={client}>
+      <MantineProvider theme={theme}>{children}</MantineProvider>
+    </QueryClientProvider>
+  );
+}
+
 /** Renders inside the theme and a fresh query client (no retries), as a feature screen is. */
 export function renderWithQuery(ui: ReactElement, options?: RenderOptions) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  function Wrapper({ children }: { children: ReactNode }) {
-    return (
-      <QueryClientProvider client={client}>
-        <MantineProvider theme={theme}>{children}</MantineProvider>
-      </QueryClientProvider>
-    );
-  }
-  return { client, ...render(ui, { wrapper: Wrapper, ...options }) };
+  return {
+    client,
+    ...render(ui, { wrapper: ({ children }) => <QueryWrapper client={client}>{children}</QueryWrapper>, ...options }),
+  };
 }
