@@ -49,10 +49,11 @@ async function retype(user: ReturnType<typeof userEvent.setup>, label: string | 
 /** The VAT select's input (its listbox carries the same label). */
 const vatSelect = () => screen.getAllByLabelText("TVA").find((el) => el.tagName === "INPUT") as HTMLElement;
 
-describe("QuoteEditorModal", () => {
+// Typing through a whole form is slow on a busy machine: a generous limit, no timing asserted.
+describe("QuoteEditorModal", { timeout: 30_000 }, () => {
   it("reads French decimals: 0,5 day at 150,50 € is 75,25 € HT, and sends 0.5 and 150.5", async () => {
     fetchMock = mockFetch(() => ({ body: { ...quote, label: "D-2026-0001 v1" } }));
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     open();
     await user.click(screen.getByLabelText("Supprimer la ligne 2"));
     await retype(user, "Jours 1", "0,5");
@@ -74,7 +75,7 @@ describe("QuoteEditorModal", () => {
   });
 
   it("computes the totals for each VAT rate and travel option", async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     open();
     // 1 × 100 + 2 × 1 000 = 2 100 € HT.
     expect(screen.getByText(`Total TTC : ${fr("2 520,00 €")}`)).toBeInTheDocument();
@@ -95,7 +96,7 @@ describe("QuoteEditorModal", () => {
 
   it("refuses a negative quantity with a message under the field, never flipping it", async () => {
     fetchMock = mockFetch(() => ({ body: quote }));
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     open();
     const quantity = await retype(user, "Quantité 2", "-2");
     await user.tab();
@@ -109,7 +110,7 @@ describe("QuoteEditorModal", () => {
 
   it("keeps the other totals when a price is empty, and asks for it on its line", async () => {
     fetchMock = mockFetch(() => ({ body: quote }));
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     open();
     await retype(user, "Prix unitaire 1", "");
     expect(screen.getByTestId("line-total-1")).toHaveTextContent("—");
@@ -134,7 +135,7 @@ describe("QuoteEditorModal", () => {
         },
       },
     }));
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const dialog = open();
     await user.click(within(dialog).getByRole("button", { name: "Enregistrer" }));
     expect(await screen.findByText("Décrivez la prestation sans caractère de contrôle.")).toBeInTheDocument();
