@@ -1,5 +1,5 @@
 import { type FormErrors, useForm } from "@mantine/form";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import type { z } from "zod";
 import { mapServerErrors } from "./server-errors";
 import { zodValidate } from "./zod-validate";
@@ -13,15 +13,6 @@ export interface ZodFormOptions<Values, Body> {
   toBody?: (values: Values) => Body;
   /** Body path of a server error → form path; default: the same path. */
   toFormPath?: (bodyPath: string) => string | null;
-}
-
-function hasPath(values: unknown, path: string): boolean {
-  let cursor: unknown = values;
-  for (const key of path.split(".")) {
-    if (typeof cursor !== "object" || cursor === null || !(key in cursor)) return false;
-    cursor = (cursor as Record<string, unknown>)[key];
-  }
-  return true;
 }
 
 /** Moves the focus to the first field in error, so keyboard and screen-reader users land on it. */
@@ -42,13 +33,27 @@ export function useZodForm<Values extends Record<string, unknown>, Body = Values
   options: ZodFormOptions<Values, Body>,
 ) {
   const toBody = options.toBody ?? ((v: Values) => v as unknown as Body);
+  // The paths that have an input on screen: an error elsewhere would be invisible, so it goes to the banner.
+  const fields = useRef(new Set<string>());
   const form = useForm<Values>({
     mode: "controlled",
     initialValues: options.initialValues,
     validate: zodValidate(options.schema, toBody),
     validateInputOnBlur: true,
+    enhanceGetInputProps: ({ field }) => {
+      fields.current.add(String(field));
+      return {};
+    },
   });
   const [banner, setBanner] = useState<string | null>(null);
+  const isField = (path: string) => fields.current.has(path);
+  /** Messages of errors that no input on screen shows. */
+  const unshown = (errors: FormErrors) => {
+    const messages = Object.entries(errors)
+      .filter(([path]) => !isField(path))
+      .map(([, message]) => String(message));
+    return messages.length ? [...new Set(messages)].join(" ") : null;
+  };
 
   /** Validates, then calls `save` with the body; a failed call's errors land on their fields. */
   const submit = (save: (body: Body, values: Values) => Promise<unknown>) =>
@@ -58,16 +63,16 @@ export function useZodForm<Values extends Record<string, unknown>, Body = Values
         try {
           await save(toBody(values), values);
         } catch (error) {
-          const mapped = mapServerErrors(error, {
-            toFormPath: options.toFormPath,
-            isField: (path) => hasPath(values, path),
-          });
+          const mapped = mapServerErrors(error, { toFormPath: options.toFormPath, isField });
           form.setErrors(mapped.fields as FormErrors);
           setBanner(mapped.banner);
           if (Object.keys(mapped.fields).length) focusFirstError();
         }
       },
-      () => focusFirstError(),
+      (errors) => {
+        setBanner(unshown(errors));
+        focusFirstError();
+      },
     );
 
   return { form, submit, banner, setBanner, toBody };
