@@ -11,7 +11,7 @@ export interface ZodFormOptions<Values, Body> {
   schema: z.ZodType;
   /** Form values → request body; default: the values themselves. */
   toBody?: (values: Values) => Body;
-  /** Body path of a server error → form path; default: the same path. */
+  /** Body path of an error (the schema's or the server's) → form path; default: the same path. */
   toFormPath?: (bodyPath: string) => string | null;
 }
 
@@ -38,7 +38,7 @@ export function useZodForm<Values extends Record<string, unknown>, Body = Values
   const form = useForm<Values>({
     mode: "controlled",
     initialValues: options.initialValues,
-    validate: zodValidate(options.schema, toBody),
+    validate: zodValidate(options.schema, toBody, options.toFormPath),
     validateInputOnBlur: true,
     enhanceGetInputProps: ({ field }) => {
       fields.current.add(String(field));
