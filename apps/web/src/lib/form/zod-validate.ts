@@ -19,8 +19,9 @@ export function zodValidate<Values>(
     if (result.success) return {};
     const errors: FormErrors = {};
     for (const issue of result.error.issues) {
-      const path = toFormPath(issuePath(issue.path)) ?? "";
-      if (!(path in errors)) errors[path] = issue.message;
+      // null: the form has nothing to show for it; the server's answer will (in the banner).
+      const path = toFormPath(issuePath(issue.path));
+      if (path !== null && !(path in errors)) errors[path] = issue.message;
     }
     return errors;
   };
