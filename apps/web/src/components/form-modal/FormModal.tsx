@@ -16,7 +16,7 @@ export interface FormModalProps {
  */
 export function FormModal({ opened, onClose, title, size, children }: FormModalProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title={title} size={size}>
+    <Modal opened={opened} onClose={onClose} title={title} size={size} closeButtonProps={{ "aria-label": "Fermer" }}>
       {opened ? children : null}
     </Modal>
   );

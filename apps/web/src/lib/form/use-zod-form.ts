@@ -1,5 +1,5 @@
 import { type FormErrors, useForm } from "@mantine/form";
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { z } from "zod";
 import { mapServerErrors } from "./server-errors";
 import { zodValidate } from "./zod-validate";
@@ -15,13 +15,20 @@ export interface ZodFormOptions<Values, Body> {
   toFormPath?: (bodyPath: string) => string | null;
 }
 
+function valueAt(values: unknown, path: string): unknown {
+  let cursor = values;
+  for (const key of path.split(".")) {
+    if (typeof cursor !== "object" || cursor === null) return undefined;
+    cursor = (cursor as Record<string, unknown>)[key];
+  }
+  return cursor;
+}
+
 /** Moves the focus to the first field in error, so keyboard and screen-reader users land on it. */
 export function focusFirstError() {
-  requestAnimationFrame(() => {
-    const field = document.querySelector<HTMLElement>('[aria-invalid="true"]');
-    field?.focus();
-    field?.scrollIntoView?.({ block: "center", behavior: "smooth" });
-  });
+  const field = document.querySelector<HTMLElement>('[aria-invalid="true"]');
+  field?.focus();
+  field?.scrollIntoView?.({ block: "center", behavior: "smooth" });
 }
 
 /**
@@ -33,12 +40,24 @@ export function useZodForm<Values extends Record<string, unknown>, Body = Values
   options: ZodFormOptions<Values, Body>,
 ) {
   const toBody = options.toBody ?? ((v: Values) => v as unknown as Body);
+  // The server's field errors stay while their field keeps the value the server refused
+  // (validating on blur must not wipe them), and go once the user changes it.
+  const serverErrors = useRef(new Map<string, { message: string; value: unknown }>());
+  const clientValidate = zodValidate(options.schema, toBody, options.toFormPath);
+  const validate = (values: Values): FormErrors => {
+    const errors = clientValidate(values);
+    for (const [path, refused] of serverErrors.current) {
+      if (!Object.is(valueAt(values, path), refused.value)) serverErrors.current.delete(path);
+      else if (!(path in errors)) errors[path] = refused.message;
+    }
+    return errors;
+  };
   // The paths that have an input on screen: an error elsewhere would be invisible, so it goes to the banner.
   const fields = useRef(new Set<string>());
   const form = useForm<Values>({
     mode: "controlled",
     initialValues: options.initialValues,
-    validate: zodValidate(options.schema, toBody, options.toFormPath),
+    validate,
     validateInputOnBlur: true,
     enhanceGetInputProps: ({ field }) => {
       fields.current.add(String(field));
@@ -46,6 +65,12 @@ export function useZodForm<Values extends Record<string, unknown>, Body = Values
     },
   });
   const [banner, setBanner] = useState<string | null>(null);
+  // Focus once the errors are on screen (after React has committed them), not when they are set.
+  const [focusRequest, setFocusRequest] = useState(0);
+  useEffect(() => {
+    if (focusRequest > 0) focusFirstError();
+  }, [focusRequest]);
+  const requestFocus = () => setFocusRequest((n) => n + 1);
   const isField = (path: string) => fields.current.has(path);
   /** Messages of errors that no input on screen shows. */
   const unshown = (errors: FormErrors) => {
@@ -64,14 +89,20 @@ export function useZodForm<Values extends Record<string, unknown>, Body = Values
           await save(toBody(values), values);
         } catch (error) {
           const mapped = mapServerErrors(error, { toFormPath: options.toFormPath, isField });
+          serverErrors.current = new Map(
+            Object.entries(mapped.fields).map(([path, message]) => [
+              path,
+              { message: String(message), value: valueAt(values, path) },
+            ]),
+          );
           form.setErrors(mapped.fields as FormErrors);
           setBanner(mapped.banner);
-          if (Object.keys(mapped.fields).length) focusFirstError();
+          if (Object.keys(mapped.fields).length) requestFocus();
         }
       },
       (errors) => {
         setBanner(unshown(errors));
-        focusFirstError();
+        requestFocus();
       },
     );
 

@@ -119,6 +119,7 @@ describe("QuoteEditorModal", { timeout: 30_000 }, () => {
     expect(screen.getByText("Une ligne incomplète n'est pas comptée.")).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Enregistrer" }));
     expect(await screen.findByText("Indiquez le prix unitaire.")).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText("Prix unitaire 1")).toHaveFocus());
     expect(fetchMock.calls).toHaveLength(0);
   });
 
@@ -139,8 +140,16 @@ describe("QuoteEditorModal", { timeout: 30_000 }, () => {
     const dialog = open();
     await user.click(within(dialog).getByRole("button", { name: "Enregistrer" }));
     expect(await screen.findByText("Décrivez la prestation sans caractère de contrôle.")).toBeInTheDocument();
-    expect(screen.getByLabelText("Prestation 2")).toHaveAttribute("aria-invalid", "true");
+    const service = screen.getByLabelText("Prestation 2");
+    expect(service).toHaveAttribute("aria-invalid", "true");
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+    // The server's complaint stays while the field is unchanged, and goes once it is edited.
+    await user.click(service);
+    await user.tab();
+    expect(screen.getByText("Décrivez la prestation sans caractère de contrôle.")).toBeInTheDocument();
+    await user.type(service, " (binôme)");
+    await user.tab();
+    expect(screen.queryByText("Décrivez la prestation sans caractère de contrôle.")).not.toBeInTheDocument();
   });
 
   it("starts a new quote from the service's default lines", () => {
