@@ -33,7 +33,7 @@ export function focusFirstError() {
 
 /**
  * The form idiom of the app: Mantine's useForm validated by a shared Zod schema (each message
- * under its field, checked when a field is left and on submit), and the server's field errors
+ * under its field, checked on submit), and the server's field errors
  * mapped back onto the same fields. The banner only carries what belongs to no field.
  */
 export function useZodForm<Values extends Record<string, unknown>, Body = Values>(
@@ -58,7 +58,9 @@ export function useZodForm<Values extends Record<string, unknown>, Body = Values
     mode: "controlled",
     initialValues: options.initialValues,
     validate,
-    validateInputOnBlur: true,
+    // Checked on submit, not on blur: an error appearing when a field is left moves the buttons
+    // under the pointer, and the click meant for "Enregistrer" would land elsewhere. A field's
+    // message goes as soon as it is edited (clearInputErrorOnChange).
     enhanceGetInputProps: ({ field }) => {
       fields.current.add(String(field));
       return {};

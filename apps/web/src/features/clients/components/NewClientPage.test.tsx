@@ -46,13 +46,12 @@ describe("NewClientPage", { timeout: 30_000 }, () => {
     const user = userEvent.setup({ delay: null });
     openNewClient();
     await user.type(screen.getByLabelText("N° de TVA intracommunautaire"), "FR00732829320");
-    await user.tab();
+    const siret = within(inSection("Établissement (ESSMS)")).getByLabelText("SIRET de l'établissement");
+    await user.type(siret, "1234567890123");
+    await user.click(screen.getByRole("button", { name: "Créer le client" }));
     expect(
       await screen.findByText("Clé de TVA incorrecte : pour le SIREN 732829320, le numéro est FR44732829320."),
     ).toBeInTheDocument();
-    const siret = within(inSection("Établissement (ESSMS)")).getByLabelText("SIRET de l'établissement");
-    await user.type(siret, "1234567890123");
-    await user.tab();
     expect(await screen.findByText("Le SIRET doit contenir 14 chiffres (13 saisis).")).toBeInTheDocument();
     expect(screen.getByLabelText("SIRET du siège")).not.toHaveAttribute("aria-invalid", "true");
   });

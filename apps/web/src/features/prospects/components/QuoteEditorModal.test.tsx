@@ -99,12 +99,12 @@ describe("QuoteEditorModal", { timeout: 30_000 }, () => {
     const user = userEvent.setup({ delay: null });
     open();
     const quantity = await retype(user, "Quantité 2", "-2");
-    await user.tab();
     expect(quantity).toHaveValue("-2");
-    expect(quantity).toHaveAttribute("aria-invalid", "true");
-    expect(await screen.findByText(/La quantité doit être au moins 1/)).toBeInTheDocument();
     expect(screen.getByTestId("line-total-2")).toHaveTextContent("—");
     await user.click(screen.getByRole("button", { name: "Enregistrer" }));
+    expect(await screen.findByText(/La quantité doit être au moins 1/)).toBeInTheDocument();
+    expect(quantity).toHaveAttribute("aria-invalid", "true");
+    expect(quantity).toHaveValue("-2");
     expect(fetchMock.calls).toHaveLength(0);
   });
 
@@ -148,7 +148,6 @@ describe("QuoteEditorModal", { timeout: 30_000 }, () => {
     await user.tab();
     expect(screen.getByText("Décrivez la prestation sans caractère de contrôle.")).toBeInTheDocument();
     await user.type(service, " (binôme)");
-    await user.tab();
     expect(screen.queryByText("Décrivez la prestation sans caractère de contrôle.")).not.toBeInTheDocument();
   });
 
