@@ -1,3 +1,4 @@
+import { formatPhone } from "@certidesk/shared";
 import { Alert, Paper, Stack, Text, Title } from "@mantine/core";
 import { useParams } from "react-router";
 import { errorMessage } from "../../../lib/api-client";
@@ -21,7 +22,7 @@ export function EvaluatorSpacePage() {
             {auditor.firstName} {auditor.lastName}
           </Title>
           <Text c="dimmed" size="sm">
-            {[auditor.email, auditor.phone, [auditor.postalCode, auditor.city].filter(Boolean).join(" ")]
+            {[auditor.email, formatPhone(auditor.phone), [auditor.postalCode, auditor.city].filter(Boolean).join(" ")]
               .filter(Boolean)
               .join(" · ")}
           </Text>
