@@ -30,7 +30,7 @@ test("a request walks from a new client to a signed contract, and the client is 
   await essms.getByLabel("Code postal").fill("69100");
   await essms.getByLabel("Ville").fill("Villeurbanne");
   await choose(page, essms.getByRole("combobox", { name: "Secteur" }), "Médico-Social");
-  await choose(page, essms.getByRole("combobox", { name: "Type" }), "Etablissement");
+  await choose(page, essms.getByRole("combobox", { name: "Type" }), "Établissement");
   await choose(page, essms.getByRole("combobox", { name: "Domaines" }), "PA — Personnes âgées");
   await page.keyboard.press("Escape");
   const contact = page.getByRole("region", { name: "Contact principal" });

@@ -8,7 +8,7 @@ export const TYPOLOGY_SECTOR_LABELS = labelsOf<TypologySector>({ MEDICO_SOCIAL: 
 
 export const TYPOLOGY_TYPES = ["SERVICE", "ESTABLISHMENT"] as const;
 export type TypologyType = (typeof TYPOLOGY_TYPES)[number];
-export const TYPOLOGY_TYPE_LABELS = labelsOf<TypologyType>({ SERVICE: "Service", ESTABLISHMENT: "Etablissement" });
+export const TYPOLOGY_TYPE_LABELS = labelsOf<TypologyType>({ SERVICE: "Service", ESTABLISHMENT: "Établissement" });
 
 export const SECTOR_DOMAINS = ["PA", "PH", "PEPJJ", "PDS", "AHI"] as const;
 export type SectorDomain = (typeof SECTOR_DOMAINS)[number];
@@ -35,14 +35,14 @@ export const PUBLIC_KEY_TYPE_LABELS = labelsOf<PublicKeyType>({
 export const VAT_RATES = [
   { value: 0.2, label: "20 %" },
   { value: 0.085, label: "8,5 %" },
-  { value: 0, label: "Exo" },
+  { value: 0, label: "Exonéré" },
 ] as const;
 export type VatRate = (typeof VAT_RATES)[number]["value"];
 export const vatRateLabel = (rate: number) => VAT_RATES.find((r) => r.value === Number(rate))?.label ?? `${rate}`;
 
 /** Travel expenses: 1 billed on top, 2 included, 3 flat fee (with its amount). */
 export const TRAVEL_EXPENSE_OPTIONS = [
-  { value: 1, label: "frais en sus" },
+  { value: 1, label: "Frais en sus" },
   { value: 2, label: "Inclus" },
   { value: 3, label: "Forfait" },
 ] as const;

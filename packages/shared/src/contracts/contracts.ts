@@ -96,7 +96,9 @@ export const contractTermsBodySchema = z
     typology: z.enum(CONTRACT_TYPOLOGIES, { error: "Typologie de contrat inconnue." }),
     deadline: optionalDate("Date limite de retour"),
     amountHT: z.number({ error: "Le montant HT doit être un nombre." }).min(0).max(10_000_000),
-    vatRate: z.union([z.literal(0.2), z.literal(0.085), z.literal(0)], { error: "Taux de TVA : 20 %, 8,5 % ou Exo." }),
+    vatRate: z.union([z.literal(0.2), z.literal(0.085), z.literal(0)], {
+      error: "Taux de TVA : 20 %, 8,5 % ou exonéré.",
+    }),
     travelExpenseMode: z.union([z.literal(1), z.literal(2), z.literal(3)]),
     travelExpenseAmount: z.number().min(0).max(100_000).nullable().default(null),
     version: versionSchema,

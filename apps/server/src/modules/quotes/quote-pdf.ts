@@ -78,7 +78,7 @@ export function renderQuotePdf(identity: CompanyIdentity, quote: Quote, lines: L
       : quote.travelExpenseMode === 2
         ? "Frais de déplacement inclus dans le prix."
         : `Frais de déplacement : forfait de ${money(quote.travelExpenseAmount)} HT.`;
-  const vat = Number(quote.vatRate) === 0 ? "TVA (Exo)" : `TVA (${vatRateLabel(quote.vatRate)})`;
+  const vat = Number(quote.vatRate) === 0 ? "TVA (exonéré)" : `TVA (${vatRateLabel(quote.vatRate)})`;
   const content = [
     { text: `Devis n° ${quoteLabel(quote)}`, style: "title" },
     {

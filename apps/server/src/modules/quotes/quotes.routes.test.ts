@@ -77,7 +77,7 @@ describe("quotes", () => {
     });
     expect(errorOf(quarter).message).toBe("Le nombre de jours se compte par quarts de journée (0,25).");
     const vat = await post(`/api/requestclients/${requestId}/quotes`, { ...quoteBody, vatRate: 0.1 });
-    expect(errorOf(vat).message).toBe("Taux de TVA : 20 %, 8,5 % ou Exo.");
+    expect(errorOf(vat).message).toBe("Taux de TVA : 20 %, 8,5 % ou exonéré.");
     expect((await create()).number).toBe(`D-${year}-0002`);
   });
 

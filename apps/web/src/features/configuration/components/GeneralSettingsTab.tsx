@@ -131,6 +131,7 @@ export function GeneralSettingsTab() {
               onChange={(v) => set("primaryColor", v)}
               disabled={!editable}
               format="hex"
+              eyeDropperButtonProps={{ "aria-label": "Prendre la couleur principale à l'écran" }}
             />
             <ColorInput
               label="Couleur secondaire (vert)"
@@ -138,6 +139,7 @@ export function GeneralSettingsTab() {
               onChange={(v) => set("secondaryColor", v)}
               disabled={!editable}
               format="hex"
+              eyeDropperButtonProps={{ "aria-label": "Prendre la couleur secondaire à l'écran" }}
             />
             <div>
               <Text size="sm" fw={500} mb={4}>

@@ -86,7 +86,7 @@ export function RequestSummary({ request }: { request: RequestDetail }) {
         </Field>
       </SimpleGrid>
       {request.refusalReason && request.status === "REFUSE" && (
-        <Text size="sm" c="red.7" mt="sm">
+        <Text size="sm" c="red" mt="sm">
           Motif du refus : {request.refusalReason}
         </Text>
       )}

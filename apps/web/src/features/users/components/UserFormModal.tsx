@@ -157,7 +157,7 @@ export function UserFormModal({
               label="Profil"
               required
               allowDeselect={false}
-              data={PROFILE_TYPES.map((p) => ({ value: p, label: `${PROFILE_LABELS[p]} (${p})` }))}
+              data={PROFILE_TYPES.map((p) => ({ value: p, label: PROFILE_LABELS[p] }))}
               value={form.profileType}
               onChange={(v) => v && set("profileType", v as ProfileType)}
             />
