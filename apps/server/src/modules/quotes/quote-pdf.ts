@@ -140,5 +140,5 @@ export function renderQuotePdf(identity: CompanyIdentity, quote: Quote, lines: L
       ],
     },
   ];
-  return renderPdf(identity, `Devis ${quoteLabel(quote)}`, content);
+  return renderPdf(identity, `Devis ${quoteLabel(quote)}`, content, { creationDate: new Date(quote.createdAt) });
 }
