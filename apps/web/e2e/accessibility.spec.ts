@@ -55,7 +55,9 @@ test.describe("axe-core: no serious or critical violation (WCAG 2.2 AA)", () => 
     test(`every screen ${account} may open`, async ({ page }) => {
       await signIn(page, account);
       const permissions = await permissionsOf(page);
-      const screens = staffScreens(records).filter((path) => mayOpen(path, permissions));
+      // The director walks every variant (tabs, families); the other profiles each screen once, with their rights.
+      const all = account === "dir@demo.fr" ? staffScreens(records) : staffScreens(records, { variants: false });
+      const screens = all.filter((path) => mayOpen(path, permissions));
       expect(screens.length).toBeGreaterThan(1);
       for (const path of screens) await checkScreen(page, `/app/${path}`);
       // A route outside the profile's rights: refused, inside the app's frame.
@@ -83,10 +85,7 @@ test.describe("axe-core: no serious or critical violation (WCAG 2.2 AA)", () => 
   test("the dialogs of the commercial pipeline", async ({ page }) => {
     await signIn(page, "dir@demo.fr");
     await openScreen(page, `/app/timeline-prospect/${records.quoteDraftRequest}`);
-    await page
-      .getByRole("button", { name: /Modifier|Nouveau devis/ })
-      .first()
-      .click();
+    await page.getByRole("button", { name: "Nouveau devis" }).click();
     await expect(page.getByRole("dialog")).toBeVisible();
     expect.soft(await seriousViolations(page), "axe sur le devis").toEqual([]);
     await page.keyboard.press("Escape");
@@ -95,4 +94,25 @@ test.describe("axe-core: no serious or critical violation (WCAG 2.2 AA)", () => 
     await expect(page.getByRole("dialog")).toBeVisible();
     expect.soft(await seriousViolations(page), "axe sur le nouvel e-mail").toEqual([]);
   });
+});
+
+test("the keyboard reaches the skip link first, and the password's eye", async ({ page }) => {
+  await page.goto("/login");
+  await page.getByLabel("Identifiant").fill("dir@demo.fr");
+  const password = page.locator("input[autocomplete=current-password]");
+  await password.fill("Demo-2026");
+  await password.press("Tab");
+  const eye = page.getByRole("button", { name: "Afficher le mot de passe" });
+  await expect(eye).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(password).toHaveAttribute("type", "text");
+  await expect(eye).toHaveAttribute("aria-pressed", "true");
+  await page.getByRole("button", { name: "Se connecter" }).click();
+  await page.waitForURL("**/app/alert");
+  await page.keyboard.press("Tab");
+  const skip = page.getByRole("link", { name: "Aller au contenu" });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press("Enter");
+  await expect(page.locator("main")).toBeFocused();
 });

@@ -101,18 +101,21 @@ export async function findDemoRecords(page: Page): Promise<DemoRecords> {
 }
 
 /** The staff screens, as paths under /app/ (the guard's route table decides who may open each). */
-export function staffScreens(r: DemoRecords): string[] {
-  const contractTabs = ["", "?onglet=programme", "?onglet=contrat", "?onglet=decision"];
+export function staffScreens(r: DemoRecords, { variants = true } = {}): string[] {
+  const contractTabs = variants ? ["", "?onglet=programme", "?onglet=contrat", "?onglet=decision"] : [""];
+  const families = variants ? ["", "?famille=RH", "?famille=AUDITOR", "?famille=CLIENT"] : [""];
+  const settings = variants
+    ? ["general", "profils", "utilisateurs", "documents", "e-mails", "e-mails-groupes", "numerotation", "journal"]
+    : ["general", "utilisateurs"];
+  const requests = variants
+    ? [r.newRequest, r.recevabilityRequest, r.quoteDraftRequest, r.quoteSentRequest, r.contractRequest]
+    : [r.recevabilityRequest, r.contractRequest];
   return [
     "alert",
     "prospect",
     "prospect?type=ARCHIVE",
-    `timeline-prospect/${r.newRequest}`,
-    `timeline-prospect/${r.recevabilityRequest}`,
-    `timeline-prospect/${r.quoteDraftRequest}`,
-    `timeline-prospect/${r.quoteSentRequest}`,
-    `timeline-prospect/${r.contractRequest}`,
-    ...(r.archivedRequest ? [`timeline-prospect/${r.archivedRequest}`] : []),
+    ...requests.map((id) => `timeline-prospect/${id}`),
+    ...(r.archivedRequest && variants ? [`timeline-prospect/${r.archivedRequest}`] : []),
     ...contractTabs.map((tab) => `contract/${r.contract}${tab}`),
     "client",
     `timeline-client/${r.client}`,
@@ -121,14 +124,9 @@ export function staffScreens(r: DemoRecords): string[] {
     `gestionnaire/${r.gestionnaire}`,
     "nouveau",
     "entite-juridique",
-    "biblio",
-    "biblio?famille=RH",
-    "biblio?famille=AUDITOR",
-    "biblio?famille=CLIENT",
+    ...families.map((family) => `biblio${family}`),
     "mail",
-    ...["general", "profils", "utilisateurs", "documents", "e-mails", "e-mails-groupes", "numerotation", "journal"].map(
-      (tab) => `setting/${tab}`,
-    ),
+    ...settings.map((tab) => `setting/${tab}`),
     // Routes of the spec whose screens come with later modules: "Page introuvable", inside the frame.
     "mission",
   ];

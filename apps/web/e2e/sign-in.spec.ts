@@ -88,7 +88,7 @@ test("a lost session sends the user back to /login and clears what was stored", 
 test("signing out revokes the session", async ({ page }) => {
   await signIn(page, "qse@demo.fr");
   await expect(page).toHaveURL(/\/app\/alert$/);
-  await page.getByRole("button", { name: "Menu de l'utilisateur" }).click();
+  await page.getByRole("button", { name: /menu du compte/ }).click();
   await page.getByRole("menuitem", { name: "Se déconnecter" }).click();
   await expect(page).toHaveURL(/\/login$/);
   const me = await page.request.get("/auth/me");

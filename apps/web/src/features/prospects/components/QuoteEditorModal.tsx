@@ -21,6 +21,7 @@ import {
   Text,
   Textarea,
   TextInput,
+  VisuallyHidden,
 } from "@mantine/core";
 import { IconPlus, IconTrash } from "@tabler/icons-react";
 import { type FormEvent, useEffect, useState } from "react";
@@ -137,72 +138,76 @@ export function QuoteEditorModal({
               {errorMessage(mutation.error)}
             </Alert>
           )}
-          <Table>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Prestation</Table.Th>
-                <Table.Th w={90}>Jours</Table.Th>
-                <Table.Th w={130}>Prix unitaire HT</Table.Th>
-                <Table.Th w={90}>Quantité</Table.Th>
-                <Table.Th w={130} ta="right">
-                  Total HT
-                </Table.Th>
-                <Table.Th w={40} />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {lines.map((line, i) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: lines have no identity until saved.
-                <Table.Tr key={i}>
-                  <Table.Td>
-                    <TextInput
-                      aria-label={`Prestation ${i + 1}`}
-                      value={line.service}
-                      onChange={(e) => setLine(i, "service", e.currentTarget.value)}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <NumericInput
-                      aria-label={`Jours ${i + 1}`}
-                      value={line.days}
-                      onChange={(v) => setLine(i, "days", v)}
-                      maxLength={6}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <NumericInput
-                      aria-label={`Prix unitaire ${i + 1}`}
-                      value={line.unitPrice}
-                      onChange={(v) => setLine(i, "unitPrice", v)}
-                      maxLength={10}
-                      rightSection="€"
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <NumericInput
-                      aria-label={`Quantité ${i + 1}`}
-                      allowDecimal={false}
-                      value={line.quantity}
-                      onChange={(v) => setLine(i, "quantity", v)}
-                      maxLength={3}
-                    />
-                  </Table.Td>
-                  <Table.Td ta="right">{totals ? formatCurrency(totals.lines[i]) : "—"}</Table.Td>
-                  <Table.Td>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={`Supprimer la ligne ${i + 1}`}
-                      onClick={() => setLines((all) => all.filter((_, j) => j !== i))}
-                      disabled={lines.length === 1}
-                    >
-                      <IconTrash size={16} />
-                    </ActionIcon>
-                  </Table.Td>
+          <Table.ScrollContainer minWidth={640}>
+            <Table>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Prestation</Table.Th>
+                  <Table.Th w={90}>Jours</Table.Th>
+                  <Table.Th w={130}>Prix unitaire HT</Table.Th>
+                  <Table.Th w={90}>Quantité</Table.Th>
+                  <Table.Th w={130} ta="right">
+                    Total HT
+                  </Table.Th>
+                  <Table.Th w={40}>
+                    <VisuallyHidden>Supprimer</VisuallyHidden>
+                  </Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+              </Table.Thead>
+              <Table.Tbody>
+                {lines.map((line, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: lines have no identity until saved.
+                  <Table.Tr key={i}>
+                    <Table.Td>
+                      <TextInput
+                        aria-label={`Prestation ${i + 1}`}
+                        value={line.service}
+                        onChange={(e) => setLine(i, "service", e.currentTarget.value)}
+                      />
+                    </Table.Td>
+                    <Table.Td>
+                      <NumericInput
+                        aria-label={`Jours ${i + 1}`}
+                        value={line.days}
+                        onChange={(v) => setLine(i, "days", v)}
+                        maxLength={6}
+                      />
+                    </Table.Td>
+                    <Table.Td>
+                      <NumericInput
+                        aria-label={`Prix unitaire ${i + 1}`}
+                        value={line.unitPrice}
+                        onChange={(v) => setLine(i, "unitPrice", v)}
+                        maxLength={10}
+                        rightSection="€"
+                      />
+                    </Table.Td>
+                    <Table.Td>
+                      <NumericInput
+                        aria-label={`Quantité ${i + 1}`}
+                        allowDecimal={false}
+                        value={line.quantity}
+                        onChange={(v) => setLine(i, "quantity", v)}
+                        maxLength={3}
+                      />
+                    </Table.Td>
+                    <Table.Td ta="right">{totals ? formatCurrency(totals.lines[i]) : "—"}</Table.Td>
+                    <Table.Td>
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        aria-label={`Supprimer la ligne ${i + 1}`}
+                        onClick={() => setLines((all) => all.filter((_, j) => j !== i))}
+                        disabled={lines.length === 1}
+                      >
+                        <IconTrash size={16} />
+                      </ActionIcon>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
           <Group>
             <Button
               variant="light"
@@ -266,7 +271,7 @@ export function QuoteEditorModal({
             value={notes}
             onChange={(e) => setNotes(e.currentTarget.value)}
           />
-          <Group justify="space-between" align="flex-end">
+          <Group justify="space-between" align="flex-end" wrap="wrap">
             <Stack gap={2}>
               <Text size="sm">Total HT : {totals ? formatCurrency(totals.totalHT) : "—"}</Text>
               <Text size="sm">
