@@ -29,6 +29,12 @@ const RULES: Array<{ pattern: RegExp; rule: RouteRule }> = [
   { pattern: /^wall$/, rule: { code: "WALL", requirement: "any" } },
 ];
 
+/** Whether the spec's route table knows the path at all (a screen that does not exist is "not found", not "denied"). */
+export function isAppRoute(path: string): boolean {
+  const clean = path.replace(/^\/+|\/+$/g, "").replace(/^app\//, "");
+  return RULES.some((r) => r.pattern.test(clean));
+}
+
 /** Whether a signed-in user may open an /app/ route; any route not in the table is denied. */
 export function canOpenAppRoute(path: string, grants: readonly PermissionGrant[]): boolean {
   const clean = path.replace(/^\/+|\/+$/g, "").replace(/^app\//, "");

@@ -17,7 +17,7 @@ import { AlertLandingPage } from "../features/home/components/AlertLandingPage";
 import { MailPage } from "../features/mail/components/MailPage";
 import { ProspectListPage } from "../features/prospects/components/ProspectListPage";
 import { ProspectTimelinePage } from "../features/prospects/components/ProspectTimelinePage";
-import { HomeRedirect, RequireProfile, StaffRouteGuard, UnknownRoute } from "./guards";
+import { AppRouteGuard, HomeRedirect, RequireProfile, StaffRouteGuard, UnknownRoute } from "./guards";
 import { AppLayout } from "./layout/AppLayout";
 import { PortalLayout } from "./layout/PortalLayout";
 import { NotFoundPage } from "./pages/NotFoundPage";
@@ -35,23 +35,28 @@ export const router = createBrowserRouter([
       {
         element: <AppLayout />,
         children: [
-          { index: true, element: <Navigate to="/app/alert" replace /> },
-          { path: "alert", element: <AlertLandingPage /> },
-          { path: "biblio", element: <LibraryPage /> },
-          { path: "mail", element: <MailPage /> },
-          { path: "prospect", element: <ProspectListPage /> },
-          { path: "timeline-prospect/:requestClientId", element: <ProspectTimelinePage /> },
-          { path: "client", element: <ClientListPage /> },
-          { path: "timeline-client/:clientId", element: <ClientTimelinePage /> },
-          { path: "contract-client/:clientId", element: <ContractClientPage /> },
-          { path: "contract/:id", element: <ContractPage /> },
-          { path: "gestionnaire", element: <GestionnaireListPage /> },
-          { path: "gestionnaire/:id", element: <GestionnaireDetailPage /> },
-          { path: "nouveau", element: <NewClientPage /> },
-          { path: "entite-juridique", element: <LegalEntityPage /> },
-          { path: "setting", element: <Navigate to="/app/setting/general" replace /> },
-          { path: "setting/:activeTab", element: <SettingsPage /> },
-          { path: "*", element: <NotFoundPage home="/app/alert" /> },
+          {
+            element: <AppRouteGuard />,
+            children: [
+              { index: true, element: <Navigate to="/app/alert" replace /> },
+              { path: "alert", element: <AlertLandingPage /> },
+              { path: "biblio", element: <LibraryPage /> },
+              { path: "mail", element: <MailPage /> },
+              { path: "prospect", element: <ProspectListPage /> },
+              { path: "timeline-prospect/:requestClientId", element: <ProspectTimelinePage /> },
+              { path: "client", element: <ClientListPage /> },
+              { path: "timeline-client/:clientId", element: <ClientTimelinePage /> },
+              { path: "contract-client/:clientId", element: <ContractClientPage /> },
+              { path: "contract/:id", element: <ContractPage /> },
+              { path: "gestionnaire", element: <GestionnaireListPage /> },
+              { path: "gestionnaire/:id", element: <GestionnaireDetailPage /> },
+              { path: "nouveau", element: <NewClientPage /> },
+              { path: "entite-juridique", element: <LegalEntityPage /> },
+              { path: "setting", element: <Navigate to="/app/setting/general" replace /> },
+              { path: "setting/:activeTab", element: <SettingsPage /> },
+              { path: "*", element: <NotFoundPage home="/app/alert" /> },
+            ],
+          },
         ],
       },
     ],

@@ -117,7 +117,9 @@ export const contractTermsBodySchema = z
       })
       .min(0, "Le montant HT ne peut pas être négatif.")
       .max(10_000_000, "Le montant HT est trop élevé."),
-    vatRate: z.union([z.literal(0.2), z.literal(0.085), z.literal(0)], { error: "Taux de TVA : 20 %, 8,5 % ou Exo." }),
+    vatRate: z.union([z.literal(0.2), z.literal(0.085), z.literal(0)], {
+      error: "Taux de TVA : 20 %, 8,5 % ou exonéré.",
+    }),
     travelExpenseMode: z.union([z.literal(1), z.literal(2), z.literal(3)]),
     travelExpenseAmount: z
       .number({ error: "Le forfait de déplacement doit être un nombre." })

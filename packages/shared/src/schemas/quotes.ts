@@ -38,9 +38,11 @@ export const quoteLineBodySchema = z.object({
 export const saveQuoteBodySchema = z
   .object({
     lines: z.array(quoteLineBodySchema).min(1, "Ajoutez au moins une ligne.").max(30, "Trente lignes au plus."),
-    vatRate: z.union([z.literal(0.2), z.literal(0.085), z.literal(0)], { error: "Taux de TVA : 20 %, 8,5 % ou Exo." }),
+    vatRate: z.union([z.literal(0.2), z.literal(0.085), z.literal(0)], {
+      error: "Taux de TVA : 20 %, 8,5 % ou exonéré.",
+    }),
     travelExpenseMode: z.union([z.literal(1), z.literal(2), z.literal(3)], {
-      error: "Frais de déplacement : 1 (frais en sus), 2 (inclus) ou 3 (forfait).",
+      error: "Frais de déplacement : 1 (en sus), 2 (inclus) ou 3 (forfait).",
     }),
     travelExpenseAmount: amount("Le forfait de déplacement", 100_000).nullable().default(null),
     validUntil: z.iso.date({ error: "Date de validité invalide." }).nullable().default(null),

@@ -156,7 +156,7 @@ export function renderContractPdf(identity: CompanyIdentity, b: ContractBundle) 
       ],
     },
   ];
-  return renderPdf(identity, `Contrat ${c.number}`, content);
+  return renderPdf(identity, `Contrat ${c.number}`, content, { creationDate: new Date(c.createdAt) });
 }
 
 /** The needs statement (fiche d'expression des besoins) as the establishment expressed it. */

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { DOCUMENT_TYPES, type DocumentFamily, type updateDocumentBodySchema } from "@certidesk/shared";
 import type { z } from "zod";
 import type { Database, Executor } from "../../db/client.js";
@@ -168,6 +169,21 @@ export function createDocumentsService({ db, storage, links, clock = systemClock
     /** For generated documents (quotes, contracts, mission orders…): the caller vouches for the type. */
     storeGenerated: (actor: AuditActor, meta: NewDocumentMeta, file: UploadedFile, mimeType = "application/pdf") =>
       store(actor, meta, file, mimeType),
+
+    /**
+     * A generated document kept once: when the record's current document has exactly these bytes
+     * (generated, then sent unchanged), it is reused instead of filing a copy in the library.
+     */
+    async storeGeneratedOnce(actor: AuditActor, meta: NewDocumentMeta, file: UploadedFile, currentId: string | null) {
+      if (currentId) {
+        const current = await repo.findDocument(db, currentId);
+        const sha256 = createHash("sha256").update(file.data).digest("hex");
+        if (current && current.document.sha256 === sha256)
+          return { id: current.document.id, fileName: current.document.fileName, reused: true };
+      }
+      const created = await store(actor, meta, file, "application/pdf");
+      return { id: created.id, fileName: created.fileName, reused: false };
+    },
 
     async newVersion(actor: Actor, id: string, file: UploadedFile, version: number, requestId?: string) {
       const current = await loadVisible(actor, id, "update");

@@ -33,10 +33,11 @@ export function createQuoteDelivery(
     const identity = { configuration: await configuration.get(), logo: await configuration.logo() };
     const data = await renderQuotePdf(identity, quote, lines, ctx);
     const label = quoteLabel(quote);
-    const doc = await docs.storeGenerated(
+    const doc = await docs.storeGeneratedOnce(
       actor,
       { family: "CLIENT", clientId: first.id, name: `Devis ${label}`, metaCode: "QUOTE" },
       { fileName: `devis-${label}.pdf`, data },
+      quote.documentId,
     );
     return { doc, ctx, identity };
   }

@@ -47,7 +47,7 @@ export function renderQuotePdf(identity: CompanyIdentity, quote: Quote, lines: L
       : quote.travelExpenseMode === 2
         ? "Frais de déplacement inclus dans le prix."
         : `Frais de déplacement : forfait de ${money(quote.travelExpenseAmount)} HT.`;
-  const vat = Number(quote.vatRate) === 0 ? "TVA (Exo)" : `TVA (${vatRateLabel(quote.vatRate)})`;
+  const vat = Number(quote.vatRate) === 0 ? "TVA (exonéré)" : `TVA (${vatRateLabel(quote.vatRate)})`;
   const content = [
     { text: `Devis n° ${quoteLabel(quote)}`, style: "title" },
     {
@@ -109,5 +109,5 @@ export function renderQuotePdf(identity: CompanyIdentity, quote: Quote, lines: L
       ],
     },
   ];
-  return renderPdf(identity, `Devis ${quoteLabel(quote)}`, content);
+  return renderPdf(identity, `Devis ${quoteLabel(quote)}`, content, { creationDate: new Date(quote.createdAt) });
 }

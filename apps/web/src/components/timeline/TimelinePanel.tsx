@@ -52,7 +52,7 @@ export function TimelinePanel({ target, canWrite }: { target: TimelineTarget; ca
       <Group justify="space-between" mb="sm">
         <Group gap="xs">
           <Title order={2} size="h4">
-            Timeline
+            Historique
           </Title>
           {dateRelance && (
             <Badge

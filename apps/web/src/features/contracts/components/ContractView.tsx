@@ -107,6 +107,15 @@ export function ContractView({
             <Text size="sm">À retourner avant le {formatDate(contract.deadline)}</Text>
           )}
           {contract.signatureDate && <Text size="sm">Signé le {formatDate(contract.signatureDate)}</Text>}
+          {/* Signed: the establishments are clients now; their pages are one click away. */}
+          {contract.status === "SIGNED" &&
+            contract.establishments.map((e) =>
+              canOpen(`timeline-client/${e.clientId}`) ? (
+                <Anchor key={e.clientId} component={Link} to={`/app/timeline-client/${e.clientId}`} size="sm">
+                  Fiche client : {e.raisonSocial}
+                </Anchor>
+              ) : null,
+            )}
         </Group>
       </Paper>
       <Tabs value={tab} onChange={(v) => v && setTab(v)} keepMounted={false}>

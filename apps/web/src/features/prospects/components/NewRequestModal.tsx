@@ -9,7 +9,7 @@ import {
   type RequestService,
   type RequestSource,
 } from "@certidesk/shared";
-import { Anchor, MultiSelect, Select, SimpleGrid, Text, Textarea, TextInput } from "@mantine/core";
+import { Alert, Anchor, MultiSelect, Select, SimpleGrid, Text, Textarea, TextInput } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { useMemo, useState } from "react";
 import { Link } from "react-router";
@@ -67,7 +67,7 @@ function NewRequestForm({ onClose, onCreated }: Omit<Props, "opened">) {
       .filter((o) => !legalEntityId || o.legalEntityId === legalEntityId)
       .map((o) => ({
         value: o.id,
-        label: `${o.raisonSocial} — ${o.city ?? ""}${o.legalEntityRaisonSocial ? ` (${o.legalEntityRaisonSocial})` : ""}`,
+        label: `${o.raisonSocial} — ${o.city ?? ""}${o.legalEntityRaisonSocial ? ` (${o.legalEntityRaisonSocial})` : ""}${o.isClient ? " · déjà client" : ""}`,
       }));
   }, [found, selected, legalEntityId]);
   const onSubmit = submit(async (body) => {
@@ -108,13 +108,23 @@ function NewRequestForm({ onClose, onCreated }: Omit<Props, "opened">) {
         onSearchChange={setSearch}
         nothingFoundMessage="Aucun établissement"
       />
+      {selected.some((s) => s.isClient) && (
+        <Alert color="orange" variant="light" title="Établissement déjà sous contrat">
+          {selected
+            .filter((s) => s.isClient)
+            .map((s) => s.raisonSocial)
+            .join(", ")}{" "}
+          {selected.filter((s) => s.isClient).length > 1 ? "ont déjà" : "a déjà"} un contrat signé. Vérifiez qu'il
+          s'agit bien d'une nouvelle demande (nouvelle évaluation ou autre prestation) avant de l'enregistrer.
+        </Alert>
+      )}
       <Text size="xs" c="dimmed">
         Établissement absent ?{" "}
         <Anchor component={Link} to="/app/nouveau" size="xs" onClick={onClose}>
           Créer un nouveau client
         </Anchor>
       </Text>
-      <SimpleGrid cols={2}>
+      <SimpleGrid cols={{ base: 1, xs: 2 }}>
         <Select
           label="Prestation"
           required

@@ -23,6 +23,7 @@ import {
   Text,
   Textarea,
   TextInput,
+  VisuallyHidden,
 } from "@mantine/core";
 import { IconPlus, IconTrash } from "@tabler/icons-react";
 import { DateField, FormContent, FormModal, NumericInput } from "../../../components";
@@ -198,70 +199,74 @@ function QuoteEditorForm({
         </Stack>
       }
     >
-      <Table>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Prestation</Table.Th>
-            <Table.Th w={90}>Jours</Table.Th>
-            <Table.Th w={130}>Prix unitaire HT</Table.Th>
-            <Table.Th w={90}>Quantité</Table.Th>
-            <Table.Th w={130} ta="right">
-              Total HT
-            </Table.Th>
-            <Table.Th w={40} />
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {values.lines.map((_, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: lines have no identity until saved.
-            <Table.Tr key={i}>
-              <Table.Td>
-                <TextInput aria-label={`Prestation ${i + 1}`} {...form.getInputProps(`lines.${i}.service`)} />
-              </Table.Td>
-              <Table.Td>
-                <NumericInput
-                  aria-label={`Jours ${i + 1}`}
-                  allowNegative
-                  maxLength={6}
-                  {...form.getInputProps(`lines.${i}.days`)}
-                />
-              </Table.Td>
-              <Table.Td>
-                <NumericInput
-                  aria-label={`Prix unitaire ${i + 1}`}
-                  allowNegative
-                  maxLength={10}
-                  rightSection="€"
-                  {...form.getInputProps(`lines.${i}.unitPrice`)}
-                />
-              </Table.Td>
-              <Table.Td>
-                <NumericInput
-                  aria-label={`Quantité ${i + 1}`}
-                  allowDecimal={false}
-                  allowNegative
-                  maxLength={4}
-                  {...form.getInputProps(`lines.${i}.quantity`)}
-                />
-              </Table.Td>
-              <Table.Td ta="right" data-testid={`line-total-${i + 1}`}>
-                {counted[i] ? formatCurrency(totals.lines[i]) : "—"}
-              </Table.Td>
-              <Table.Td>
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  aria-label={`Supprimer la ligne ${i + 1}`}
-                  onClick={() => form.removeListItem("lines", i)}
-                  disabled={values.lines.length === 1}
-                >
-                  <IconTrash size={16} />
-                </ActionIcon>
-              </Table.Td>
+      <Table.ScrollContainer minWidth={640}>
+        <Table>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Prestation</Table.Th>
+              <Table.Th w={90}>Jours</Table.Th>
+              <Table.Th w={130}>Prix unitaire HT</Table.Th>
+              <Table.Th w={90}>Quantité</Table.Th>
+              <Table.Th w={130} ta="right">
+                Total HT
+              </Table.Th>
+              <Table.Th w={40}>
+                <VisuallyHidden>Supprimer</VisuallyHidden>
+              </Table.Th>
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+          </Table.Thead>
+          <Table.Tbody>
+            {values.lines.map((_, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: lines have no identity until saved.
+              <Table.Tr key={i}>
+                <Table.Td>
+                  <TextInput aria-label={`Prestation ${i + 1}`} {...form.getInputProps(`lines.${i}.service`)} />
+                </Table.Td>
+                <Table.Td>
+                  <NumericInput
+                    aria-label={`Jours ${i + 1}`}
+                    allowNegative
+                    maxLength={6}
+                    {...form.getInputProps(`lines.${i}.days`)}
+                  />
+                </Table.Td>
+                <Table.Td>
+                  <NumericInput
+                    aria-label={`Prix unitaire ${i + 1}`}
+                    allowNegative
+                    maxLength={10}
+                    rightSection="€"
+                    {...form.getInputProps(`lines.${i}.unitPrice`)}
+                  />
+                </Table.Td>
+                <Table.Td>
+                  <NumericInput
+                    aria-label={`Quantité ${i + 1}`}
+                    allowDecimal={false}
+                    allowNegative
+                    maxLength={4}
+                    {...form.getInputProps(`lines.${i}.quantity`)}
+                  />
+                </Table.Td>
+                <Table.Td ta="right" data-testid={`line-total-${i + 1}`}>
+                  {counted[i] ? formatCurrency(totals.lines[i]) : "—"}
+                </Table.Td>
+                <Table.Td>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    aria-label={`Supprimer la ligne ${i + 1}`}
+                    onClick={() => form.removeListItem("lines", i)}
+                    disabled={values.lines.length === 1}
+                  >
+                    <IconTrash size={16} />
+                  </ActionIcon>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
       <Group>
         <Button
           variant="light"

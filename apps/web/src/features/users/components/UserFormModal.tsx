@@ -149,7 +149,7 @@ function UserForm({ user, onClose }: Omit<Props, "opened">) {
           label="Profil"
           required
           allowDeselect={false}
-          data={PROFILE_TYPES.map((p) => ({ value: p, label: `${PROFILE_LABELS[p]} (${p})` }))}
+          data={PROFILE_TYPES.map((p) => ({ value: p, label: PROFILE_LABELS[p] }))}
           {...form.getInputProps("profileType")}
         />
       </SimpleGrid>
