@@ -15,12 +15,18 @@ import type { AppInstance } from "./app-instance.js";
 import type { AppConfig } from "./config.js";
 import type { DatabaseHandle } from "./db/client.js";
 import { createBackgroundWork } from "./lib/background.js";
+import { type Clock, systemClock } from "./lib/clock.js";
 import { partyOptions } from "./lib/party-options.js";
 import { createStorage, type FileStorage } from "./lib/storage/index.js";
 import { MULTIPART_LIMITS } from "./lib/upload.js";
 import { auditRoutes } from "./modules/audit/audit.routes.js";
+import { auditorFileRoutes } from "./modules/auditors/auditor-file.routes.js";
+import { createAuditorFileService } from "./modules/auditors/auditor-file.service.js";
+import { auditorSettingsRoutes } from "./modules/auditors/auditor-settings.routes.js";
 import { auditorsRoutes } from "./modules/auditors/auditors.routes.js";
 import { createAuditorsService } from "./modules/auditors/auditors.service.js";
+import { createFareClassesService } from "./modules/auditors/fare-classes.service.js";
+import { createImpartialityService } from "./modules/auditors/impartiality.service.js";
 import { authRoutes } from "./modules/auth/auth.routes.js";
 import { createAuthService } from "./modules/auth/auth.service.js";
 import { createLoginThrottle, type LoginThrottle } from "./modules/auth/login-throttle.js";
@@ -77,10 +83,19 @@ export interface AppDeps {
   logger?: FastifyServerOptions["logger"];
   throttle?: LoginThrottle;
   storage?: FileStorage;
+  /** Business dates and timestamps; tests pass a fixed clock. */
+  clock?: Clock;
 }
 
 /** Builds the whole application (used by main.ts and by the tests). */
-export async function buildApp({ config, handle, logger, throttle, storage = createStorage(config) }: AppDeps) {
+export async function buildApp({
+  config,
+  handle,
+  logger,
+  throttle,
+  storage = createStorage(config),
+  clock = systemClock,
+}: AppDeps) {
   const app = Fastify({
     logger: logger ?? false,
     bodyLimit: 1024 * 1024,
@@ -156,7 +171,7 @@ export async function buildApp({ config, handle, logger, throttle, storage = cre
   });
 
   healthRoutes(app, { handle });
-  homeRoutes(app, { home: createHomeService({ db }) });
+  homeRoutes(app, { home: createHomeService({ db, clock }) });
   authRoutes(app, { auth, passwordReset, config });
   documentsRoutes(app, {
     documents,
@@ -174,7 +189,7 @@ export async function buildApp({ config, handle, logger, throttle, storage = cre
   usersRoutes(app, { users: createUsersService({ db, sessions }) });
   profilesRoutes(app, { profiles: createProfilesService({ db }) });
   configurationRoutes(app, { configuration: createConfigurationService({ db }) });
-  clientsRoutes(app, { clients: createClientsService({ db }) });
+  clientsRoutes(app, { clients: createClientsService({ db, clock }) });
   partiesRoutes(app, { parties: createPartiesService({ db }) });
   gestionnairesRoutes(app, { gestionnaires: createGestionnairesService({ db }) });
   const recevability = createRecevabilityService({ db, documents, links });
@@ -191,8 +206,11 @@ export async function buildApp({ config, handle, logger, throttle, storage = cre
     }),
   });
   numberingRoutes(app, { numbering: createNumberingService({ db }) });
+  const auditorClock = clock;
+  const impartiality = createImpartialityService({ db, clock: auditorClock });
   const contracts = createContractsService({
     db,
+    impartiality,
     documents,
     links,
     configuration: configurationService,
@@ -201,7 +219,12 @@ export async function buildApp({ config, handle, logger, throttle, storage = cre
   contractsRoutes(app, { contracts });
   contractClientRoutes(app, { contracts });
   timelineRoutes(app, { timeline: createTimelineService({ db, links }) });
-  auditorsRoutes(app, { auditors: createAuditorsService({ db }) });
+  auditorsRoutes(app, { auditors: createAuditorsService({ db, clock: auditorClock }), impartiality });
+  auditorFileRoutes(app, {
+    file: createAuditorFileService({ db, clock: auditorClock, documents, links }),
+    uploadMaxBytes: config.uploadMaxBytes,
+  });
+  auditorSettingsRoutes(app, { fareClasses: createFareClassesService({ db }), impartiality });
   auditRoutes(app, { db });
 
   await serveWebApp(app, config.webDist);

@@ -8,7 +8,7 @@ export interface ApiErrorBody {
   };
 }
 
-export const ERROR_CODES = [
+const ERROR_CODES = [
   "BAD_REQUEST",
   "UNAUTHENTICATED",
   "FORBIDDEN",
@@ -24,6 +24,7 @@ export const ERROR_CODES = [
   "URI_TOO_LONG",
   "UNSUPPORTED_MEDIA_TYPE",
   "HEADERS_TOO_LARGE",
+  "UNPROCESSABLE",
   "INTERNAL",
   "SERVICE_UNAVAILABLE",
 ] as const;

@@ -3,13 +3,22 @@ import { availableParallelism } from "node:os";
 import { createWorkLimiter } from "./work-limiter.js";
 
 // scrypt parameters (OWASP: N=2^17, r=8, p=1). Stored with the hash so they can be raised later.
-const N = 131072;
+let N = 131072;
 const R = 8;
 const P = 1;
 const KEY_LENGTH = 64;
 
 /**
- * Every scrypt derivation goes through one small semaphore (each takes 128 MB and ~0.5 s of CPU):
+ * Lowers the cost of new hashes. For the tests only (test/test-app.ts calls it): no configuration
+ * reaches it, so production always hashes at N=2^17. Verification reads the cost stored in the hash.
+ */
+export function setPasswordHashCost(cost: number) {
+  if (!Number.isInteger(Math.log2(cost)) || cost < 2) throw new Error("scrypt cost must be a power of 2");
+  N = cost;
+  decoyHash = undefined;
+}
+
+/** * Every scrypt derivation goes through one small semaphore (each takes 128 MB and ~0.5 s of CPU):
  * a flood of sign-ins waits in line, or is refused when the line is long, instead of starving the
  * server. Sign-ins from a known address take the priority lane.
  */

@@ -200,7 +200,7 @@ describe("document library", () => {
   it("shows a client user only their client's documents, an evaluator only their own", async () => {
     const mine = await buildClient(ctx.handle.db);
     const other = await buildClient(ctx.handle.db);
-    const auditor = await buildAuditor(ctx.handle.db);
+    const auditor = await buildAuditor(ctx.handle.db, { withDocuments: false });
     const clientDoc = (
       await upload({ family: "CLIENT", clientId: mine.id }, { name: "rapport.pdf", data: samplePdf() })
     ).json();

@@ -24,6 +24,9 @@ export interface NewDocumentMeta {
   auditorId?: string | null;
   missionId?: string | null;
   metaCode?: string | null;
+  /** An evaluator's document: its kind and last valid day (see modules/auditors). */
+  auditorDocumentKind?: string | null;
+  validUntil?: string | null;
 }
 
 export interface UploadedFile {
@@ -101,6 +104,8 @@ export function createDocumentsService({ db, storage, links }: DocumentsServiceD
             auditorId: meta.auditorId ?? null,
             missionId: meta.missionId ?? null,
             metaCode: meta.metaCode ?? null,
+            auditorDocumentKind: meta.auditorDocumentKind ?? null,
+            validUntil: meta.validUntil ?? null,
             fileName,
             mimeType,
             ...stored,

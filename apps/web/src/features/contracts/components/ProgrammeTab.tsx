@@ -17,7 +17,8 @@ import { IconPlus, IconTrash } from "@tabler/icons-react";
 import { type FormEvent, useEffect, useMemo, useState } from "react";
 import { errorMessage } from "../../../lib/api-client";
 import { notifySaved } from "../../../lib/notify";
-import { type ContractScope, useAuditorOptions, useSaveProgramme } from "../api/contracts";
+import { useAuditorOptions } from "../api/get-auditor-options";
+import { type ContractScope, useSaveProgramme } from "../api/save-programme";
 
 interface DayForm {
   day: string;
