@@ -9,6 +9,7 @@ import {
   linkOptionSchema,
   ORGANISATION_TYPES,
   okSchema,
+  searchTextSchema,
   unavailabilityBodySchema,
   unavailabilitySchema,
 } from "@certidesk/shared";
@@ -47,7 +48,7 @@ export function auditorFileRoutes(
       schema: {
         tags,
         summary: "Organisations qu'un lien d'intérêts peut viser",
-        querystring: z.object({ type: z.enum(ORGANISATION_TYPES), search: z.string().trim().max(100).optional() }),
+        querystring: z.object({ type: z.enum(ORGANISATION_TYPES), search: searchTextSchema.optional() }),
         response: { 200: z.array(linkOptionSchema) },
       },
     },

@@ -9,6 +9,7 @@ import {
   refuseRequestBodySchema,
   requestDetailSchema,
   savedResultSchema,
+  searchTextSchema,
   updateRequestBodySchema,
   versionBodySchema,
 } from "@certidesk/shared";
@@ -54,7 +55,7 @@ export function prospectsRoutes(app: AppInstance, { prospects }: { prospects: Pr
       schema: {
         tags,
         summary: "Établissements pour une nouvelle demande",
-        querystring: z.object({ search: z.string().trim().max(100).optional() }),
+        querystring: z.object({ search: searchTextSchema.optional() }),
         response: { 200: z.array(establishmentOptionSchema) },
       },
     },
