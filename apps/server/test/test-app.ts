@@ -9,6 +9,7 @@ import { type AppConfig, loadConfig } from "../src/config.js";
 import { prepareDatabase } from "../src/db/bootstrap.js";
 import { type DatabaseHandle, openDatabase } from "../src/db/client.js";
 import { seedDemoData } from "../src/demo/demo-data.js";
+import type { Clock } from "../src/lib/clock.js";
 import { setPasswordHashCost } from "../src/lib/passwords.js";
 import { createLoginThrottle, type LoginThrottleOptions } from "../src/modules/auth/login-throttle.js";
 
@@ -57,6 +58,8 @@ export interface TestContext {
 export interface TestAppOptions {
   throttle?: LoginThrottleOptions;
   config?: Partial<AppConfig>;
+  /** The application's clock (e.g. fixedClock("2026-03-31T22:30:00Z")); the real one by default. */
+  clock?: Clock;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestContext> {
@@ -68,7 +71,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
   const config: AppConfig = { ...loadConfig({ DATA_DIR: dataDir }), demoData: false, ...options.config };
   if (!migrated) await prepareDatabase(handle, config);
   else if (config.demoData) await seedDemoData(handle.db);
-  const app = await buildApp({ config, handle, throttle: createLoginThrottle(options.throttle) });
+  const app = await buildApp({ config, handle, throttle: createLoginThrottle(options.throttle), clock: options.clock });
   await app.ready();
   return {
     app,

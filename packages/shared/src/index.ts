@@ -1,3 +1,7 @@
+// French validation messages, configured before any schema is used.
+import "./zod-locale.js";
+
+export * from "./auditors/index.js";
 export * from "./commercial/contracts.js";
 export * from "./commercial/establishments.js";
 export * from "./commercial/quotes.js";
@@ -25,3 +29,5 @@ export * from "./schemas/prospects.js";
 export * from "./schemas/quotes.js";
 export * from "./schemas/timeline.js";
 export * from "./schemas/users.js";
+export * from "./text.js";
+export { frenchIssueMessage } from "./zod-locale.js";

@@ -35,9 +35,19 @@ export function authorizeAuditorRecord(actor: Actor, auditorId: string): void {
   if (actor.profileType === "MYQUALIANOR") throw notFound();
 }
 
+/**
+ * Profiles whose job is personnel files: they alone see the RH family of the library (the evaluators'
+ * contracts, certificates, interest declarations). Other staff, whatever their document grants, do
+ * not: accounting and sales have no business reading them. See docs/permissions.md.
+ */
+export const HR_DOCUMENT_PROFILES: readonly string[] = ["DIR", "RH"];
+
+export const canSeeHrDocuments = (actor: Pick<Actor, "profileType">) =>
+  HR_DOCUMENT_PROFILES.includes(actor.profileType);
+
 /** What part of the library an actor may see, as a filter the repositories turn into SQL. */
 export type DocumentScope =
-  | { kind: "all" }
+  | { kind: "all"; hr: boolean }
   | { kind: "client"; clientId: string }
   | { kind: "auditor"; auditorId: string }
   | { kind: "none" };
@@ -47,16 +57,19 @@ export function documentScope(actor: Actor): DocumentScope {
     return actor.clientId ? { kind: "client", clientId: actor.clientId } : { kind: "none" };
   if (actor.profileType === "AUDITEUR")
     return actor.auditorId ? { kind: "auditor", auditorId: actor.auditorId } : { kind: "none" };
-  return { kind: "all" };
+  return { kind: "all", hr: canSeeHrDocuments(actor) };
 }
 
-/** A client user sees their client's documents; an evaluator their own file (and, later, their missions'). */
+/**
+ * A client user sees their client's documents; an evaluator their own file (and, later, their
+ * missions'); staff everything but the RH family, kept to HR_DOCUMENT_PROFILES.
+ */
 export function canSeeDocument(
   actor: Actor,
   doc: { family: string; clientId: string | null; auditorId: string | null },
 ) {
   const scope = documentScope(actor);
-  if (scope.kind === "all") return true;
+  if (scope.kind === "all") return scope.hr || doc.family !== "RH";
   if (scope.kind === "client") return doc.family === "CLIENT" && doc.clientId === scope.clientId;
   if (scope.kind === "auditor") return doc.family === "AUDITOR" && doc.auditorId === scope.auditorId;
   return false;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { PUBLIC_KEY_TYPES, SECTOR_DOMAINS, TYPOLOGY_SECTORS, TYPOLOGY_TYPES } from "../commercial/establishments.js";
 import { digitsOnly, isValidFiness, isValidFrenchVat, isValidSiren, isValidSiret } from "../identifiers.js";
+import { typeError } from "../text.js";
 import { idSchema, versionSchema } from "./common.js";
 
 /** Shared field rules of legal entities, establishments, managing organisations and contacts. */
@@ -16,8 +17,8 @@ const requiredText = (label: string, max = 200) =>
     .min(1, `${label} est obligatoire.`)
     .max(max, `${label} : ${max} caractères au plus.`);
 
-const postalCodeSchema = z
-  .string({ error: "Le code postal est obligatoire." })
+export const postalCodeSchema = z
+  .string({ error: typeError("Le code postal est obligatoire.") })
   .trim()
   .regex(/^\d{5}$/, "Le code postal doit contenir 5 chiffres.");
 
@@ -44,8 +45,8 @@ const vatNumberSchema = z
   .transform(blankToNull)
   .nullable()
   .default(null);
-const finessSchema = z
-  .string({ error: "Le numéro FINESS est obligatoire." })
+export const finessSchema = z
+  .string({ error: typeError("Le numéro FINESS est obligatoire.") })
   .trim()
   .transform((v) => digitsOnly(v).toUpperCase())
   .refine(isValidFiness, "Le numéro FINESS doit contenir 9 caractères (département puis 7 chiffres).");
@@ -124,7 +125,7 @@ const essmsFieldsSchema = z.object({
     .default([])
     .transform((v) => [...new Set(v)]),
   capacity: z
-    .number({ error: "La capacité doit être un nombre." })
+    .number({ error: typeError("La capacité doit être un nombre.") })
     .int("La capacité doit être un nombre entier.")
     .min(0, "La capacité ne peut pas être négative.")
     .max(100000, "Capacité trop grande.")

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { typeError } from "../text.js";
 
 const TIMELINE_KINDS = [
   "COMMENT",
@@ -42,7 +43,7 @@ export type Timeline = z.infer<typeof timelineSchema>;
 
 export const addCommentBodySchema = z.object({
   text: z
-    .string({ error: "Le commentaire est vide." })
+    .string({ error: typeError("Le commentaire est vide.") })
     .trim()
     .min(1, "Le commentaire est vide.")
     .max(4000, "4 000 caractères au plus."),

@@ -6,6 +6,7 @@ import {
   type decisionBodySchema,
   type Feb,
   formatDate,
+  formatDays,
   isStaffProfile,
   MESSAGES,
   type programmeBodySchema,
@@ -17,6 +18,7 @@ import { auditors, contractDays, contractEstablishments, contractEvaluators, use
 import type { Actor } from "../../lib/actor.js";
 import { authorizeClientRecord } from "../../lib/authorization.js";
 import { AppError, badRequest, conflict, notFound } from "../../lib/errors.js";
+import type { ImpartialityService } from "../auditors/impartiality.service.js";
 import type { DocumentLinks } from "../documents/document-links.js";
 import { toContractDetail } from "./contract-detail.js";
 import { type ContractDeps, createContractLifecycle } from "./contract-lifecycle.js";
@@ -30,7 +32,9 @@ type DecisionInput = z.output<typeof decisionBodySchema>;
 const CLOSED = ["REFUSE", "CANCELLED"];
 
 /** The contract tabs: Besoin (FEB), Programme, Contrat, Décision; lifecycle in contract-lifecycle.ts. */
-export function createContractsService(deps: ContractDeps & { links: DocumentLinks }) {
+export function createContractsService(
+  deps: ContractDeps & { links: DocumentLinks; impartiality?: Pick<ImpartialityService, "checkProgramme"> },
+) {
   const { db, links, documents: docs, configuration } = deps;
   const get = async (id: string): Promise<ContractDetail> => toContractDetail(await requireContract(db, id), links);
   const staffOnly = (actor: Actor) => {
@@ -126,6 +130,20 @@ export function createContractsService(deps: ContractDeps & { links: DocumentLin
             });
             if (issues[0]) throw badRequest(issues[0]);
           }
+          // The impartiality engine: a blocked evaluator is refused (422), a warning needs a justification.
+          await deps.impartiality?.checkProgramme(
+            tx,
+            actor,
+            {
+              contractId: id,
+              establishments: ids.map((clientId) => ({
+                clientId,
+                days: days.filter((d) => !d.clientId || d.clientId === clientId).map((d) => d.day),
+              })),
+              evaluators: input.evaluators,
+            },
+            requestId,
+          );
           for (const e of input.establishments)
             await tx
               .update(contractEstablishments)
@@ -137,13 +155,15 @@ export function createContractsService(deps: ContractDeps & { links: DocumentLin
             await tx.insert(contractDays).values(sorted.map((d, i) => ({ ...d, contractId: id, position: i + 1 })));
           await tx.delete(contractEvaluators).where(eq(contractEvaluators.contractId, id));
           if (input.evaluators.length)
-            await tx.insert(contractEvaluators).values(input.evaluators.map((e) => ({ ...e, contractId: id })));
+            await tx
+              .insert(contractEvaluators)
+              .values(input.evaluators.map((e) => ({ auditorId: e.auditorId, role: e.role, contractId: id })));
           const first = sorted[0]?.day;
           const total = days.reduce((s, d) => s + d.dayFraction, 0);
           return {
             values: {},
             summary: first
-              ? `Programme du contrat ${c.number} : ${String(total).replace(".", ",")} j de visite à partir du ${formatDate(first)}, ${input.evaluators.length} évaluateur(s)`
+              ? `Programme du contrat ${c.number} : ${formatDays(total)} de visite à partir du ${formatDate(first)}, ${input.evaluators.length} évaluateur(s)`
               : `Programme du contrat ${c.number} modifié (visite à programmer)`,
           };
         },

@@ -5,8 +5,8 @@ import type { Database, Executor } from "../../db/client.js";
 import { auditors, clients, documentCategories, documents, documentVersions } from "../../db/schema/index.js";
 import type { Actor, AuditActor } from "../../lib/actor.js";
 import { diffFields, writeAudit } from "../../lib/audit.js";
-import { authorizeDocumentRecord, documentScope } from "../../lib/authorization.js";
-import { badRequest, notFound, staleVersion } from "../../lib/errors.js";
+import { authorizeDocumentRecord, canSeeHrDocuments, documentScope } from "../../lib/authorization.js";
+import { badRequest, forbidden, notFound, staleVersion } from "../../lib/errors.js";
 import type { FileStorage } from "../../lib/storage/index.js";
 import type { DocumentLinks } from "./document-links.js";
 import { toDocumentRow } from "./document-row.js";
@@ -24,6 +24,9 @@ export interface NewDocumentMeta {
   auditorId?: string | null;
   missionId?: string | null;
   metaCode?: string | null;
+  /** An evaluator's document: its kind and last valid day (see modules/auditors). */
+  auditorDocumentKind?: string | null;
+  validUntil?: string | null;
 }
 
 export interface UploadedFile {
@@ -101,6 +104,8 @@ export function createDocumentsService({ db, storage, links }: DocumentsServiceD
             auditorId: meta.auditorId ?? null,
             missionId: meta.missionId ?? null,
             metaCode: meta.metaCode ?? null,
+            auditorDocumentKind: meta.auditorDocumentKind ?? null,
+            validUntil: meta.validUntil ?? null,
             fileName,
             mimeType,
             ...stored,
@@ -141,6 +146,9 @@ export function createDocumentsService({ db, storage, links }: DocumentsServiceD
     get: async (actor: Actor, id: string) => toRow(await loadVisible(actor, id)),
 
     async upload(actor: Actor, meta: NewDocumentMeta, file: UploadedFile, requestId?: string) {
+      if (meta.family === "RH" && !canSeeHrDocuments(actor)) {
+        throw forbidden("Les documents RH sont réservés à la Direction et aux Ressources humaines.");
+      }
       const mimeType = await detectAllowedType(file.data, file.fileName);
       if (!mimeType) throw badRequest(REFUSED_TYPE_MESSAGE);
       const created = await store(actor, meta, file, mimeType, requestId);

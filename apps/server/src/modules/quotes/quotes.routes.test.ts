@@ -121,14 +121,14 @@ describe("quotes", () => {
     expect(withPdf.document).not.toBeNull();
     const file = await ctx.app.inject({ method: "GET", url: withPdf.document?.url ?? "" });
     expect(file.statusCode).toBe(200);
-    const text = await pdfText(file.rawPayload);
+    const text = (await pdfText(file.rawPayload)).replace(/\u00a0/g, " ");
     for (const expected of [
       `Devis n° ${quote.number}`,
       "Évaluations Rhône Conseil",
       "EHPAD Le Grand Cèdre",
       "Visite sur site (binôme)",
-      "5 350.00 €",
-      "6 420.00 €",
+      "5 350,00 €",
+      "6 420,00 €",
       "Forfait",
       "Bon pour accord",
     ])
@@ -150,7 +150,7 @@ describe("quotes", () => {
     const [mail] = await handle.db.select().from(mailOutbox).where(eq(mailOutbox.relatedId, quote.id));
     expect(mail).toMatchObject({ templateCode: "QUOTE_SEND", to: ["direction@grand-cedre.fr"], relatedType: "quote" });
     expect(mail?.subject).toContain(quote.number);
-    expect(mail?.body).toContain("6 420.00 €");
+    expect(mail?.body).toContain("6\u00a0420,00\u00a0€");
     const attachments = await handle.db
       .select()
       .from(mailAttachments)

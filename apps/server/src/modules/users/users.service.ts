@@ -7,6 +7,7 @@ import type { Actor } from "../../lib/actor.js";
 import { diffFields, writeAudit } from "../../lib/audit.js";
 import { badRequest, conflict, notFound, staleVersion } from "../../lib/errors.js";
 import { partyOptions } from "../../lib/party-options.js";
+import { assertPasswordPolicy } from "../../lib/password-policy.js";
 import { hashPassword } from "../../lib/passwords.js";
 import type { SessionStore } from "../auth/session-store.js";
 import * as repo from "./users.repository.js";
@@ -96,6 +97,7 @@ export function createUsersService({ db, sessions }: UsersServiceDeps) {
     },
 
     async create(actor: Actor, input: CreateInput, requestId?: string) {
+      assertPasswordPolicy(input.password, input);
       const passwordHash = await hashPassword(input.password);
       return db.transaction(async (tx) => {
         if (await repo.identifierTaken(tx, input.identifier)) throw conflict("Cet identifiant est déjà utilisé.");
@@ -170,6 +172,9 @@ export function createUsersService({ db, sessions }: UsersServiceDeps) {
     },
 
     async setPassword(actor: Actor, id: string, password: string, requestId?: string) {
+      const owner = await repo.findUserById(db, id);
+      if (!owner) throw notFound("Utilisateur introuvable.");
+      assertPasswordPolicy(password, owner);
       const passwordHash = await hashPassword(password);
       return db.transaction(async (tx) => {
         const user = await repo.findUserById(tx, id);

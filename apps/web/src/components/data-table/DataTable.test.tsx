@@ -36,8 +36,8 @@ describe("DataTable", () => {
     expect(bodyRows()).toHaveLength(3);
     expect(screen.getByText("à programmer")).toBeInTheDocument();
     expect(screen.getByText("05/03/2025")).toBeInTheDocument();
-    expect(screen.getByText("980.50 €")).toBeInTheDocument();
-    expect(screen.getByText("0.00 €")).toBeInTheDocument();
+    expect(screen.getByText(/^980,50\s€$/)).toBeInTheDocument();
+    expect(screen.getByText(/^0,00\s€$/)).toBeInTheDocument();
     expect(screen.getByRole("table")).toHaveAttribute("aria-rowcount", "4");
   });
 
@@ -108,6 +108,23 @@ describe("DataTable", () => {
     renderWithTheme(<DataTable columns={initial} rows={rows} />);
     expect(firstCells()).toEqual(["Centre Médico-Social", "Foyer Horizon", "EHPAD Les Érables"]);
     expect(screen.getByRole("columnheader", { name: /Code postal/ })).toHaveAttribute("aria-sort", "ascending");
+  });
+
+  it("follows the cycle from a default-sorted column: ascending → descending → none → ascending", async () => {
+    const user = userEvent.setup();
+    const initial = columns.map((c) => (c.key === "raisonSocial" ? { ...c, sortDirection: "asc" as const } : c));
+    renderWithTheme(<DataTable columns={initial} rows={rows} />);
+    const header = screen.getByRole("columnheader", { name: /Raison sociale/ });
+    const button = within(header).getByRole("button");
+    expect(header).toHaveAttribute("aria-sort", "ascending");
+    await user.click(button);
+    expect(header).toHaveAttribute("aria-sort", "descending");
+    expect(firstCells()).toEqual(["Foyer Horizon", "EHPAD Les Érables", "Centre Médico-Social"]);
+    await user.click(button);
+    expect(header).toHaveAttribute("aria-sort", "none");
+    expect(firstCells()).toEqual(["EHPAD Les Érables", "Foyer Horizon", "Centre Médico-Social"]);
+    await user.click(button);
+    expect(header).toHaveAttribute("aria-sort", "ascending");
   });
 
   it("filters on search text ignoring accents and case", () => {

@@ -1,4 +1,4 @@
-import { PROFILE_LABELS, PROFILE_TYPES, type ProfileType, type UserRow } from "@certidesk/shared";
+import { PASSWORD_RULE, PROFILE_LABELS, PROFILE_TYPES, type ProfileType, type UserRow } from "@certidesk/shared";
 import { Alert, Button, Group, Modal, PasswordInput, Select, SimpleGrid, Stack, TextInput } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { type FormEvent, useEffect, useState } from "react";
@@ -129,7 +129,7 @@ export function UserFormModal({
             {creating && (
               <PasswordInput
                 label="Mot de passe initial"
-                description="Au moins 8 caractères."
+                description={PASSWORD_RULE}
                 value={form.password}
                 onChange={(e) => set("password", e.currentTarget.value)}
                 required
