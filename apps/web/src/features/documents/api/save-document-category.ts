@@ -1,6 +1,7 @@
 import type { DocumentFamily, SavedResult } from "@certidesk/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { documentKeys } from "./keys";
 
 export interface CategoryInput {
   family: DocumentFamily;
@@ -28,7 +29,7 @@ function useCategoryMutation<A, R>(fn: (args: A) => Promise<R>) {
   return useMutation({
     mutationFn: fn,
     // Categories show in the library too: refresh everything documents-related.
-    onSettled: () => client.invalidateQueries({ queryKey: ["documents"] }),
+    onSettled: () => client.invalidateQueries({ queryKey: documentKeys.all }),
   });
 }
 

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { domainKey } from "../../../lib/query-keys";
 
 export interface Auditor {
   id: string;
@@ -13,5 +14,5 @@ export interface Auditor {
 
 export const getAuditor = (id: string) => api.get<Auditor>(`/api/auditors/${id}`);
 export const auditorQueryOptions = (id: string) =>
-  queryOptions({ queryKey: ["auditors", id], queryFn: () => getAuditor(id) });
+  queryOptions({ queryKey: [...domainKey("auditors"), "detail", id], queryFn: () => getAuditor(id) });
 export const useAuditor = (id: string) => useQuery(auditorQueryOptions(id));

@@ -1,6 +1,7 @@
 import type { MailStatus, MailSummaryQuery } from "@certidesk/shared";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { api, toQuery } from "../../../lib/api-client";
+import { mailKeys } from "./keys";
 
 export interface MailSummary {
   smtpConfigured: boolean;
@@ -12,7 +13,7 @@ export const getMailSummary = (query: MailSummaryQuery = {}) =>
   api.get<MailSummary>(`/api/mails/summary${toQuery({ ...query })}`);
 export const mailSummaryQueryOptions = (query: MailSummaryQuery = {}) =>
   queryOptions({
-    queryKey: ["mails", "summary", query],
+    queryKey: mailKeys.summary(query),
     queryFn: () => getMailSummary(query),
     refetchInterval: 30_000,
     placeholderData: keepPreviousData,
