@@ -1,3 +1,6 @@
+// French validation messages, configured before any schema is used.
+import "./zod-locale.js";
+
 export * from "./auditors/index.js";
 export * from "./commercial.js";
 export * from "./contracts/audit.js";
@@ -23,3 +26,5 @@ export * from "./permissions.js";
 export * from "./profiles.js";
 export * from "./quote-totals.js";
 export * from "./routes.js";
+export * from "./text.js";
+export { frenchIssueMessage } from "./zod-locale.js";

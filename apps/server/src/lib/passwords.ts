@@ -1,10 +1,20 @@
 import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from "node:crypto";
 
 // scrypt parameters (OWASP: N=2^17, r=8, p=1). Stored with the hash so they can be raised later.
-const N = 131072;
+let N = 131072;
 const R = 8;
 const P = 1;
 const KEY_LENGTH = 64;
+
+/**
+ * Lowers the cost of new hashes. For the tests only (test/test-app.ts calls it): no configuration
+ * reaches it, so production always hashes at N=2^17. Verification reads the cost stored in the hash.
+ */
+export function setPasswordHashCost(cost: number) {
+  if (!Number.isInteger(Math.log2(cost)) || cost < 2) throw new Error("scrypt cost must be a power of 2");
+  N = cost;
+  decoyHash = undefined;
+}
 
 function derive(password: string, salt: Buffer, opts: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) => {

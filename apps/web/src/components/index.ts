@@ -31,6 +31,7 @@ export {
 } from "./data-table/types";
 export { DOCUMENT_NAME_MAX_WIDTH, DocumentCell, type DocumentCellProps } from "./document-cell/DocumentCell";
 export { type DocumentRef, defaultDocumentViewUrl, openDocument } from "./document-cell/document-url";
+export { FormContent, type FormContentProps, FormModal, type FormModalProps } from "./form-modal/FormModal";
 export { LoadingOverlay, type LoadingOverlayProps } from "./loading/LoadingOverlay";
 export { LOADING_LABEL, Spinner, type SpinnerProps } from "./loading/Spinner";
 export { NumericInput, type NumericInputProps } from "./numeric-input/NumericInput";

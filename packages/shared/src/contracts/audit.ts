@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { searchTextSchema } from "../text.js";
 
 export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   user: "Utilisateur",
@@ -23,7 +24,7 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
 export const auditLogQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(1000).default(1000),
-  search: z.string().trim().max(200).optional(),
+  search: searchTextSchema.optional(),
   entityType: z.string().trim().max(50).optional(),
   action: z.string().trim().max(50).optional(),
   from: z.iso.date({ error: "Date de début invalide." }).optional(),

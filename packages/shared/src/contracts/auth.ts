@@ -1,14 +1,18 @@
 import { z } from "zod";
 import { OPERATIONS, PERMISSION_CODES } from "../permissions.js";
 import { PROFILE_TYPES } from "../profiles.js";
+import { typeError } from "../text.js";
 
 export const loginBodySchema = z.object({
   identifier: z
-    .string({ error: "L'identifiant est obligatoire." })
+    .string({ error: typeError("L'identifiant est obligatoire.") })
     .trim()
     .min(1, "L'identifiant est obligatoire.")
     .max(200),
-  password: z.string({ error: "Le mot de passe est obligatoire." }).min(1, "Le mot de passe est obligatoire.").max(500),
+  password: z
+    .string({ error: typeError("Le mot de passe est obligatoire.") })
+    .min(1, "Le mot de passe est obligatoire.")
+    .max(500),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
@@ -41,6 +45,6 @@ export const changePasswordBodySchema = z.object({
 
 /** Password rule: long enough to resist guessing; no composition rules beyond that (NIST 800-63B). */
 export const passwordSchema = z
-  .string({ error: "Le mot de passe est obligatoire." })
+  .string({ error: typeError("Le mot de passe est obligatoire.") })
   .min(8, "Le mot de passe doit contenir au moins 8 caractères.")
   .max(200, "Le mot de passe ne peut pas dépasser 200 caractères.");

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CLIENT_LIST_FILTERS, CONTRACT_STATUSES } from "../commercial.js";
+import { searchTextSchema } from "../text.js";
 import { contactSchema } from "./parties.js";
 
 export const CLIENT_SORT_KEYS = [
@@ -21,7 +22,7 @@ const sortSchema = <K extends readonly [string, ...string[]]>(keys: K) =>
 /** Body of POST /api/client/getListClient. */
 export const clientListBodySchema = z.object({
   filter: z.enum(CLIENT_LIST_FILTERS, { error: "Filtre inconnu." }).default("all"),
-  search: z.string().trim().max(200).optional(),
+  search: searchTextSchema.optional(),
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(1000).default(50),
   sort: sortSchema(CLIENT_SORT_KEYS).nullable().optional(),
@@ -32,7 +33,7 @@ export type ClientListQuery = z.output<typeof clientListBodySchema>;
 /** Query of GET /api/clients/extractClientList: the list's filters, as query parameters. */
 export const clientExportQuerySchema = z.object({
   filter: z.enum(CLIENT_LIST_FILTERS, { error: "Filtre inconnu." }).default("all"),
-  search: z.string().trim().max(200).optional(),
+  search: searchTextSchema.optional(),
   sortKey: z.enum(CLIENT_SORT_KEYS).optional(),
   direction: z.enum(["asc", "desc"]).default("asc"),
 });
@@ -143,7 +144,7 @@ export type GestionnaireRow = z.infer<typeof gestionnaireRowSchema>;
 
 export const GESTIONNAIRE_SORT_KEYS = ["raisonSocial", "city", "establishments", "createdAt"] as const;
 export const gestionnaireListQuerySchema = z.object({
-  search: z.string().trim().max(200).optional(),
+  search: searchTextSchema.optional(),
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(1000).default(50),
   sortKey: z.enum(GESTIONNAIRE_SORT_KEYS).default("raisonSocial"),

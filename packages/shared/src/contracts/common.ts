@@ -1,12 +1,16 @@
 import { z } from "zod";
+import { searchTextSchema, typeError } from "../text.js";
 
 export const idSchema = z.uuid({ error: "Identifiant invalide." });
-export const versionSchema = z.number({ error: "La version est obligatoire." }).int().min(1);
+export const versionSchema = z
+  .number({ error: typeError("La version est obligatoire.") })
+  .int()
+  .min(1);
 
 export const pageQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(1000).default(50),
-  search: z.string().trim().max(200).optional(),
+  search: searchTextSchema.optional(),
 });
 
 export function pageResultSchema<T extends z.ZodType>(item: T) {

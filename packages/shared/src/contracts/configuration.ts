@@ -18,7 +18,6 @@ export const configurationSchema = z.object({
   logo: z.object({ url: z.string() }).nullable(),
   primaryColor: z.string(),
   secondaryColor: z.string(),
-  decimalSeparator: z.enum([".", ","]),
   legalForm: z.string().nullable(),
   siret: z.string().nullable(),
   vatNumber: z.string().nullable(),
@@ -37,7 +36,6 @@ export const updateConfigurationBodySchema = z.object({
   companyName: z.string().trim().min(1, "Le nom de la société est obligatoire.").max(120),
   primaryColor: hexColor,
   secondaryColor: hexColor,
-  decimalSeparator: z.enum([".", ","]),
   legalForm: optionalText(60),
   siret: z
     .string()

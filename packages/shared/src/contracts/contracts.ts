@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { AUDIT_TIME_SLOTS, CERTIFICATION_DECISIONS, CONTRACT_STATUSES, CONTRACT_TYPOLOGIES } from "../commercial.js";
+import { typeError } from "../text.js";
 import { idSchema, versionSchema } from "./common.js";
 import { optionalText } from "./parties.js";
 import { documentRefSchema } from "./quotes.js";
@@ -102,7 +103,10 @@ export const contractTermsBodySchema = z
   .object({
     typology: z.enum(CONTRACT_TYPOLOGIES, { error: "Typologie de contrat inconnue." }),
     deadline: optionalDate("Date limite de retour"),
-    amountHT: z.number({ error: "Le montant HT doit être un nombre." }).min(0).max(10_000_000),
+    amountHT: z
+      .number({ error: typeError("Le montant HT doit être un nombre.") })
+      .min(0)
+      .max(10_000_000),
     vatRate: z.union([z.literal(0.2), z.literal(0.085), z.literal(0)], { error: "Taux de TVA : 20 %, 8,5 % ou Exo." }),
     travelExpenseMode: z.union([z.literal(1), z.literal(2), z.literal(3)]),
     travelExpenseAmount: z.number().min(0).max(100_000).nullable().default(null),
@@ -116,7 +120,11 @@ export type ContractTermsBody = z.input<typeof contractTermsBodySchema>;
 
 export const signContractBodySchema = z.object({ signatureDate: isoDate("Date de signature"), version: versionSchema });
 export const refuseContractBodySchema = z.object({
-  reason: z.string({ error: "Indiquez le motif du refus." }).trim().min(1, "Indiquez le motif du refus.").max(500),
+  reason: z
+    .string({ error: typeError("Indiquez le motif du refus.") })
+    .trim()
+    .min(1, "Indiquez le motif du refus.")
+    .max(500),
   version: versionSchema,
 });
 export const sendContractBodySchema = z.object({

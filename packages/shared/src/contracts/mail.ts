@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { typeError } from "../text.js";
 import { pageQuerySchema, versionSchema } from "./common.js";
 
 export const MAIL_STATUSES = ["QUEUED", "SENDING", "SENT", "FAILED"] as const;
@@ -51,6 +52,15 @@ export const listMailsQuerySchema = pageQuerySchema.extend({
   direction: z.enum(["asc", "desc"]).default("desc"),
 });
 export type ListMailsQuery = z.input<typeof listMailsQuerySchema>;
+/** The status counts follow the list's search, dates and client (not its status). */
+export const mailSummaryQuerySchema = listMailsQuerySchema.pick({
+  search: true,
+  clientId: true,
+  templateCode: true,
+  from: true,
+  to: true,
+});
+export type MailSummaryQuery = z.input<typeof mailSummaryQuerySchema>;
 
 export const sendMailBodySchema = z.object({
   to: emailList.min(1, "Indiquez au moins un destinataire."),
@@ -107,7 +117,7 @@ export const saveMailGroupBodySchema = z.object({
 
 export const forgotPasswordBodySchema = z.object({
   identifier: z
-    .string({ error: "L'identifiant est obligatoire." })
+    .string({ error: typeError("L'identifiant est obligatoire.") })
     .trim()
     .min(1, "L'identifiant est obligatoire.")
     .max(200),

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { PUBLIC_KEY_TYPES, SECTOR_DOMAINS, TYPOLOGY_SECTORS, TYPOLOGY_TYPES } from "../commercial.js";
 import { digitsOnly, isValidFiness, isValidFrenchVat, isValidSiren, isValidSiret } from "../identifiers.js";
+import { typeError } from "../text.js";
 import { idSchema, versionSchema } from "./common.js";
 
 /** Shared field rules of legal entities, establishments, managing organisations and contacts. */
@@ -17,7 +18,7 @@ export const requiredText = (label: string, max = 200) =>
     .max(max, `${label} : ${max} caractères au plus.`);
 
 export const postalCodeSchema = z
-  .string({ error: "Le code postal est obligatoire." })
+  .string({ error: typeError("Le code postal est obligatoire.") })
   .trim()
   .regex(/^\d{5}$/, "Le code postal doit contenir 5 chiffres.");
 
@@ -45,7 +46,7 @@ export const vatNumberSchema = z
   .nullable()
   .default(null);
 export const finessSchema = z
-  .string({ error: "Le numéro FINESS est obligatoire." })
+  .string({ error: typeError("Le numéro FINESS est obligatoire.") })
   .trim()
   .transform((v) => digitsOnly(v).toUpperCase())
   .refine(isValidFiness, "Le numéro FINESS doit contenir 9 caractères (département puis 7 chiffres).");
@@ -125,7 +126,7 @@ export const essmsFieldsSchema = z.object({
     .default([])
     .transform((v) => [...new Set(v)]),
   capacity: z
-    .number({ error: "La capacité doit être un nombre." })
+    .number({ error: typeError("La capacité doit être un nombre.") })
     .int("La capacité doit être un nombre entier.")
     .min(0, "La capacité ne peut pas être négative.")
     .max(100000, "Capacité trop grande.")

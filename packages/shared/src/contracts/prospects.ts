@@ -6,6 +6,7 @@ import {
   REQUEST_SOURCES,
   REQUEST_STATUSES,
 } from "../commercial.js";
+import { searchTextSchema, typeError } from "../text.js";
 import { idSchema, versionSchema } from "./common.js";
 import { contactSchema, optionalText } from "./parties.js";
 
@@ -22,7 +23,7 @@ export const PROSPECT_SORT_KEYS = [
 export type ProspectSortKey = (typeof PROSPECT_SORT_KEYS)[number];
 
 export const prospectListQuerySchema = z.object({
-  search: z.string().trim().max(200).optional(),
+  search: searchTextSchema.optional(),
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(1000).default(1000),
   sortKey: z.enum(PROSPECT_SORT_KEYS, { error: "Colonne de tri inconnue." }).default("createdAt"),
@@ -102,7 +103,11 @@ export const updateRequestBodySchema = createRequestBodySchema
 export type UpdateRequestBody = z.input<typeof updateRequestBodySchema>;
 
 export const refuseRequestBodySchema = z.object({
-  reason: z.string({ error: "Indiquez le motif du refus." }).trim().min(1, "Indiquez le motif du refus.").max(500),
+  reason: z
+    .string({ error: typeError("Indiquez le motif du refus.") })
+    .trim()
+    .min(1, "Indiquez le motif du refus.")
+    .max(500),
   version: versionSchema,
 });
 export const versionBodySchema = z.object({ version: versionSchema });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { QUOTE_STATUSES } from "../commercial.js";
+import { typeError } from "../text.js";
 import { versionSchema } from "./common.js";
 import { optionalText } from "./parties.js";
 
@@ -11,15 +12,19 @@ const amount = (label: string, max = 1_000_000) =>
     .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, `${label} : deux décimales au plus.`);
 
 export const quoteLineBodySchema = z.object({
-  service: z.string({ error: "Décrivez la prestation." }).trim().min(1, "Décrivez la prestation.").max(300),
+  service: z
+    .string({ error: typeError("Décrivez la prestation.") })
+    .trim()
+    .min(1, "Décrivez la prestation.")
+    .max(300),
   days: z
-    .number({ error: "Le nombre de jours doit être un nombre." })
+    .number({ error: typeError("Le nombre de jours doit être un nombre.") })
     .positive("Le nombre de jours doit être positif.")
     .max(100, "Cent jours au plus par ligne.")
     .refine((v) => Number.isInteger(v * 4), "Le nombre de jours se compte par quarts de journée (0,25)."),
   unitPrice: amount("Le prix unitaire"),
   quantity: z
-    .number({ error: "La quantité doit être un nombre." })
+    .number({ error: typeError("La quantité doit être un nombre.") })
     .int("La quantité doit être un nombre entier.")
     .min(1, "La quantité doit être au moins 1.")
     .max(100, "Cent au plus."),
@@ -52,7 +57,11 @@ export const sendQuoteBodySchema = z.object({
   version: versionSchema,
 });
 export const refuseQuoteBodySchema = z.object({
-  reason: z.string({ error: "Indiquez le motif du refus." }).trim().min(1, "Indiquez le motif du refus.").max(500),
+  reason: z
+    .string({ error: typeError("Indiquez le motif du refus.") })
+    .trim()
+    .min(1, "Indiquez le motif du refus.")
+    .max(500),
   version: versionSchema,
 });
 
@@ -109,6 +118,10 @@ export const numberingSeriesSchema = z.object({
 });
 export type NumberingSeries = z.infer<typeof numberingSeriesSchema>;
 export const updateNumberingBodySchema = z.object({
-  mask: z.string({ error: "Le masque est obligatoire." }).trim().min(1, "Le masque est obligatoire.").max(40),
+  mask: z
+    .string({ error: typeError("Le masque est obligatoire.") })
+    .trim()
+    .min(1, "Le masque est obligatoire.")
+    .max(40),
   version: versionSchema,
 });

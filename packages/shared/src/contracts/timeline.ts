@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { typeError } from "../text.js";
 
 export const TIMELINE_KINDS = [
   "COMMENT",
@@ -52,7 +53,7 @@ export type Timeline = z.infer<typeof timelineSchema>;
 
 export const addCommentBodySchema = z.object({
   text: z
-    .string({ error: "Le commentaire est vide." })
+    .string({ error: typeError("Le commentaire est vide.") })
     .trim()
     .min(1, "Le commentaire est vide.")
     .max(4000, "4 000 caractères au plus."),

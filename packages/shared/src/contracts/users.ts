@@ -1,10 +1,11 @@
 import { z } from "zod";
 import { PROFILE_TYPES } from "../profiles.js";
+import { typeError } from "../text.js";
 import { passwordSchema } from "./auth.js";
 import { idSchema, pageQuerySchema, versionSchema } from "./common.js";
 
 const identifierSchema = z
-  .string({ error: "L'identifiant est obligatoire." })
+  .string({ error: typeError("L'identifiant est obligatoire.") })
   .trim()
   .toLowerCase()
   .min(3, "L'identifiant doit contenir au moins 3 caractères.")
@@ -12,8 +13,16 @@ const identifierSchema = z
   .regex(/^[a-z0-9._@+-]+$/, "L'identifiant ne peut contenir que des lettres, chiffres, points, tirets, + et @.");
 
 const userFields = {
-  firstName: z.string({ error: "Le prénom est obligatoire." }).trim().min(1, "Le prénom est obligatoire.").max(100),
-  lastName: z.string({ error: "Le nom est obligatoire." }).trim().min(1, "Le nom est obligatoire.").max(100),
+  firstName: z
+    .string({ error: typeError("Le prénom est obligatoire.") })
+    .trim()
+    .min(1, "Le prénom est obligatoire.")
+    .max(100),
+  lastName: z
+    .string({ error: typeError("Le nom est obligatoire.") })
+    .trim()
+    .min(1, "Le nom est obligatoire.")
+    .max(100),
   email: z.union([z.literal(""), z.email("Adresse e-mail invalide.")]).transform((v) => v || null),
   profileType: z.enum(PROFILE_TYPES, { error: "Profil inconnu." }),
   auditorId: idSchema.nullable().default(null),

@@ -48,3 +48,15 @@ describe("dates", () => {
     expect(isBeforeToday(null, now)).toBe(false);
   });
 });
+
+describe("one date function", () => {
+  it("gives DD/MM/YYYY everywhere and DD/MM/YY only when asked (the follow-up date)", async () => {
+    const { formatDate, formatRelanceDate, toExcelDate, toIsoDay } = await import("./date.js");
+    expect(formatDate("2026-01-09")).toBe("09/01/2026");
+    expect(formatDate("2026-01-09", { year: "short" })).toBe("09/01/26");
+    expect(formatRelanceDate("2026-01-09")).toBe(formatDate("2026-01-09", { year: "short" }));
+    expect(toExcelDate("2026-01-09")?.toISOString()).toBe("2026-01-09T00:00:00.000Z");
+    expect(toExcelDate(null)).toBeNull();
+    expect(toIsoDay(new Date("2026-01-08T23:30:00Z"))).toBe("2026-01-09");
+  });
+});

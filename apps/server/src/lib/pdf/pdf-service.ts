@@ -1,6 +1,6 @@
 import { createRequire } from "node:module";
 import path from "node:path";
-import type { Configuration } from "@certidesk/shared";
+import { type Configuration, formatPhone } from "@certidesk/shared";
 import pdfmake from "pdfmake";
 
 /** Content of a pdfmake document (kept loose: pdfmake's own typings lag behind its 0.3 API). */
@@ -44,7 +44,7 @@ function header(identity: CompanyIdentity) {
     identity.logo && (identity.logo.mime === "image/png" || identity.logo.mime === "image/jpeg")
       ? { image: `data:${identity.logo.mime};base64,${identity.logo.data.toString("base64")}`, fit: [120, 48] }
       : { text: "" };
-  const contact = [c.phone, c.email].filter(Boolean).join(" · ");
+  const contact = [formatPhone(c.phone), c.email].filter(Boolean).join(" · ");
   return {
     margin: [40, 24, 40, 0],
     columns: [

@@ -27,6 +27,7 @@ import {
 } from "../../db/schema/index.js";
 import type { Actor } from "../../lib/actor.js";
 import { writeAudit } from "../../lib/audit.js";
+import type { Clock } from "../../lib/clock.js";
 import { badRequest, conflict, notFound } from "../../lib/errors.js";
 import { likePattern } from "../../lib/pagination.js";
 import { foldedSql, foldText } from "../../lib/search-text.js";
@@ -34,7 +35,6 @@ import type { DocumentLinks } from "../documents/document-links.js";
 import type { DocumentsService, UploadedFile } from "../documents/documents.service.js";
 import { auditorName } from "./auditor-row.js";
 import { authorize } from "./auditors.policy.js";
-import type { Clock } from "./clock.js";
 import { addDays, frDate } from "./impartiality/dates.js";
 import { loadSettings } from "./impartiality/load-facts.js";
 

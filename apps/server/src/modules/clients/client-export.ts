@@ -1,14 +1,17 @@
+import { PassThrough, type Readable } from "node:stream";
 import {
   type ClientRow,
   CONTRACT_STATUS_DETAIL_LABELS,
-  formatDate,
-  formatEvaluationDate,
+  EVALUATION_TO_SCHEDULE,
+  EXCEL_FORMATS,
   formatPhone,
-  formatRelanceDate,
+  toExcelDate,
 } from "@certidesk/shared";
 import ExcelJS from "exceljs";
 
-const COLUMNS: Array<{ header: string; width: number; value: (r: ClientRow) => string }> = [
+type Cell = string | number | Date | null;
+/** Dates are real Excel dates (a serial with a French number format), never text, so they sort and filter. */
+const COLUMNS: Array<{ header: string; width: number; numFmt?: string; value: (r: ClientRow) => Cell }> = [
   { header: "Raison sociale", width: 40, value: (r) => r.raisonSocial },
   { header: "FINESS", width: 12, value: (r) => r.finess ?? "" },
   { header: "Entité juridique", width: 36, value: (r) => r.legalEntityRaisonSocial ?? "" },
@@ -22,25 +25,53 @@ const COLUMNS: Array<{ header: string; width: number; value: (r: ClientRow) => s
   { header: "Fonction", width: 22, value: (r) => r.contact?.occupation ?? "" },
   { header: "Téléphone", width: 16, value: (r) => formatPhone(r.contact?.tel ?? r.contact?.mobilePhone) },
   { header: "E-mail", width: 30, value: (r) => r.contact?.email ?? "" },
-  { header: "Date d'évaluation", width: 16, value: (r) => formatEvaluationDate(r.evaluationDate) },
-  { header: "Évaluation finalisée le", width: 16, value: (r) => formatDate(r.evaluationFinishedAt) },
-  { header: "Relance", width: 10, value: (r) => formatRelanceDate(r.dateRelance) },
+  {
+    header: "Date d'évaluation",
+    width: 16,
+    numFmt: EXCEL_FORMATS.date,
+    value: (r) => toExcelDate(r.evaluationDate) ?? EVALUATION_TO_SCHEDULE,
+  },
+  {
+    header: "Évaluation finalisée le",
+    width: 16,
+    numFmt: EXCEL_FORMATS.date,
+    value: (r) => toExcelDate(r.evaluationFinishedAt),
+  },
+  { header: "Relance", width: 10, numFmt: EXCEL_FORMATS.relanceDate, value: (r) => toExcelDate(r.dateRelance) },
   { header: "Statut du contrat", width: 20, value: (r) => (r.status ? CONTRACT_STATUS_DETAIL_LABELS[r.status] : "") },
-  { header: "Créé le", width: 12, value: (r) => formatDate(r.createdAt) },
+  { header: "Créé le", width: 12, numFmt: EXCEL_FORMATS.date, value: (r) => toExcelDate(r.createdAt) },
 ];
 
-/** The client list as a real XLSX workbook, French headers, one row per establishment. */
-export async function buildClientWorkbook(rows: ClientRow[], title: string): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
+/**
+ * The client list as a real XLSX workbook, French headers, one row per establishment, written as a
+ * stream (exceljs' streaming writer) while the rows arrive batch after batch: every row, no cap.
+ * The first batch is read before the stream is returned, so a failing query still answers an error.
+ */
+export async function streamClientWorkbook(batches: AsyncIterable<ClientRow[]>, created: Date): Promise<Readable> {
+  const iterator = batches[Symbol.asyncIterator]();
+  const first = await iterator.next();
+  const stream = new PassThrough();
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true });
   workbook.creator = "Certidesk";
-  workbook.created = new Date();
+  workbook.created = created;
   const sheet = workbook.addWorksheet("Clients", { views: [{ state: "frozen", ySplit: 1 }] });
-  sheet.columns = COLUMNS.map((c) => ({ header: c.header, width: c.width }));
-  for (const row of rows) sheet.addRow(COLUMNS.map((c) => c.value(row)));
+  sheet.columns = COLUMNS.map((c) => ({
+    header: c.header,
+    width: c.width,
+    style: c.numFmt ? { numFmt: c.numFmt } : {},
+  }));
   const header = sheet.getRow(1);
   header.font = { bold: true };
   header.fill = { type: "pattern", pattern: "solid", fgColor: { argb: "FFEEF3FA" } };
+  header.commit();
   sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: COLUMNS.length } };
-  workbook.title = title;
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+  const write = async () => {
+    for (let batch = first; !batch.done; batch = await iterator.next()) {
+      for (const row of batch.value) sheet.addRow(COLUMNS.map((c) => c.value(row))).commit();
+    }
+    sheet.commit();
+    await workbook.commit();
+  };
+  write().catch((error: unknown) => stream.destroy(error instanceof Error ? error : new Error(String(error))));
+  return stream;
 }

@@ -9,9 +9,10 @@ import {
   gestionnaires,
   legalEntities,
 } from "../../db/schema/index.js";
-import { likePattern, offsetOf } from "../../lib/pagination.js";
-import { foldedSql, foldText } from "../../lib/search-text.js";
-import type { ClientScope } from "./client-scope.js";
+import { type IsoDate, sqlDate } from "../../lib/clock.js";
+import { offsetOf } from "../../lib/pagination.js";
+import { type RecordScope, scopeWhere } from "../../lib/policy.js";
+import { foldedSql, matchEveryWord } from "../../lib/search-text.js";
 
 /** The latest contract of an establishment: its status is the list's status column. */
 const latestContract = (column: "status" | "id") =>
@@ -33,14 +34,14 @@ const SORT_EXPRESSIONS: Record<ClientSortKey, SQL | unknown> = {
   createdAt: clients.createdAt,
 };
 
-function filterCondition(filter: ClientListQuery["filter"], today: string): SQL | undefined {
+function filterCondition(filter: ClientListQuery["filter"], today: IsoDate): SQL | undefined {
   switch (filter) {
     case "NO_EVALUATION_DATE":
       return and(isNull(clients.evaluationDate), isNull(clients.evaluationFinishedAt));
     case "EVALUATION_DATE":
-      return and(sql`${clients.evaluationDate} >= ${today}`, isNull(clients.evaluationFinishedAt));
+      return and(sql`${clients.evaluationDate} >= ${sqlDate(today)}`, isNull(clients.evaluationFinishedAt));
     case "AUDIT_DATE_PAST":
-      return and(sql`${clients.evaluationDate} < ${today}`, isNull(clients.evaluationFinishedAt));
+      return and(sql`${clients.evaluationDate} < ${sqlDate(today)}`, isNull(clients.evaluationFinishedAt));
     case "EVALUATION_FINISH":
       return isNotNull(clients.evaluationFinishedAt);
     default:
@@ -48,40 +49,70 @@ function filterCondition(filter: ClientListQuery["filter"], today: string): SQL 
   }
 }
 
-function scopeCondition(scope: ClientScope): SQL | undefined {
-  if (scope.kind === "client") return eq(clients.id, scope.clientId);
-  if (scope.kind === "none") return sql`false`;
-  return undefined;
-}
-
 function searchCondition(search: string | undefined): SQL | undefined {
-  if (!search) return undefined;
-  const pattern = likePattern(foldText(search));
-  return or(
-    ilike(foldedSql(clients.raisonSocial), pattern),
-    ilike(foldedSql(sql`coalesce(${clients.city}, '')`), pattern),
-    ilike(sql`coalesce(${clients.postalCode}, '')`, pattern),
-    ilike(sql`coalesce(${clients.finess}, '')`, pattern),
-    ilike(foldedSql(sql`coalesce(${legalEntities.raisonSocial}, '')`), pattern),
-    ilike(foldedSql(sql`coalesce(${gestionnaires.raisonSocial}, '')`), pattern),
-    ilike(foldedSql(contactName), pattern),
+  return matchEveryWord(search, (pattern) =>
+    or(
+      ilike(foldedSql(clients.raisonSocial), pattern),
+      ilike(foldedSql(sql`coalesce(${clients.city}, '')`), pattern),
+      ilike(sql`coalesce(${clients.postalCode}, '')`, pattern),
+      ilike(sql`coalesce(${clients.finess}, '')`, pattern),
+      ilike(foldedSql(sql`coalesce(${legalEntities.raisonSocial}, '')`), pattern),
+      ilike(foldedSql(sql`coalesce(${gestionnaires.raisonSocial}, '')`), pattern),
+      ilike(foldedSql(contactName), pattern),
+    ),
   );
 }
 
-export type ClientListRow = Awaited<ReturnType<typeof listClients>>["rows"][number];
+export type ClientListRow = Awaited<ReturnType<ReturnType<typeof clientListQuery>["select"]>>[number];
 
-/** The client list, filtered, searched, sorted and paged in SQL. page = 0 gives every row (export). */
-export async function listClients(db: Executor, q: ClientListQuery, scope: ClientScope, today: string) {
+/** The client list, filtered, searched, sorted and paged in SQL. */
+export async function listClients(db: Executor, q: ClientListQuery, scope: RecordScope, today: IsoDate) {
+  const { select, where } = clientListQuery(db, q, scope, today);
+  const [rows, [total]] = await Promise.all([
+    select().limit(q.pageSize).offset(offsetOf(q)),
+    db
+      .select({ n: count() })
+      .from(clients)
+      .leftJoin(legalEntities, eq(legalEntities.id, clients.legalEntityId))
+      .leftJoin(gestionnaires, eq(gestionnaires.id, legalEntities.gestionnaireId))
+      .leftJoin(contacts, and(eq(contacts.clientId, clients.id), eq(contacts.isMain, true)))
+      .where(where),
+  ]);
+  return { rows, total: Number(total?.n ?? 0) };
+}
+
+export const EXPORT_BATCH_SIZE = 2_000;
+
+/**
+ * Every row of the list (the export), batch after batch in the list's order (ties broken by id, so
+ * no row is skipped or repeated between batches): no cap, and memory bounded by one batch.
+ */
+export async function* clientListBatches(
+  db: Executor,
+  q: Omit<ClientListQuery, "page" | "pageSize">,
+  scope: RecordScope,
+  today: IsoDate,
+  batchSize = EXPORT_BATCH_SIZE,
+): AsyncGenerator<ClientListRow[]> {
+  const { select } = clientListQuery(db, { ...q, page: 1, pageSize: batchSize }, scope, today);
+  for (let offset = 0; ; offset += batchSize) {
+    const rows = await select().limit(batchSize).offset(offset);
+    if (rows.length) yield rows;
+    if (rows.length < batchSize) return;
+  }
+}
+
+function clientListQuery(db: Executor, q: ClientListQuery, scope: RecordScope, today: IsoDate) {
   const where = and(
     isNotNull(clients.clientSince),
-    scopeCondition(scope),
+    scopeWhere(scope, { clientId: clients.id }),
     filterCondition(q.filter, today),
     searchCondition(q.search),
   );
   const sortKey = q.sort?.key ?? "raisonSocial";
   const direction = q.sort?.direction === "desc" ? sql`desc` : sql`asc`;
   const order = sql`${SORT_EXPRESSIONS[sortKey]} ${direction} nulls last`;
-  const base = () =>
+  const select = () =>
     db
       .select({
         client: clients,
@@ -106,16 +137,5 @@ export async function listClients(db: Executor, q: ClientListQuery, scope: Clien
       .leftJoin(contacts, and(eq(contacts.clientId, clients.id), eq(contacts.isMain, true)))
       .where(where)
       .orderBy(order, clients.id);
-  const rowsQuery = q.page === 0 ? base().limit(10_000) : base().limit(q.pageSize).offset(offsetOf(q));
-  const [rows, [total]] = await Promise.all([
-    rowsQuery,
-    db
-      .select({ n: count() })
-      .from(clients)
-      .leftJoin(legalEntities, eq(legalEntities.id, clients.legalEntityId))
-      .leftJoin(gestionnaires, eq(gestionnaires.id, legalEntities.gestionnaireId))
-      .leftJoin(contacts, and(eq(contacts.clientId, clients.id), eq(contacts.isMain, true)))
-      .where(where),
-  ]);
-  return { rows, total: Number(total?.n ?? 0) };
+  return { select, where };
 }

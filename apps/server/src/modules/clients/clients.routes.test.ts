@@ -3,13 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildEssms, buildGestionnaire, buildLegalEntity, buildUser } from "../../../test/factories.js";
 import { errorOf, type Session, signIn } from "../../../test/session.js";
 import { createTestApp, type TestContext } from "../../../test/test-app.js";
-import { todayIso } from "./client-scope.js";
+import { addDays, systemClock } from "../../lib/clock.js";
 
-const shift = (days: number) => {
-  const d = new Date(`${todayIso()}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-};
+const todayIso = () => systemClock.today();
+const shift = (days: number) => addDays(todayIso(), days);
 
 describe("client list", () => {
   let ctx: TestContext;
@@ -81,6 +78,13 @@ describe("client list", () => {
     expect((await list({ search: "hopital saint" })).total).toBe(2);
     expect(names(await list({ search: "abadie" }))).toEqual(["Résidence L'Éléphant Bleu"]);
     expect((await list({ search: "50%" })).total).toBe(0);
+  });
+
+  it("matches every word of a search, in any order and across fields", async () => {
+    expect(names(await list({ search: "Ehpad soleil" }))).toEqual(["EHPAD Beau Soleil"]);
+    expect(names(await list({ search: "soleil  EHPAD" }))).toEqual(["EHPAD Beau Soleil"]);
+    expect(names(await list({ search: "bleu genets" }))).toEqual(["Résidence L'Éléphant Bleu"]);
+    expect((await list({ search: "ehpad cedres" })).total).toBe(0);
   });
 
   it("sorts in SQL, empty values last, and pages", async () => {
@@ -164,6 +168,28 @@ describe("client list", () => {
     expect(sheet?.rowCount).toBe(2);
     expect(sheet?.getRow(2).getCell(1).value).toBe("Résidence L'Éléphant Bleu");
     expect(sheet?.getRow(2).getCell(14).value).toBe("à programmer");
+  });
+
+  it("writes dates as real Excel dates with a French number format, not as text", async () => {
+    const response = await ctx.app.inject({
+      method: "GET",
+      url: `/api/clients/extractClientList?search=${encodeURIComponent("Arc-en-Ciel")}`,
+      headers: staff.bearer,
+    });
+    expect(response.statusCode).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const row = workbook.getWorksheet("Clients")?.getRow(2);
+    if (!row) throw new Error("no data row");
+    expect(row.getCell(1).value).toBe("Foyer Arc-en-Ciel");
+    const evaluation = row.getCell(14);
+    expect(evaluation.value).toBeInstanceOf(Date);
+    expect((evaluation.value as Date).toISOString().slice(0, 10)).toBe(shift(-10));
+    expect(evaluation.numFmt).toBe("dd/mm/yyyy");
+    const relance = row.getCell(16);
+    expect((relance.value as Date).toISOString().slice(0, 10)).toBe(shift(-2));
+    expect(relance.numFmt).toBe("dd/mm/yy");
+    expect(row.getCell(18).value).toBeInstanceOf(Date);
   });
 
   it("shows an establishment's file with its legal entity, manager, siblings and contacts", async () => {

@@ -61,15 +61,14 @@ export function clientsRoutes(app: AppInstance, { clients }: { clients: ClientsS
     },
     async (request, reply) => {
       const { sortKey, direction, ...rest } = request.query;
-      const data = await clients.exportXlsx(requireActor(request), {
+      const { filename, stream } = await clients.exportXlsx(requireActor(request), {
         ...rest,
         sort: sortKey ? { key: sortKey, direction } : null,
       });
-      const stamp = new Date().toISOString().slice(0, 10);
       return reply
         .header("content-type", XLSX_MIME)
-        .header("content-disposition", `attachment; filename="clients-${stamp}.xlsx"`)
-        .send(data);
+        .header("content-disposition", `attachment; filename="${filename}"`)
+        .send(stream);
     },
   );
 

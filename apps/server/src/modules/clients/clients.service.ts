@@ -6,34 +6,27 @@ import {
   departementOf,
   type updateEssmsBodySchema,
 } from "@certidesk/shared";
-import { and, asc, desc, eq, or, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Database } from "../../db/client.js";
-import {
-  clients,
-  contacts,
-  contractEstablishments,
-  contracts,
-  gestionnaires,
-  legalEntities,
-  requestClients,
-  requestEstablishments,
-} from "../../db/schema/index.js";
+import { clients } from "../../db/schema/index.js";
 import type { Actor } from "../../lib/actor.js";
 import { diffFields, writeAudit } from "../../lib/audit.js";
-import { authorizeClientRecord } from "../../lib/authorization.js";
-import { badRequest, notFound, staleVersion } from "../../lib/errors.js";
-import { buildClientWorkbook } from "./client-export.js";
-import { listClients } from "./client-list.repository.js";
+import { type Clock, systemClock } from "../../lib/clock.js";
+import { badRequest, notFound } from "../../lib/errors.js";
+import { authorize, recordScope } from "../../lib/policy.js";
+import { versionedUpdate } from "../../lib/versioned-update.js";
+import { streamClientWorkbook } from "./client-export.js";
+import { clientListBatches, EXPORT_BATCH_SIZE, listClients } from "./client-list.repository.js";
 import { toClientRow } from "./client-row.js";
-import { clientScope, todayIso } from "./client-scope.js";
+import { clientResource } from "./clients.policy.js";
+import * as repo from "./clients.repository.js";
 import { assertNoDuplicateEssms } from "./duplicates.js";
 
 type UpdateInput = z.output<typeof updateEssmsBodySchema>;
 type ContactInput = z.output<typeof contactBodySchema>;
-type ClientEntity = typeof clients.$inferSelect;
+type ClientEntity = repo.ClientEntity;
 
-const NOT_FOUND = "Client introuvable.";
+const NO_CLIENT = "Aucun client n'est rattaché à votre compte.";
 const essmsFields = (c: ClientEntity) => ({
   raisonSocial: c.raisonSocial,
   finess: c.finess,
@@ -52,34 +45,47 @@ const essmsFields = (c: ClientEntity) => ({
   atc: c.atc,
 });
 
-export function createClientsService({ db }: { db: Database }) {
-  async function load(actor: Actor, id: string) {
-    authorizeClientRecord(actor, id);
-    const [client] = await db.select().from(clients).where(eq(clients.id, id)).limit(1);
-    if (!client) throw notFound(NOT_FOUND);
+export interface ClientsDeps {
+  db: Database;
+  clock?: Clock;
+  /** Rows read per query by the export (lowered by tests to cross batches with few rows). */
+  exportBatchSize?: number;
+}
+
+export function createClientsService({ db, clock = systemClock, exportBatchSize = EXPORT_BATCH_SIZE }: ClientsDeps) {
+  /** load → 404 → authorize, the start of every method on one establishment. */
+  async function load(actor: Actor, id: string, action: "read" | "update" = "read") {
+    const client = await repo.findClient(db, id);
+    if (!client) throw notFound(clientResource.notFound);
+    authorize(actor, action, clientResource, client);
     return client;
   }
 
   return {
     async list(actor: Actor, query: ClientListQuery) {
-      const { rows, total } = await listClients(db, query, clientScope(actor), todayIso());
+      const { rows, total } = await listClients(db, query, recordScope(actor), clock.today());
       return { items: rows.map(toClientRow), total, page: query.page, pageSize: query.pageSize };
     },
 
+    /** Every row of the list (same filters), streamed into an XLSX workbook. */
     async exportXlsx(actor: Actor, query: Omit<ClientListQuery, "page" | "pageSize">) {
-      const { rows } = await listClients(db, { ...query, page: 0, pageSize: 0 }, clientScope(actor), todayIso());
-      return buildClientWorkbook(rows.map(toClientRow), "Liste des clients");
+      const batches = clientListBatches(db, query, recordScope(actor), clock.today(), exportBatchSize);
+      async function* rows() {
+        for await (const batch of batches) yield batch.map(toClientRow);
+      }
+      return {
+        filename: `clients-${clock.today()}.xlsx`,
+        stream: await streamClientWorkbook(rows(), clock.now()),
+      };
     },
 
     /** A client user's own client (the client portal's first call). */
     async clientOfUser(actor: Actor) {
-      if (!actor.clientId) throw notFound("Aucun client n'est rattaché à votre compte.");
-      authorizeClientRecord(actor, actor.clientId);
-      const [client] = await db.select().from(clients).where(eq(clients.id, actor.clientId)).limit(1);
-      if (!client) throw notFound("Aucun client n'est rattaché à votre compte.");
-      const [entity] = client.legalEntityId
-        ? await db.select().from(legalEntities).where(eq(legalEntities.id, client.legalEntityId))
-        : [];
+      if (!actor.clientId) throw notFound(NO_CLIENT);
+      const client = await repo.findClient(db, actor.clientId);
+      if (!client) throw notFound(NO_CLIENT);
+      authorize(actor, "read", clientResource, client);
+      const entity = await repo.findLegalEntity(db, client.legalEntityId);
       return {
         ...client,
         clientSince: client.clientSince?.toISOString() ?? null,
@@ -89,41 +95,14 @@ export function createClientsService({ db }: { db: Database }) {
 
     async detail(actor: Actor, id: string): Promise<ClientDetail> {
       const client = await load(actor, id);
-      const [entity] = client.legalEntityId
-        ? await db.select().from(legalEntities).where(eq(legalEntities.id, client.legalEntityId))
-        : [];
-      const [gestionnaire] = entity?.gestionnaireId
-        ? await db
-            .select({ id: gestionnaires.id, raisonSocial: gestionnaires.raisonSocial })
-            .from(gestionnaires)
-            .where(eq(gestionnaires.id, entity.gestionnaireId))
-        : [];
-      const siblings = entity
-        ? await db
-            .select({ id: clients.id, raisonSocial: clients.raisonSocial, city: clients.city })
-            .from(clients)
-            .where(and(eq(clients.legalEntityId, entity.id), sql`${clients.id} <> ${id}`))
-            .orderBy(asc(clients.raisonSocial))
-        : [];
-      const contactRows = await db
-        .select()
-        .from(contacts)
-        .where(
-          entity ? or(eq(contacts.clientId, id), eq(contacts.legalEntityId, entity.id)) : eq(contacts.clientId, id),
-        )
-        .orderBy(desc(contacts.isMain), asc(contacts.lastName));
-      const contractRows = await db
-        .select({ id: contracts.id, number: contracts.number, status: contracts.status })
-        .from(contracts)
-        .innerJoin(contractEstablishments, eq(contractEstablishments.contractId, contracts.id))
-        .where(eq(contractEstablishments.clientId, id))
-        .orderBy(desc(contracts.createdAt));
-      const requestRows = await db
-        .select({ id: requestClients.id, reference: requestClients.reference, status: requestClients.status })
-        .from(requestClients)
-        .innerJoin(requestEstablishments, eq(requestEstablishments.requestId, requestClients.id))
-        .where(eq(requestEstablishments.clientId, id))
-        .orderBy(desc(requestClients.createdAt));
+      const entity = await repo.findLegalEntity(db, client.legalEntityId);
+      const [gestionnaire, siblings, contactRows, contractRows, requestRows] = await Promise.all([
+        repo.gestionnaireSummary(db, entity?.gestionnaireId ?? null),
+        entity ? repo.siblingsOf(db, entity.id, id) : [],
+        repo.contactsOf(db, id, entity?.id ?? null),
+        repo.contractsOfClient(db, id),
+        repo.requestsOfClient(db, id),
+      ]);
       return {
         ...client,
         sectorDomains: client.sectorDomains ?? [],
@@ -160,54 +139,36 @@ export function createClientsService({ db }: { db: Database }) {
     },
 
     async update(actor: Actor, id: string, input: UpdateInput, requestId?: string) {
-      await load(actor, id);
-      return db.transaction(async (tx) => {
-        const [current] = await tx.select().from(clients).where(eq(clients.id, id));
-        if (!current) throw notFound(NOT_FOUND);
-        if (current.version !== input.version) throw staleVersion();
-        await assertNoDuplicateEssms(tx, input, id);
-        const { version, ...values } = input;
-        const [saved] = await tx
-          .update(clients)
-          .set({
-            ...values,
-            departement: departementOf(values.postalCode),
-            version: sql`${clients.version} + 1`,
-            updatedAt: new Date(),
-          })
-          .where(and(eq(clients.id, id), eq(clients.version, version)))
-          .returning();
-        if (!saved) throw staleVersion();
-        await writeAudit(
-          tx,
-          actor,
-          {
-            action: "update",
-            entityType: "client",
-            entityId: id,
-            summary: `Établissement « ${saved.raisonSocial} » modifié`,
-            changes: diffFields(essmsFields(current), essmsFields(saved)),
-          },
-          requestId,
-        );
-        return { id, version: saved.version };
+      const { version, ...values } = input;
+      const saved = await versionedUpdate({
+        db,
+        table: clients,
+        id,
+        version,
+        actor,
+        entityType: "client",
+        authorize: { resource: clientResource, action: "update" },
+        requestId,
+        clock,
+        apply: async (tx, current) => {
+          await assertNoDuplicateEssms(tx, input, id);
+          const next = { ...values, departement: departementOf(values.postalCode) };
+          return {
+            values: next,
+            summary: `Établissement « ${values.raisonSocial} » modifié`,
+            changes: diffFields(essmsFields(current), essmsFields({ ...current, ...next })),
+          };
+        },
       });
+      return { id, version: saved.version };
     },
 
     /** A new contact of the establishment; the first one (or one marked main) becomes the main contact. */
     async addContact(actor: Actor, clientId: string, input: ContactInput & { isMain?: boolean }, requestId?: string) {
-      const client = await load(actor, clientId);
+      const client = await load(actor, clientId, "update");
+      const { isMain, ...values } = input;
       return db.transaction(async (tx) => {
-        const [main] = await tx
-          .select({ id: contacts.id })
-          .from(contacts)
-          .where(and(eq(contacts.clientId, clientId), eq(contacts.isMain, true)));
-        const isMain = input.isMain === true || !main;
-        if (isMain && main) await tx.update(contacts).set({ isMain: false }).where(eq(contacts.id, main.id));
-        const [created] = await tx
-          .insert(contacts)
-          .values({ ...input, clientId, isMain })
-          .returning();
+        const created = await repo.insertContact(tx, clientId, values, isMain === true);
         if (!created) throw badRequest();
         await writeAudit(
           tx,

@@ -13,8 +13,7 @@ import type { Actor } from "../../lib/actor.js";
 import { writeAudit } from "../../lib/audit.js";
 import { isUniqueViolation } from "../../lib/db-errors.js";
 import { badRequest, conflict } from "../../lib/errors.js";
-import { likePattern } from "../../lib/pagination.js";
-import { foldedSql, foldText } from "../../lib/search-text.js";
+import { foldedSql, matchEveryWord } from "../../lib/search-text.js";
 import { insertRequest } from "../prospects/request-writes.js";
 import { assertNoDuplicateEssms, assertNoDuplicateLegalEntity } from "./duplicates.js";
 
@@ -124,14 +123,13 @@ export function createPartiesService({ db }: { db: Database }) {
       ),
 
     async legalEntityOptions(search?: string): Promise<LegalEntityOption[]> {
-      const pattern = search ? likePattern(foldText(search)) : undefined;
-      const match = pattern
-        ? or(
-            ilike(foldedSql(legalEntities.raisonSocial), pattern),
-            ilike(sql`coalesce(${legalEntities.siren}, '')`, pattern),
-            ilike(foldedSql(sql`coalesce(${legalEntities.city}, '')`), pattern),
-          )
-        : undefined;
+      const match = matchEveryWord(search, (pattern) =>
+        or(
+          ilike(foldedSql(legalEntities.raisonSocial), pattern),
+          ilike(sql`coalesce(${legalEntities.siren}, '')`, pattern),
+          ilike(foldedSql(sql`coalesce(${legalEntities.city}, '')`), pattern),
+        ),
+      );
       return db
         .select({
           id: legalEntities.id,

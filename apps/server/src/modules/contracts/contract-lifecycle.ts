@@ -4,8 +4,8 @@ import type { Database } from "../../db/client.js";
 import { requestClients } from "../../db/schema/index.js";
 import type { Actor } from "../../lib/actor.js";
 import { writeAudit } from "../../lib/audit.js";
+import { addDays, systemClock } from "../../lib/clock.js";
 import { badRequest, conflict, staleVersion } from "../../lib/errors.js";
-import { todayIso } from "../clients/client-scope.js";
 import type { ConfigurationService } from "../configuration/configuration.service.js";
 import type { DocumentsService } from "../documents/documents.service.js";
 import { enqueueMail } from "../mail/mail.service.js";
@@ -20,12 +20,6 @@ export interface ContractDeps {
   configuration: ConfigurationService;
   onMailQueued?: () => void;
 }
-
-const addDays = (iso: string, days: number) => {
-  const d = new Date(`${iso}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-};
 
 /** Printing, sending for signature, signing (the establishments become clients) and refusal. */
 export function createContractLifecycle(deps: ContractDeps, get: (id: string) => Promise<ContractDetail>) {
@@ -71,7 +65,7 @@ export function createContractLifecycle(deps: ContractDeps, get: (id: string) =>
       const to = input.to?.length ? input.to : before.contact?.email ? [before.contact.email] : [];
       if (to.length === 0)
         throw badRequest("Aucune adresse e-mail : renseignez le contact de la demande ou un destinataire.");
-      const deadline = before.contract.deadline ?? addDays(todayIso(), 30);
+      const deadline = before.contract.deadline ?? addDays(systemClock.today(), 30);
       const { doc, first } = await storePdf(actor, { ...before, contract: { ...before.contract, deadline } });
       await changeContract(
         db,
@@ -112,7 +106,8 @@ export function createContractLifecycle(deps: ContractDeps, get: (id: string) =>
 
     /** Signed: the request is won and its establishments become clients, "à programmer" until the visit is planned. */
     async sign(actor: Actor, id: string, input: { signatureDate: string; version: number }, requestId?: string) {
-      if (input.signatureDate > todayIso()) throw badRequest("La date de signature ne peut pas être dans le futur.");
+      if (input.signatureDate > systemClock.today())
+        throw badRequest("La date de signature ne peut pas être dans le futur.");
       await changeContract(
         db,
         actor,

@@ -1,4 +1,4 @@
-import { MIN_EVALUATORS, MIN_VISIT_DAYS, MIN_VISIT_DAYS_FROM } from "@certidesk/shared";
+import { formatDays, MIN_EVALUATORS, MIN_VISIT_DAYS, MIN_VISIT_DAYS_FROM } from "@certidesk/shared";
 import { eq, inArray } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
 import { clients, contractDays, contractEstablishments, contracts, requestClients } from "../../db/schema/index.js";
@@ -25,7 +25,7 @@ export function programmeIssues(p: ProgrammeShape): string[] {
   const first = p.days.map((d) => d.day).sort()[0];
   if (p.service === "ESSMS_EVALUATION" && first && first >= MIN_VISIT_DAYS_FROM && total < MIN_VISIT_DAYS)
     issues.push(
-      `Depuis juillet 2025, la visite dure au moins ${MIN_VISIT_DAYS} jours (programmé : ${String(total).replace(".", ",")} j).`,
+      `Depuis juillet 2025, la visite dure au moins ${MIN_VISIT_DAYS} jours (programmé : ${formatDays(total)}).`,
     );
   return issues;
 }

@@ -6,6 +6,7 @@ import {
   type decisionBodySchema,
   type Feb,
   formatDate,
+  formatDays,
   isStaffProfile,
   MESSAGES,
   type programmeBodySchema,
@@ -162,7 +163,7 @@ export function createContractsService(
           return {
             values: {},
             summary: first
-              ? `Programme du contrat ${c.number} : ${String(total).replace(".", ",")} j de visite à partir du ${formatDate(first)}, ${input.evaluators.length} évaluateur(s)`
+              ? `Programme du contrat ${c.number} : ${formatDays(total)} de visite à partir du ${formatDate(first)}, ${input.evaluators.length} évaluateur(s)`
               : `Programme du contrat ${c.number} modifié (visite à programmer)`,
           };
         },

@@ -3,8 +3,8 @@ import { and, asc, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } 
 import type { Executor } from "../../db/client.js";
 import { auditors, clients, documentCategories, documents, documentVersions, users } from "../../db/schema/index.js";
 import type { DocumentScope } from "../../lib/authorization.js";
-import { likePattern, offsetOf } from "../../lib/pagination.js";
-import { foldedSql, foldText } from "../../lib/search-text.js";
+import { offsetOf } from "../../lib/pagination.js";
+import { foldedSql, matchEveryWord } from "../../lib/search-text.js";
 
 export interface DocumentListQuery {
   page: number;
@@ -67,16 +67,15 @@ export async function listDocuments(db: Executor, q: DocumentListQuery, scope: D
   if (q.clientId) filters.push(eq(documents.clientId, q.clientId));
   if (q.auditorId) filters.push(eq(documents.auditorId, q.auditorId));
   if (q.missionId) filters.push(eq(documents.missionId, q.missionId));
-  if (q.search) {
-    const pattern = likePattern(foldText(q.search));
-    filters.push(
+  filters.push(
+    matchEveryWord(q.search, (pattern) =>
       or(
         ilike(foldedSql(documents.name), pattern),
         ilike(foldedSql(documents.fileName), pattern),
         ilike(foldedSql(sql`coalesce(${documents.description}, '')`), pattern),
       ),
-    );
-  }
+    ),
+  );
   const where = and(...filters);
   const order = q.direction === "asc" ? asc(SORTS[q.sort]) : desc(SORTS[q.sort]);
   const [rows, [total]] = await Promise.all([

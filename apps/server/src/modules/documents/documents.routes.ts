@@ -12,11 +12,10 @@ import {
   updateDocumentBodySchema,
   versionSchema,
 } from "@certidesk/shared";
-import type { MultipartFile } from "@fastify/multipart";
-import type { FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { AppInstance } from "../../app-instance.js";
 import { AppError, badRequest } from "../../lib/errors.js";
+import { readUpload } from "../../lib/upload.js";
 import { requireActor } from "../../plugins/auth.js";
 import type { DocumentCategoriesService } from "./document-categories.service.js";
 import type { DocumentLinks } from "./document-links.js";
@@ -36,29 +35,7 @@ const uploadFieldsSchema = z.object({
   metaCode: z.string().trim().max(60).optional(),
 });
 
-const fieldValues = (file: MultipartFile) =>
-  Object.fromEntries(
-    Object.entries(file.fields).flatMap(([key, field]) =>
-      field && !Array.isArray(field) && field.type === "field" && field.value !== ""
-        ? [[key, String(field.value)]]
-        : [],
-    ),
-  );
-
-/** Reads the one uploaded file (fields first, then the file), refusing a file over the size limit. */
-async function readUpload(request: FastifyRequest, maxBytes: number) {
-  const file = await request.file({ limits: { fileSize: maxBytes, files: 1 } }).catch(() => undefined);
-  if (!file) throw badRequest("Aucun fichier reçu.");
-  const data = await file.toBuffer().catch(() => null);
-  if (!data || file.file.truncated) {
-    throw new AppError(
-      413,
-      "PAYLOAD_TOO_LARGE",
-      `Le fichier dépasse la taille maximale de ${Math.round(maxBytes / 1048576)} Mo.`,
-    );
-  }
-  return { file, data };
-}
+const UPLOAD_FIELDS = Object.keys(uploadFieldsSchema.shape);
 
 export interface DocumentsRouteDeps {
   documents: DocumentsService;
@@ -111,9 +88,10 @@ export function documentsRoutes(
       },
     },
     async (request) => {
-      const { file, data } = await readUpload(request, uploadMaxBytes);
-      const fields = uploadFieldsSchema.safeParse(fieldValues(file));
-      if (!fields.success) throw badRequest(fields.error.issues[0]?.message);
+      const upload = await readUpload(request, { maxBytes: uploadMaxBytes, fields: UPLOAD_FIELDS });
+      const { file, data } = upload;
+      const fields = uploadFieldsSchema.safeParse(upload.fields);
+      if (!fields.success) throw badRequest(fields.error.issues[0]?.message, fields.error.issues);
       const meta: NewDocumentMeta = fields.data;
       return documents.upload(requireActor(request), meta, { fileName: file.filename, data }, request.id);
     },
@@ -155,8 +133,8 @@ export function documentsRoutes(
       },
     },
     async (request) => {
-      const { file, data } = await readUpload(request, uploadMaxBytes);
-      const version = versionSchema.safeParse(Number(fieldValues(file).version));
+      const { file, data, fields } = await readUpload(request, { maxBytes: uploadMaxBytes, fields: ["version"] });
+      const version = versionSchema.safeParse(Number(fields.version));
       if (!version.success) throw badRequest("La version est obligatoire.");
       return documents.newVersion(
         requireActor(request),

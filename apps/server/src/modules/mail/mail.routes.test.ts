@@ -179,6 +179,29 @@ describe("mail without SMTP, templates and group lists", () => {
     expect(summary).toEqual({ smtpConfigured: false, counts: { QUEUED: 1 } });
   });
 
+  it("counts mails per status for the search in use, every word in any order", async () => {
+    const send = (subject: string) =>
+      ctx.app.inject({
+        method: "POST",
+        url: "/api/mails",
+        headers: admin.bearer,
+        payload: { to: ["direction@ehpad.fr"], subject, body: "Texte" },
+      });
+    await send("Devis EHPAD Les Tilleuls");
+    await send("Contrat Résidence du Parc");
+    const summary = async (search: string) =>
+      (
+        await ctx.app.inject({ url: `/api/mails/summary?search=${encodeURIComponent(search)}`, headers: admin.bearer })
+      ).json().counts;
+    const total = (counts: Record<string, number>) => Object.values(counts).reduce((a, b) => a + b, 0);
+    expect(total(await summary(""))).toBeGreaterThanOrEqual(2);
+    expect(await summary("tilleuls devis")).toEqual({ QUEUED: 1 });
+    expect(await summary("residence")).toEqual({ QUEUED: 1 });
+    expect(await summary("tilleuls parc")).toEqual({});
+    const list = await ctx.app.inject({ url: "/api/mails?search=ehpad%20tilleuls", headers: admin.bearer });
+    expect(list.json().total).toBe(1);
+  });
+
   it("previews a template with real data and saves it with its version", async () => {
     const templates = (await ctx.app.inject({ url: "/api/mail-templates", headers: admin.bearer })).json();
     const quote = templates.find((t: { code: string }) => t.code === "QUOTE_SEND");

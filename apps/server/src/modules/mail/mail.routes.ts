@@ -6,6 +6,7 @@ import {
   mailGroupSchema,
   mailPreviewSchema,
   mailRowSchema,
+  mailSummaryQuerySchema,
   mailTemplateSchema,
   okSchema,
   pageResultSchema,
@@ -53,13 +54,14 @@ export function mailRoutes(app: AppInstance, { mail, templates, groups, worker }
       config: { access: { code: "MAIL", op: "read" } },
       schema: {
         tags,
-        summary: "Nombre d'e-mails par statut et état de l'envoi",
+        summary: "Nombre d'e-mails par statut (pour la recherche et les dates données) et état de l'envoi",
+        querystring: mailSummaryQuerySchema,
         response: {
           200: z.object({ smtpConfigured: z.boolean(), counts: z.partialRecord(z.enum(MAIL_STATUSES), z.number()) }),
         },
       },
     },
-    async () => ({ smtpConfigured: worker.configured, counts: await mail.counts() }),
+    async (request) => ({ smtpConfigured: worker.configured, counts: await mail.counts(request.query) }),
   );
 
   app.get(

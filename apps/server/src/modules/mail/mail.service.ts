@@ -1,5 +1,5 @@
 import type { MailDetail, MailRow, MailStatus, sendMailBodySchema } from "@certidesk/shared";
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { z } from "zod";
 import type { Database, Executor } from "../../db/client.js";
 import { mailAttachments, mailOutbox } from "../../db/schema/index.js";
@@ -231,12 +231,8 @@ export function createMailService({ db, documents, onEnqueued }: MailServiceDeps
       });
     },
 
-    async counts() {
-      const rows = await db
-        .select({ status: mailOutbox.status, n: sql<number>`count(*)::int` })
-        .from(mailOutbox)
-        .where(isNull(mailOutbox.deletedAt))
-        .groupBy(mailOutbox.status);
+    async counts(filter: Omit<repo.MailFilterQuery, "status"> = {}) {
+      const rows = await repo.countMailsByStatus(db, filter);
       return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)])) as Partial<Record<MailStatus, number>>;
     },
   };

@@ -25,8 +25,8 @@ import {
   requestClients,
   requestEstablishments,
 } from "../../db/schema/index.js";
-import { likePattern, offsetOf } from "../../lib/pagination.js";
-import { foldedSql, foldText } from "../../lib/search-text.js";
+import { offsetOf } from "../../lib/pagination.js";
+import { foldedSql, matchEveryWord } from "../../lib/search-text.js";
 
 export type ProspectListKind = "all" | "EnCours" | "REFUSE" | "ARCHIVE";
 export interface ProspectQuery {
@@ -71,13 +71,13 @@ function kindCondition(kind: ProspectListKind): SQL | undefined {
 }
 
 function searchCondition(search?: string): SQL | undefined {
-  if (!search) return undefined;
-  const pattern = likePattern(foldText(search));
-  return or(
-    ilike(requestClients.reference, pattern),
-    ilike(foldedSql(legalEntities.raisonSocial), pattern),
-    ilike(foldedSql(contactName), pattern),
-    sql`exists (select 1 from ${requestEstablishments} re join ${clients} c on c.id = re.client_id where re.request_id = ${requestClients.id} and (${ilike(foldedSql(sql`c.raison_social`), pattern)} or ${ilike(foldedSql(sql`coalesce(c.city, '')`), pattern)} or coalesce(c.finess, '') ilike ${pattern} or coalesce(c.postal_code, '') ilike ${pattern}))`,
+  return matchEveryWord(search, (pattern) =>
+    or(
+      ilike(requestClients.reference, pattern),
+      ilike(foldedSql(legalEntities.raisonSocial), pattern),
+      ilike(foldedSql(contactName), pattern),
+      sql`exists (select 1 from ${requestEstablishments} re join ${clients} c on c.id = re.client_id where re.request_id = ${requestClients.id} and (${ilike(foldedSql(sql`c.raison_social`), pattern)} or ${ilike(foldedSql(sql`coalesce(c.city, '')`), pattern)} or coalesce(c.finess, '') ilike ${pattern} or coalesce(c.postal_code, '') ilike ${pattern}))`,
+    ),
   );
 }
 

@@ -21,8 +21,7 @@ import {
 import type { Actor } from "../../lib/actor.js";
 import { writeAudit } from "../../lib/audit.js";
 import { badRequest, conflict, notFound, staleVersion } from "../../lib/errors.js";
-import { likePattern } from "../../lib/pagination.js";
-import { foldedSql, foldText } from "../../lib/search-text.js";
+import { foldedSql, matchEveryWord } from "../../lib/search-text.js";
 import { toProspectRow } from "./prospect-row.js";
 import * as repo from "./prospects.repository.js";
 import type { RecevabilityService } from "./recevability.service.js";
@@ -255,7 +254,13 @@ export function createProspectsService({ db, recevability }: { db: Database; rec
       ),
 
     async establishmentOptions(search?: string): Promise<EstablishmentOption[]> {
-      const pattern = search ? likePattern(foldText(search)) : undefined;
+      const match = matchEveryWord(search, (pattern) =>
+        or(
+          ilike(foldedSql(clients.raisonSocial), pattern),
+          ilike(foldedSql(sql`coalesce(${legalEntities.raisonSocial}, '')`), pattern),
+          ilike(sql`coalesce(${clients.finess}, '')`, pattern),
+        ),
+      );
       const rowsFound = await db
         .select({
           id: clients.id,
@@ -268,15 +273,7 @@ export function createProspectsService({ db, recevability }: { db: Database; rec
         })
         .from(clients)
         .leftJoin(legalEntities, eq(legalEntities.id, clients.legalEntityId))
-        .where(
-          pattern
-            ? or(
-                ilike(foldedSql(clients.raisonSocial), pattern),
-                ilike(foldedSql(sql`coalesce(${legalEntities.raisonSocial}, '')`), pattern),
-                ilike(sql`coalesce(${clients.finess}, '')`, pattern),
-              )
-            : isNull(clients.clientSince),
-        )
+        .where(match ?? isNull(clients.clientSince))
         .orderBy(asc(clients.raisonSocial))
         .limit(50);
       return rowsFound.map(({ clientSince, ...r }) => ({ ...r, isClient: clientSince !== null }));

@@ -6,7 +6,7 @@ import {
 } from "@certidesk/shared";
 import { z } from "zod";
 import type { AppInstance } from "../../app-instance.js";
-import { AppError, badRequest } from "../../lib/errors.js";
+import { readUpload } from "../../lib/upload.js";
 import { requireActor } from "../../plugins/auth.js";
 import type { RecevabilityService } from "./recevability.service.js";
 
@@ -73,18 +73,8 @@ export function recevabilityRoutes(
       },
     },
     async (request) => {
-      const file = await request.file({ limits: { fileSize: uploadMaxBytes, files: 1 } }).catch(() => undefined);
-      if (!file) throw badRequest("Aucun fichier reçu.");
-      const data = await file.toBuffer().catch(() => null);
-      if (!data || file.file.truncated)
-        throw new AppError(
-          413,
-          "PAYLOAD_TOO_LARGE",
-          `Le fichier dépasse la taille maximale de ${Math.round(uploadMaxBytes / 1048576)} Mo.`,
-        );
-      const nameField = file.fields.name;
-      const name =
-        nameField && !Array.isArray(nameField) && nameField.type === "field" ? String(nameField.value) : undefined;
+      const { file, data, fields } = await readUpload(request, { maxBytes: uploadMaxBytes, fields: ["name"] });
+      const name = fields.name;
       return recevability.addDocument(
         requireActor(request),
         request.params.id,

@@ -3,8 +3,8 @@ import type { Executor } from "../../db/client.js";
 import { requestClients, requestEstablishments } from "../../db/schema/index.js";
 import type { AuditActor } from "../../lib/actor.js";
 import { writeAudit } from "../../lib/audit.js";
+import { systemClock } from "../../lib/clock.js";
 import { nextNumber } from "../../lib/numbering.js";
-import { todayIso } from "../clients/client-scope.js";
 
 export interface NewRequest {
   legalEntityId: string;
@@ -29,7 +29,7 @@ export async function insertRequest(tx: Executor, actor: AuditActor, input: NewR
       service: input.service,
       source: input.source,
       status: "NEW",
-      receivedAt: input.receivedAt ?? todayIso(),
+      receivedAt: input.receivedAt ?? systemClock.today(),
       wishedPeriod: input.wishedPeriod ?? null,
       notes: input.notes ?? null,
       createdBy: actor.userId,

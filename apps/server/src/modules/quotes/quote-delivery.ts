@@ -70,7 +70,7 @@ export function createQuoteDelivery(
       const to = input.to?.length ? input.to : ctxBefore?.contact?.email ? [ctxBefore.contact.email] : [];
       if (to.length === 0)
         throw badRequest("Aucune adresse e-mail : renseignez le contact de la demande ou un destinataire.");
-      const { doc, ctx, identity } = await storePdf(actor, quote);
+      const { doc, ctx } = await storePdf(actor, quote);
       const first = ctx.establishments[0];
       const result = await transition(
         actor,
@@ -88,9 +88,7 @@ export function createQuoteDelivery(
                 contact: { firstName: ctx.contact?.firstName ?? "", lastName: ctx.contact?.lastName ?? "" },
                 quote: {
                   number: quoteLabel(quote),
-                  totalTTC: formatCurrency(quote.totalTTC, {
-                    decimalSeparator: identity.configuration.decimalSeparator,
-                  }),
+                  totalTTC: formatCurrency(quote.totalTTC),
                 },
               },
               attachments: [{ documentId: doc.id, fileName: doc.fileName }],

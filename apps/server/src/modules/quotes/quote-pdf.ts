@@ -1,6 +1,7 @@
 import {
   formatCurrency,
   formatDate,
+  formatDays,
   quoteLabel,
   REQUEST_SERVICE_LABELS,
   type RequestService,
@@ -13,8 +14,6 @@ import type { QuoteContext } from "./quotes.repository.js";
 
 type Quote = typeof quotes.$inferSelect;
 type Line = typeof quoteLines.$inferSelect;
-
-const days = (n: number) => `${String(n).replace(".", ",")} j`;
 
 /** The client block: legal entity (who signs and pays) and the establishments evaluated. */
 export function partyBlock(ctx: QuoteContext) {
@@ -49,7 +48,7 @@ export function establishmentsBlock(ctx: QuoteContext) {
 
 /** The quote as the client receives it: lines, travel expenses, VAT, totals and terms. */
 export function renderQuotePdf(identity: CompanyIdentity, quote: Quote, lines: Line[], ctx: QuoteContext) {
-  const money = (v: number | null) => formatCurrency(v, { decimalSeparator: identity.configuration.decimalSeparator });
+  const money = (v: number | null) => formatCurrency(v);
   const service = REQUEST_SERVICE_LABELS[ctx.request.service as RequestService] ?? ctx.request.service;
   const travel =
     quote.travelExpenseMode === 3
@@ -65,7 +64,7 @@ export function renderQuotePdf(identity: CompanyIdentity, quote: Quote, lines: L
     ],
     ...lines.map((l) => [
       l.service,
-      { text: days(l.days), alignment: "right" },
+      { text: formatDays(l.days), alignment: "right" },
       { text: money(l.unitPrice), alignment: "right" },
       { text: String(l.quantity), alignment: "right" },
       { text: money(l.total), alignment: "right" },

@@ -110,6 +110,23 @@ describe("DataTable", () => {
     expect(screen.getByRole("columnheader", { name: /Code postal/ })).toHaveAttribute("aria-sort", "ascending");
   });
 
+  it("follows the cycle from a default-sorted column: ascending → descending → none → ascending", async () => {
+    const user = userEvent.setup();
+    const initial = columns.map((c) => (c.key === "raisonSocial" ? { ...c, sortDirection: "asc" as const } : c));
+    renderWithTheme(<DataTable columns={initial} rows={rows} />);
+    const header = screen.getByRole("columnheader", { name: /Raison sociale/ });
+    const button = within(header).getByRole("button");
+    expect(header).toHaveAttribute("aria-sort", "ascending");
+    await user.click(button);
+    expect(header).toHaveAttribute("aria-sort", "descending");
+    expect(firstCells()).toEqual(["Foyer Horizon", "EHPAD Les Érables", "Centre Médico-Social"]);
+    await user.click(button);
+    expect(header).toHaveAttribute("aria-sort", "none");
+    expect(firstCells()).toEqual(["EHPAD Les Érables", "Foyer Horizon", "Centre Médico-Social"]);
+    await user.click(button);
+    expect(header).toHaveAttribute("aria-sort", "ascending");
+  });
+
   it("filters on search text ignoring accents and case", () => {
     const { rerender } = renderWithTheme(<DataTable columns={columns} rows={rows} searchText="erables" />);
     expect(firstCells()).toEqual(["EHPAD Les Érables"]);

@@ -18,7 +18,7 @@ export function ContractPage() {
       <Anchor component={Link} to={`/app/timeline-prospect/${data.requestId}`} size="sm">
         ← Demande {data.requestReference}
       </Anchor>
-      <ContractView contract={data} scope={{ kind: "prospect" }} />
+      <ContractView contract={data} scope={{ kind: "prospect" }} titleOrder={1} />
     </Stack>
   );
 }

@@ -7,7 +7,7 @@ import {
 } from "@certidesk/shared";
 import { Anchor, Badge, Group, Paper, Stack, Tabs, Text, Title } from "@mantine/core";
 import { useState } from "react";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { ReasonModal } from "../../../components";
 import { errorMessage } from "../../../lib/api-client";
 import { useCan } from "../../../lib/can";
@@ -27,12 +27,50 @@ const COLORS: Record<string, string> = {
   CANCELLED: "gray",
 };
 
-/** A contract with the spec's four tabs: Besoin, Programme, Contrat, Décision. */
-export function ContractView({ contract, scope }: { contract: ContractDetail; scope: ContractScope }) {
+/** The tab in the address (`?onglet=programme`), so a reload or a shared link opens the same tab. */
+export const CONTRACT_TAB_SLUGS: Record<(typeof CONTRACT_TABS)[number]["code"], string> = {
+  CONTRACT_FEB: "besoin",
+  CONTRACT_PROGRAM: "programme",
+  CONTRACT_CONTRACT: "contrat",
+  CONTRACT_DECISION: "decision",
+};
+const TAB_PARAM = "onglet";
+
+function useContractTab() {
+  const [params, setParams] = useSearchParams();
+  const slug = params.get(TAB_PARAM);
+  const tab = CONTRACT_TABS.find((t) => CONTRACT_TAB_SLUGS[t.code] === slug) ?? CONTRACT_TABS[0];
+  const setTab = (code: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        const t = CONTRACT_TABS.find((c) => c.code === code);
+        if (!t || t === CONTRACT_TABS[0]) next.delete(TAB_PARAM);
+        else next.set(TAB_PARAM, CONTRACT_TAB_SLUGS[t.code]);
+        return next;
+      },
+      { replace: true },
+    );
+  return [tab.code, setTab] as const;
+}
+
+/**
+ * A contract with the spec's four tabs: Besoin, Programme, Contrat, Décision.
+ * `titleOrder` 1 when the contract is the page (one h1), 2 inside a page that has its own title.
+ */
+export function ContractView({
+  contract,
+  scope,
+  titleOrder = 2,
+}: {
+  contract: ContractDetail;
+  scope: ContractScope;
+  titleOrder?: 1 | 2;
+}) {
   const { can, canOpen } = useCan();
   const canEdit = can("PROSPECT", "update");
   const canProgramme = scope.kind === "client" ? can("CLIENT", "update") : canEdit;
-  const [tab, setTab] = useState<string>(CONTRACT_TABS[0].code);
+  const [tab, setTab] = useContractTab();
   const [sending, setSending] = useState(false);
   const [signing, setSigning] = useState(false);
   const [refusing, setRefusing] = useState(false);
@@ -43,7 +81,7 @@ export function ContractView({ contract, scope }: { contract: ContractDetail; sc
       <Paper withBorder p="md">
         <Group justify="space-between">
           <Group gap="xs">
-            <Title order={2} size="h3">
+            <Title order={titleOrder} size="h3">
               Contrat {contract.number}
             </Title>
             <Badge color={COLORS[contract.status]} variant="light">

@@ -13,6 +13,7 @@ const STATUS_OPTIONS: Array<{ value: StatusFilter; label: string }> = [
   { value: "SENDING", label: "En cours d'envoi" },
   { value: "FAILED", label: "En échec" },
 ];
+export const MAIL_STATUS_FILTERS = STATUS_OPTIONS.map((o) => o.value);
 
 export interface MailFiltersProps {
   status: StatusFilter;

@@ -1,0 +1,50 @@
+import type { Readable } from "node:stream";
+import ExcelJS from "exceljs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildEssms } from "../../../test/factories.js";
+import { createTestApp, type TestContext } from "../../../test/test-app.js";
+import type { Actor } from "../../lib/actor.js";
+import { fixedClock } from "../../lib/clock.js";
+import { createClientsService } from "./clients.service.js";
+
+const readAll = async (stream: Readable) => {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+};
+
+describe("client export", () => {
+  let ctx: TestContext;
+  const actor: Actor = {
+    userId: "00000000-0000-4000-8000-000000000001",
+    label: "CC",
+    profileType: "CC",
+    grants: [{ code: "CLIENT", operation: { create: false, read: true, update: false, delete: false } }],
+    auditorId: null,
+    clientId: null,
+    sessionId: "s",
+  };
+
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    for (let i = 1; i <= 7; i++) await buildEssms(ctx.handle.db, { raisonSocial: `EHPAD Export ${i}` });
+  });
+  afterAll(() => ctx.close());
+
+  it("writes every row across batches, in the list's order, none repeated (no silent cap)", async () => {
+    // A batch of 3 for 7 rows: the old code stopped at a fixed limit; here every batch must be read.
+    const service = createClientsService({
+      db: ctx.handle.db,
+      clock: fixedClock("2026-03-31T22:30:00Z"),
+      exportBatchSize: 3,
+    });
+    const { filename, stream } = await service.exportXlsx(actor, { filter: "all", sort: null });
+    expect(filename).toBe("clients-2026-04-01.xlsx");
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await readAll(stream)) as unknown as ArrayBuffer);
+    const sheet = workbook.getWorksheet("Clients");
+    const names = (sheet?.getColumn(1).values ?? []).slice(2);
+    expect(names).toEqual([1, 2, 3, 4, 5, 6, 7].map((i) => `EHPAD Export ${i}`));
+    expect(sheet?.getRow(1).getCell(1).value).toBe("Raison sociale");
+  });
+});
