@@ -1,23 +1,12 @@
 import { AUDIT_TIME_SLOTS, type ContractDetail, REGROUPING_STATUSES, timeSlotById } from "@certidesk/shared";
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Group,
-  List,
-  MultiSelect,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from "@mantine/core";
+import { ActionIcon, Alert, Button, Group, List, Select, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import { IconPlus, IconTrash } from "@tabler/icons-react";
-import { type FormEvent, useEffect, useMemo, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
+import { DateField } from "../../../components";
 import { errorMessage } from "../../../lib/api-client";
 import { notifySaved } from "../../../lib/notify";
-import { type ContractScope, useAuditorOptions, useSaveProgramme } from "../api/contracts";
+import { type ContractScope, useSaveProgramme } from "../api/contracts";
+import { EvaluatorPicker, type TeamMember } from "./EvaluatorPicker";
 
 interface DayForm {
   day: string;
@@ -45,9 +34,8 @@ export function ProgrammeTab({
 }) {
   const [grouping, setGrouping] = useState<Record<string, { regroupingStatus: string; atc: string }>>({});
   const [days, setDays] = useState<DayForm[]>([]);
-  const [team, setTeam] = useState<string[]>([]);
+  const [team, setTeam] = useState<TeamMember[]>([]);
   const [coordinator, setCoordinator] = useState<string | null>(null);
-  const { data: auditors = [] } = useAuditorOptions();
   const save = useSaveProgramme();
   useEffect(() => {
     setGrouping(
@@ -59,16 +47,18 @@ export function ProgrammeTab({
       ),
     );
     setDays(contract.days.map((d) => ({ day: d.day, timeSlotId: String(d.timeSlotId), clientId: d.clientId })));
-    setTeam(contract.evaluators.map((e) => e.auditorId));
+    setTeam(contract.evaluators.map((e) => ({ auditorId: e.auditorId, justification: "" })));
     setCoordinator(contract.evaluators.find((e) => e.role === "COORDINATOR")?.auditorId ?? null);
   }, [contract]);
   const readOnly = !canEdit || contract.status === "REFUSE" || contract.status === "CANCELLED";
   const multi = contract.establishments.length > 1;
   const total = days.reduce((s, d) => s + (timeSlotById(Number(d.timeSlotId))?.dayFraction ?? 0), 0);
-  const auditorData = useMemo(
-    () => auditors.map((a) => ({ value: a.id, label: `${a.name}${a.city ? ` — ${a.city}` : ""}` })),
-    [auditors],
-  );
+  const filledDays = days.filter((d) => d.day);
+  const establishmentDays = contract.establishments.map((e) => ({
+    clientId: e.clientId,
+    raisonSocial: e.raisonSocial,
+    days: [...new Set(filledDays.filter((d) => !d.clientId || d.clientId === e.clientId).map((d) => d.day))].sort(),
+  }));
   const setDay = (i: number, patch: Partial<DayForm>) =>
     setDays((all) => all.map((d, j) => (j === i ? { ...d, ...patch } : d)));
 
@@ -83,9 +73,10 @@ export function ProgrammeTab({
       days: days
         .filter((d) => d.day)
         .map((d) => ({ day: d.day, timeSlotId: Number(d.timeSlotId), clientId: d.clientId })),
-      evaluators: team.map((auditorId) => ({
+      evaluators: team.map(({ auditorId, justification }) => ({
         auditorId,
         role: auditorId === coordinator ? ("COORDINATOR" as const) : ("EVALUATOR" as const),
+        ...(justification.trim() ? { justification: justification.trim() } : {}),
       })),
       version: contract.version,
     };
@@ -186,13 +177,13 @@ export function ProgrammeTab({
         {days.map((d, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: days have no identity until saved.
           <Group key={i} align="flex-end" wrap="nowrap">
-            <TextInput
-              label={i === 0 ? "Jour" : undefined}
-              aria-label={`Jour ${i + 1}`}
-              type="date"
+            <DateField
+              label={`Jour ${i + 1}`}
               disabled={readOnly}
-              value={d.day}
-              onChange={(e) => setDay(i, { day: e.currentTarget.value })}
+              clearable={false}
+              value={d.day || null}
+              onChange={(v) => setDay(i, { day: v ?? "" })}
+              w={150}
             />
             <Select
               label={i === 0 ? "Créneau" : undefined}
@@ -242,31 +233,15 @@ export function ProgrammeTab({
             </Button>
           </Group>
         )}
-        <Title order={3} size="h5">
-          Équipe d'évaluation
-        </Title>
-        <Group align="flex-end" grow>
-          <MultiSelect
-            label="Évaluateurs (au moins deux)"
-            searchable
-            disabled={readOnly}
-            data={auditorData}
-            value={team}
-            onChange={(v) => {
-              setTeam(v);
-              if (coordinator && !v.includes(coordinator)) setCoordinator(null);
-            }}
-            nothingFoundMessage="Aucun évaluateur"
-          />
-          <Select
-            label="Coordinateur(rice)"
-            disabled={readOnly}
-            data={auditorData.filter((a) => team.includes(a.value))}
-            value={coordinator}
-            onChange={setCoordinator}
-            placeholder="Choisir dans l'équipe"
-          />
-        </Group>
+        <EvaluatorPicker
+          contractId={contract.id}
+          establishments={establishmentDays}
+          team={team}
+          onTeamChange={setTeam}
+          coordinator={coordinator}
+          onCoordinatorChange={setCoordinator}
+          readOnly={readOnly}
+        />
         {!readOnly && (
           <Group justify="flex-end">
             <Button type="submit" loading={save.isPending}>
