@@ -18,7 +18,8 @@ export function useUploadAuditorDocument(id: string) {
     },
     onSuccess: (saved) => {
       client.setQueryData(key(id), saved);
-      return client.invalidateQueries({ queryKey: ["auditors"] });
+      void client.invalidateQueries({ queryKey: ["auditors", id] });
+      void client.invalidateQueries({ queryKey: ["auditors", "list"] });
     },
   });
 }

@@ -14,7 +14,7 @@ export function useCreateAuditor() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: createAuditor,
-    onSuccess: () => client.invalidateQueries({ queryKey: ["auditors"] }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: ["auditors", "list"] }),
   });
 }
 
@@ -26,7 +26,7 @@ export function useUpdateAuditor(id: string) {
     mutationFn: (body: AuditorBody & { version: number }) => updateAuditor(id, body),
     onSuccess: (saved) => {
       client.setQueryData(auditorQueryOptions(id).queryKey, saved);
-      return client.invalidateQueries({ queryKey: ["auditors", "list"] });
+      void client.invalidateQueries({ queryKey: ["auditors", "list"] });
     },
   });
 }
