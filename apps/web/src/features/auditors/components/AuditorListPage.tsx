@@ -26,13 +26,14 @@ const COLUMNS: DataTableColumn<AuditorRow>[] = [
   {
     key: "name",
     title: "Évaluateur",
+    width: 260,
     sortable: true,
     render: (r) => (
-      <Stack gap={2}>
-        <Text size="sm" fw={600}>
+      <Stack gap={2} style={{ minWidth: 0 }}>
+        <Text size="sm" fw={600} truncate>
           {r.name}
         </Text>
-        <Text size="xs" c="dimmed">
+        <Text size="xs" c="dimmed" truncate>
           {[r.email, formatPhone(r.mobilePhone)].filter(Boolean).join(" · ")}
         </Text>
       </Stack>

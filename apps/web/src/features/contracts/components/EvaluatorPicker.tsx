@@ -221,7 +221,7 @@ export function EvaluatorPicker({
                     <Table.Th>Évaluateur</Table.Th>
                     <Table.Th w={80}>Distance</Table.Th>
                     <Table.Th w={80}>Ce mois</Table.Th>
-                    <Table.Th w={110}>Avis</Table.Th>
+                    <Table.Th w={130}>Avis</Table.Th>
                     <Table.Th w={100} />
                   </Table.Tr>
                 </Table.Thead>
