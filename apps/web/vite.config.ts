@@ -13,5 +13,7 @@ export default defineConfig({
     setupFiles: ["./src/test/setup.ts"],
     include: ["src/**/*.test.{ts,tsx}"],
     css: false,
+    // Generous: user-event typing is slow on a loaded 2-core machine; nothing here measures time.
+    testTimeout: 20_000,
   },
 });

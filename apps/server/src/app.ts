@@ -198,7 +198,7 @@ export async function buildApp({
     }),
   });
   numberingRoutes(app, { numbering: createNumberingService({ db }) });
-  const impartiality = createImpartialityService({ db, clock: clock });
+  const impartiality = createImpartialityService({ db, clock });
   const contracts = createContractsService({
     db,
     impartiality,

@@ -8,7 +8,7 @@ export interface ApiErrorBody {
   };
 }
 
-export const ERROR_CODES = [
+const ERROR_CODES = [
   "BAD_REQUEST",
   "UNAUTHENTICATED",
   "FORBIDDEN",

@@ -30,7 +30,7 @@ export function isValidSiret(value: string): boolean {
 }
 
 /** FR + 2-digit key + SIREN, key = (12 + 3 × (SIREN mod 97)) mod 97. */
-export function vatKeyOf(siren: string): string {
+function vatKeyOf(siren: string): string {
   const key = (12 + 3 * (Number(siren) % 97)) % 97;
   return String(key).padStart(2, "0");
 }

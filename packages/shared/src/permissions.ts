@@ -19,7 +19,7 @@ export type PermissionCode = (typeof PERMISSION_CODES)[number];
 export const OPERATIONS = ["create", "read", "update", "delete"] as const;
 export type Operation = (typeof OPERATIONS)[number];
 
-export type OperationFlags = Record<Operation, boolean>;
+type OperationFlags = Record<Operation, boolean>;
 export interface PermissionGrant {
   code: PermissionCode;
   operation: OperationFlags;

@@ -41,9 +41,9 @@ export function canOpenAppRoute(path: string, grants: readonly PermissionGrant[]
   return hasPermission(grants, match.rule.code, match.rule.requirement);
 }
 
-export const STAFF_LANDING = "/app/alert";
-export const CLIENT_LANDING = "/my-ingeris/donnees-certification";
-export const EVALUATOR_SPACE_PREFIX = "/espace-evaluateur";
+const STAFF_LANDING = "/app/alert";
+const CLIENT_LANDING = "/my-ingeris/donnees-certification";
+const EVALUATOR_SPACE_PREFIX = "/espace-evaluateur";
 
 /** Post-login destination by profile (spec section 4); null for any other type: no navigation. */
 export function landingPathFor(user: { profileType: ProfileType | string; auditorId?: string | null }): string | null {

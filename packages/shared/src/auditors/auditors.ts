@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PUBLIC_KEY_TYPES, SECTOR_DOMAINS } from "../commercial.js";
+import { PUBLIC_KEY_TYPES, SECTOR_DOMAINS } from "../commercial/establishments.js";
 import { digitsOnly, isValidSiret } from "../identifiers.js";
 
 /** Evaluators (the spec's auditors): their file, links of interest, availability, documents. */

@@ -2,7 +2,7 @@
 
 export type DateInput = Date | string | number | null | undefined;
 
-export interface DateFormatOptions {
+interface DateFormatOptions {
   /**
    * Zone used for instants (timestamps). Default Europe/Paris so a PDF rendered on a UTC
    * server shows the same day as the screen in France.
@@ -15,7 +15,7 @@ export interface DateFormatOptions {
   year?: "full" | "short";
 }
 
-export interface DateParts {
+interface DateParts {
   year: number;
   month: number;
   day: number;

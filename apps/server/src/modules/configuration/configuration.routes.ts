@@ -1,5 +1,9 @@
-import { blockActionDataSchema, configurationSchema, idSchema, updateConfigurationBodySchema } from "@certidesk/shared";
-import { z } from "zod";
+import {
+  blockActionDataSchema,
+  configurationSchema,
+  idParamsSchema,
+  updateConfigurationBodySchema,
+} from "@certidesk/shared";
 import type { AppInstance } from "../../app-instance.js";
 import { badRequest, notFound } from "../../lib/errors.js";
 import { readUpload } from "../../lib/upload.js";
@@ -26,7 +30,7 @@ export function configurationRoutes(app: AppInstance, { configuration }: { confi
       schema: {
         tags,
         summary: "Modifier la configuration",
-        params: z.object({ id: idSchema }),
+        params: idParamsSchema,
         body: updateConfigurationBodySchema,
         response: { 200: configurationSchema },
       },

@@ -3,12 +3,13 @@ import {
   documentCategorySchema,
   documentRowSchema,
   documentVersionSchema,
-  idSchema,
+  idParamsSchema,
   linkOptionSchema,
   listDocumentsQuerySchema,
   okSchema,
   pageResultSchema,
   saveDocumentCategoryBodySchema,
+  savedResultSchema,
   updateDocumentBodySchema,
   versionSchema,
 } from "@certidesk/shared";
@@ -22,7 +23,6 @@ import type { DocumentLinks } from "./document-links.js";
 import type { DocumentsService, NewDocumentMeta } from "./documents.service.js";
 
 const tags = ["documents"];
-const idParams = z.object({ id: idSchema });
 const uploadFieldsSchema = z.object({
   family: z.enum(DOCUMENT_FAMILIES, { error: "Famille de documents inconnue." }),
   name: z.string().trim().max(200).optional(),
@@ -101,7 +101,7 @@ export function documentsRoutes(
     "/api/documents/:id",
     {
       config: { access: { code: "CERTMANAGER_DOCUMENT", op: "read" } },
-      schema: { tags, summary: "Un document", params: idParams, response: { 200: documentRowSchema } },
+      schema: { tags, summary: "Un document", params: idParamsSchema, response: { 200: documentRowSchema } },
     },
     async (request) => documents.get(requireActor(request), request.params.id),
   );
@@ -113,7 +113,7 @@ export function documentsRoutes(
       schema: {
         tags,
         summary: "Renommer, classer un document",
-        params: idParams,
+        params: idParamsSchema,
         body: updateDocumentBodySchema,
         response: { 200: documentRowSchema },
       },
@@ -128,7 +128,7 @@ export function documentsRoutes(
       schema: {
         tags,
         summary: "Nouvelle version (multipart : champ version puis fichier « file »)",
-        params: idParams,
+        params: idParamsSchema,
         response: { 200: documentRowSchema },
       },
     },
@@ -153,7 +153,7 @@ export function documentsRoutes(
       schema: {
         tags,
         summary: "Versions d'un document",
-        params: idParams,
+        params: idParamsSchema,
         response: { 200: z.array(documentVersionSchema) },
       },
     },
@@ -167,7 +167,7 @@ export function documentsRoutes(
       schema: {
         tags,
         summary: "Supprimer un document",
-        params: idParams,
+        params: idParamsSchema,
         querystring: z.object({ version: z.coerce.number().int().min(1) }),
         response: { 200: okSchema },
       },
@@ -218,12 +218,16 @@ export function documentsRoutes(
     async () => categories.list(),
   );
 
-  const saved = z.object({ id: z.string(), version: z.number().int() });
   app.post(
     "/api/document-categories",
     {
       config: { access: { code: "SETTING", op: "update" } },
-      schema: { tags, summary: "Créer une catégorie", body: saveDocumentCategoryBodySchema, response: { 200: saved } },
+      schema: {
+        tags,
+        summary: "Créer une catégorie",
+        body: saveDocumentCategoryBodySchema,
+        response: { 200: savedResultSchema },
+      },
     },
     async (request) => categories.create(requireActor(request), request.body, request.id),
   );
@@ -234,9 +238,9 @@ export function documentsRoutes(
       schema: {
         tags,
         summary: "Modifier une catégorie",
-        params: idParams,
+        params: idParamsSchema,
         body: saveDocumentCategoryBodySchema,
-        response: { 200: saved },
+        response: { 200: savedResultSchema },
       },
     },
     async (request) => categories.update(requireActor(request), request.params.id, request.body, request.id),
@@ -245,7 +249,7 @@ export function documentsRoutes(
     "/api/document-categories/:id",
     {
       config: { access: { code: "SETTING", op: "update" } },
-      schema: { tags, summary: "Supprimer une catégorie", params: idParams, response: { 200: okSchema } },
+      schema: { tags, summary: "Supprimer une catégorie", params: idParamsSchema, response: { 200: okSchema } },
     },
     async (request) => {
       await categories.remove(requireActor(request), request.params.id, request.id);

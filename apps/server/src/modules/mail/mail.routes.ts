@@ -1,5 +1,5 @@
 import {
-  idSchema,
+  idParamsSchema,
   listMailsQuerySchema,
   MAIL_STATUSES,
   mailDetailSchema,
@@ -24,7 +24,6 @@ import type { MailTemplatesService } from "./mail-templates.service.js";
 import type { MailWorker } from "./mail-worker.js";
 
 const tags = ["e-mails"];
-const idParams = z.object({ id: idSchema });
 
 export interface MailRouteDeps {
   mail: MailService;
@@ -68,7 +67,7 @@ export function mailRoutes(app: AppInstance, { mail, templates, groups, worker }
     "/api/mails/:id",
     {
       config: { access: { code: "MAIL", op: "read" } },
-      schema: { tags, summary: "Un e-mail (aperçu)", params: idParams, response: { 200: mailDetailSchema } },
+      schema: { tags, summary: "Un e-mail (aperçu)", params: idParamsSchema, response: { 200: mailDetailSchema } },
     },
     async (request) => mail.get(request.params.id),
   );
@@ -86,7 +85,7 @@ export function mailRoutes(app: AppInstance, { mail, templates, groups, worker }
     "/api/mails/:id/resend",
     {
       config: { access: { code: "MAIL", op: "create" } },
-      schema: { tags, summary: "Renvoyer un e-mail", params: idParams, response: { 200: mailDetailSchema } },
+      schema: { tags, summary: "Renvoyer un e-mail", params: idParamsSchema, response: { 200: mailDetailSchema } },
     },
     async (request) => mail.resend(requireActor(request), request.params.id, request.id),
   );
@@ -95,7 +94,7 @@ export function mailRoutes(app: AppInstance, { mail, templates, groups, worker }
     "/api/mails/:id",
     {
       config: { access: { code: "MAIL", op: "delete" } },
-      schema: { tags, summary: "Supprimer un e-mail de la liste", params: idParams, response: { 200: okSchema } },
+      schema: { tags, summary: "Supprimer un e-mail de la liste", params: idParamsSchema, response: { 200: okSchema } },
     },
     async (request) => {
       await mail.remove(requireActor(request), request.params.id, request.id);
@@ -164,7 +163,7 @@ export function mailRoutes(app: AppInstance, { mail, templates, groups, worker }
       schema: {
         tags,
         summary: "Modifier une liste",
-        params: idParams,
+        params: idParamsSchema,
         body: saveMailGroupBodySchema,
         response: { 200: mailGroupSchema },
       },
@@ -175,7 +174,7 @@ export function mailRoutes(app: AppInstance, { mail, templates, groups, worker }
     "/api/mail-groups/:id",
     {
       config: { access: { code: "SETTING", op: "update" } },
-      schema: { tags, summary: "Supprimer une liste", params: idParams, response: { 200: okSchema } },
+      schema: { tags, summary: "Supprimer une liste", params: idParamsSchema, response: { 200: okSchema } },
     },
     async (request) => {
       await groups.remove(requireActor(request), request.params.id, request.id);

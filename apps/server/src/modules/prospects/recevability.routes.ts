@@ -1,17 +1,15 @@
 import {
-  idSchema,
+  idParamsSchema,
   recevabilityDecisionBodySchema,
   recevabilitySchema,
   updateChecklistBodySchema,
 } from "@certidesk/shared";
-import { z } from "zod";
 import type { AppInstance } from "../../app-instance.js";
 import { readUpload } from "../../lib/upload.js";
 import { requireActor } from "../../plugins/auth.js";
 import type { RecevabilityService } from "./recevability.service.js";
 
 const tags = ["prospects"];
-const idParams = z.object({ id: idSchema });
 
 export function recevabilityRoutes(
   app: AppInstance,
@@ -24,7 +22,7 @@ export function recevabilityRoutes(
       schema: {
         tags,
         summary: "Examen de recevabilité d'une certification",
-        params: idParams,
+        params: idParamsSchema,
         response: { 200: recevabilitySchema },
       },
     },
@@ -38,7 +36,7 @@ export function recevabilityRoutes(
       schema: {
         tags,
         summary: "Cocher les pièces vérifiées",
-        params: idParams,
+        params: idParamsSchema,
         body: updateChecklistBodySchema,
         response: { 200: recevabilitySchema },
       },
@@ -53,7 +51,7 @@ export function recevabilityRoutes(
       schema: {
         tags,
         summary: "Décision de recevabilité",
-        params: idParams,
+        params: idParamsSchema,
         body: recevabilityDecisionBodySchema,
         response: { 200: recevabilitySchema },
       },
@@ -68,7 +66,7 @@ export function recevabilityRoutes(
       schema: {
         tags,
         summary: "Ajouter une pièce au dossier (multipart : champ « name » puis fichier « file »)",
-        params: idParams,
+        params: idParamsSchema,
         response: { 200: recevabilitySchema },
       },
     },

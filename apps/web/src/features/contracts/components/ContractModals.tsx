@@ -5,7 +5,8 @@ import { Link } from "react-router";
 import { errorMessage } from "../../../lib/api-client";
 import { useBlockActionData } from "../../../lib/configuration/get-block-action-data";
 import { notifySaved } from "../../../lib/notify";
-import { useSendContract, useSignContract } from "../api/contracts";
+import { useSendContract } from "../api/send-contract";
+import { useSignContract } from "../api/sign-contract";
 
 const today = () => new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Paris" }).format(new Date());
 

@@ -25,7 +25,8 @@ import { NumericInput } from "../../../components";
 import { errorMessage } from "../../../lib/api-client";
 import { useBranding } from "../../../lib/configuration/use-branding";
 import { notifyError, notifySaved } from "../../../lib/notify";
-import { useGeneratePdf, useSaveTerms } from "../api/contracts";
+import { useGeneratePdf } from "../api/generate-contract-pdf";
+import { useSaveTerms } from "../api/save-terms";
 
 /** Contrat: typology, deadline, amounts while the contract is prepared; its PDF. */
 export function ContractTermsTab({

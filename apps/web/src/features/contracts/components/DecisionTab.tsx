@@ -8,7 +8,8 @@ import { Alert, Button, Group, Select, SimpleGrid, Stack, Text, Textarea, TextIn
 import { type FormEvent, useEffect, useState } from "react";
 import { errorMessage } from "../../../lib/api-client";
 import { notifySaved } from "../../../lib/notify";
-import { useDeciderOptions, useSaveDecision } from "../api/contracts";
+import { useDeciderOptions } from "../api/get-decider-options";
+import { useSaveDecision } from "../api/save-decision";
 
 function ClientDecision({
   contract,

@@ -6,7 +6,8 @@ import { type FormEvent, useEffect, useState } from "react";
 import { NumericInput } from "../../../components";
 import { errorMessage } from "../../../lib/api-client";
 import { notifySaved } from "../../../lib/notify";
-import { useRegenerateFeb, useSaveFeb } from "../api/contracts";
+import { useRegenerateFeb } from "../api/regenerate-feb";
+import { useSaveFeb } from "../api/save-feb";
 
 type Form = { [K in keyof Feb]: string };
 const EMPTY: Form = {

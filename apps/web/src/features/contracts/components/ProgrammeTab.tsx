@@ -5,7 +5,7 @@ import { type FormEvent, useEffect, useState } from "react";
 import { DateField } from "../../../components";
 import { errorMessage } from "../../../lib/api-client";
 import { notifySaved } from "../../../lib/notify";
-import { type ContractScope, useSaveProgramme } from "../api/contracts";
+import { type ContractScope, useSaveProgramme } from "../api/save-programme";
 import { EvaluatorPicker, type TeamMember } from "./EvaluatorPicker";
 
 interface DayForm {

@@ -1,4 +1,10 @@
-import type { GestionnaireBody, GestionnaireDetail, GestionnaireListQuery, GestionnaireRow } from "@certidesk/shared";
+import type {
+  GestionnaireBody,
+  GestionnaireDetail,
+  GestionnaireListQuery,
+  GestionnaireRow,
+  SavedResult,
+} from "@certidesk/shared";
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, toQuery } from "../../../lib/api-client";
 import type { Page } from "../../../lib/page";
@@ -17,10 +23,9 @@ export const getGestionnaire = (id: string) => api.get<GestionnaireDetail>(`/api
 export const useGestionnaire = (id: string) =>
   useQuery({ queryKey: ["gestionnaires", "detail", id], queryFn: () => getGestionnaire(id) });
 
-type Saved = { id: string; version: number };
-export const createGestionnaire = (body: GestionnaireBody) => api.post<Saved>("/api/gestionnaires", body);
+export const createGestionnaire = (body: GestionnaireBody) => api.post<SavedResult>("/api/gestionnaires", body);
 export const updateGestionnaire = ({ id, body }: { id: string; body: GestionnaireBody & { version: number } }) =>
-  api.put<Saved>(`/api/gestionnaires/${id}`, body);
+  api.put<SavedResult>(`/api/gestionnaires/${id}`, body);
 
 function useGestionnaireMutation<A, R>(fn: (args: A) => Promise<R>) {
   const client = useQueryClient();

@@ -26,7 +26,8 @@ import { type FormEvent, useEffect, useMemo, useState } from "react";
 import { Link } from "react-router";
 import { errorMessage } from "../../../lib/api-client";
 import { notifySaved } from "../../../lib/notify";
-import { useCreateRequest, useEstablishmentOptions } from "../api/prospects";
+import { useCreateRequest } from "../api/create-request";
+import { useEstablishmentOptions } from "../api/get-establishment-options";
 
 /** A request for one or more establishments of the same legal entity. */
 export function NewRequestModal({

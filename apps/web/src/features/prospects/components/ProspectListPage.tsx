@@ -8,7 +8,9 @@ import { useCan } from "../../../lib/can";
 import { useBranding } from "../../../lib/configuration/use-branding";
 import { useListParams } from "../../../lib/list-params";
 import { notifyError, notifySaved } from "../../../lib/notify";
-import { type ProspectTab, useArchiveRequest, useMoveToProspect, useProspects } from "../api/prospects";
+import { useArchiveRequest } from "../api/archive-request";
+import { type ProspectTab, useProspects } from "../api/get-prospects";
+import { useMoveToProspect } from "../api/move-to-prospect";
 import { NewRequestModal } from "./NewRequestModal";
 import { type ProspectTableRow, prospectColumns, withFlags } from "./prospect-columns";
 

@@ -27,7 +27,8 @@ import { type FormEvent, useEffect, useState } from "react";
 import { NumericInput } from "../../../components";
 import { errorMessage } from "../../../lib/api-client";
 import { notifySaved } from "../../../lib/notify";
-import { useCreateQuote, useUpdateQuote } from "../api/quotes";
+import { useCreateQuote } from "../api/create-quote";
+import { useUpdateQuote } from "../api/update-quote";
 
 interface LineForm {
   service: string;

@@ -14,7 +14,9 @@ import { useNavigate } from "react-router";
 import { ReasonModal } from "../../../components";
 import { errorMessage } from "../../../lib/api-client";
 import { notifyError, notifySaved } from "../../../lib/notify";
-import { type QuoteAction, useQuoteAction, useQuotes, useRefuseQuote } from "../api/quotes";
+import { useQuotes } from "../api/get-quotes";
+import { type QuoteAction, useQuoteAction } from "../api/quote-action";
+import { useRefuseQuote } from "../api/refuse-quote";
 import { QuoteEditorModal } from "./QuoteEditorModal";
 import { SendQuoteModal } from "./SendQuoteModal";
 

@@ -18,7 +18,9 @@ import { useState } from "react";
 import { errorMessage } from "../../../lib/api-client";
 import { formatDateTime } from "../../../lib/date-time";
 import { notifyError, notifySaved } from "../../../lib/notify";
-import { useDecideRecevability, useUpdateChecklist, useUploadRecevabilityDocument } from "../api/recevability";
+import { useDecideRecevability } from "../api/decide-recevability";
+import { useUpdateChecklist } from "../api/update-recevability-checklist";
+import { useUploadRecevabilityDocument } from "../api/upload-recevability-document";
 
 const COLORS = { PENDING: "blue", RECEVABLE: "green", NON_RECEVABLE: "red" } as const;
 

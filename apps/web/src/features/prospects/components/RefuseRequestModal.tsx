@@ -3,7 +3,7 @@ import { Alert, Button, Group, Modal, Select, Stack, Textarea } from "@mantine/c
 import { type FormEvent, useEffect, useState } from "react";
 import { errorMessage } from "../../../lib/api-client";
 import { notifySaved } from "../../../lib/notify";
-import { useRefuseRequest } from "../api/prospects";
+import { useRefuseRequest } from "../api/refuse-request";
 
 export function RefuseRequestModal({
   request,

@@ -5,7 +5,7 @@ import { Link } from "react-router";
 import { errorMessage } from "../../../lib/api-client";
 import { useBlockActionData } from "../../../lib/configuration/get-block-action-data";
 import { notifySaved } from "../../../lib/notify";
-import { useSendQuote } from "../api/quotes";
+import { useSendQuote } from "../api/send-quote";
 
 /** Sends a quote by mail with its PDF (template "Envoi du devis"); blocked while the company identity is incomplete. */
 export function SendQuoteModal({

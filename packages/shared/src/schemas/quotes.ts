@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { QUOTE_STATUSES } from "../commercial.js";
+import { QUOTE_STATUSES } from "../commercial/quotes.js";
 import { typeError } from "../text.js";
 import { versionSchema } from "./common.js";
 import { optionalText } from "./parties.js";
@@ -29,7 +29,6 @@ export const quoteLineBodySchema = z.object({
     .min(1, "La quantité doit être au moins 1.")
     .max(100, "Cent au plus."),
 });
-export type QuoteLineBody = z.input<typeof quoteLineBodySchema>;
 
 export const saveQuoteBodySchema = z
   .object({
@@ -50,7 +49,6 @@ export const saveQuoteBodySchema = z
 export type SaveQuoteBody = z.input<typeof saveQuoteBodySchema>;
 
 export const updateQuoteBodySchema = z.object({ quote: saveQuoteBodySchema, version: versionSchema });
-export type UpdateQuoteBody = z.input<typeof updateQuoteBodySchema>;
 
 export const sendQuoteBodySchema = z.object({
   to: z.array(z.email("Adresse e-mail invalide.")).max(10).optional(),
@@ -66,7 +64,6 @@ export const refuseQuoteBodySchema = z.object({
 });
 
 export const documentRefSchema = z.object({ id: z.string(), name: z.string(), url: z.string() });
-export type DocumentRefDto = z.infer<typeof documentRefSchema>;
 
 export const quoteDetailSchema = z.object({
   id: z.string(),

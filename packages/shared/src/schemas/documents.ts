@@ -38,7 +38,6 @@ export const MISSION_DOCUMENT_META_CODES = {
   AUTRES_FRAIS: "Autres (Frais)",
   AUTRES_PERFORMANCE: "Autres (Performance)",
 } as const;
-export type MissionDocumentMetaCode = keyof typeof MISSION_DOCUMENT_META_CODES;
 
 export const documentRowSchema = z.object({
   id: z.string(),
@@ -78,7 +77,6 @@ export const listDocumentsQuerySchema = pageQuerySchema.extend({
   sort: z.enum(["name", "updatedAt", "size", "documentType"]).default("updatedAt"),
   direction: z.enum(["asc", "desc"]).default("desc"),
 });
-export type ListDocumentsQuery = z.input<typeof listDocumentsQuerySchema>;
 
 export const updateDocumentBodySchema = z.object({
   name: z.string().trim().min(1, "Le nom du document est obligatoire.").max(200),

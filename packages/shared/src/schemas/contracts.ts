@@ -1,7 +1,12 @@
 import { z } from "zod";
-import { AUDIT_TIME_SLOTS, CERTIFICATION_DECISIONS, CONTRACT_STATUSES, CONTRACT_TYPOLOGIES } from "../commercial.js";
+import {
+  AUDIT_TIME_SLOTS,
+  CERTIFICATION_DECISIONS,
+  CONTRACT_STATUSES,
+  CONTRACT_TYPOLOGIES,
+} from "../commercial/contracts.js";
 import { typeError } from "../text.js";
-import { idSchema, versionSchema } from "./common.js";
+import { idSchema, legalEntitySummarySchema, versionSchema } from "./common.js";
 import { optionalText } from "./parties.js";
 import { documentRefSchema } from "./quotes.js";
 
@@ -17,7 +22,7 @@ const count = (label: string) =>
     .default(null);
 
 /** The needs statement (FEB, "Besoin" tab). */
-export const febSchema = z.object({
+const febSchema = z.object({
   evaluationKind: z.enum(["FIRST", "RENEWAL"], { error: "Première évaluation ou renouvellement ?" }),
   authorisationDate: optionalDate("Date d'autorisation"),
   authorisationEndDate: optionalDate("Fin d'autorisation"),
@@ -32,7 +37,7 @@ export const febSchema = z.object({
 });
 export type Feb = z.infer<typeof febSchema>;
 /** The FEB as the API answers it (no input transforms: responses are serialised, not parsed). */
-export const febDataSchema = z.object({
+const febDataSchema = z.object({
   evaluationKind: z.enum(["FIRST", "RENEWAL"]),
   authorisationDate: z.string().nullable(),
   authorisationEndDate: z.string().nullable(),
@@ -158,7 +163,7 @@ export const contractDetailSchema = z.object({
   requestReference: z.string(),
   quoteId: z.string().nullable(),
   quoteLabel: z.string().nullable(),
-  legalEntity: z.object({ id: z.string(), raisonSocial: z.string() }),
+  legalEntity: legalEntitySummarySchema,
   contactEmail: z.string().nullable(),
   establishments: z.array(
     z.object({
@@ -227,3 +232,4 @@ export const auditorOptionSchema = z.object({
 });
 export type AuditorOption = z.infer<typeof auditorOptionSchema>;
 export const deciderOptionSchema = z.object({ id: z.string(), name: z.string(), profileType: z.string() });
+export type DeciderOption = z.infer<typeof deciderOptionSchema>;

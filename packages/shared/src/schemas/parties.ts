@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PUBLIC_KEY_TYPES, SECTOR_DOMAINS, TYPOLOGY_SECTORS, TYPOLOGY_TYPES } from "../commercial.js";
+import { PUBLIC_KEY_TYPES, SECTOR_DOMAINS, TYPOLOGY_SECTORS, TYPOLOGY_TYPES } from "../commercial/establishments.js";
 import { digitsOnly, isValidFiness, isValidFrenchVat, isValidSiren, isValidSiret } from "../identifiers.js";
 import { typeError } from "../text.js";
 import { idSchema, versionSchema } from "./common.js";
@@ -10,7 +10,7 @@ const blankToNull = (v: string) => v || null;
 export const optionalText = (max: number) =>
   z.string().trim().max(max, `Saisissez au plus ${max} caractères.`).transform(blankToNull).nullable().default(null);
 
-export const requiredText = (label: string, max = 200) =>
+const requiredText = (label: string, max = 200) =>
   z
     .string({ error: `${label} est obligatoire.` })
     .trim()
@@ -32,9 +32,9 @@ const optionalIdentifier = (check: (v: string) => boolean, message: string) =>
     .nullable()
     .default(null);
 
-export const sirenSchema = optionalIdentifier(isValidSiren, "Le SIREN doit contenir 9 chiffres valides.");
-export const siretSchema = optionalIdentifier(isValidSiret, "Le SIRET doit contenir 14 chiffres valides.");
-export const vatNumberSchema = z
+const sirenSchema = optionalIdentifier(isValidSiren, "Le SIREN doit contenir 9 chiffres valides.");
+const siretSchema = optionalIdentifier(isValidSiret, "Le SIRET doit contenir 14 chiffres valides.");
+const vatNumberSchema = z
   .string()
   .trim()
   .transform((v) => digitsOnly(v).toUpperCase())
@@ -50,12 +50,12 @@ export const finessSchema = z
   .trim()
   .transform((v) => digitsOnly(v).toUpperCase())
   .refine(isValidFiness, "Le numéro FINESS doit contenir 9 caractères (département puis 7 chiffres).");
-export const emailSchema = z
+const emailSchema = z
   .union([z.literal(""), z.email("Adresse e-mail invalide.")])
   .transform(blankToNull)
   .nullable()
   .default(null);
-export const phoneSchema = z
+const phoneSchema = z
   .string()
   .trim()
   .refine((v) => v === "" || /^\+?[\d\s.-]{10,20}$/.test(v), "Numéro de téléphone invalide.")
@@ -101,7 +101,6 @@ export const legalEntityBodySchema = z.object({
   ...addressFields,
   gestionnaireId: idSchema.nullable().default(null),
 });
-export type LegalEntityBody = z.input<typeof legalEntityBodySchema>;
 
 /** entite-juridique: a legal entity and, optionally, its main contact. */
 export const createLegalEntityBodySchema = legalEntityBodySchema.extend({
@@ -109,7 +108,7 @@ export const createLegalEntityBodySchema = legalEntityBodySchema.extend({
 });
 export type CreateLegalEntityBody = z.input<typeof createLegalEntityBodySchema>;
 
-export const essmsFieldsSchema = z.object({
+const essmsFieldsSchema = z.object({
   raisonSocial: requiredText("Le nom de l'établissement"),
   finess: finessSchema,
   siret: siretSchema,

@@ -1,6 +1,8 @@
 import { z } from "zod";
-import { CLIENT_LIST_FILTERS, CONTRACT_STATUSES } from "../commercial.js";
+import { CONTRACT_STATUSES } from "../commercial/contracts.js";
+import { CLIENT_LIST_FILTERS } from "../commercial/establishments.js";
 import { searchTextSchema } from "../text.js";
+import { contactSummarySchema } from "./common.js";
 import { contactSchema } from "./parties.js";
 
 export const CLIENT_SORT_KEYS = [
@@ -38,17 +40,6 @@ export const clientExportQuerySchema = z.object({
   direction: z.enum(["asc", "desc"]).default("asc"),
 });
 
-const rowContactSchema = z
-  .object({
-    firstName: z.string().nullable(),
-    lastName: z.string().nullable(),
-    tel: z.string().nullable(),
-    email: z.string().nullable(),
-    occupation: z.string().nullable(),
-    mobilePhone: z.string().nullable(),
-  })
-  .nullable();
-
 /** A row of the client list, with the spec's column keys (§3). */
 export const clientRowSchema = z.object({
   id: z.string(),
@@ -65,7 +56,7 @@ export const clientRowSchema = z.object({
   isGestionnaire: z.boolean(),
   gestionnaireId: z.string().nullable(),
   gestionnaireRaisonSocial: z.string().nullable(),
-  contact: rowContactSchema,
+  contact: contactSummarySchema.nullable(),
   contactName: z.string(),
   contactDetails: z.string(),
   evaluationDate: z.string().nullable(),
@@ -135,7 +126,7 @@ export const gestionnaireRowSchema = z.object({
   legalEntities: z.number().int(),
   establishments: z.number().int(),
   clients: z.number().int(),
-  contact: rowContactSchema,
+  contact: contactSummarySchema.nullable(),
   contactName: z.string(),
   createdAt: z.string(),
   version: z.number().int(),
@@ -182,3 +173,21 @@ export const gestionnaireDetailSchema = gestionnaireRowSchema.extend({
   ),
 });
 export type GestionnaireDetail = z.infer<typeof gestionnaireDetailSchema>;
+
+/** The client of a client user (GET /api/client/get-client-user): what the portal shows. */
+export const portalClientSchema = z.object({
+  id: z.string(),
+  raisonSocial: z.string(),
+  siret: z.string().nullable(),
+  finess: z.string().nullable(),
+  address: z.string().nullable(),
+  postalCode: z.string().nullable(),
+  city: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  legalEntityRaisonSocial: z.string().nullable(),
+  evaluationDate: z.string().nullable(),
+  evaluationFinishedAt: z.string().nullable(),
+  clientSince: z.string().nullable(),
+});
+export type PortalClient = z.infer<typeof portalClientSchema>;

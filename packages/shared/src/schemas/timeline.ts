@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { typeError } from "../text.js";
 
-export const TIMELINE_KINDS = [
+const TIMELINE_KINDS = [
   "COMMENT",
   "FOLLOW_UP",
   "FOLLOW_UP_CLEARED",
@@ -12,23 +12,13 @@ export const TIMELINE_KINDS = [
   "DOCUMENT",
 ] as const;
 export type TimelineKind = (typeof TIMELINE_KINDS)[number];
-export const TIMELINE_KIND_LABELS: Record<TimelineKind, string> = {
-  COMMENT: "Commentaire",
-  FOLLOW_UP: "Relance",
-  FOLLOW_UP_CLEARED: "Relance levée",
-  CREATION: "Création",
-  STATUS: "Changement de statut",
-  CHANGE: "Modification",
-  MAIL: "E-mail",
-  DOCUMENT: "Document",
-};
 
 export const timelineQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(200).default(50),
 });
 
-export const timelineItemSchema = z.object({
+const timelineItemSchema = z.object({
   id: z.string(),
   kind: z.enum(TIMELINE_KINDS),
   occurredAt: z.string(),

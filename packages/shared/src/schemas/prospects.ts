@@ -1,13 +1,8 @@
 import { z } from "zod";
-import {
-  QUOTE_STATUSES,
-  RECEVABILITY_DECISIONS,
-  REQUEST_SERVICES,
-  REQUEST_SOURCES,
-  REQUEST_STATUSES,
-} from "../commercial.js";
+import { QUOTE_STATUSES } from "../commercial/quotes.js";
+import { RECEVABILITY_DECISIONS, REQUEST_SERVICES, REQUEST_SOURCES, REQUEST_STATUSES } from "../commercial/requests.js";
 import { searchTextSchema, typeError } from "../text.js";
-import { idSchema, versionSchema } from "./common.js";
+import { contactSummarySchema, idSchema, versionSchema } from "./common.js";
 import { contactSchema, optionalText } from "./parties.js";
 
 export const PROSPECT_SORT_KEYS = [
@@ -60,16 +55,7 @@ export const prospectRowSchema = z.object({
   isMultiClient: z.boolean(),
   isGestionnaire: z.boolean(),
   gestionnaireRaisonSocial: z.string().nullable(),
-  contact: z
-    .object({
-      firstName: z.string(),
-      lastName: z.string(),
-      tel: z.string().nullable(),
-      email: z.string().nullable(),
-      occupation: z.string().nullable(),
-      mobilePhone: z.string().nullable(),
-    })
-    .nullable(),
+  contact: contactSummarySchema.nullable(),
   contactName: z.string(),
   contactDetails: z.string(),
   service: z.enum(REQUEST_SERVICES),
