@@ -33,6 +33,8 @@ const NOT_RECORD_SCOPED = new Set([
   "PUT /api/document-categories/:id",
   "DELETE /api/document-categories/:id",
   "PUT /api/settings/numbering/:code",
+  "PUT /api/fare-classes/:id",
+  "DELETE /api/fare-classes/:id",
 ]);
 
 interface Others {
