@@ -19,6 +19,9 @@ const RULES: Array<{ pattern: RegExp; rule: RouteRule }> = [
   { pattern: /^contract\/[^/]+$/, rule: { code: "PROSPECT", requirement: "any" } },
   { pattern: /^timeline-prospect\/[^/]+$/, rule: { code: "PROSPECT", requirement: "any" } },
   { pattern: /^mission$/, rule: { code: "MISSION", requirement: "any" } },
+  // Evaluators' files (issue 10): read with MISSION like the planning profiles; writes need AUDITOR.
+  { pattern: /^evaluateur$/, rule: { code: "MISSION", requirement: "any" } },
+  { pattern: /^evaluateur\/[^/]+$/, rule: { code: "MISSION", requirement: "any" } },
   { pattern: /^biblio$/, rule: { code: "CERTMANAGER_DOCUMENT", requirement: "any" } },
   { pattern: /^mail$/, rule: { code: "MAIL", requirement: "any" } },
   { pattern: /^setting$/, rule: { code: "SETTING", requirement: "any" } },

@@ -1,4 +1,7 @@
 import { createBrowserRouter, Navigate } from "react-router";
+import { AuditorFilePage } from "../features/auditors/components/AuditorFilePage";
+import { AuditorListPage } from "../features/auditors/components/AuditorListPage";
+import { EvaluatorSpacePage } from "../features/auditors/components/EvaluatorSpacePage";
 import { ForgotPasswordPage } from "../features/auth/components/ForgotPasswordPage";
 import { LoginPage } from "../features/auth/components/LoginPage";
 import { ResetPasswordPage } from "../features/auth/components/ResetPasswordPage";
@@ -10,7 +13,6 @@ import { NewClientPage } from "../features/clients/components/NewClientPage";
 import { ContractClientPage } from "../features/contracts/components/ContractClientPage";
 import { ContractPage } from "../features/contracts/components/ContractPage";
 import { LibraryPage } from "../features/documents/components/LibraryPage";
-import { EvaluatorSpacePage } from "../features/evaluator-space/components/EvaluatorSpacePage";
 import { GestionnaireDetailPage } from "../features/gestionnaires/components/GestionnaireDetailPage";
 import { GestionnaireListPage } from "../features/gestionnaires/components/GestionnaireListPage";
 import { AlertLandingPage } from "../features/home/components/AlertLandingPage";
@@ -48,6 +50,8 @@ export const router = createBrowserRouter([
               { path: "timeline-client/:clientId", element: <ClientTimelinePage /> },
               { path: "contract-client/:clientId", element: <ContractClientPage /> },
               { path: "contract/:id", element: <ContractPage /> },
+              { path: "evaluateur", element: <AuditorListPage /> },
+              { path: "evaluateur/:id", element: <AuditorFilePage /> },
               { path: "gestionnaire", element: <GestionnaireListPage /> },
               { path: "gestionnaire/:id", element: <GestionnaireDetailPage /> },
               { path: "nouveau", element: <NewClientPage /> },

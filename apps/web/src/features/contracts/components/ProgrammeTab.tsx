@@ -8,27 +8,13 @@ import {
   REGROUPING_STATUSES,
   timeSlotById,
 } from "@certidesk/shared";
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Group,
-  List,
-  MultiSelect,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from "@mantine/core";
+import { ActionIcon, Alert, Button, Group, List, Select, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import { IconPlus, IconTrash } from "@tabler/icons-react";
-import { useMemo } from "react";
 import { DateField } from "../../../components";
 import { useZodForm } from "../../../lib/form/use-zod-form";
 import { notifySaved } from "../../../lib/notify";
-import { useAuditorOptions } from "../api/get-auditor-options";
 import { type ContractScope, useSaveProgramme } from "../api/save-programme";
+import { EvaluatorPicker, type TeamMember } from "./EvaluatorPicker";
 
 interface DayForm {
   day: string;
@@ -38,7 +24,7 @@ interface DayForm {
 interface ProgrammeForm extends Record<string, unknown> {
   establishments: Array<{ clientId: string; regroupingStatus: string; atc: string }>;
   days: DayForm[];
-  team: string[];
+  team: TeamMember[];
   coordinator: string | null;
 }
 const SLOT_GROUPS = [...new Set(AUDIT_TIME_SLOTS.map((s) => s.name))].map((group) => ({
@@ -58,7 +44,7 @@ function initialValues(contract: ContractDetail): ProgrammeForm {
       atc: e.atc ?? "",
     })),
     days: contract.days.map((d) => ({ day: d.day, timeSlotId: String(d.timeSlotId), clientId: d.clientId })),
-    team: contract.evaluators.map((e) => e.auditorId),
+    team: contract.evaluators.map((e) => ({ auditorId: e.auditorId, justification: "" })),
     coordinator: contract.evaluators.find((e) => e.role === "COORDINATOR")?.auditorId ?? null,
   };
 }
@@ -71,9 +57,11 @@ function bodyOf(contract: ContractDetail, values: ProgrammeForm): ProgrammeBody 
       return { clientId: e.clientId, regroupingStatus: multi && status ? (status as 1) : null, atc: e.atc };
     }),
     days: values.days.map((d) => ({ day: d.day, timeSlotId: Number(d.timeSlotId), clientId: d.clientId })),
-    evaluators: values.team.map((auditorId) => ({
+    evaluators: values.team.map(({ auditorId, justification }) => ({
       auditorId,
       role: auditorId === values.coordinator ? ("COORDINATOR" as const) : ("EVALUATOR" as const),
+      // A warning of the impartiality engine is accepted only with a written justification.
+      ...(justification.trim() ? { justification: justification.trim() } : {}),
     })),
     version: contract.version,
   };
@@ -94,7 +82,6 @@ function ProgrammeForm({
   scope: ContractScope;
   canEdit: boolean;
 }) {
-  const { data: auditors = [] } = useAuditorOptions();
   const save = useSaveProgramme();
   const { form, submit, banner } = useZodForm<ProgrammeForm, ProgrammeBody>({
     initialValues: initialValues(contract),
@@ -106,10 +93,12 @@ function ProgrammeForm({
   const readOnly = !canEdit;
   const multi = contract.establishments.length > 1;
   const total = values.days.reduce((s, d) => s + (timeSlotById(Number(d.timeSlotId))?.dayFraction ?? 0), 0);
-  const auditorData = useMemo(
-    () => auditors.map((a) => ({ value: a.id, label: `${a.name}${a.city ? ` — ${a.city}` : ""}` })),
-    [auditors],
-  );
+  const filledDays = values.days.filter((d) => d.day);
+  const establishmentDays = contract.establishments.map((e) => ({
+    clientId: e.clientId,
+    raisonSocial: e.raisonSocial,
+    days: [...new Set(filledDays.filter((d) => !d.clientId || d.clientId === e.clientId).map((d) => d.day))].sort(),
+  }));
   const onSubmit = submit(async (body) => {
     await save.mutateAsync({ id: contract.id, body, scope });
     notifySaved("Programme enregistré.");
@@ -247,30 +236,24 @@ function ProgrammeForm({
             </Button>
           </Group>
         )}
-        <Title order={3} size="h5">
-          Équipe d'évaluation
-        </Title>
-        <Group align="flex-end" grow>
-          <MultiSelect
-            label="Évaluateurs (au moins deux)"
-            searchable
-            disabled={readOnly}
-            data={auditorData}
-            {...form.getInputProps("team")}
-            onChange={(v) => {
-              form.setFieldValue("team", v);
-              if (values.coordinator && !v.includes(values.coordinator)) form.setFieldValue("coordinator", null);
-            }}
-            nothingFoundMessage="Aucun évaluateur"
-          />
-          <Select
-            label="Coordinateur(rice)"
-            disabled={readOnly}
-            data={auditorData.filter((a) => values.team.includes(a.value))}
-            {...form.getInputProps("coordinator")}
-            placeholder="Choisir dans l'équipe"
-          />
-        </Group>
+        <EvaluatorPicker
+          contractId={contract.id}
+          establishments={establishmentDays}
+          team={values.team}
+          onTeamChange={(team) => {
+            form.setFieldValue("team", team);
+            if (values.coordinator && !team.some((m) => m.auditorId === values.coordinator))
+              form.setFieldValue("coordinator", null);
+          }}
+          coordinator={values.coordinator}
+          onCoordinatorChange={(id) => form.setFieldValue("coordinator", id)}
+          readOnly={readOnly}
+        />
+        {form.errors.team && (
+          <Text size="sm" c="red.8" role="alert">
+            {form.errors.team}
+          </Text>
+        )}
         {!readOnly && (
           <Group justify="flex-end">
             <Button type="submit" loading={save.isPending}>
