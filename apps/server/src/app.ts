@@ -166,7 +166,7 @@ export async function buildApp({
   clientsRoutes(app, { clients: createClientsService({ db, clock }) });
   partiesRoutes(app, { parties: createPartiesService({ db, clock }) });
   gestionnairesRoutes(app, { gestionnaires: createGestionnairesService({ db, clock }) });
-  const recevability = createRecevabilityService({ db, documents, links });
+  const recevability = createRecevabilityService({ db, documents, links, clock });
   prospectsRoutes(app, {
     prospects: createProspectsService({ db, recevability, clock, cascade: { refuseOpenQuotes, cancelOpenContracts } }),
   });
