@@ -161,7 +161,7 @@ export async function buildApp({
     worker: mailWorker,
   });
   usersRoutes(app, { users: createUsersService({ db, sessions, clock }) });
-  profilesRoutes(app, { profiles: createProfilesService({ db }) });
+  profilesRoutes(app, { profiles: createProfilesService({ db, clock }) });
   configurationRoutes(app, { configuration: createConfigurationService({ db, clock }) });
   clientsRoutes(app, { clients: createClientsService({ db, clock }) });
   partiesRoutes(app, { parties: createPartiesService({ db, clock }) });
