@@ -189,12 +189,12 @@ export async function buildApp({
     worker: mailWorker,
   });
   usersRoutes(app, { users: createUsersService({ db, sessions, clock }) });
-  profilesRoutes(app, { profiles: createProfilesService({ db }) });
+  profilesRoutes(app, { profiles: createProfilesService({ db, clock }) });
   configurationRoutes(app, { configuration: createConfigurationService({ db, clock }) });
   clientsRoutes(app, { clients: createClientsService({ db, clock }) });
   partiesRoutes(app, { parties: createPartiesService({ db, clock }) });
   gestionnairesRoutes(app, { gestionnaires: createGestionnairesService({ db, clock }) });
-  const recevability = createRecevabilityService({ db, documents, links });
+  const recevability = createRecevabilityService({ db, documents, links, clock });
   prospectsRoutes(app, {
     prospects: createProspectsService({ db, recevability, clock, cascade: { refuseOpenQuotes, cancelOpenContracts } }),
   });

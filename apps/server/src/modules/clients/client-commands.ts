@@ -41,3 +41,8 @@ export async function clientNames(tx: Executor, ids: readonly string[]): Promise
     .where(inArray(clients.id, [...ids]));
   return ids.map((id) => rows.find((r) => r.id === id)?.name ?? "");
 }
+
+/** The establishment's follow-up date (last write wins; each change is in the timeline). */
+export async function setClientFollowUp(tx: Executor, clientId: string, dateRelance: string | null) {
+  await tx.update(clients).set({ dateRelance }).where(sql`${clients.id} = ${clientId}`);
+}

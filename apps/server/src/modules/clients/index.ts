@@ -2,5 +2,5 @@
  * The clients module's public surface. Other modules change an establishment only through these
  * commands, inside their own transaction (`tx`).
  */
-export { clientNames, type EvaluationDates, setEvaluationDates } from "./client-commands.js";
+export { clientNames, type EvaluationDates, setClientFollowUp, setEvaluationDates } from "./client-commands.js";
 export { clientResource } from "./clients.policy.js";

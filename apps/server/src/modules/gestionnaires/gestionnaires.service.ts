@@ -11,7 +11,7 @@ import type { Actor } from "../../lib/actor.js";
 import { writeAudit } from "../../lib/audit.js";
 import { type Clock, systemClock } from "../../lib/clock.js";
 import { badRequest, notFound } from "../../lib/errors.js";
-import { authorize } from "../../lib/policy.js";
+import { authorize, isStaff } from "../../lib/policy.js";
 import { versionedUpdate } from "../../lib/versioned-update.js";
 import { gestionnaireResource } from "./gestionnaires.policy.js";
 import * as repo from "./gestionnaires.repository.js";
@@ -44,7 +44,9 @@ function toRow(r: repo.GestionnaireJoinedRow): GestionnaireRow {
 /** Managing organisations: their list, their file (legal entities and establishments), their edits. */
 export function createGestionnairesService({ db, clock = systemClock }: { db: Database; clock?: Clock }) {
   return {
-    async list(query: repo.GestionnaireListQuery) {
+    /** Managing organisations are staff records: another profile given the right by Settings sees none. */
+    async list(actor: Actor, query: repo.GestionnaireListQuery) {
+      if (!isStaff(actor)) return { items: [], total: 0, page: query.page, pageSize: query.pageSize };
       const { rows, total } = await repo.listGestionnaires(db, query);
       return { items: rows.map(toRow), total, page: query.page, pageSize: query.pageSize };
     },
@@ -160,7 +162,7 @@ export function createGestionnairesService({ db, clock = systemClock }: { db: Da
       return { id: legalEntityId, version: saved.version };
     },
 
-    options: () => repo.gestionnaireOptions(db),
+    options: async (actor: Actor) => (isStaff(actor) ? repo.gestionnaireOptions(db) : []),
   };
 }
 export type GestionnairesService = ReturnType<typeof createGestionnairesService>;

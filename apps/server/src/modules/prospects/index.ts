@@ -4,5 +4,5 @@
  */
 
 export { type RequestRecord, requestResource } from "./prospects.policy.js";
-export { markRefused, markSigned, syncRequestStatus as syncStatus } from "./request-status.js";
+export { markRefused, markSigned, setRequestFollowUp, syncRequestStatus as syncStatus } from "./request-status.js";
 export { insertRequest as openRequest, type NewRequest } from "./request-writes.js";

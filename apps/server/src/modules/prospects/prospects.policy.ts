@@ -9,12 +9,12 @@ export interface RequestRecord {
 /** A request (prospect): commercial data, seen by staff only (client users and evaluators get 404). */
 export const requestResource = defineResource<RequestRecord>()({
   name: "request",
-  actions: ["read", "update", "refuse", "archive", "moveToProspect", "createQuote"],
+  actions: ["read", "update", "refuse", "archive", "moveToProspect", "createQuote", "reviewRecevability"],
   notFound: "Demande introuvable.",
   scope: isStaff,
 });
 allow(requestResource, "read", (actor) => granted(actor, "PROSPECT", "read"));
-allow(requestResource, ["update", "refuse", "archive", "moveToProspect"], (actor) =>
+allow(requestResource, ["update", "refuse", "archive", "moveToProspect", "reviewRecevability"], (actor) =>
   granted(actor, "PROSPECT", "update"),
 );
 allow(requestResource, "createQuote", (actor) => granted(actor, "PROSPECT", "create"));

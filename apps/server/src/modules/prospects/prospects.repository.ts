@@ -20,9 +20,11 @@ import {
   clients,
   contacts,
   contracts,
+  documents,
   gestionnaires,
   legalEntities,
   quotes,
+  recevabilityDocuments,
   recevabilityReviews,
   requestClients,
   requestEstablishments,
@@ -256,3 +258,54 @@ export const establishmentOptionRows = (db: Executor, search: string | undefined
     )
     .orderBy(asc(clients.raisonSocial))
     .limit(50);
+
+export async function findRequestRow(db: Executor, id: string) {
+  const [request] = await db.select().from(requestClients).where(eq(requestClients.id, id));
+  return request;
+}
+
+export async function findReview(db: Executor, requestId: string) {
+  const [review] = await db.select().from(recevabilityReviews).where(eq(recevabilityReviews.requestId, requestId));
+  return review;
+}
+
+export const reviewFiles = (db: Executor, requestId: string) =>
+  db
+    .select({ id: documents.id, name: documents.name })
+    .from(recevabilityDocuments)
+    .innerJoin(documents, eq(documents.id, recevabilityDocuments.documentId))
+    .where(eq(recevabilityDocuments.requestId, requestId))
+    .orderBy(asc(documents.createdAt));
+
+/** The first establishment of a request (its documents are kept with that client). */
+export async function firstEstablishmentOf(db: Executor, requestId: string) {
+  const [first] = await db
+    .select({ id: clients.id })
+    .from(requestEstablishments)
+    .innerJoin(clients, eq(clients.id, requestEstablishments.clientId))
+    .where(eq(requestEstablishments.requestId, requestId))
+    .orderBy(asc(clients.raisonSocial))
+    .limit(1);
+  return first;
+}
+
+export async function linkRecevabilityDocument(tx: Executor, requestId: string, documentId: string) {
+  await tx.insert(recevabilityDocuments).values({ requestId, documentId });
+}
+
+/** The request's step after its recevability decision (inside the decision's transaction). */
+export async function setRequestStep(
+  tx: Executor,
+  requestId: string,
+  values: { status: string; refusalReason: string | null; now: Date },
+) {
+  await tx
+    .update(requestClients)
+    .set({
+      status: values.status,
+      refusalReason: values.refusalReason,
+      version: sql`${requestClients.version} + 1`,
+      updatedAt: values.now,
+    })
+    .where(eq(requestClients.id, requestId));
+}

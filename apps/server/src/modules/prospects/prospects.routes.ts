@@ -59,7 +59,7 @@ export function prospectsRoutes(app: AppInstance, { prospects }: { prospects: Pr
         response: { 200: z.array(establishmentOptionSchema) },
       },
     },
-    async (request) => prospects.establishmentOptions(request.query.search),
+    async (request) => prospects.establishmentOptions(requireActor(request), request.query.search),
   );
 
   app.get(

@@ -210,7 +210,8 @@ export function createProspectsService({
         }),
       ),
 
-    async establishmentOptions(search?: string): Promise<EstablishmentOption[]> {
+    async establishmentOptions(actor: Actor, search?: string): Promise<EstablishmentOption[]> {
+      if (!isStaff(actor)) return [];
       const rowsFound = await repo.establishmentOptionRows(db, search);
       return rowsFound.map(({ clientSince, ...r }) => ({ ...r, isClient: clientSince !== null }));
     },

@@ -95,3 +95,8 @@ export async function markRefused(tx: Executor, input: { requestId: string; reas
     })
     .where(eq(requestClients.id, input.requestId));
 }
+
+/** The request's follow-up date (last write wins; each change is in the timeline). */
+export async function setRequestFollowUp(tx: Executor, requestId: string, dateRelance: string | null) {
+  await tx.update(requestClients).set({ dateRelance }).where(eq(requestClients.id, requestId));
+}
