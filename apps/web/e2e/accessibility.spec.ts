@@ -109,6 +109,9 @@ test("the keyboard reaches the skip link first, and the password's eye", async (
   await expect(eye).toHaveAttribute("aria-pressed", "true");
   await page.getByRole("button", { name: "Se connecter" }).click();
   await page.waitForURL("**/app/alert");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  // From the top of the page, as after any navigation.
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   await page.keyboard.press("Tab");
   const skip = page.getByRole("link", { name: "Aller au contenu" });
   await expect(skip).toBeFocused();
