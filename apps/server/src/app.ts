@@ -14,6 +14,7 @@ import {
 import type { AppInstance } from "./app-instance.js";
 import type { AppConfig } from "./config.js";
 import type { DatabaseHandle } from "./db/client.js";
+import { createBackgroundWork } from "./lib/background.js";
 import { type Clock, systemClock } from "./lib/clock.js";
 import { partyOptions } from "./lib/party-options.js";
 import { createStorage, type FileStorage } from "./lib/storage/index.js";
@@ -39,6 +40,7 @@ import { configurationRoutes } from "./modules/configuration/configuration.route
 import { createConfigurationService } from "./modules/configuration/configuration.service.js";
 import { contractClientRoutes, contractsRoutes } from "./modules/contracts/contracts.routes.js";
 import { createContractsService } from "./modules/contracts/contracts.service.js";
+import { cancelOpenContracts } from "./modules/contracts/index.js";
 import { createDocumentCategoriesService } from "./modules/documents/document-categories.service.js";
 import { createDocumentLinks } from "./modules/documents/document-links.js";
 import { documentsRoutes } from "./modules/documents/documents.routes.js";
@@ -61,6 +63,7 @@ import { prospectsRoutes } from "./modules/prospects/prospects.routes.js";
 import { createProspectsService } from "./modules/prospects/prospects.service.js";
 import { recevabilityRoutes } from "./modules/prospects/recevability.routes.js";
 import { createRecevabilityService } from "./modules/prospects/recevability.service.js";
+import { refuseOpenQuotes } from "./modules/quotes/index.js";
 import { quotesRoutes } from "./modules/quotes/quotes.routes.js";
 import { createQuotesService } from "./modules/quotes/quotes.service.js";
 import { timelineRoutes } from "./modules/timeline/timeline.routes.js";
@@ -71,6 +74,7 @@ import { registerAuth } from "./plugins/auth.js";
 import { clientErrorHandler, handleError, registerErrorHandler } from "./plugins/error-handler.js";
 import "./plugins/fastify-types.js";
 import { loadOrCreateSecret } from "./lib/secret-file.js";
+import { registerIdempotency } from "./plugins/idempotency.js";
 import { registerInputGuard } from "./plugins/input-guard.js";
 import { registerPermissions } from "./plugins/permissions.js";
 import { serveWebApp } from "./plugins/web-app.js";
@@ -143,61 +147,70 @@ export async function buildApp({
   registerInputGuard(app);
   const { db } = handle;
   const sessions = createSessionStore({ db, ttlMs: config.sessionTtlMs });
-  registerAuth(app, { db, sessions });
+  registerAuth(app, { db, sessions, cookies: config });
   registerPermissions(app);
+  registerIdempotency(app, { db });
 
   const loginThrottle = throttle ?? createLoginThrottle();
   const auth = createAuthService({ db, sessions, throttle: loginThrottle });
   const links = createDocumentLinks(config.signedUrlSecret ?? loadOrCreateSecret(config.dataDir, "signed-url-secret"));
-  const documents = createDocumentsService({ db, storage, links });
+  const documents = createDocumentsService({ db, storage, links, clock });
   const mailWorker = createMailWorker({ db, documents, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
   const wakeWorker = () => void mailWorker.processDue();
+  const background = createBackgroundWork(app.log);
+  app.decorate("background", background);
   const passwordReset = createPasswordResetService({
     db,
     sessions,
     publicUrl: config.publicUrl,
-    throttle: loginThrottle,
+    background,
     onMailQueued: wakeWorker,
   });
   app.decorate("mailWorker", mailWorker);
-  app.addHook("onClose", () => mailWorker.stop());
+  app.addHook("onClose", async () => {
+    await background.settled();
+    await mailWorker.stop();
+  });
 
   healthRoutes(app, { handle });
   homeRoutes(app, { home: createHomeService({ db, clock }) });
   authRoutes(app, { auth, passwordReset, config });
   documentsRoutes(app, {
     documents,
-    categories: createDocumentCategoriesService({ db }),
+    categories: createDocumentCategoriesService({ db, clock }),
     links,
     uploadMaxBytes: config.uploadMaxBytes,
     ownerOptions: (kind, search) => partyOptions(db, kind, search),
   });
   mailRoutes(app, {
-    mail: createMailService({ db, documents, onEnqueued: wakeWorker }),
-    templates: createMailTemplatesService({ db }),
-    groups: createMailGroupsService({ db }),
+    mail: createMailService({ db, documents, clock, onEnqueued: wakeWorker }),
+    templates: createMailTemplatesService({ db, clock }),
+    groups: createMailGroupsService({ db, clock }),
     worker: mailWorker,
   });
-  usersRoutes(app, { users: createUsersService({ db, sessions }) });
+  usersRoutes(app, { users: createUsersService({ db, sessions, clock }) });
   profilesRoutes(app, { profiles: createProfilesService({ db }) });
-  configurationRoutes(app, { configuration: createConfigurationService({ db }) });
+  configurationRoutes(app, { configuration: createConfigurationService({ db, clock }) });
   clientsRoutes(app, { clients: createClientsService({ db, clock }) });
-  partiesRoutes(app, { parties: createPartiesService({ db }) });
-  gestionnairesRoutes(app, { gestionnaires: createGestionnairesService({ db }) });
+  partiesRoutes(app, { parties: createPartiesService({ db, clock }) });
+  gestionnairesRoutes(app, { gestionnaires: createGestionnairesService({ db, clock }) });
   const recevability = createRecevabilityService({ db, documents, links });
-  prospectsRoutes(app, { prospects: createProspectsService({ db, recevability }) });
+  prospectsRoutes(app, {
+    prospects: createProspectsService({ db, recevability, clock, cascade: { refuseOpenQuotes, cancelOpenContracts } }),
+  });
   recevabilityRoutes(app, { recevability, uploadMaxBytes: config.uploadMaxBytes });
-  const configurationService = createConfigurationService({ db });
+  const configurationService = createConfigurationService({ db, clock });
   quotesRoutes(app, {
     quotes: createQuotesService({
       db,
       documents,
       links,
       configuration: configurationService,
+      clock,
       onMailQueued: wakeWorker,
     }),
   });
-  numberingRoutes(app, { numbering: createNumberingService({ db }) });
+  numberingRoutes(app, { numbering: createNumberingService({ db, clock }) });
   const impartiality = createImpartialityService({ db, clock });
   const contracts = createContractsService({
     db,
@@ -205,14 +218,16 @@ export async function buildApp({
     documents,
     links,
     configuration: configurationService,
+    clock,
+    log: app.log,
     onMailQueued: wakeWorker,
   });
   contractsRoutes(app, { contracts });
   contractClientRoutes(app, { contracts });
   timelineRoutes(app, { timeline: createTimelineService({ db, links }) });
-  auditorsRoutes(app, { auditors: createAuditorsService({ db, clock: clock }), impartiality });
+  auditorsRoutes(app, { auditors: createAuditorsService({ db, clock }), impartiality });
   auditorFileRoutes(app, {
-    file: createAuditorFileService({ db, clock: clock, documents, links }),
+    file: createAuditorFileService({ db, clock, documents, links }),
     uploadMaxBytes: config.uploadMaxBytes,
   });
   auditorSettingsRoutes(app, { fareClasses: createFareClassesService({ db }), impartiality });

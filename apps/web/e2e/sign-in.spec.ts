@@ -28,6 +28,27 @@ test.describe("sign-in lands each profile where the spec says", () => {
   });
 });
 
+test("the address / opens the app, and a deep link survives signing in", async ({ page }) => {
+  const home = await page.goto("/");
+  expect(home?.status()).toBe(200);
+  await expect(page).toHaveURL(/\/login$/);
+  const deep = await page.goto("/app/client?page=2");
+  expect(deep?.status()).toBe(200);
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fapp%2Fclient%3Fpage%3D2$/);
+  await page.getByLabel("Identifiant").fill("cc@demo.fr");
+  await page.locator("input[autocomplete=current-password]").fill("Demo-2026");
+  await page.getByRole("button", { name: "Se connecter" }).click();
+  await expect(page).toHaveURL(/\/app\/client\?page=2$/);
+});
+
+test("the sign-in page never sends the user to another site", async ({ page }) => {
+  await page.goto("/login?redirect=https%3A%2F%2Fevil.example%2Fapp");
+  await page.getByLabel("Identifiant").fill("cc@demo.fr");
+  await page.locator("input[autocomplete=current-password]").fill("Demo-2026");
+  await page.getByRole("button", { name: "Se connecter" }).click();
+  await expect(page).toHaveURL(/\/app\/alert$/);
+});
+
 test("a wrong password shows the French message and stays on /login", async ({ page }) => {
   await trySignIn(page, "dir@demo.fr", "mauvais-mot-de-passe");
   await expect(page.getByRole("alert")).toHaveText("Identifiant ou mot de passe incorrect.");
@@ -70,7 +91,8 @@ test("a lost session sends the user back to /login and clears what was stored", 
   await context.clearCookies();
   // The redirect to /login may interrupt this navigation itself: only where it ends matters.
   await page.goto("/app/setting/utilisateurs").catch(() => undefined);
-  await expect(page).toHaveURL(/\/login$/);
+  // Back on /login, which will bring the user back to the page asked for.
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fapp%2Fsetting%2Futilisateurs$/);
   expect(await page.evaluate(() => localStorage.getItem("certidesk.currentUser"))).toBeNull();
 });
 

@@ -17,6 +17,7 @@ const ERROR_CODES = [
   "NOT_ACCEPTABLE",
   "REQUEST_TIMEOUT",
   "CONFLICT",
+  "UNPROCESSABLE",
   "STALE_VERSION",
   "TOO_MANY_REQUESTS",
   "PAYLOAD_TOO_LARGE",
@@ -25,5 +26,6 @@ const ERROR_CODES = [
   "HEADERS_TOO_LARGE",
   "UNPROCESSABLE",
   "INTERNAL",
+  "SERVICE_UNAVAILABLE",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

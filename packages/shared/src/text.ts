@@ -7,6 +7,10 @@ import { z } from "zod";
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the point is to find them
 export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
+/** Every control character, tab and line breaks included: none belongs in a password or an identifier. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the point is to find them
+export const ANY_CONTROL_CHARACTER = /[\u0000-\u001F\u007F]/;
+
 export const CONTROL_CHARACTERS_MESSAGE = "Ce texte contient des caractères de contrôle invisibles : retirez-les.";
 
 export const hasControlCharacters = (value: string) => CONTROL_CHARACTERS.test(value);

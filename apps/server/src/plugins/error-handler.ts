@@ -27,8 +27,13 @@ const STATUS_ANSWERS: Record<number, { code: ErrorCode; message: string }> = {
     code: "UNSUPPORTED_MEDIA_TYPE",
     message: "Format de requête non pris en charge (JSON ou multipart/form-data attendu).",
   },
+  422: { code: "UNPROCESSABLE", message: MESSAGES.invalidInput },
   429: { code: "TOO_MANY_REQUESTS", message: "Trop de requêtes. Réessayez dans quelques minutes." },
   431: { code: "HEADERS_TOO_LARGE", message: "Les en-têtes de la requête sont trop volumineux." },
+  503: {
+    code: "SERVICE_UNAVAILABLE",
+    message: "Le service est momentanément indisponible. Réessayez dans un instant.",
+  },
 };
 
 /** French messages for the framework's own 400s, where the generic one would say too little. */

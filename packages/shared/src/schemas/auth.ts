@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { OPERATIONS, PERMISSION_CODES } from "../permissions.js";
 import { PROFILE_TYPES } from "../profiles.js";
-import { typeError } from "../text.js";
+import { ANY_CONTROL_CHARACTER, typeError } from "../text.js";
 
 export const loginBodySchema = z.object({
   identifier: z
@@ -43,8 +43,18 @@ export const changePasswordBodySchema = z.object({
   newPassword: z.string(),
 });
 
-/** Password rule: long enough to resist guessing; no composition rules beyond that (NIST 800-63B). */
+/**
+ * Password rule shown in every password form (ANSSI / NIST SP 800-63B): a length, no composition
+ * rules. The server adds a list of common passwords and the user's own names (lib/password-policy.ts).
+ */
+export const PASSWORD_MIN_LENGTH = 12;
+export const PASSWORD_RULE =
+  "Au moins 12 caractères. Une phrase de passe de plusieurs mots est plus facile à retenir et plus sûre ; " +
+  "les mots de passe courants (motdepasse2026, azertyuiop…) ou formés de votre nom sont refusés.";
+
 export const passwordSchema = z
   .string({ error: typeError("Le mot de passe est obligatoire.") })
-  .min(8, "Le mot de passe doit contenir au moins 8 caractères.")
-  .max(200, "Le mot de passe ne peut pas dépasser 200 caractères.");
+  .min(PASSWORD_MIN_LENGTH, `Le mot de passe doit contenir au moins ${PASSWORD_MIN_LENGTH} caractères.`)
+  .max(200, "Le mot de passe ne peut pas dépasser 200 caractères.")
+  .refine((v) => !ANY_CONTROL_CHARACTER.test(v), "Le mot de passe ne doit pas contenir de caractères de contrôle.")
+  .refine((v) => new Set(v).size >= 5, "Ce mot de passe est trop répétitif : variez les caractères.");

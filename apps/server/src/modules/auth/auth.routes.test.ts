@@ -146,7 +146,7 @@ describe("sign-in and sessions", () => {
       headers: session.bearer,
       payload: { currentPassword: TEST_PASSWORD, newPassword: "court" },
     });
-    expect(errorOf(tooShort).message).toBe("Le mot de passe doit contenir au moins 8 caractères.");
+    expect(errorOf(tooShort).message).toBe("Le mot de passe doit contenir au moins 12 caractères.");
     const ok = await ctx.app.inject({
       method: "POST",
       url: "/auth/change-password",

@@ -11,10 +11,11 @@ import type { Database, Executor } from "../../db/client.js";
 import { clients, contacts, gestionnaires, legalEntities } from "../../db/schema/index.js";
 import type { Actor } from "../../lib/actor.js";
 import { writeAudit } from "../../lib/audit.js";
+import { type Clock, systemClock } from "../../lib/clock.js";
 import { isUniqueViolation } from "../../lib/db-errors.js";
 import { badRequest, conflict } from "../../lib/errors.js";
 import { foldedSql, matchEveryWord } from "../../lib/search-text.js";
-import { insertRequest } from "../prospects/request-writes.js";
+import { openRequest } from "../prospects/index.js";
 import { assertNoDuplicateEssms, assertNoDuplicateLegalEntity } from "./duplicates.js";
 
 type LegalEntityInput = z.output<typeof legalEntityBodySchema>;
@@ -58,7 +59,7 @@ async function translatingDuplicates<T>(work: () => Promise<T>): Promise<T> {
 }
 
 /** nouveau and entite-juridique: creating legal entities and their establishments. */
-export function createPartiesService({ db }: { db: Database }) {
+export function createPartiesService({ db, clock = systemClock }: { db: Database; clock?: Clock }) {
   return {
     createLegalEntity: (actor: Actor, input: CreateLegalEntityInput, requestId?: string) =>
       translatingDuplicates(() =>
@@ -111,10 +112,17 @@ export function createPartiesService({ db }: { db: Database }) {
             contactId = c?.id ?? null;
           }
           const request = input.openRequest
-            ? await insertRequest(
+            ? await openRequest(
                 tx,
                 actor,
-                { legalEntityId, contactId, service: "ESSMS_EVALUATION", source: "DIRECT", clientIds: [created.id] },
+                {
+                  legalEntityId,
+                  contactId,
+                  service: "ESSMS_EVALUATION",
+                  source: "DIRECT",
+                  clientIds: [created.id],
+                  receivedAt: clock.today(),
+                },
                 requestId,
               )
             : null;

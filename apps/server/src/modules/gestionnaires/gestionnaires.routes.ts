@@ -53,7 +53,7 @@ export function gestionnairesRoutes(app: AppInstance, { gestionnaires }: { gesti
         response: { 200: gestionnaireDetailSchema },
       },
     },
-    async (request) => gestionnaires.detail(request.params.id),
+    async (request) => gestionnaires.detail(requireActor(request), request.params.id),
   );
 
   app.post(

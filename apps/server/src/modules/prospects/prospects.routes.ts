@@ -35,7 +35,7 @@ export function prospectsRoutes(app: AppInstance, { prospects }: { prospects: Pr
         response: listResponse,
       },
     },
-    async (request) => prospects.list(request.params.type, request.query),
+    async (request) => prospects.list(requireActor(request), request.params.type, request.query),
   );
 
   app.get(
@@ -44,7 +44,7 @@ export function prospectsRoutes(app: AppInstance, { prospects }: { prospects: Pr
       config: { access: { code: "PROSPECT", op: "read" } },
       schema: { tags, summary: "Prospects archivés", querystring: prospectListQuerySchema, response: listResponse },
     },
-    async (request) => prospects.list("ARCHIVE", request.query),
+    async (request) => prospects.list(requireActor(request), "ARCHIVE", request.query),
   );
 
   app.get(

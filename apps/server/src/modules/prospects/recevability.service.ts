@@ -12,8 +12,7 @@ import {
 import type { Actor } from "../../lib/actor.js";
 import { writeAudit } from "../../lib/audit.js";
 import { badRequest, conflict, notFound, staleVersion } from "../../lib/errors.js";
-import type { DocumentLinks } from "../documents/document-links.js";
-import type { DocumentsService, UploadedFile } from "../documents/documents.service.js";
+import type { DocumentLinks, DocumentsService, UploadedFile } from "../documents/index.js";
 import { deriveStatus } from "./request-status.js";
 
 type Review = typeof recevabilityReviews.$inferSelect;

@@ -3,7 +3,6 @@ import type { Executor } from "../../db/client.js";
 import { requestClients, requestEstablishments } from "../../db/schema/index.js";
 import type { AuditActor } from "../../lib/actor.js";
 import { writeAudit } from "../../lib/audit.js";
-import { systemClock } from "../../lib/clock.js";
 import { nextNumber } from "../../lib/numbering.js";
 
 export interface NewRequest {
@@ -12,7 +11,8 @@ export interface NewRequest {
   service: RequestService;
   source: RequestSource;
   clientIds: string[];
-  receivedAt?: string;
+  /** The day the request came in ("YYYY-MM-DD"): the caller's clock.today() unless the user gave one. */
+  receivedAt: string;
   wishedPeriod?: string | null;
   notes?: string | null;
 }
@@ -29,7 +29,7 @@ export async function insertRequest(tx: Executor, actor: AuditActor, input: NewR
       service: input.service,
       source: input.source,
       status: "NEW",
-      receivedAt: input.receivedAt ?? systemClock.today(),
+      receivedAt: input.receivedAt,
       wishedPeriod: input.wishedPeriod ?? null,
       notes: input.notes ?? null,
       createdBy: actor.userId,

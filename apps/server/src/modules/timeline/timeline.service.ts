@@ -11,7 +11,7 @@ import { clients, requestClients, timelineEntries } from "../../db/schema/index.
 import type { Actor } from "../../lib/actor.js";
 import { writeAudit } from "../../lib/audit.js";
 import { notFound } from "../../lib/errors.js";
-import type { DocumentLinks } from "../documents/document-links.js";
+import type { DocumentLinks } from "../documents/index.js";
 import { readTimeline, type TimelineRow, type TimelineTarget } from "./timeline.repository.js";
 
 const MAIL_STATUS: Record<string, string> = {

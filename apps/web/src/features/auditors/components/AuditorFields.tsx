@@ -72,7 +72,7 @@ export function AuditorFields({ form, section, staff }: { form: AuditorForm; sec
           label="Formation au référentiel HAS"
           disabled={!staff}
           value={form.values.referentielTrainingDate ?? null}
-          onChange={(v) => form.setFieldValue("referentielTrainingDate", v)}
+          onChange={(v) => form.setFieldValue("referentielTrainingDate", v || null)}
           error={form.errors.referentielTrainingDate}
         />
         <MultiSelect

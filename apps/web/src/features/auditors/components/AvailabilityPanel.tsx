@@ -146,8 +146,14 @@ export function AvailabilityPanel({ auditorId, canEdit }: { auditorId: string; c
                 Déclarer une indisponibilité
               </Title>
               <Group grow align="flex-start">
-                <DateField label="Du" value={startDate} onChange={setStart} required />
-                <DateField label="Au" value={endDate} onChange={setEnd} required minDate={startDate ?? undefined} />
+                <DateField label="Du" value={startDate} onChange={(v) => setStart(v || null)} required />
+                <DateField
+                  label="Au"
+                  value={endDate}
+                  onChange={(v) => setEnd(v || null)}
+                  required
+                  minDate={startDate ?? undefined}
+                />
               </Group>
               <TextInput label="Motif" value={reason} onChange={(e) => setReason(e.currentTarget.value)} />
               {add.isError && (

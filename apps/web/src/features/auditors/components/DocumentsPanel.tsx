@@ -131,7 +131,7 @@ export function DocumentsPanel({ auditorId, canEdit }: { auditorId: string; canE
                 <DateField
                   label="Valide jusqu'au"
                   value={validUntil}
-                  onChange={setValidUntil}
+                  onChange={(v) => setValidUntil(v || null)}
                   required={needsValidity}
                   description={needsValidity ? "Obligatoire pour ce type" : "Facultatif"}
                 />

@@ -126,7 +126,7 @@ function EndLinkForm({
     <form onSubmit={submit}>
       <Stack>
         <Text size="sm">Lien avec « {link.name} ». La date de fin ne pourra plus être changée.</Text>
-        <DateField label="Date de fin" value={endDate} onChange={setEndDate} required />
+        <DateField label="Date de fin" value={endDate} onChange={(v) => setEndDate(v || null)} required />
         {end.isError && (
           <Text c="red" size="sm" role="alert">
             {errorMessage(end.error)}
@@ -213,8 +213,8 @@ function DeclareLinkForm({ auditorId }: { auditorId: string }) {
               value={nature}
               onChange={(v) => setNature(v as LinkNature | null)}
             />
-            <DateField label="Début" value={startDate} onChange={setStartDate} required />
-            <DateField label="Fin (facultative)" value={endDate} onChange={setEndDate} />
+            <DateField label="Début" value={startDate} onChange={(v) => setStartDate(v || null)} required />
+            <DateField label="Fin (facultative)" value={endDate} onChange={(v) => setEndDate(v || null)} />
           </Group>
           <Textarea
             label="Commentaire"

@@ -70,7 +70,8 @@ export function ContractView({
 }) {
   const { can, canOpen } = useCan();
   const canEdit = can("PROSPECT", "update");
-  const canProgramme = scope.kind === "client" ? can("CLIENT", "update") : canEdit;
+  // The server's policy decides (rights and the contract's state); the screen only reads it.
+  const canProgramme = scope.kind === "client" ? contract.abilities.programmeForClient : contract.abilities.programme;
   const [tab, setTab] = useContractTab();
   const [sending, setSending] = useState(false);
   const [signing, setSigning] = useState(false);
@@ -118,7 +119,7 @@ export function ContractView({
         </Tabs.List>
         <Paper withBorder p="md" mt="sm">
           <Tabs.Panel value="CONTRACT_FEB">
-            <FebTab contract={contract} canEdit={canEdit} />
+            <FebTab contract={contract} canEdit={contract.abilities.update} />
           </Tabs.Panel>
           <Tabs.Panel value="CONTRACT_PROGRAM">
             <ProgrammeTab contract={contract} scope={scope} canEdit={canProgramme} />

@@ -1,9 +1,17 @@
-import { AUDIT_TIME_SLOTS, type ContractDetail, REGROUPING_STATUSES, timeSlotById } from "@certidesk/shared";
+import {
+  AUDIT_TIME_SLOTS,
+  type ContractDetail,
+  formatDays,
+  formatDecimal,
+  type ProgrammeBody,
+  programmeBodySchema,
+  REGROUPING_STATUSES,
+  timeSlotById,
+} from "@certidesk/shared";
 import { ActionIcon, Alert, Button, Group, List, Select, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import { IconPlus, IconTrash } from "@tabler/icons-react";
-import { type FormEvent, useEffect, useState } from "react";
 import { DateField } from "../../../components";
-import { errorMessage } from "../../../lib/api-client";
+import { useZodForm } from "../../../lib/form/use-zod-form";
 import { notifySaved } from "../../../lib/notify";
 import { type ContractScope, useSaveProgramme } from "../api/save-programme";
 import { EvaluatorPicker, type TeamMember } from "./EvaluatorPicker";
@@ -13,17 +21,58 @@ interface DayForm {
   timeSlotId: string;
   clientId: string | null;
 }
+interface ProgrammeForm extends Record<string, unknown> {
+  establishments: Array<{ clientId: string; regroupingStatus: string; atc: string }>;
+  days: DayForm[];
+  team: TeamMember[];
+  coordinator: string | null;
+}
 const SLOT_GROUPS = [...new Set(AUDIT_TIME_SLOTS.map((s) => s.name))].map((group) => ({
   group,
   items: AUDIT_TIME_SLOTS.filter((s) => s.name === group).map((s) => ({
     value: String(s.id),
-    label: `${s.value} (${String(s.dayFraction).replace(".", ",")} j)`,
+    label: `${s.value} (${formatDays(s.dayFraction)})`,
   })),
 }));
 const NO_GROUPING = "0";
 
+function initialValues(contract: ContractDetail): ProgrammeForm {
+  return {
+    establishments: contract.establishments.map((e) => ({
+      clientId: e.clientId,
+      regroupingStatus: String(e.regroupingStatus ?? NO_GROUPING),
+      atc: e.atc ?? "",
+    })),
+    days: contract.days.map((d) => ({ day: d.day, timeSlotId: String(d.timeSlotId), clientId: d.clientId })),
+    team: contract.evaluators.map((e) => ({ auditorId: e.auditorId, justification: "" })),
+    coordinator: contract.evaluators.find((e) => e.role === "COORDINATOR")?.auditorId ?? null,
+  };
+}
+
+function bodyOf(contract: ContractDetail, values: ProgrammeForm): ProgrammeBody {
+  const multi = values.establishments.length > 1;
+  return {
+    establishments: values.establishments.map((e) => {
+      const status = Number(e.regroupingStatus);
+      return { clientId: e.clientId, regroupingStatus: multi && status ? (status as 1) : null, atc: e.atc };
+    }),
+    days: values.days.map((d) => ({ day: d.day, timeSlotId: Number(d.timeSlotId), clientId: d.clientId })),
+    evaluators: values.team.map(({ auditorId, justification }) => ({
+      auditorId,
+      role: auditorId === values.coordinator ? ("COORDINATOR" as const) : ("EVALUATOR" as const),
+      ...(justification.trim() ? { justification: justification.trim() } : {}),
+    })),
+    version: contract.version,
+  };
+}
+
 /** Programme: the establishments and their grouping, the visit days on the spec's slots, the evaluation team. */
-export function ProgrammeTab({
+export function ProgrammeTab(props: { contract: ContractDetail; scope: ContractScope; canEdit: boolean }) {
+  // A saved or reloaded contract (new version) starts the form again from what is stored.
+  return <ProgrammeForm key={`${props.contract.id}:${props.contract.version}`} {...props} />;
+}
+
+function ProgrammeForm({
   contract,
   scope,
   canEdit,
@@ -32,62 +81,32 @@ export function ProgrammeTab({
   scope: ContractScope;
   canEdit: boolean;
 }) {
-  const [grouping, setGrouping] = useState<Record<string, { regroupingStatus: string; atc: string }>>({});
-  const [days, setDays] = useState<DayForm[]>([]);
-  const [team, setTeam] = useState<TeamMember[]>([]);
-  const [coordinator, setCoordinator] = useState<string | null>(null);
   const save = useSaveProgramme();
-  useEffect(() => {
-    setGrouping(
-      Object.fromEntries(
-        contract.establishments.map((e) => [
-          e.clientId,
-          { regroupingStatus: String(e.regroupingStatus ?? NO_GROUPING), atc: e.atc ?? "" },
-        ]),
-      ),
-    );
-    setDays(contract.days.map((d) => ({ day: d.day, timeSlotId: String(d.timeSlotId), clientId: d.clientId })));
-    setTeam(contract.evaluators.map((e) => ({ auditorId: e.auditorId, justification: "" })));
-    setCoordinator(contract.evaluators.find((e) => e.role === "COORDINATOR")?.auditorId ?? null);
-  }, [contract]);
+  const { form, submit, banner } = useZodForm<ProgrammeForm, ProgrammeBody>({
+    initialValues: initialValues(contract),
+    schema: programmeBodySchema,
+    toBody: (values) => bodyOf(contract, values),
+    toFormPath: (path) => (path.startsWith("evaluators") ? "team" : path),
+  });
+  const values = form.getValues();
   const readOnly = !canEdit || contract.status === "REFUSE" || contract.status === "CANCELLED";
   const multi = contract.establishments.length > 1;
-  const total = days.reduce((s, d) => s + (timeSlotById(Number(d.timeSlotId))?.dayFraction ?? 0), 0);
-  const filledDays = days.filter((d) => d.day);
+  const total = values.days.reduce((s, d) => s + (timeSlotById(Number(d.timeSlotId))?.dayFraction ?? 0), 0);
+  // The days of each establishment ("all" days count for every one), for the impartiality ranking.
   const establishmentDays = contract.establishments.map((e) => ({
     clientId: e.clientId,
     raisonSocial: e.raisonSocial,
-    days: [...new Set(filledDays.filter((d) => !d.clientId || d.clientId === e.clientId).map((d) => d.day))].sort(),
+    days: [
+      ...new Set(values.days.filter((d) => d.day && (!d.clientId || d.clientId === e.clientId)).map((d) => d.day)),
+    ].sort(),
   }));
-  const setDay = (i: number, patch: Partial<DayForm>) =>
-    setDays((all) => all.map((d, j) => (j === i ? { ...d, ...patch } : d)));
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const body = {
-      establishments: contract.establishments.map((e) => {
-        const g = grouping[e.clientId];
-        const status = Number(g?.regroupingStatus ?? 0);
-        return { clientId: e.clientId, regroupingStatus: multi && status ? (status as 1) : null, atc: g?.atc ?? "" };
-      }),
-      days: days
-        .filter((d) => d.day)
-        .map((d) => ({ day: d.day, timeSlotId: Number(d.timeSlotId), clientId: d.clientId })),
-      evaluators: team.map(({ auditorId, justification }) => ({
-        auditorId,
-        role: auditorId === coordinator ? ("COORDINATOR" as const) : ("EVALUATOR" as const),
-        ...(justification.trim() ? { justification: justification.trim() } : {}),
-      })),
-      version: contract.version,
-    };
-    await save.mutateAsync({ id: contract.id, body, scope }).then(
-      () => notifySaved("Programme enregistré."),
-      () => undefined,
-    );
-  }
+  const onSubmit = submit(async (body) => {
+    await save.mutateAsync({ id: contract.id, body, scope });
+    notifySaved("Programme enregistré.");
+  });
 
   return (
-    <form onSubmit={submit}>
+    <form onSubmit={onSubmit} noValidate>
       <Stack>
         {contract.programmeIssues.length > 0 && (
           <Alert color="orange" title="Programme incomplet">
@@ -98,9 +117,9 @@ export function ProgrammeTab({
             </List>
           </Alert>
         )}
-        {save.isError && (
+        {banner && (
           <Alert color="red" role="alert">
-            {errorMessage(save.error)}
+            {banner}
           </Alert>
         )}
         <Title order={3} size="h5">
@@ -115,7 +134,7 @@ export function ProgrammeTab({
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {contract.establishments.map((e) => (
+            {contract.establishments.map((e, index) => (
               <Table.Tr key={e.clientId}>
                 <Table.Td>
                   <Text size="sm" fw={600}>
@@ -138,13 +157,7 @@ export function ProgrammeTab({
                           label: `${s.value} — ${s.label}`,
                         })),
                       ]}
-                      value={grouping[e.clientId]?.regroupingStatus ?? NO_GROUPING}
-                      onChange={(v) =>
-                        setGrouping((g) => ({
-                          ...g,
-                          [e.clientId]: { atc: g[e.clientId]?.atc ?? "", regroupingStatus: v ?? NO_GROUPING },
-                        }))
-                      }
+                      {...form.getInputProps(`establishments.${index}.regroupingStatus`)}
                     />
                   </Table.Td>
                 )}
@@ -152,14 +165,7 @@ export function ProgrammeTab({
                   <TextInput
                     aria-label={`ATC de ${e.raisonSocial}`}
                     disabled={readOnly}
-                    value={grouping[e.clientId]?.atc ?? ""}
-                    onChange={(ev) => {
-                      const atc = ev.currentTarget.value;
-                      setGrouping((g) => ({
-                        ...g,
-                        [e.clientId]: { regroupingStatus: g[e.clientId]?.regroupingStatus ?? NO_GROUPING, atc },
-                      }));
-                    }}
+                    {...form.getInputProps(`establishments.${index}.atc`)}
                   />
                 </Table.Td>
               </Table.Tr>
@@ -171,19 +177,19 @@ export function ProgrammeTab({
             Jours de visite
           </Title>
           <Text size="sm" c="dimmed">
-            Durée programmée : {String(total).replace(".", ",")} jour(s)
+            Durée programmée : {formatDecimal(total)} jour(s)
           </Text>
         </Group>
-        {days.map((d, i) => (
+        {values.days.map((_, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: days have no identity until saved.
           <Group key={i} align="flex-end" wrap="nowrap">
             <DateField
-              label={`Jour ${i + 1}`}
+              label={i === 0 ? "Jour" : undefined}
+              aria-label={`Jour ${i + 1}`}
               disabled={readOnly}
               clearable={false}
-              value={d.day || null}
-              onChange={(v) => setDay(i, { day: v ?? "" })}
-              w={150}
+              w={170}
+              {...form.getInputProps(`days.${i}.day`)}
             />
             <Select
               label={i === 0 ? "Créneau" : undefined}
@@ -191,8 +197,7 @@ export function ProgrammeTab({
               disabled={readOnly}
               allowDeselect={false}
               data={SLOT_GROUPS}
-              value={d.timeSlotId}
-              onChange={(v) => v && setDay(i, { timeSlotId: v })}
+              {...form.getInputProps(`days.${i}.timeSlotId`)}
               w={340}
             />
             {multi && (
@@ -203,8 +208,7 @@ export function ProgrammeTab({
                 clearable
                 placeholder="Tous"
                 data={contract.establishments.map((e) => ({ value: e.clientId, label: e.raisonSocial }))}
-                value={d.clientId}
-                onChange={(v) => setDay(i, { clientId: v })}
+                {...form.getInputProps(`days.${i}.clientId`)}
                 w={260}
               />
             )}
@@ -213,7 +217,7 @@ export function ProgrammeTab({
                 variant="subtle"
                 color="red"
                 aria-label={`Retirer le jour ${i + 1}`}
-                onClick={() => setDays((all) => all.filter((_, j) => j !== i))}
+                onClick={() => form.removeListItem("days", i)}
                 mb={4}
               >
                 <IconTrash size={16} />
@@ -227,7 +231,7 @@ export function ProgrammeTab({
               size="xs"
               variant="light"
               leftSection={<IconPlus size={14} />}
-              onClick={() => setDays((all) => [...all, { day: "", timeSlotId: "1", clientId: null }])}
+              onClick={() => form.insertListItem("days", { day: "", timeSlotId: "1", clientId: null })}
             >
               Ajouter un jour
             </Button>
@@ -236,12 +240,17 @@ export function ProgrammeTab({
         <EvaluatorPicker
           contractId={contract.id}
           establishments={establishmentDays}
-          team={team}
-          onTeamChange={setTeam}
-          coordinator={coordinator}
-          onCoordinatorChange={setCoordinator}
+          team={values.team}
+          onTeamChange={(team) => form.setFieldValue("team", team)}
+          coordinator={values.coordinator}
+          onCoordinatorChange={(id) => form.setFieldValue("coordinator", id)}
           readOnly={readOnly}
         />
+        {form.errors.team && (
+          <Text c="red" size="sm">
+            {form.errors.team}
+          </Text>
+        )}
         {!readOnly && (
           <Group justify="flex-end">
             <Button type="submit" loading={save.isPending}>
