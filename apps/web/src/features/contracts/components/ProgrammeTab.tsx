@@ -89,6 +89,8 @@ function ProgrammeForm({
     toFormPath: (path) => (path.startsWith("evaluators") ? "team" : path),
   });
   const values = form.getValues();
+  // The team has no single input: its error (at least two evaluators…) shows under the picker.
+  const teamError = form.getInputProps("team").error as string | undefined;
   const readOnly = !canEdit || contract.status === "REFUSE" || contract.status === "CANCELLED";
   const multi = contract.establishments.length > 1;
   const total = values.days.reduce((s, d) => s + (timeSlotById(Number(d.timeSlotId))?.dayFraction ?? 0), 0);
@@ -246,9 +248,9 @@ function ProgrammeForm({
           onCoordinatorChange={(id) => form.setFieldValue("coordinator", id)}
           readOnly={readOnly}
         />
-        {form.errors.team && (
+        {teamError && (
           <Text c="red" size="sm">
-            {form.errors.team}
+            {teamError}
           </Text>
         )}
         {!readOnly && (
