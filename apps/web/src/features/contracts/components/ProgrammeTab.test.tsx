@@ -44,16 +44,42 @@ const contract = {
   programmeIssues: [],
 } as unknown as ContractDetail;
 
-const auditors = [
-  { id: ID.a1, name: "Anne Lemaire", city: "Lyon" },
-  { id: ID.a2, name: "Bruno Carpentier", city: "Villeurbanne" },
-];
+const eligible = { eligible: true, blocking: [], warnings: [] };
+const candidate = (id: string, name: string, city: string, eligibility: object = eligible) => ({
+  id,
+  name,
+  city,
+  departement: "69",
+  status: "SALARIE",
+  roles: ["EVALUATOR"],
+  distanceKm: 4,
+  monthLoad: 0,
+  eligibility,
+});
+const candidates = {
+  items: [
+    candidate(ID.a1, "Anne Lemaire", "Lyon"),
+    candidate(ID.a2, "Bruno Carpentier", "Villeurbanne"),
+    candidate("7d3c6a52-4c1e-4d55-9f5e-0a8b2f1c00a3", "Claire Vasseur", "Lyon", {
+      eligible: false,
+      blocking: [
+        {
+          rule: "ADVICE_WINDOW",
+          severity: "BLOCKING",
+          message:
+            "Conseil pour « EHPAD Les Tilleuls » depuis le 06/01/2025, sans date de fin : moins de 24 mois avant le premier jour de visite (05/03/2027).",
+        },
+      ],
+      warnings: [],
+    }),
+  ],
+};
 
 let fetchMock: ReturnType<typeof mockFetch> | null = null;
 afterEach(() => fetchMock?.restore());
 
 function serve(onPut: (call: RecordedCall) => { status?: number; body?: unknown } = () => ({ body: contract })) {
-  fetchMock = mockFetch((call) => (call.method === "GET" ? { body: auditors } : onPut(call)));
+  fetchMock = mockFetch((call) => (call.method === "GET" ? { body: candidates } : onPut(call)));
   return fetchMock;
 }
 const puts = () => fetchMock?.calls.filter((c) => c.method === "PUT") ?? [];
@@ -65,14 +91,25 @@ describe("ProgrammeTab", { timeout: 30_000 }, () => {
     expect(screen.getByLabelText("Jour 1")).toHaveValue("05/03/2027");
     expect(screen.getByText("Durée programmée : 1 jour(s)")).toBeInTheDocument();
     expect(screen.getByLabelText("ATC de EHPAD Les Tilleuls")).toHaveValue("ARS");
-    expect((await screen.findAllByText("Anne Lemaire — Lyon")).length).toBeGreaterThan(0);
+    expect((await screen.findAllByText("Anne Lemaire")).length).toBeGreaterThan(0);
+    expect(fetchMock?.calls[0]?.url).toBe(
+      `/api/auditors/candidates?clientId=${ID.c1}&days=2027-03-05&contractId=${ID.contract}`,
+    );
+  });
+
+  it("shows a refused evaluator with the French reason and does not let them join", async () => {
+    serve();
+    renderWithQuery(<ProgrammeTab contract={contract} scope={{ kind: "prospect" }} canEdit />);
+    const row = await screen.findByRole("row", { name: "Claire Vasseur" });
+    expect(within(row).getAllByText(/Conseil pour « EHPAD Les Tilleuls »/).length).toBeGreaterThan(0);
+    expect(within(row).getByRole("button", { name: "Ajouter Claire Vasseur" })).toBeDisabled();
   });
 
   it("adds half days to the total and saves the programme with the coordinator's role", async () => {
     const fetch = serve();
     const user = userEvent.setup({ delay: null });
     renderWithQuery(<ProgrammeTab contract={contract} scope={{ kind: "prospect" }} canEdit />);
-    await screen.findAllByText("Anne Lemaire — Lyon");
+    await screen.findAllByText("Anne Lemaire");
     await user.click(screen.getByRole("button", { name: "Ajouter un jour" }));
     await user.type(screen.getByLabelText("Jour 2"), "06/03/2027");
     const slot = screen.getAllByLabelText("Créneau 2").find((el) => el.tagName === "INPUT") as HTMLElement;

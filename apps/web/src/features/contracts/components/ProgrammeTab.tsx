@@ -90,14 +90,18 @@ function ProgrammeForm({
     toFormPath: (path) => (path.startsWith("evaluators") ? "team" : path),
   });
   const values = form.getValues();
+  // The team has no single input: its error (at least two evaluators…) shows under the picker.
+  const teamError = form.getInputProps("team").error as string | undefined;
   const readOnly = !canEdit;
   const multi = contract.establishments.length > 1;
   const total = values.days.reduce((s, d) => s + (timeSlotById(Number(d.timeSlotId))?.dayFraction ?? 0), 0);
-  const filledDays = values.days.filter((d) => d.day);
+  // The days of each establishment ("all" days count for every one), for the impartiality ranking.
   const establishmentDays = contract.establishments.map((e) => ({
     clientId: e.clientId,
     raisonSocial: e.raisonSocial,
-    days: [...new Set(filledDays.filter((d) => !d.clientId || d.clientId === e.clientId).map((d) => d.day))].sort(),
+    days: [
+      ...new Set(values.days.filter((d) => d.day && (!d.clientId || d.clientId === e.clientId)).map((d) => d.day)),
+    ].sort(),
   }));
   const onSubmit = submit(async (body) => {
     await save.mutateAsync({ id: contract.id, body, scope });
@@ -249,9 +253,9 @@ function ProgrammeForm({
           onCoordinatorChange={(id) => form.setFieldValue("coordinator", id)}
           readOnly={readOnly}
         />
-        {form.errors.team && (
-          <Text size="sm" c="red.8" role="alert">
-            {form.errors.team}
+        {teamError && (
+          <Text c="red" size="sm">
+            {teamError}
           </Text>
         )}
         {!readOnly && (
