@@ -95,7 +95,7 @@ describe("NewClientPage", { timeout: 30_000 }, () => {
     fill(essmsPostal, "69003");
     fill(essmsCity, "Lyon");
     await pick(user, /Secteur/, "Médico-Social");
-    await pick(user, /^Type/, "Etablissement");
+    await pick(user, /^Type/, "Établissement");
     await pick(user, /Domaines/, "PA — Personnes âgées");
     await user.click(screen.getByRole("button", { name: "Créer le client" }));
     await waitFor(() => expect(posts()).toHaveLength(1));

@@ -1,4 +1,4 @@
-import type { ContractDetail } from "@certidesk/shared";
+import { CONTRACT_ACTIONS, type ContractDetail } from "@certidesk/shared";
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it } from "vitest";
@@ -34,6 +34,8 @@ const contract = {
     wishedPeriod: "printemps",
     atcContact: null,
   },
+  // The server's policy: a draft contract whose terms this user may edit.
+  abilities: Object.fromEntries(CONTRACT_ACTIONS.map((a) => [a, true])),
 } as unknown as ContractDetail;
 
 let fetchMock: ReturnType<typeof mockFetch> | null = null;

@@ -84,7 +84,7 @@ describe("QuoteEditorModal", { timeout: 30_000 }, () => {
     expect(screen.getByText(`TVA (8,5 %) : ${fr("178,50 €")}`)).toBeInTheDocument();
     expect(screen.getByText(`Total TTC : ${fr("2 278,50 €")}`)).toBeInTheDocument();
     await user.click(vatSelect());
-    await user.click(await screen.findByRole("option", { name: "Exo", hidden: true }));
+    await user.click(await screen.findByRole("option", { name: "Exonéré", hidden: true }));
     expect(screen.getByText(`Total TTC : ${fr("2 100,00 €")}`)).toBeInTheDocument();
 
     await user.click(screen.getByRole("radio", { name: "Forfait" }));
