@@ -40,6 +40,7 @@ import { configurationRoutes } from "./modules/configuration/configuration.route
 import { createConfigurationService } from "./modules/configuration/configuration.service.js";
 import { contractClientRoutes, contractsRoutes } from "./modules/contracts/contracts.routes.js";
 import { createContractsService } from "./modules/contracts/contracts.service.js";
+import { cancelOpenContracts } from "./modules/contracts/index.js";
 import { createDocumentCategoriesService } from "./modules/documents/document-categories.service.js";
 import { createDocumentLinks } from "./modules/documents/document-links.js";
 import { documentsRoutes } from "./modules/documents/documents.routes.js";
@@ -62,6 +63,7 @@ import { prospectsRoutes } from "./modules/prospects/prospects.routes.js";
 import { createProspectsService } from "./modules/prospects/prospects.service.js";
 import { recevabilityRoutes } from "./modules/prospects/recevability.routes.js";
 import { createRecevabilityService } from "./modules/prospects/recevability.service.js";
+import { refuseOpenQuotes } from "./modules/quotes/index.js";
 import { quotesRoutes } from "./modules/quotes/quotes.routes.js";
 import { createQuotesService } from "./modules/quotes/quotes.service.js";
 import { timelineRoutes } from "./modules/timeline/timeline.routes.js";
@@ -152,7 +154,7 @@ export async function buildApp({
   const loginThrottle = throttle ?? createLoginThrottle();
   const auth = createAuthService({ db, sessions, throttle: loginThrottle });
   const links = createDocumentLinks(config.signedUrlSecret ?? loadOrCreateSecret(config.dataDir, "signed-url-secret"));
-  const documents = createDocumentsService({ db, storage, links });
+  const documents = createDocumentsService({ db, storage, links, clock });
   const mailWorker = createMailWorker({ db, documents, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
   const wakeWorker = () => void mailWorker.processDue();
   const background = createBackgroundWork(app.log);
@@ -175,53 +177,57 @@ export async function buildApp({
   authRoutes(app, { auth, passwordReset, config });
   documentsRoutes(app, {
     documents,
-    categories: createDocumentCategoriesService({ db }),
+    categories: createDocumentCategoriesService({ db, clock }),
     links,
     uploadMaxBytes: config.uploadMaxBytes,
     ownerOptions: (kind, search) => partyOptions(db, kind, search),
   });
   mailRoutes(app, {
-    mail: createMailService({ db, documents, onEnqueued: wakeWorker }),
-    templates: createMailTemplatesService({ db }),
-    groups: createMailGroupsService({ db }),
+    mail: createMailService({ db, documents, clock, onEnqueued: wakeWorker }),
+    templates: createMailTemplatesService({ db, clock }),
+    groups: createMailGroupsService({ db, clock }),
     worker: mailWorker,
   });
-  usersRoutes(app, { users: createUsersService({ db, sessions }) });
-  profilesRoutes(app, { profiles: createProfilesService({ db }) });
-  configurationRoutes(app, { configuration: createConfigurationService({ db }) });
+  usersRoutes(app, { users: createUsersService({ db, sessions, clock }) });
+  profilesRoutes(app, { profiles: createProfilesService({ db, clock }) });
+  configurationRoutes(app, { configuration: createConfigurationService({ db, clock }) });
   clientsRoutes(app, { clients: createClientsService({ db, clock }) });
-  partiesRoutes(app, { parties: createPartiesService({ db }) });
-  gestionnairesRoutes(app, { gestionnaires: createGestionnairesService({ db }) });
-  const recevability = createRecevabilityService({ db, documents, links });
-  prospectsRoutes(app, { prospects: createProspectsService({ db, recevability }) });
+  partiesRoutes(app, { parties: createPartiesService({ db, clock }) });
+  gestionnairesRoutes(app, { gestionnaires: createGestionnairesService({ db, clock }) });
+  const recevability = createRecevabilityService({ db, documents, links, clock });
+  prospectsRoutes(app, {
+    prospects: createProspectsService({ db, recevability, clock, cascade: { refuseOpenQuotes, cancelOpenContracts } }),
+  });
   recevabilityRoutes(app, { recevability, uploadMaxBytes: config.uploadMaxBytes });
-  const configurationService = createConfigurationService({ db });
+  const configurationService = createConfigurationService({ db, clock });
   quotesRoutes(app, {
     quotes: createQuotesService({
       db,
       documents,
       links,
       configuration: configurationService,
+      clock,
       onMailQueued: wakeWorker,
     }),
   });
-  numberingRoutes(app, { numbering: createNumberingService({ db }) });
-  const auditorClock = clock;
-  const impartiality = createImpartialityService({ db, clock: auditorClock });
+  numberingRoutes(app, { numbering: createNumberingService({ db, clock }) });
+  const impartiality = createImpartialityService({ db, clock });
   const contracts = createContractsService({
     db,
     impartiality,
     documents,
     links,
     configuration: configurationService,
+    clock,
+    log: app.log,
     onMailQueued: wakeWorker,
   });
   contractsRoutes(app, { contracts });
   contractClientRoutes(app, { contracts });
   timelineRoutes(app, { timeline: createTimelineService({ db, links }) });
-  auditorsRoutes(app, { auditors: createAuditorsService({ db, clock: auditorClock }), impartiality });
+  auditorsRoutes(app, { auditors: createAuditorsService({ db, clock }), impartiality });
   auditorFileRoutes(app, {
-    file: createAuditorFileService({ db, clock: auditorClock, documents, links }),
+    file: createAuditorFileService({ db, clock, documents, links }),
     uploadMaxBytes: config.uploadMaxBytes,
   });
   auditorSettingsRoutes(app, { fareClasses: createFareClassesService({ db }), impartiality });

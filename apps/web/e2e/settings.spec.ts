@@ -13,11 +13,12 @@ test("Direction renames the company: title and header follow", async ({ page }) 
   await expect(page.getByText("Les données ont été sauvegardées")).toBeVisible();
   await expect(page.getByRole("banner").getByText("Qualéval Conseil")).toBeVisible();
   await expect(page).toHaveTitle("Paramètres · Qualéval Conseil");
-  // A bad SIRET is refused in French and nothing changes.
+  // A bad SIRET is refused in French, under the field, and nothing is sent.
   await page.getByLabel("SIRET").fill("123");
   await page.getByRole("button", { name: "Enregistrer" }).click();
-  // Checked in the browser with the shared schema: the message stands under its field.
   await expect(page.getByText("Le SIRET doit contenir 14 chiffres.")).toBeVisible();
+  await expect(page.getByLabel("SIRET")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("SIRET")).toBeFocused();
 });
 
 test("Direction creates a user who can sign in", async ({ page, browser }) => {
@@ -26,7 +27,7 @@ test("Direction creates a user who can sign in", async ({ page, browser }) => {
   await page.getByRole("button", { name: "Nouvel utilisateur" }).click();
   const dialog = page.getByRole("dialog");
   await dialog.getByLabel("Identifiant").fill("nouvelle@demo.fr");
-  await dialog.locator("input[type=password]").fill("Nouvelle-arrivee-2026");
+  await dialog.locator("input[type=password]").fill("Bienvenue-2026");
   await dialog.getByLabel("Prénom").fill("Léa");
   await dialog.getByRole("textbox", { name: "Nom", exact: true }).fill("Martin");
   await dialog.getByRole("button", { name: "Enregistrer" }).click();
@@ -34,7 +35,7 @@ test("Direction creates a user who can sign in", async ({ page, browser }) => {
   await expect(page.getByRole("cell", { name: "nouvelle@demo.fr", exact: true })).toBeVisible();
 
   const other = await browser.newPage();
-  await signIn(other, "nouvelle@demo.fr", "Nouvelle-arrivee-2026");
+  await signIn(other, "nouvelle@demo.fr", "Bienvenue-2026");
   await expect(other).toHaveURL(/\/app\/alert$/);
   await other.close();
 });

@@ -55,18 +55,29 @@ test("a wrong password shows the French message and stays on /login", async ({ p
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test("routes follow the spec's table: denied ones show a French page", async ({ page }) => {
+test("routes follow the spec's table: denied ones show a French page inside the app's frame", async ({ page }) => {
   await signIn(page, "cc@demo.fr");
   await expect(page).toHaveURL(/\/app\/alert$/);
-  // CC has no SETTING right: no menu entry, and the route is denied.
+  const menu = page.getByRole("navigation", { name: "Navigation principale" });
+  // CC has no SETTING right: no menu entry, and the route is denied, in the frame.
   await expect(page.getByRole("link", { name: "Paramètres" })).toHaveCount(0);
   await page.goto("/app/setting/utilisateurs");
   await expect(page.getByRole("heading", { name: "Accès refusé" })).toBeVisible();
-  // Any route outside the table is denied.
+  await expect(menu.getByRole("link", { name: "Clients" })).toBeAttached();
+  // A screen that does not exist is not found, not refused.
   await page.goto("/app/inconnue");
-  await expect(page.getByRole("heading", { name: "Accès refusé" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Page introuvable" })).toBeVisible();
+  await expect(menu.getByRole("link", { name: "Clients" })).toBeAttached();
   await page.goto("/nimporte-quoi");
-  await expect(page.getByRole("heading", { name: "Accès refusé" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Page introuvable" })).toBeVisible();
+});
+
+test("a screen of the route table that later modules bring is not found, for the director too", async ({ page }) => {
+  await signIn(page, "dir@demo.fr");
+  await page.goto("/app/mission");
+  await expect(page.getByRole("heading", { name: "Page introuvable" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Navigation principale" })).toBeAttached();
+  await expect(page.getByRole("heading", { name: "Accès refusé" })).toHaveCount(0);
 });
 
 test("statistiques needs the create right on STATISTIC", async ({ page }) => {
@@ -99,7 +110,7 @@ test("a lost session sends the user back to /login and clears what was stored", 
 test("signing out revokes the session", async ({ page }) => {
   await signIn(page, "qse@demo.fr");
   await expect(page).toHaveURL(/\/app\/alert$/);
-  await page.getByRole("button", { name: "Menu de l'utilisateur" }).click();
+  await page.getByRole("button", { name: /menu du compte/ }).click();
   await page.getByRole("menuitem", { name: "Se déconnecter" }).click();
   await expect(page).toHaveURL(/\/login$/);
   const me = await page.request.get("/auth/me");

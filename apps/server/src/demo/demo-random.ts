@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { addDaysToInstant } from "../lib/clock.js";
 
 /** A seeded generator, so the demo is the same at every load (screenshots, tests, support). */
 export function createRandom(seed = 20260301) {
@@ -29,8 +30,8 @@ export type Random = ReturnType<typeof createRandom>;
 
 export const uuid = () => randomUUID();
 
-const DAY = 86_400_000;
-export const addDays = (date: Date, days: number) => new Date(date.getTime() + days * DAY);
+/** Instants moved by whole days: the one implementation is lib/clock.ts. */
+export const addDays = addDaysToInstant;
 export const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 /** Moves a date off the weekend (visits and signatures happen on working days). */
 export function workingDay(date: Date): Date {

@@ -18,7 +18,8 @@ export function setPasswordHashCost(cost: number) {
   decoyHash = undefined;
 }
 
-/** * Every scrypt derivation goes through one small semaphore (each takes 128 MB and ~0.5 s of CPU):
+/**
+ * Every scrypt derivation goes through one small semaphore (each takes 128 MB and ~0.5 s of CPU):
  * a flood of sign-ins waits in line, or is refused when the line is long, instead of starving the
  * server. Sign-ins from a known address take the priority lane.
  */

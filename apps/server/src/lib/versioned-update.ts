@@ -7,8 +7,16 @@ import { type Clock, systemClock } from "./clock.js";
 import { conflict, notFound, staleVersion } from "./errors.js";
 import { authorize, type Resource } from "./policy.js";
 
-/** A table with optimistic locking: an `id` and a `version` (and usually `updatedAt`). */
-export type VersionedTable = PgTable & { id: PgColumn; version: PgColumn };
+/** A table with optimistic locking: a `version` (and usually `id` and `updatedAt`). */
+export type VersionedTable = PgTable & { version: PgColumn };
+/** An append-only table: its rows have an `id` the successor points at. */
+export type IdentifiedTable = VersionedTable & { id: PgColumn };
+
+function keyOf(table: VersionedTable, key?: PgColumn): PgColumn {
+  const column = key ?? (table as Partial<IdentifiedTable>).id;
+  if (!column) throw new Error("versionedUpdate: the table has no id column; pass `key`");
+  return column;
+}
 export type RowOf<T extends PgTable> = T["$inferSelect"];
 
 /** What a change writes: the new values, the audit summary, and optionally its action and diff. */
@@ -21,23 +29,35 @@ export interface Change<Row> {
   changes?: Record<string, unknown> | true;
 }
 
-interface CommonOptions<T extends VersionedTable, A extends string> {
+/**
+ * The policy check of the loaded row: the row itself is the policy's record, or `record` builds the
+ * record from it (e.g. a contract with its establishments), inside the same transaction.
+ */
+export type AuthorizeOption<Row, A extends string, R> =
+  | { resource: Resource<Row, A>; action: A; record?: undefined }
+  | { resource: Resource<R, A>; action: A; record: (tx: Executor, current: Row) => Promise<R> | R };
+
+interface CommonOptions<T extends VersionedTable, A extends string, R = RowOf<T>> {
   /** The database or the caller's transaction (the helper opens a transaction, or a savepoint in one). */
   db: Executor;
   table: T;
+  /** The value of the row's key: its id, or the `key` column's value. */
   id: string;
+  /** The column that identifies the row when it is not `id` (e.g. a series' code). */
+  key?: PgColumn;
   actor: Actor;
   /** Audit entity type: "contract", "request"… */
   entityType: string;
   /** 404 message; defaults to the resource's. */
   notFound?: string;
   /** Checks the loaded record: 404 outside the actor's scope, 403 without the right, 409 on a guard. */
-  authorize?: { resource: Resource<RowOf<T>, A>; action: A };
+  authorize?: AuthorizeOption<RowOf<T>, A, R>;
   requestId?: string;
   clock?: Clock;
 }
 
-export interface VersionedUpdateOptions<T extends VersionedTable, A extends string> extends CommonOptions<T, A> {
+export interface VersionedUpdateOptions<T extends VersionedTable, A extends string, R = RowOf<T>>
+  extends CommonOptions<T, A, R> {
   /** The version the caller read; another one answers 409 and changes nothing. */
   version: number;
   /** Computes the change from the current row (may read or write related rows with tx, or throw). */
@@ -50,22 +70,25 @@ async function loadForUpdate<T extends VersionedTable>(
   tx: Executor,
   table: T,
   id: string,
+  key?: PgColumn,
 ): Promise<RowOf<T> | undefined> {
   const rows = await tx
     .select()
     .from(table as PgTable)
-    .where(eq(table.id, id))
+    .where(eq(keyOf(table, key), id))
     .for("update");
   return rows[0] as RowOf<T> | undefined;
 }
 
-function check<T extends VersionedTable, A extends string>(
-  options: CommonOptions<T, A>,
+async function check<T extends VersionedTable, A extends string, R>(
+  tx: Executor,
+  options: CommonOptions<T, A, R>,
   current: RowOf<T> | undefined,
-): RowOf<T> {
-  const message = options.notFound ?? options.authorize?.resource.notFound;
-  if (!current) throw notFound(message);
-  if (options.authorize) authorize(options.actor, options.authorize.action, options.authorize.resource, current);
+): Promise<RowOf<T>> {
+  const rule = options.authorize;
+  if (!current) throw notFound(options.notFound ?? rule?.resource.notFound);
+  if (rule?.record) authorize(options.actor, rule.action, rule.resource, await rule.record(tx, current));
+  else if (rule) authorize(options.actor, rule.action, rule.resource as Resource<RowOf<T>, A>, current);
   return current;
 }
 
@@ -80,12 +103,12 @@ function check<T extends VersionedTable, A extends string>(
  *     apply: (tx, current) => ({ values: { deadline: input.deadline }, summary: "Échéance modifiée" }),
  *   });
  */
-export async function versionedUpdate<T extends VersionedTable, A extends string = never>(
-  options: VersionedUpdateOptions<T, A>,
+export async function versionedUpdate<T extends VersionedTable, A extends string = never, R = RowOf<T>>(
+  options: VersionedUpdateOptions<T, A, R>,
 ): Promise<RowOf<T>> {
   const { db, table, id, version, actor, clock = systemClock } = options;
   return db.transaction(async (tx) => {
-    const current = check(options, await loadForUpdate(tx, table, id));
+    const current = await check(tx, options, await loadForUpdate(tx, table, id, options.key));
     if ((current as { version: number }).version !== version) throw staleVersion();
     const change = await options.apply(tx, current);
     const set: Record<string, unknown> = { ...change.values, version: sql`${table.version} + 1` };
@@ -93,7 +116,7 @@ export async function versionedUpdate<T extends VersionedTable, A extends string
     const [saved] = (await tx
       .update(table)
       .set(set as PgUpdateSetSource<T>)
-      .where(and(eq(table.id, id), eq(table.version, version)))
+      .where(and(eq(keyOf(table, options.key), id), eq(table.version, version)))
       .returning()) as RowOf<T>[];
     if (!saved) throw staleVersion();
     if (options.after) await options.after(tx, saved, current);
@@ -114,7 +137,8 @@ export async function versionedUpdate<T extends VersionedTable, A extends string
   });
 }
 
-export interface AppendOnlyOptions<T extends VersionedTable, A extends string> extends CommonOptions<T, A> {
+export interface AppendOnlyOptions<T extends IdentifiedTable, A extends string, R = RowOf<T>>
+  extends CommonOptions<T, A, R> {
   /** The column of the new row that names the row it supersedes (a unique index on it makes the rule certain). */
   supersedes: PgColumn;
   /** The version the caller read of the row being superseded. */
@@ -128,12 +152,12 @@ export interface AppendOnlyOptions<T extends VersionedTable, A extends string> e
  * only superseded by a new row pointing at it. In one transaction: load (locked) → 404 → authorize →
  * compare the version → refuse if it is already superseded (409) → insert the successor → audit → it.
  */
-export async function appendSuperseding<T extends VersionedTable, A extends string = never>(
-  options: AppendOnlyOptions<T, A>,
+export async function appendSuperseding<T extends IdentifiedTable, A extends string = never, R = RowOf<T>>(
+  options: AppendOnlyOptions<T, A, R>,
 ): Promise<RowOf<T>> {
   const { db, table, id, version, actor } = options;
   return db.transaction(async (tx) => {
-    const current = check(options, await loadForUpdate(tx, table, id));
+    const current = await check(tx, options, await loadForUpdate(tx, table, id));
     if ((current as { version: number }).version !== version) throw staleVersion();
     const [successor] = await tx
       .select({ id: table.id })

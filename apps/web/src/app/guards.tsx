@@ -1,9 +1,10 @@
-import { canOpenAppRoute, isStaffProfile, landingPathFor, type ProfileType } from "@certidesk/shared";
+import { canOpenAppRoute, isAppRoute, isStaffProfile, landingPathFor, type ProfileType } from "@certidesk/shared";
 import type { ReactNode } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
 import { loginPathFor } from "../lib/login-redirect";
 import { useSession } from "../lib/session-context";
 import { AccessDeniedPage } from "./pages/AccessDeniedPage";
+import { NotFoundPage } from "./pages/NotFoundPage";
 
 /** Signed-in users only; the others go to /login. */
 export function RequireSession({ children }: { children?: ReactNode }) {
@@ -13,15 +14,29 @@ export function RequireSession({ children }: { children?: ReactNode }) {
   return children ?? <Outlet />;
 }
 
-/** The staff back-office (/app/…): staff profiles, and each route by the spec's table. */
+/** The staff back-office (/app/…): staff profiles only; the others never see its frame. */
 export function StaffRouteGuard({ children }: { children?: ReactNode }) {
   const { user } = useSession();
   const location = useLocation();
+  if (!user) return <Navigate to={loginPathFor(location)} replace />;
+  if (!isStaffProfile(user.profileType)) return <AccessDeniedPage home={landingPathFor(user) ?? "/login"} />;
+  return children ?? <Outlet />;
+}
+
+/**
+ * Each /app/ route by the spec's table, inside the app's frame: a path the table does not know is
+ * "Page introuvable", a known one the profile may not open is "Accès refusé".
+ */
+export function AppRouteGuard({ children }: { children?: ReactNode }) {
+  const { user } = useSession();
+  const location = useLocation();
   const { pathname } = location;
+  const path = pathname.replace(/^\/app\/?/, "");
   if (!user) return <Navigate to={loginPathFor(location)} replace />;
   const home = landingPathFor(user) ?? "/login";
-  if (!isStaffProfile(user.profileType)) return <AccessDeniedPage home={home} />;
-  if (!canOpenAppRoute(pathname.replace(/^\/app\//, ""), user.permissions)) return <AccessDeniedPage home={home} />;
+  if (path === "") return children ?? <Outlet />;
+  if (!isAppRoute(path)) return <NotFoundPage home={home} />;
+  if (!canOpenAppRoute(path, user.permissions)) return <AccessDeniedPage home={home} />;
   return children ?? <Outlet />;
 }
 
@@ -45,5 +60,5 @@ export function UnknownRoute() {
   const { user } = useSession();
   const location = useLocation();
   if (!user) return <Navigate to={loginPathFor(location)} replace />;
-  return <AccessDeniedPage home={landingPathFor(user) ?? "/login"} />;
+  return <NotFoundPage home={landingPathFor(user) ?? "/login"} />;
 }

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { PUBLIC_KEY_TYPES, SECTOR_DOMAINS } from "../commercial/establishments.js";
 import { digitsOnly, isValidSiret } from "../identifiers.js";
+import { searchTextSchema, typeError } from "../text.js";
 
 /** Evaluators (the spec's auditors): their file, links of interest, availability, documents. */
 
@@ -139,14 +140,14 @@ export const auditorBodySchema = z
     languages: z.array(z.string().trim().min(1).max(40)).max(10).default([]).transform(uniq),
     zones: z.array(departementCode).max(101).default([]).transform(uniq),
     maxMissionsPerMonth: z
-      .number({ error: "Le maximum mensuel doit être un nombre." })
+      .number({ error: typeError("Le maximum mensuel doit être un nombre.") })
       .int("Le maximum mensuel est un nombre entier.")
       .min(0, "Le maximum mensuel ne peut pas être négatif.")
       .max(31, "31 missions par mois au plus.")
       .nullable()
       .default(null),
     dailyFee: z
-      .number({ error: "Le tarif journalier doit être un nombre." })
+      .number({ error: typeError("Le tarif journalier doit être un nombre.") })
       .min(0, "Le tarif journalier ne peut pas être négatif.")
       .max(100_000, "Tarif journalier trop grand.")
       .nullable()
@@ -162,7 +163,12 @@ export type AuditorBody = z.input<typeof auditorBodySchema>;
 export type AuditorBodyOutput = z.output<typeof auditorBodySchema>;
 export const updateAuditorBodySchema = z.intersection(
   auditorBodySchema,
-  z.object({ version: z.number({ error: "La version est obligatoire." }).int().min(1) }),
+  z.object({
+    version: z
+      .number({ error: typeError("La version est obligatoire.") })
+      .int()
+      .min(1),
+  }),
 );
 export type UpdateAuditorBody = z.input<typeof updateAuditorBodySchema>;
 
@@ -221,7 +227,7 @@ export type AuditorSortKey = (typeof AUDITOR_SORT_KEYS)[number];
 export const auditorListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(1000).default(50),
-  search: z.string().trim().max(200).optional(),
+  search: searchTextSchema.optional(),
   active: z.enum(["true", "false", "all"]).default("true"),
   status: z.enum(AUDITOR_STATUSES).optional(),
   departement: departementCode.optional(),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { typeError } from "../text.js";
 
 /** The impartiality engine's answer, and its settings (defaults from the HAS cahier des charges). */
 
@@ -82,28 +83,31 @@ export const impartialitySettingsSchema = z.object({
 export type ImpartialitySettings = z.infer<typeof impartialitySettingsSchema>;
 export const impartialitySettingsBodySchema = z.object({
   adviceMonthsBefore: z
-    .number({ error: "Nombre de mois invalide." })
+    .number({ error: typeError("Nombre de mois invalide.") })
     .int("Nombre de mois entier.")
     .min(0, "Au moins 0 mois.")
     .max(120, "120 mois au plus."),
   adviceMonthsAfter: z
-    .number({ error: "Nombre de mois invalide." })
+    .number({ error: typeError("Nombre de mois invalide.") })
     .int("Nombre de mois entier.")
     .min(0, "Au moins 0 mois.")
     .max(120, "120 mois au plus."),
   employmentYears: z
-    .number({ error: "Nombre d'années invalide." })
+    .number({ error: typeError("Nombre d'années invalide.") })
     .int("Nombre d'années entier.")
     .min(0, "Au moins 0 an.")
     .max(30, "30 ans au plus."),
   sameDepartementRule: z.boolean(),
   documentsRule: z.boolean(),
   expiringSoonDays: z
-    .number({ error: "Nombre de jours invalide." })
+    .number({ error: typeError("Nombre de jours invalide.") })
     .int("Nombre de jours entier.")
     .min(1, "Au moins 1 jour.")
     .max(365, "365 jours au plus."),
-  version: z.number({ error: "La version est obligatoire." }).int().min(1),
+  version: z
+    .number({ error: typeError("La version est obligatoire.") })
+    .int()
+    .min(1),
 });
 /** The HAS cahier des charges (domain page, "Impartiality"). */
 export const DEFAULT_IMPARTIALITY_SETTINGS = {
@@ -125,7 +129,7 @@ export const fareClassSchema = z.object({
 export type FareClass = z.infer<typeof fareClassSchema>;
 export const fareClassBodySchema = z.object({
   fareClassName: z
-    .string({ error: "Le nom de la classe est obligatoire." })
+    .string({ error: typeError("Le nom de la classe est obligatoire.") })
     .trim()
     .min(1, "Le nom de la classe est obligatoire.")
     .max(100, "100 caractères au plus."),

@@ -8,7 +8,7 @@ export const TYPOLOGY_SECTOR_LABELS = labelsOf<TypologySector>({ MEDICO_SOCIAL: 
 
 export const TYPOLOGY_TYPES = ["SERVICE", "ESTABLISHMENT"] as const;
 export type TypologyType = (typeof TYPOLOGY_TYPES)[number];
-export const TYPOLOGY_TYPE_LABELS = labelsOf<TypologyType>({ SERVICE: "Service", ESTABLISHMENT: "Etablissement" });
+export const TYPOLOGY_TYPE_LABELS = labelsOf<TypologyType>({ SERVICE: "Service", ESTABLISHMENT: "Établissement" });
 
 export const SECTOR_DOMAINS = ["PA", "PH", "PEPJJ", "PDS", "AHI"] as const;
 export type SectorDomain = (typeof SECTOR_DOMAINS)[number];

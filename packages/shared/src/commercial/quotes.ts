@@ -7,13 +7,13 @@ import type { RequestService } from "./requests.js";
 export const VAT_RATES = [
   { value: 0.2, label: "20 %" },
   { value: 0.085, label: "8,5 %" },
-  { value: 0, label: "Exo" },
+  { value: 0, label: "Exonéré" },
 ] as const;
 export const vatRateLabel = (rate: number) => VAT_RATES.find((r) => r.value === Number(rate))?.label ?? `${rate}`;
 
 /** Travel expenses: 1 billed on top, 2 included, 3 flat fee (with its amount). */
 export const TRAVEL_EXPENSE_OPTIONS = [
-  { value: 1, label: "frais en sus" },
+  { value: 1, label: "Frais en sus" },
   { value: 2, label: "Inclus" },
   { value: 3, label: "Forfait" },
 ] as const;

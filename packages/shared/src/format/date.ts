@@ -103,6 +103,23 @@ export function toIsoDay(value: DateInput, options?: DateFormatOptions): string 
   return p ? `${pad(p.year, 4)}-${pad(p.month)}-${pad(p.day)}` : null;
 }
 
+const TYPED_DAY = /^(\d{1,2})[/.\-\s](\d{1,2})[/.\-\s](\d{2}|\d{4})$/;
+const TYPED_COMPACT = /^(\d{2})(\d{2})(\d{4})$/;
+
+/**
+ * A day as typed by a French user: 25/12/2026, 5/1/26, 05.01.2026, 05012026, or ISO
+ * 2026-01-05. Gives the ISO day (YYYY-MM-DD), or null when it is not a real date.
+ */
+export function parseFrenchDate(text: string | null | undefined): string | null {
+  const value = text?.trim() ?? "";
+  if (ISO_DAY.test(value)) return toIsoDay(value);
+  const match = TYPED_DAY.exec(value) ?? TYPED_COMPACT.exec(value);
+  if (!match) return null;
+  const year = Number(match[3]);
+  const parts = validParts(year < 100 ? 2000 + year : year, Number(match[2]), Number(match[1]));
+  return parts ? `${pad(parts.year, 4)}-${pad(parts.month)}-${pad(parts.day)}` : null;
+}
+
 /** Evaluation date, or "à programmer" while none is set. */
 export function formatEvaluationDate(value: DateInput, options?: DateFormatOptions): string {
   return formatDate(value, options) || EVALUATION_TO_SCHEDULE;

@@ -18,7 +18,7 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   quote: "Devis",
   contract: "Contrat",
   numbering: "Numérotation",
-  timeline: "Timeline",
+  timeline: "Historique",
 };
 
 export const auditLogQuerySchema = z.object({

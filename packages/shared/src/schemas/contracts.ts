@@ -16,7 +16,7 @@ const count = (label: string) =>
   z
     .number({ error: `${label} doit être un nombre.` })
     .int(`${label} : nombre entier.`)
-    .min(0)
+    .min(0, `${label} ne peut pas être négatif.`)
     .max(100000)
     .nullable()
     .default(null);
@@ -109,12 +109,24 @@ export const contractTermsBodySchema = z
     typology: z.enum(CONTRACT_TYPOLOGIES, { error: "Typologie de contrat inconnue." }),
     deadline: optionalDate("Date limite de retour"),
     amountHT: z
-      .number({ error: typeError("Le montant HT doit être un nombre.") })
-      .min(0)
-      .max(10_000_000),
-    vatRate: z.union([z.literal(0.2), z.literal(0.085), z.literal(0)], { error: "Taux de TVA : 20 %, 8,5 % ou Exo." }),
+      .number({
+        error: (issue) =>
+          issue.input === null || issue.input === undefined
+            ? "Indiquez le montant HT."
+            : "Le montant HT doit être un nombre.",
+      })
+      .min(0, "Le montant HT ne peut pas être négatif.")
+      .max(10_000_000, "Le montant HT est trop élevé."),
+    vatRate: z.union([z.literal(0.2), z.literal(0.085), z.literal(0)], {
+      error: "Taux de TVA : 20 %, 8,5 % ou exonéré.",
+    }),
     travelExpenseMode: z.union([z.literal(1), z.literal(2), z.literal(3)]),
-    travelExpenseAmount: z.number().min(0).max(100_000).nullable().default(null),
+    travelExpenseAmount: z
+      .number({ error: "Le forfait de déplacement doit être un nombre." })
+      .min(0, "Le forfait de déplacement ne peut pas être négatif.")
+      .max(100_000, "Le forfait de déplacement est trop élevé.")
+      .nullable()
+      .default(null),
     version: versionSchema,
   })
   .refine((v) => v.travelExpenseMode !== 3 || (v.travelExpenseAmount ?? 0) > 0, {
@@ -152,6 +164,21 @@ export const decisionBodySchema = z
     path: ["validUntil"],
   });
 export type DecisionBody = z.input<typeof decisionBodySchema>;
+
+/** The actions of the contract policy; `programmeForClient` is the Programme tab on the client's screens (right CLIENT). */
+export const CONTRACT_ACTIONS = [
+  "read",
+  "update",
+  "programme",
+  "programmeForClient",
+  "terms",
+  "print",
+  "send",
+  "sign",
+  "refuse",
+  "decide",
+] as const;
+export type ContractAction = (typeof CONTRACT_ACTIONS)[number];
 
 export const contractDetailSchema = z.object({
   id: z.string(),
@@ -221,6 +248,10 @@ export const contractDetailSchema = z.object({
   programmeIssues: z.array(z.string()),
   createdAt: z.string(),
   version: z.number().int(),
+  /** What the signed-in user may do with this contract now (the server's policy), so screens need not re-derive it. */
+  abilities: z.object(
+    Object.fromEntries(CONTRACT_ACTIONS.map((a) => [a, z.boolean()])) as Record<ContractAction, z.ZodBoolean>,
+  ),
 });
 export type ContractDetail = z.infer<typeof contractDetailSchema>;
 

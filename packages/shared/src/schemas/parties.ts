@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { PUBLIC_KEY_TYPES, SECTOR_DOMAINS, TYPOLOGY_SECTORS, TYPOLOGY_TYPES } from "../commercial/establishments.js";
-import { digitsOnly, isValidFiness, isValidFrenchVat, isValidSiren, isValidSiret } from "../identifiers.js";
+import { companyIdProblem, digitsOnly, frenchVatProblem, isValidFiness } from "../identifiers.js";
 import { typeError } from "../text.js";
 import { idSchema, versionSchema } from "./common.js";
 
@@ -22,29 +22,23 @@ export const postalCodeSchema = z
   .trim()
   .regex(/^\d{5}$/, "Le code postal doit contenir 5 chiffres.");
 
-const optionalIdentifier = (check: (v: string) => boolean, message: string) =>
+/** An optional identifier whose check says what is wrong (length or key), so the form can say it. */
+const optionalIdentifier = (problem: (v: string) => string | null, normalise = digitsOnly) =>
   z
     .string()
     .trim()
-    .transform(digitsOnly)
-    .refine((v) => v === "" || check(v), message)
+    .transform(normalise)
+    .superRefine((v, ctx) => {
+      const message = v === "" ? null : problem(v);
+      if (message) ctx.addIssue({ code: "custom", message });
+    })
     .transform(blankToNull)
     .nullable()
     .default(null);
 
-const sirenSchema = optionalIdentifier(isValidSiren, "Le SIREN doit contenir 9 chiffres valides.");
-const siretSchema = optionalIdentifier(isValidSiret, "Le SIRET doit contenir 14 chiffres valides.");
-const vatNumberSchema = z
-  .string()
-  .trim()
-  .transform((v) => digitsOnly(v).toUpperCase())
-  .refine(
-    (v) => v === "" || isValidFrenchVat(v),
-    "Le numéro de TVA intracommunautaire est invalide (FR + 11 chiffres).",
-  )
-  .transform(blankToNull)
-  .nullable()
-  .default(null);
+export const sirenSchema = optionalIdentifier((v) => companyIdProblem("SIREN", v));
+export const siretSchema = optionalIdentifier((v) => companyIdProblem("SIRET", v));
+export const vatNumberSchema = optionalIdentifier(frenchVatProblem, (v) => digitsOnly(v).toUpperCase());
 export const finessSchema = z
   .string({ error: typeError("Le numéro FINESS est obligatoire.") })
   .trim()

@@ -4,9 +4,14 @@ import { typeError } from "../text.js";
 import { versionSchema } from "./common.js";
 import { optionalText } from "./parties.js";
 
+/** An empty field reaches the schema as null or undefined: ask for it rather than call it "not a number". */
+const numberError = (missing: string, notANumber: string) => ({
+  error: (issue: { input?: unknown }) => (issue.input === null || issue.input === undefined ? missing : notANumber),
+});
+
 const amount = (label: string, max = 1_000_000) =>
   z
-    .number({ error: `${label} doit être un nombre.` })
+    .number(numberError(`Indiquez ${label.charAt(0).toLowerCase()}${label.slice(1)}.`, `${label} doit être un nombre.`))
     .min(0, `${label} ne peut pas être négatif.`)
     .max(max, `${label} est trop élevé.`)
     .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, `${label} : deux décimales au plus.`);
@@ -18,24 +23,26 @@ export const quoteLineBodySchema = z.object({
     .min(1, "Décrivez la prestation.")
     .max(300),
   days: z
-    .number({ error: typeError("Le nombre de jours doit être un nombre.") })
-    .positive("Le nombre de jours doit être positif.")
+    .number(numberError("Indiquez le nombre de jours.", "Le nombre de jours doit être un nombre."))
+    .positive("Le nombre de jours doit être positif (au moins 0,25).")
     .max(100, "Cent jours au plus par ligne.")
     .refine((v) => Number.isInteger(v * 4), "Le nombre de jours se compte par quarts de journée (0,25)."),
   unitPrice: amount("Le prix unitaire"),
   quantity: z
-    .number({ error: typeError("La quantité doit être un nombre.") })
+    .number(numberError("Indiquez la quantité.", "La quantité doit être un nombre."))
     .int("La quantité doit être un nombre entier.")
-    .min(1, "La quantité doit être au moins 1.")
+    .min(1, "La quantité doit être au moins 1 (un nombre négatif n'est pas accepté).")
     .max(100, "Cent au plus."),
 });
 
 export const saveQuoteBodySchema = z
   .object({
     lines: z.array(quoteLineBodySchema).min(1, "Ajoutez au moins une ligne.").max(30, "Trente lignes au plus."),
-    vatRate: z.union([z.literal(0.2), z.literal(0.085), z.literal(0)], { error: "Taux de TVA : 20 %, 8,5 % ou Exo." }),
+    vatRate: z.union([z.literal(0.2), z.literal(0.085), z.literal(0)], {
+      error: "Taux de TVA : 20 %, 8,5 % ou exonéré.",
+    }),
     travelExpenseMode: z.union([z.literal(1), z.literal(2), z.literal(3)], {
-      error: "Frais de déplacement : 1 (frais en sus), 2 (inclus) ou 3 (forfait).",
+      error: "Frais de déplacement : 1 (en sus), 2 (inclus) ou 3 (forfait).",
     }),
     travelExpenseAmount: amount("Le forfait de déplacement", 100_000).nullable().default(null),
     validUntil: z.iso.date({ error: "Date de validité invalide." }).nullable().default(null),

@@ -68,10 +68,22 @@ function header(identity: CompanyIdentity) {
  * Renders a document with the company's identity: header (logo, name, address), the given
  * content, and a footer with the legal mentions and page numbers.
  */
-export async function renderPdf(identity: CompanyIdentity, title: string, content: PdfContent[]): Promise<Buffer> {
+export async function renderPdf(
+  identity: CompanyIdentity,
+  title: string,
+  content: PdfContent[],
+  options: { creationDate?: Date } = {},
+): Promise<Buffer> {
   const mentions = legalMentions(identity.configuration);
   const definition = {
-    info: { title, author: identity.configuration.companyName, creator: "Certidesk" },
+    // A given creation date makes the file depend on its content only: the same quote printed
+    // twice gives the same bytes, so it is kept once (see storeGeneratedOnce).
+    info: {
+      title,
+      author: identity.configuration.companyName,
+      creator: "Certidesk",
+      creationDate: options.creationDate ?? new Date(),
+    },
     pageSize: "A4",
     pageMargins: [40, 90, 40, 60],
     defaultStyle: { font: "Roboto", fontSize: 10, lineHeight: 1.2 },

@@ -9,6 +9,7 @@ import {
   linkOptionSchema,
   ORGANISATION_TYPES,
   okSchema,
+  searchTextSchema,
   unavailabilityBodySchema,
   unavailabilitySchema,
 } from "@certidesk/shared";
@@ -33,7 +34,8 @@ const fieldsOf = (file: MultipartFile) =>
         : [],
     ),
   );
-const monthRange = z.object({ from: z.iso.date(), to: z.iso.date() });
+// Optional (default: the current month), so another evaluator's file answers 404 before any 400.
+const monthRange = z.object({ from: z.iso.date().optional(), to: z.iso.date().optional() });
 
 /** Links of interest, unavailability and documents of an evaluator's file (own file for an evaluator). */
 export function auditorFileRoutes(
@@ -47,7 +49,7 @@ export function auditorFileRoutes(
       schema: {
         tags,
         summary: "Organisations qu'un lien d'intérêts peut viser",
-        querystring: z.object({ type: z.enum(ORGANISATION_TYPES), search: z.string().trim().max(100).optional() }),
+        querystring: z.object({ type: z.enum(ORGANISATION_TYPES), search: searchTextSchema.optional() }),
         response: { 200: z.array(linkOptionSchema) },
       },
     },
@@ -106,8 +108,7 @@ export function auditorFileRoutes(
         response: { 200: availabilitySchema },
       },
     },
-    async (request) =>
-      file.availability(requireActor(request), request.params.id, request.query.from, request.query.to),
+    async (request) => file.availability(requireActor(request), request.params.id, request.query),
   );
 
   app.post(

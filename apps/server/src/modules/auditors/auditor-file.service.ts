@@ -31,11 +31,10 @@ import type { Clock } from "../../lib/clock.js";
 import { badRequest, conflict, notFound } from "../../lib/errors.js";
 import { likePattern } from "../../lib/pagination.js";
 import { foldedSql, foldText } from "../../lib/search-text.js";
-import type { DocumentLinks } from "../documents/document-links.js";
-import type { DocumentsService, UploadedFile } from "../documents/documents.service.js";
+import type { DocumentLinks, DocumentsService, UploadedFile } from "../documents/index.js";
 import { auditorName } from "./auditor-row.js";
 import { authorize } from "./auditors.policy.js";
-import { addDays, frDate } from "./impartiality/dates.js";
+import { addDays, addMonths, frDate } from "./impartiality/dates.js";
 import { loadSettings } from "./impartiality/load-facts.js";
 
 type LinkInput = z.output<typeof linkBodySchema>;
@@ -180,9 +179,12 @@ export function createAuditorFileService({ db, clock, documents: docs, links: do
     },
 
     /** Unavailability periods and the days already booked on contract programmes, between two dates. */
-    async availability(actor: Actor, id: string, from: string, to: string) {
+    async availability(actor: Actor, id: string, range: { from?: string | undefined; to?: string | undefined }) {
       authorize(actor, "read", { id });
       await requireAuditor(db, id);
+      const month = clock.today().slice(0, 7);
+      const from = range.from ?? `${month}-01`;
+      const to = range.to ?? addDays(addMonths(`${from.slice(0, 7)}-01`, 1), -1);
       const [off, booked] = await Promise.all([
         db
           .select()

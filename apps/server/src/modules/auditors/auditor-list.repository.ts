@@ -5,8 +5,6 @@ import { auditorLinks, auditors, documents } from "../../db/schema/index.js";
 import { likePattern, offsetOf } from "../../lib/pagination.js";
 import { foldedSql, foldText } from "../../lib/search-text.js";
 
-export type AuditorListScope = { kind: "all" } | { kind: "self"; auditorId: string } | { kind: "none" };
-
 const textArray = (values: string[]) =>
   sql`array[${sql.join(
     values.map((v) => sql`${v}`),
@@ -59,12 +57,12 @@ function searchCondition(search: string | undefined): SQL | undefined {
 export async function listAuditors(
   db: Executor,
   q: AuditorListQueryOutput,
-  scope: AuditorListScope,
+  scope: SQL | undefined,
   dates: { today: string; soon: string },
 ) {
   const state = documentStateSql(dates.today, dates.soon);
   const where = and(
-    scope.kind === "self" ? eq(auditors.id, scope.auditorId) : scope.kind === "none" ? sql`false` : undefined,
+    scope,
     q.active === "all" ? undefined : eq(auditors.active, q.active === "true"),
     q.status ? eq(auditors.status, q.status) : undefined,
     q.departement ? eq(auditors.departement, q.departement) : undefined,

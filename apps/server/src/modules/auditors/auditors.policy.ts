@@ -1,43 +1,43 @@
-import { isStaffProfile } from "@certidesk/shared";
+import type { SQL } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Actor } from "../../lib/actor.js";
-import { can as hasGrant } from "../../lib/authorization.js";
-import { forbidden, notFound } from "../../lib/errors.js";
+import {
+  abilities as abilitiesOf,
+  allow,
+  authorize as authorizeOn,
+  can as canOn,
+  defineResource,
+  granted,
+  inScope,
+  isStaff,
+  recordScope,
+  scopeWhere,
+} from "../../lib/policy.js";
 
 /**
- * Record scope of an evaluator's file, in the shape of lib/policy (can / authorize: hidden → 404,
- * not allowed → 403). The route has already checked the grant (MISSION read, AUDITOR write).
- * - staff see every file; an evaluator only their own; a client user none;
- * - the staff with AUDITOR update edit everything; an evaluator edits their contact details and
- *   declares their own links, unavailability and documents, never their status, fees or competences.
+ * An evaluator's file. Staff see every file, an evaluator only their own, a client user none
+ * (404). Reading needs MISSION read (checked by the route); writing needs AUDITOR update: the staff
+ * holding it (RH, Direction) edit everything, an evaluator edits their contact details and declares
+ * their own links, unavailability and documents, never their status, competences or fees.
  */
-export type AuditorAction = "read" | "update" | "updateStaffFields" | "declare";
-const NOT_FOUND = "Évaluateur introuvable.";
-
-export const auditorVisible = (actor: Actor, auditorId: string) =>
-  isStaffProfile(actor.profileType) || (actor.profileType === "AUDITEUR" && actor.auditorId === auditorId);
-
-export function can(actor: Actor, action: AuditorAction, record: { id: string }): boolean {
-  if (!auditorVisible(actor, record.id)) return false;
-  const staff = isStaffProfile(actor.profileType);
-  switch (action) {
-    case "read":
-      return true;
-    case "updateStaffFields":
-      return staff && hasGrant(actor, "AUDITOR", "update");
-    case "update":
-    case "declare":
-      return hasGrant(actor, "AUDITOR", "update");
-  }
-}
-
-export function authorize(actor: Actor, action: AuditorAction, record: { id: string }): void {
-  if (!auditorVisible(actor, record.id)) throw notFound(NOT_FOUND);
-  if (!can(actor, action, record)) throw forbidden();
-}
-
-/** What the screens may offer on this file. */
-export const abilities = (actor: Actor, record: { id: string }) => ({
-  update: can(actor, "update", record),
-  updateStaffFields: can(actor, "updateStaffFields", record),
-  declare: can(actor, "declare", record),
+export const auditorResource = defineResource<{ id: string }>()({
+  name: "auditor",
+  actions: ["read", "update", "updateStaffFields", "declare"],
+  notFound: "Évaluateur introuvable.",
+  scope: (actor, record) => inScope(recordScope(actor), { auditorId: record.id }),
 });
+allow(auditorResource, "read", (actor) => granted(actor, "MISSION", "read"));
+allow(auditorResource, ["update", "declare"], (actor) => granted(actor, "AUDITOR", "update"));
+allow(auditorResource, "updateStaffFields", (actor) => isStaff(actor) && granted(actor, "AUDITOR", "update"));
+
+export type AuditorAction = (typeof auditorResource.actions)[number];
+export const can = (actor: Actor, action: AuditorAction, record: { id: string }) =>
+  canOn(actor, action, auditorResource, record);
+export const authorize = (actor: Actor, action: AuditorAction, record: { id: string }) =>
+  authorizeOn(actor, action, auditorResource, record);
+/** What the screens may offer on this file. */
+export const abilities = (actor: Actor, record: { id: string }) => abilitiesOf(actor, auditorResource, record);
+
+/** The list's WHERE for the actor: every file, their own, or none. */
+export const auditorListWhere = (actor: Actor, idColumn: AnyPgColumn): SQL | undefined =>
+  scopeWhere(recordScope(actor), { auditorId: idColumn });

@@ -140,7 +140,8 @@ export function auditorsRoutes(
         tags,
         summary: "L'évaluateur peut-il évaluer cet ESSMS ces jours-là ? (règles d'impartialité)",
         params: idParams,
-        querystring: eligibilityQuerySchema,
+        // The ESSMS is checked after the scope, so another evaluator's file answers 404, not 400.
+        querystring: eligibilityQuerySchema.partial({ clientId: true }),
         response: { 200: eligibilitySchema },
       },
     },

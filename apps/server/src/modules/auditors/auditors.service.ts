@@ -22,9 +22,9 @@ import { diffFields, writeAudit } from "../../lib/audit.js";
 import type { Clock } from "../../lib/clock.js";
 import { badRequest, forbidden, notFound, staleVersion } from "../../lib/errors.js";
 import { buildAuditorWorkbook } from "./auditor-export.js";
-import { type AuditorListScope, documentStateSql, listAuditors } from "./auditor-list.repository.js";
+import { documentStateSql, listAuditors } from "./auditor-list.repository.js";
 import { auditorName, toAuditor, toAuditorRow } from "./auditor-row.js";
-import { abilities, authorize } from "./auditors.policy.js";
+import { abilities, auditorListWhere, authorize } from "./auditors.policy.js";
 import { addDays } from "./impartiality/dates.js";
 import { loadSettings } from "./impartiality/load-facts.js";
 
@@ -35,14 +35,7 @@ export interface AuditorsDeps {
   clock: Clock;
 }
 
-const listScope = (actor: Actor): AuditorListScope =>
-  actor.profileType === "AUDITEUR"
-    ? actor.auditorId
-      ? { kind: "self", auditorId: actor.auditorId }
-      : { kind: "none" }
-    : actor.profileType === "MYQUALIANOR"
-      ? { kind: "none" }
-      : { kind: "all" };
+const listScope = (actor: Actor) => auditorListWhere(actor, auditors.id);
 
 /** The evaluator's file: list, read, create, update (versioned), export, contract programmes. */
 export function createAuditorsService({ db, clock }: AuditorsDeps) {
@@ -102,7 +95,8 @@ export function createAuditorsService({ db, clock }: AuditorsDeps) {
       authorize(actor, "read", { id });
       const auditor = await load(db, id);
       if (!auditor) throw notFound(NOT_FOUND);
-      return { ...auditor, abilities: abilities(actor, { id }) };
+      const { update, updateStaffFields, declare } = abilities(actor, { id });
+      return { ...auditor, abilities: { update, updateStaffFields, declare } };
     },
 
     async create(actor: Actor, body: AuditorBodyOutput, requestId?: string) {

@@ -38,9 +38,10 @@ export function createImpartialityService({ db, clock }: { db: Database; clock: 
     async eligibility(
       actor: Actor,
       auditorId: string,
-      q: { clientId: string; days: string[]; contractId?: string | undefined },
+      q: { clientId?: string | undefined; days: string[]; contractId?: string | undefined },
     ): Promise<Eligibility> {
       authorize(actor, "read", { id: auditorId });
+      if (!q.clientId) throw badRequest("Choisissez l'établissement (clientId).");
       const [auditor] = await db.select().from(auditors).where(eq(auditors.id, auditorId));
       if (!auditor) throw notFound("Évaluateur introuvable.");
       const essms = await essmsOrThrow(db, q.clientId);

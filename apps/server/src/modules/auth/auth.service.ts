@@ -7,7 +7,7 @@ import { writeAudit } from "../../lib/audit.js";
 import { AppError, badRequest, notFound, tooManyRequests } from "../../lib/errors.js";
 import { assertPasswordPolicy } from "../../lib/password-policy.js";
 import { decoyPasswordHash, hashPassword, verifyPassword } from "../../lib/passwords.js";
-import { loadGrants } from "../profiles/profiles.repository.js";
+import { loadGrants } from "../profiles/index.js";
 import type { LoginThrottle } from "./login-throttle.js";
 import type { SessionStore } from "./session-store.js";
 

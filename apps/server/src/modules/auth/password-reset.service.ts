@@ -8,7 +8,7 @@ import { badRequest, tooManyRequests } from "../../lib/errors.js";
 import { assertPasswordPolicy } from "../../lib/password-policy.js";
 import { hashPassword } from "../../lib/passwords.js";
 import { hashToken, newToken } from "../../lib/tokens.js";
-import { enqueueMail } from "../mail/mail.service.js";
+import { enqueueMail } from "../mail/index.js";
 import { createRateLimiter } from "./login-throttle.js";
 import type { SessionStore } from "./session-store.js";
 

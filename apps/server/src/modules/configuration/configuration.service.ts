@@ -1,13 +1,17 @@
 import type { BlockActionData, Configuration, updateConfigurationBodySchema } from "@certidesk/shared";
-import { and, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Database, Executor } from "../../db/client.js";
 import { configuration } from "../../db/schema/index.js";
 import type { Actor } from "../../lib/actor.js";
-import { diffFields, writeAudit } from "../../lib/audit.js";
+import { writeAudit } from "../../lib/audit.js";
+import { type Clock, systemClock } from "../../lib/clock.js";
 import { badRequest, notFound, staleVersion } from "../../lib/errors.js";
+import { versionedUpdate } from "../../lib/versioned-update.js";
+import * as repo from "./configuration.repository.js";
 
-type Row = typeof configuration.$inferSelect;
+export { ensureConfiguration } from "./configuration.repository.js";
+
+type Row = repo.ConfigurationRow;
 type UpdateInput = z.output<typeof updateConfigurationBodySchema>;
 
 export const LOGO_PATH = "/configuration/logo";
@@ -54,14 +58,9 @@ const REQUIRED_FOR_INVOICING: Array<{ field: keyof Row; label: string }> = [
   { field: "legalForm", label: "Forme juridique" },
 ];
 
-export async function ensureConfiguration(db: Executor): Promise<void> {
-  const [row] = await db.select({ id: configuration.id }).from(configuration).limit(1);
-  if (!row) await db.insert(configuration).values({ companyName: "Certidesk" });
-}
-
-export function createConfigurationService({ db }: { db: Database }) {
+export function createConfigurationService({ db, clock = systemClock }: { db: Database; clock?: Clock }) {
   async function current(tx: Executor = db): Promise<Row> {
-    const [row] = await tx.select().from(configuration).limit(1);
+    const row = await repo.currentRow(tx);
     if (!row) throw notFound("Configuration introuvable.");
     return row;
   }
@@ -70,31 +69,20 @@ export function createConfigurationService({ db }: { db: Database }) {
     get: async () => toConfiguration(await current()),
 
     async update(actor: Actor, id: string, input: UpdateInput, requestId?: string) {
-      return db.transaction(async (tx) => {
-        const row = await current(tx);
-        if (row.id !== id) throw notFound("Configuration introuvable.");
-        if (row.version !== input.version) throw staleVersion();
-        const { version: _v, ...values } = input;
-        const [saved] = await tx
-          .update(configuration)
-          .set({ ...values, version: sql`${configuration.version} + 1`, updatedAt: new Date() })
-          .where(and(eq(configuration.id, id), eq(configuration.version, input.version)))
-          .returning();
-        if (!saved) throw staleVersion();
-        await writeAudit(
-          tx,
-          actor,
-          {
-            action: "update",
-            entityType: "configuration",
-            entityId: id,
-            summary: "Configuration modifiée",
-            changes: diffFields(row, values),
-          },
-          requestId,
-        );
-        return toConfiguration(saved);
+      const { version, ...values } = input;
+      const saved = await versionedUpdate({
+        db,
+        clock,
+        table: configuration,
+        id,
+        version,
+        actor,
+        requestId,
+        entityType: "configuration",
+        notFound: "Configuration introuvable.",
+        apply: () => ({ values, summary: "Configuration modifiée", changes: true }),
       });
+      return toConfiguration(saved);
     },
 
     async setLogo(actor: Actor, data: Buffer, requestId?: string) {
@@ -104,16 +92,7 @@ export function createConfigurationService({ db }: { db: Database }) {
       if (!mime) throw badRequest("Format de logo non accepté : utilisez une image PNG, JPEG, WebP ou ICO.");
       return db.transaction(async (tx) => {
         const row = await current(tx);
-        const [saved] = await tx
-          .update(configuration)
-          .set({
-            logoData: data,
-            logoMime: mime,
-            logoUpdatedAt: new Date(),
-            version: sql`${configuration.version} + 1`,
-          })
-          .where(eq(configuration.id, row.id))
-          .returning();
+        const saved = await repo.saveLogo(tx, row.id, { data, mime, at: clock.now() });
         if (!saved) throw staleVersion();
         await writeAudit(
           tx,

@@ -1,9 +1,13 @@
 import { type ContractDetail, type ContractStatus, type ContractTypology, quoteLabel } from "@certidesk/shared";
-import type { DocumentLinks } from "../documents/document-links.js";
+import type { DocumentLinks } from "../documents/index.js";
 import { programmeIssues } from "./contract-rules.js";
 import type { ContractBundle } from "./contracts.repository.js";
 
-export function toContractDetail(b: ContractBundle, links: DocumentLinks): ContractDetail {
+export function toContractDetail(
+  b: ContractBundle,
+  links: DocumentLinks,
+  abilities: ContractDetail["abilities"],
+): ContractDetail {
   const c = b.contract;
   const doc = (id: string | null) => {
     const found = id ? b.docs.find((d) => d.id === id) : undefined;
@@ -77,5 +81,6 @@ export function toContractDetail(b: ContractBundle, links: DocumentLinks): Contr
     }),
     createdAt: c.createdAt.toISOString(),
     version: c.version,
+    abilities,
   };
 }

@@ -1,56 +1,64 @@
 import { type ContractDetail, formatDate } from "@certidesk/shared";
-import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
-import { requestClients } from "../../db/schema/index.js";
 import type { Actor } from "../../lib/actor.js";
 import { writeAudit } from "../../lib/audit.js";
-import { addDays, systemClock } from "../../lib/clock.js";
+import { addDays, type Clock } from "../../lib/clock.js";
 import { badRequest, conflict, staleVersion } from "../../lib/errors.js";
-import type { ConfigurationService } from "../configuration/configuration.service.js";
-import type { DocumentsService } from "../documents/documents.service.js";
-import { enqueueMail } from "../mail/mail.service.js";
-import { syncRequestStatus } from "../prospects/request-status.js";
+import { versionedUpdate } from "../../lib/versioned-update.js";
+import { clientNames, setEvaluationDates } from "../clients/index.js";
+import type { ConfigurationService } from "../configuration/index.js";
+import type { DocumentsService } from "../documents/index.js";
+import { enqueueMail } from "../mail/index.js";
+import { markRefused, markSigned, syncStatus } from "../prospects/index.js";
+import { contractWrite, loadAuthorized } from "./contract-access.js";
 import { renderContractPdf } from "./contract-pdf.js";
-import { clientNames, syncEstablishments } from "./contract-rules.js";
-import { type ContractBundle, changeContract, requireContract } from "./contracts.repository.js";
+import { evaluationDatesOf } from "./contract-rules.js";
+import { type ContractBundle, programmeOf } from "./contracts.repository.js";
 
 export interface ContractDeps {
   db: Database;
   documents: DocumentsService;
   configuration: ConfigurationService;
+  clock: Clock;
   onMailQueued?: () => void;
+  /** Where failures whose cause the user does not see are written (the app's logger). */
+  log?: { error(details: object, message: string): void };
 }
 
 /** Printing, sending for signature, signing (the establishments become clients) and refusal. */
-export function createContractLifecycle(deps: ContractDeps, get: (id: string) => Promise<ContractDetail>) {
-  const { db, documents: docs, configuration } = deps;
+export function createContractLifecycle(
+  deps: ContractDeps,
+  get: (actor: Actor, id: string) => Promise<ContractDetail>,
+) {
+  const { db, documents: docs, configuration, clock } = deps;
+  const ctx = { db, clock };
 
   async function storePdf(actor: Actor, b: ContractBundle) {
     const first = b.establishments[0]?.client;
     if (!first) throw badRequest("Le contrat ne couvre aucun établissement.");
     const identity = { configuration: await configuration.get(), logo: await configuration.logo() };
     const data = await renderContractPdf(identity, b);
-    const doc = await docs.storeGenerated(
+    const doc = await docs.storeGeneratedOnce(
       actor,
       { family: "CLIENT", clientId: first.id, name: `Contrat ${b.contract.number}`, metaCode: "CONTRACT" },
       { fileName: `contrat-${b.contract.number}.pdf`, data },
+      b.contract.documentId,
     );
     return { doc, identity, first };
   }
 
   return {
     async generatePdf(actor: Actor, id: string, version: number, requestId?: string) {
-      const b = await requireContract(db, id);
-      const { doc } = await storePdf(actor, b);
-      await changeContract(
-        db,
-        actor,
-        id,
+      const b = await loadAuthorized(db, actor, id, "print");
+      // Printed as it will be sent: a contract in preparation shows the 30-day deadline sending gives it.
+      const deadline = b.contract.deadline ?? (b.contract.status === "DRAFT" ? addDays(clock.today(), 30) : null);
+      const { doc } = await storePdf(actor, { ...b, contract: { ...b.contract, deadline } });
+      await versionedUpdate({
+        ...contractWrite(ctx, actor, id, "print", requestId),
         version,
-        async () => ({ values: { documentId: doc.id }, summary: `PDF du contrat ${b.contract.number} généré` }),
-        requestId,
-      );
-      return get(id);
+        apply: () => ({ values: { documentId: doc.id }, summary: `PDF du contrat ${b.contract.number} généré` }),
+      });
+      return get(actor, id);
     },
 
     /** For signature: refused while the company identity is incomplete; the PDF goes with the "Envoi du contrat" mail. */
@@ -58,21 +66,17 @@ export function createContractLifecycle(deps: ContractDeps, get: (id: string) =>
       const blocked = (await configuration.blockActionData()).blockedActions.find((a) => a.action === "CONTRACT_SEND");
       if (blocked)
         throw conflict(`Envoi du contrat impossible. ${blocked.reason} Complétez-la dans Paramètres › Société.`);
-      const before = await requireContract(db, id);
-      if (before.contract.status !== "DRAFT" && before.contract.status !== "SENT")
-        throw conflict("Ce contrat n'est plus à envoyer.");
+      const before = await loadAuthorized(db, actor, id, "send");
       if (before.contract.version !== input.version) throw staleVersion();
       const to = input.to?.length ? input.to : before.contact?.email ? [before.contact.email] : [];
       if (to.length === 0)
         throw badRequest("Aucune adresse e-mail : renseignez le contact de la demande ou un destinataire.");
-      const deadline = before.contract.deadline ?? addDays(systemClock.today(), 30);
+      const deadline = before.contract.deadline ?? addDays(clock.today(), 30);
       const { doc, first } = await storePdf(actor, { ...before, contract: { ...before.contract, deadline } });
-      await changeContract(
-        db,
-        actor,
-        id,
-        input.version,
-        async (tx, contract) => {
+      await versionedUpdate({
+        ...contractWrite(ctx, actor, id, "send", requestId),
+        version: input.version,
+        apply: async (tx, contract) => {
           await enqueueMail(
             tx,
             actor,
@@ -92,61 +96,35 @@ export function createContractLifecycle(deps: ContractDeps, get: (id: string) =>
             requestId,
           );
           return {
-            values: { status: "SENT", sentAt: new Date(), deadline, documentId: doc.id },
+            values: { status: "SENT", sentAt: clock.now(), deadline, documentId: doc.id },
             summary: `Contrat ${contract.number} envoyé pour signature à ${to.join(", ")}`,
             action: "status",
           };
         },
-        requestId,
-        (tx, saved) => syncRequestStatus(tx, saved.requestId),
-      );
+        after: (tx, saved) => syncStatus(tx, saved.requestId),
+      });
       deps.onMailQueued?.();
-      return get(id);
+      return get(actor, id);
     },
 
     /** Signed: the request is won and its establishments become clients, "à programmer" until the visit is planned. */
     async sign(actor: Actor, id: string, input: { signatureDate: string; version: number }, requestId?: string) {
-      if (input.signatureDate > systemClock.today())
-        throw badRequest("La date de signature ne peut pas être dans le futur.");
-      await changeContract(
-        db,
-        actor,
-        id,
-        input.version,
-        async (_tx, contract) => {
-          if (contract.status !== "DRAFT" && contract.status !== "SENT")
-            throw conflict("Seul un contrat en préparation ou envoyé peut être signé.");
-          return {
-            values: { status: "SIGNED", signatureDate: input.signatureDate },
-            summary: `Contrat ${contract.number} signé le ${formatDate(input.signatureDate)}`,
-            action: "status",
-          };
-        },
-        requestId,
-        async (tx, saved) => {
-          const [request] = await tx
-            .update(requestClients)
-            .set({
-              status: "SIGNED",
-              archivedAt: null,
-              refusalReason: null,
-              version: sql`${requestClients.version} + 1`,
-              updatedAt: new Date(),
-            })
-            .where(eq(requestClients.id, saved.requestId))
-            .returning();
-          const ids = await syncEstablishments(tx, id, new Date(`${input.signatureDate}T12:00:00Z`));
-          await writeAudit(
-            tx,
-            actor,
-            {
-              action: "status",
-              entityType: "request",
-              entityId: saved.requestId,
-              summary: `Demande ${request?.reference ?? ""} gagnée : contrat ${saved.number} signé`,
-            },
-            requestId,
-          );
+      if (input.signatureDate > clock.today()) throw badRequest("La date de signature ne peut pas être dans le futur.");
+      await versionedUpdate({
+        ...contractWrite(ctx, actor, id, "sign", requestId),
+        version: input.version,
+        apply: (_tx, contract) => ({
+          values: { status: "SIGNED", signatureDate: input.signatureDate },
+          summary: `Contrat ${contract.number} signé le ${formatDate(input.signatureDate)}`,
+          action: "status",
+        }),
+        after: async (tx, saved) => {
+          const now = clock.now();
+          await markSigned(tx, actor, { requestId: saved.requestId, contractNumber: saved.number, now }, requestId);
+          const { links, days } = await programmeOf(tx, id);
+          const entries = evaluationDatesOf(links, days);
+          await setEvaluationDates(tx, entries, { now, clientSince: new Date(`${input.signatureDate}T12:00:00Z`) });
+          const ids = entries.map((e) => e.clientId);
           for (const [i, name] of (await clientNames(tx, ids)).entries())
             await writeAudit(
               tx,
@@ -160,39 +138,23 @@ export function createContractLifecycle(deps: ContractDeps, get: (id: string) =>
               requestId,
             );
         },
-      );
-      return get(id);
+      });
+      return get(actor, id);
     },
 
     async refuse(actor: Actor, id: string, input: { reason: string; version: number }, requestId?: string) {
-      await changeContract(
-        db,
-        actor,
-        id,
-        input.version,
-        async (_tx, contract) => {
-          if (contract.status !== "DRAFT" && contract.status !== "SENT")
-            throw conflict("Seul un contrat non signé peut être refusé.");
-          return {
-            values: { status: "REFUSE", refusalReason: input.reason },
-            summary: `Contrat ${contract.number} refusé : ${input.reason}`,
-            action: "status",
-          };
-        },
-        requestId,
-        async (tx, saved) => {
-          await tx
-            .update(requestClients)
-            .set({
-              status: "REFUSE",
-              refusalReason: `Contrat refusé : ${input.reason}`,
-              version: sql`${requestClients.version} + 1`,
-              updatedAt: new Date(),
-            })
-            .where(eq(requestClients.id, saved.requestId));
-        },
-      );
-      return get(id);
+      await versionedUpdate({
+        ...contractWrite(ctx, actor, id, "refuse", requestId),
+        version: input.version,
+        apply: (_tx, contract) => ({
+          values: { status: "REFUSE", refusalReason: input.reason },
+          summary: `Contrat ${contract.number} refusé : ${input.reason}`,
+          action: "status",
+        }),
+        after: (tx, saved) =>
+          markRefused(tx, { requestId: saved.requestId, reason: `Contrat refusé : ${input.reason}`, now: clock.now() }),
+      });
+      return get(actor, id);
     },
   };
 }

@@ -9,13 +9,11 @@ import {
   travelExpenseLabel,
   vatRateLabel,
 } from "@certidesk/shared";
+import { establishmentsBlock, type PartyContext, partyBlock } from "../../lib/pdf/party-blocks.js";
 import { type CompanyIdentity, renderPdf } from "../../lib/pdf/pdf-service.js";
-import { establishmentsBlock, partyBlock } from "../quotes/quote-pdf.js";
-import type { QuoteContext } from "../quotes/quotes.repository.js";
 import type { ContractBundle } from "./contracts.repository.js";
 
-const contextOf = (b: ContractBundle): QuoteContext => ({
-  request: b.request,
+const contextOf = (b: ContractBundle): PartyContext => ({
   entity: b.entity,
   establishments: b.establishments.map((e) => e.client),
   contact: b.contact,
@@ -158,7 +156,7 @@ export function renderContractPdf(identity: CompanyIdentity, b: ContractBundle) 
       ],
     },
   ];
-  return renderPdf(identity, `Contrat ${c.number}`, content);
+  return renderPdf(identity, `Contrat ${c.number}`, content, { creationDate: new Date(c.createdAt) });
 }
 
 /** The needs statement (fiche d'expression des besoins) as the establishment expressed it. */

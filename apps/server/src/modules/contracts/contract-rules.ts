@@ -1,7 +1,5 @@
 import { formatDays, MIN_EVALUATORS, MIN_VISIT_DAYS, MIN_VISIT_DAYS_FROM } from "@certidesk/shared";
-import { eq, inArray } from "drizzle-orm";
-import type { Executor } from "../../db/client.js";
-import { clients, contractDays, contractEstablishments, contracts, requestClients } from "../../db/schema/index.js";
+import type { EvaluationDates } from "../clients/index.js";
 
 interface ProgrammeShape {
   service: string;
@@ -34,49 +32,21 @@ export function programmeIssues(p: ProgrammeShape): string[] {
  * Once a contract is signed, its establishments are clients and their evaluation date is the
  * programme's first day for them (or the visit's first day): "à programmer" until there is one.
  */
-export async function syncEstablishments(tx: Executor, contractId: string, signedAt: Date | null) {
-  const links = await tx.select().from(contractEstablishments).where(eq(contractEstablishments.contractId, contractId));
-  const days = await tx.select().from(contractDays).where(eq(contractDays.contractId, contractId));
+export function evaluationDatesOf(
+  links: Array<{ clientId: string; regroupingStatus: number | null }>,
+  days: Array<{ day: string; clientId: string | null }>,
+): EvaluationDates[] {
   const firstOverall = days.map((d) => d.day).sort()[0] ?? null;
   const grouped = links.length > 1;
-  for (const link of links) {
+  return links.map((link) => {
     const own = days
       .filter((d) => d.clientId === link.clientId)
       .map((d) => d.day)
       .sort()[0];
-    await tx
-      .update(clients)
-      .set({
-        evaluationDate: own ?? firstOverall,
-        regroupingStatus: grouped ? link.regroupingStatus : null,
-        ...(signedAt ? { clientSince: signedAt } : {}),
-        updatedAt: new Date(),
-      })
-      .where(eq(clients.id, link.clientId));
-  }
-  return links.map((l) => l.clientId);
-}
-
-export const establishmentIds = async (tx: Executor, contractId: string) =>
-  (
-    await tx
-      .select({ id: contractEstablishments.clientId })
-      .from(contractEstablishments)
-      .where(eq(contractEstablishments.contractId, contractId))
-  ).map((r) => r.id);
-
-export async function clientNames(tx: Executor, ids: string[]) {
-  if (ids.length === 0) return [];
-  return (await tx.select({ name: clients.raisonSocial }).from(clients).where(inArray(clients.id, ids))).map(
-    (r) => r.name,
-  );
-}
-
-export async function serviceOfContract(tx: Executor, contractId: string) {
-  const [row] = await tx
-    .select({ service: requestClients.service })
-    .from(contracts)
-    .innerJoin(requestClients, eq(requestClients.id, contracts.requestId))
-    .where(eq(contracts.id, contractId));
-  return row?.service ?? "ESSMS_EVALUATION";
+    return {
+      clientId: link.clientId,
+      evaluationDate: own ?? firstOverall,
+      regroupingStatus: grouped ? link.regroupingStatus : null,
+    };
+  });
 }

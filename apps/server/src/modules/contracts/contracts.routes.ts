@@ -57,7 +57,7 @@ export function contractsRoutes(app: AppInstance, { contracts }: { contracts: Co
       config: { access: { code: "PROSPECT", op: "read" } },
       schema: { tags, summary: "Un contrat et ses quatre onglets", params: idParamsSchema, response: detail },
     },
-    async (request) => contracts.get(request.params.id),
+    async (request) => contracts.get(requireActor(request), request.params.id),
   );
 
   app.put(

@@ -2,8 +2,8 @@ import type { DocumentFamily } from "@certidesk/shared";
 import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
 import { auditors, clients, documentCategories, documents, documentVersions, users } from "../../db/schema/index.js";
-import type { DocumentScope } from "../../lib/authorization.js";
 import { offsetOf } from "../../lib/pagination.js";
+import type { RecordScope } from "../../lib/policy.js";
 import { foldedSql, matchEveryWord } from "../../lib/search-text.js";
 
 export interface DocumentListQuery {
@@ -27,10 +27,11 @@ const SORTS = {
   documentType: documents.documentType,
 };
 
-function scopeFilter(scope: DocumentScope): SQL | undefined {
+/** `hr`: whether the actor may see the RH family (documents.policy.ts). */
+function scopeFilter(scope: RecordScope, hr: boolean): SQL | undefined {
   switch (scope.kind) {
     case "all":
-      return scope.hr ? undefined : ne(documents.family, "RH");
+      return hr ? undefined : ne(documents.family, "RH");
     case "client":
       return and(eq(documents.family, "CLIENT"), eq(documents.clientId, scope.clientId));
     case "auditor":
@@ -59,8 +60,8 @@ function joined(db: Executor) {
 }
 export type DocumentJoinedRow = Awaited<ReturnType<ReturnType<typeof joined>["execute"]>>[number];
 
-export async function listDocuments(db: Executor, q: DocumentListQuery, scope: DocumentScope) {
-  const filters: Array<SQL | undefined> = [isNull(documents.deletedAt), scopeFilter(scope)];
+export async function listDocuments(db: Executor, q: DocumentListQuery, scope: RecordScope, hr: boolean) {
+  const filters: Array<SQL | undefined> = [isNull(documents.deletedAt), scopeFilter(scope, hr)];
   if (q.family) filters.push(eq(documents.family, q.family));
   if (q.documentType) filters.push(eq(documents.documentType, q.documentType));
   if (q.categoryId) filters.push(eq(documents.categoryId, q.categoryId));
@@ -131,4 +132,38 @@ export async function listCategories(db: Executor) {
     })
     .from(documentCategories)
     .orderBy(asc(documentCategories.family), asc(documentCategories.position), asc(documentCategories.name));
+}
+
+export async function clientExists(db: Executor, id: string) {
+  return (await db.select({ id: clients.id }).from(clients).where(eq(clients.id, id))).length > 0;
+}
+
+export async function auditorExists(db: Executor, id: string) {
+  return (await db.select({ id: auditors.id }).from(auditors).where(eq(auditors.id, id))).length > 0;
+}
+
+export async function findCategory(db: Executor, id: string) {
+  const [category] = await db.select().from(documentCategories).where(eq(documentCategories.id, id));
+  return category;
+}
+
+export async function insertDocument(tx: Executor, values: typeof documents.$inferInsert) {
+  const [created] = await tx.insert(documents).values(values).returning();
+  if (!created) throw new Error("document not created");
+  return created;
+}
+
+export async function insertVersion(tx: Executor, values: typeof documentVersions.$inferInsert) {
+  await tx.insert(documentVersions).values(values);
+}
+
+export async function insertCategory(tx: Executor, values: typeof documentCategories.$inferInsert) {
+  const [created] = await tx.insert(documentCategories).values(values).returning();
+  if (!created) throw new Error("category not created");
+  return created;
+}
+
+export async function deleteCategory(tx: Executor, id: string) {
+  const [removed] = await tx.delete(documentCategories).where(eq(documentCategories.id, id)).returning();
+  return removed;
 }

@@ -10,6 +10,7 @@ import {
   pageResultSchema,
   saveDocumentCategoryBodySchema,
   savedResultSchema,
+  searchTextSchema,
   updateDocumentBodySchema,
   versionSchema,
 } from "@certidesk/shared";
@@ -70,7 +71,7 @@ export function documentsRoutes(
       schema: {
         tags,
         summary: "Clients ou évaluateurs auxquels rattacher un document",
-        querystring: z.object({ kind: z.enum(["auditor", "client"]), search: z.string().trim().max(100).optional() }),
+        querystring: z.object({ kind: z.enum(["auditor", "client"]), search: searchTextSchema.optional() }),
         response: { 200: z.array(linkOptionSchema) },
       },
     },

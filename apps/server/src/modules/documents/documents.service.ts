@@ -1,15 +1,18 @@
+import { createHash } from "node:crypto";
 import { DOCUMENT_TYPES, type DocumentFamily, type updateDocumentBodySchema } from "@certidesk/shared";
-import { and, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Database, Executor } from "../../db/client.js";
-import { auditors, clients, documentCategories, documents, documentVersions } from "../../db/schema/index.js";
+import { documents } from "../../db/schema/index.js";
 import type { Actor, AuditActor } from "../../lib/actor.js";
 import { diffFields, writeAudit } from "../../lib/audit.js";
-import { authorizeDocumentRecord, canSeeHrDocuments, documentScope } from "../../lib/authorization.js";
-import { badRequest, forbidden, notFound, staleVersion } from "../../lib/errors.js";
+import { type Clock, systemClock } from "../../lib/clock.js";
+import { badRequest, forbidden, notFound } from "../../lib/errors.js";
+import { authorize, authorizeScope, recordScope } from "../../lib/policy.js";
 import type { FileStorage } from "../../lib/storage/index.js";
+import { versionedUpdate } from "../../lib/versioned-update.js";
 import type { DocumentLinks } from "./document-links.js";
 import { toDocumentRow } from "./document-row.js";
+import { canSeeHrDocuments, documentResource } from "./documents.policy.js";
 import * as repo from "./documents.repository.js";
 import { detectAllowedType, REFUSED_TYPE_MESSAGE } from "./file-check.js";
 import { withStoredFile } from "./stored-file.js";
@@ -40,6 +43,7 @@ export interface DocumentsServiceDeps {
   db: Database;
   storage: FileStorage;
   links: DocumentLinks;
+  clock?: Clock;
 }
 
 const sanitizeFileName = (name: string) =>
@@ -49,8 +53,20 @@ const sanitizeFileName = (name: string) =>
     .replace(/[\u0000-\u001f]/g, "")
     .slice(0, 200) || "document";
 
-export function createDocumentsService({ db, storage, links }: DocumentsServiceDeps) {
+export function createDocumentsService({ db, storage, links, clock = systemClock }: DocumentsServiceDeps) {
   const toRow = (r: repo.DocumentJoinedRow) => toDocumentRow(r, links);
+  /** The common options of a document write through versionedUpdate. */
+  const write = (actor: Actor, id: string, action: "update" | "delete", version: number, requestId?: string) => ({
+    db,
+    clock,
+    table: documents,
+    id,
+    version,
+    actor,
+    requestId,
+    entityType: "document",
+    authorize: { resource: documentResource, action },
+  });
 
   /** The family's owner must be given and exist: a client document names its client, an evaluator's its evaluator. */
   async function checkOwner(tx: Executor, meta: NewDocumentMeta) {
@@ -59,24 +75,23 @@ export function createDocumentsService({ db, storage, links }: DocumentsServiceD
     }
     if (meta.family === "CLIENT") {
       if (!meta.clientId) throw badRequest("Choisissez le client du document.");
-      const [c] = await tx.select({ id: clients.id }).from(clients).where(eq(clients.id, meta.clientId));
-      if (!c) throw badRequest("Client introuvable.");
+      if (!(await repo.clientExists(tx, meta.clientId))) throw badRequest("Client introuvable.");
     }
     if (meta.family === "AUDITOR") {
       if (!meta.auditorId) throw badRequest("Choisissez l'évaluateur du document.");
-      const [a] = await tx.select({ id: auditors.id }).from(auditors).where(eq(auditors.id, meta.auditorId));
-      if (!a) throw badRequest("Évaluateur introuvable.");
+      if (!(await repo.auditorExists(tx, meta.auditorId))) throw badRequest("Évaluateur introuvable.");
     }
     if (meta.categoryId) {
-      const [cat] = await tx.select().from(documentCategories).where(eq(documentCategories.id, meta.categoryId));
+      const cat = await repo.findCategory(tx, meta.categoryId);
       if (!cat || cat.family !== meta.family) throw badRequest("Catégorie inconnue pour cette famille de documents.");
     }
   }
 
-  async function loadVisible(actor: Actor, id: string) {
+  /** load → 404 → authorize: the start of every method on one document. */
+  async function loadVisible(actor: Actor, id: string, action: "read" | "update" | "delete" = "read") {
     const row = await repo.findDocument(db, id);
-    if (!row) throw notFound("Document introuvable.");
-    authorizeDocumentRecord(actor, row.document);
+    if (!row) throw notFound(documentResource.notFound);
+    authorize(actor, action, documentResource, row.document);
     return row;
   }
 
@@ -92,28 +107,24 @@ export function createDocumentsService({ db, storage, links }: DocumentsServiceD
     return withStoredFile(storage, file.data, mimeType, (stored) =>
       db.transaction(async (tx) => {
         await checkOwner(tx, meta);
-        const [created] = await tx
-          .insert(documents)
-          .values({
-            family: meta.family,
-            name: meta.name?.trim() || fileName.replace(/\.[^.]+$/, ""),
-            description: meta.description ?? null,
-            documentType: meta.documentType ?? null,
-            categoryId: meta.categoryId ?? null,
-            clientId: meta.clientId ?? null,
-            auditorId: meta.auditorId ?? null,
-            missionId: meta.missionId ?? null,
-            metaCode: meta.metaCode ?? null,
-            auditorDocumentKind: meta.auditorDocumentKind ?? null,
-            validUntil: meta.validUntil ?? null,
-            fileName,
-            mimeType,
-            ...stored,
-            createdBy: actor.userId,
-          })
-          .returning();
-        if (!created) throw new Error("document not created");
-        await tx.insert(documentVersions).values({
+        const created = await repo.insertDocument(tx, {
+          family: meta.family,
+          name: meta.name?.trim() || fileName.replace(/\.[^.]+$/, ""),
+          description: meta.description ?? null,
+          documentType: meta.documentType ?? null,
+          categoryId: meta.categoryId ?? null,
+          clientId: meta.clientId ?? null,
+          auditorId: meta.auditorId ?? null,
+          missionId: meta.missionId ?? null,
+          metaCode: meta.metaCode ?? null,
+          auditorDocumentKind: meta.auditorDocumentKind ?? null,
+          validUntil: meta.validUntil ?? null,
+          fileName,
+          mimeType,
+          ...stored,
+          createdBy: actor.userId,
+        });
+        await repo.insertVersion(tx, {
           documentId: created.id,
           versionNumber: 1,
           fileName,
@@ -139,7 +150,7 @@ export function createDocumentsService({ db, storage, links }: DocumentsServiceD
 
   return {
     async list(actor: Actor, query: repo.DocumentListQuery) {
-      const { rows, total } = await repo.listDocuments(db, query, documentScope(actor));
+      const { rows, total } = await repo.listDocuments(db, query, recordScope(actor), canSeeHrDocuments(actor));
       return { items: rows.map(toRow), total, page: query.page, pageSize: query.pageSize };
     },
 
@@ -159,94 +170,75 @@ export function createDocumentsService({ db, storage, links }: DocumentsServiceD
     storeGenerated: (actor: AuditActor, meta: NewDocumentMeta, file: UploadedFile, mimeType = "application/pdf") =>
       store(actor, meta, file, mimeType),
 
+    /**
+     * A generated document kept once: when the record's current document has exactly these bytes
+     * (generated, then sent unchanged), it is reused instead of filing a copy in the library.
+     */
+    async storeGeneratedOnce(actor: AuditActor, meta: NewDocumentMeta, file: UploadedFile, currentId: string | null) {
+      if (currentId) {
+        const current = await repo.findDocument(db, currentId);
+        const sha256 = createHash("sha256").update(file.data).digest("hex");
+        if (current && current.document.sha256 === sha256)
+          return { id: current.document.id, fileName: current.document.fileName, reused: true };
+      }
+      const created = await store(actor, meta, file, "application/pdf");
+      return { id: created.id, fileName: created.fileName, reused: false };
+    },
+
     async newVersion(actor: Actor, id: string, file: UploadedFile, version: number, requestId?: string) {
-      const current = await loadVisible(actor, id);
+      const current = await loadVisible(actor, id, "update");
       const mimeType = await detectAllowedType(file.data, file.fileName);
       if (!mimeType) throw badRequest(REFUSED_TYPE_MESSAGE);
       const fileName = sanitizeFileName(file.fileName);
-      await withStoredFile(storage, file.data, mimeType, (stored) =>
-        db.transaction(async (tx) => {
-          const number = current.document.currentVersion + 1;
-          const [saved] = await tx
-            .update(documents)
-            .set({
+      await withStoredFile(storage, file.data, mimeType, (stored) => {
+        const number = current.document.currentVersion + 1;
+        return versionedUpdate({
+          ...write(actor, id, "update", version, requestId),
+          apply: (_tx, doc) => ({
+            values: { fileName, mimeType, ...stored, currentVersion: number },
+            summary: `Nouvelle version (v${number}) de « ${doc.name} »`,
+          }),
+          after: (tx) =>
+            repo.insertVersion(tx, {
+              documentId: id,
+              versionNumber: number,
               fileName,
               mimeType,
               ...stored,
-              currentVersion: number,
-              version: sql`${documents.version} + 1`,
-              updatedAt: new Date(),
-            })
-            .where(and(eq(documents.id, id), eq(documents.version, version)))
-            .returning();
-          if (!saved) throw staleVersion();
-          await tx
-            .insert(documentVersions)
-            .values({ documentId: id, versionNumber: number, fileName, mimeType, ...stored, createdBy: actor.userId });
-          await writeAudit(
-            tx,
-            actor,
-            {
-              action: "update",
-              entityType: "document",
-              entityId: id,
-              summary: `Nouvelle version (v${number}) de « ${saved.name} »`,
-            },
-            requestId,
-          );
-        }),
-      );
+              createdBy: actor.userId,
+            }),
+        });
+      });
       return toRow((await repo.findDocument(db, id)) as repo.DocumentJoinedRow);
     },
 
     async update(actor: Actor, id: string, input: UpdateInput, requestId?: string) {
-      const current = await loadVisible(actor, id);
-      await db.transaction(async (tx) => {
-        await checkOwner(tx, { ...current.document, family: current.document.family as DocumentFamily, ...input });
-        const { version, ...values } = input;
-        const [saved] = await tx
-          .update(documents)
-          .set({ ...values, version: sql`${documents.version} + 1`, updatedAt: new Date() })
-          .where(and(eq(documents.id, id), eq(documents.version, version)))
-          .returning();
-        if (!saved) throw staleVersion();
-        await writeAudit(
-          tx,
-          actor,
-          {
-            action: "update",
-            entityType: "document",
-            entityId: id,
-            summary: `Document « ${saved.name} » modifié`,
-            changes: diffFields(current.document, values),
-          },
-          requestId,
-        );
+      await loadVisible(actor, id, "update"); // a removed document answers 404
+      const { version, ...values } = input;
+      await versionedUpdate({
+        ...write(actor, id, "update", version, requestId),
+        apply: async (tx, current) => {
+          await checkOwner(tx, { ...current, family: current.family as DocumentFamily, ...input });
+          return {
+            values,
+            summary: `Document « ${values.name ?? current.name} » modifié`,
+            changes: diffFields(current, values),
+          };
+        },
       });
       return toRow((await repo.findDocument(db, id)) as repo.DocumentJoinedRow);
     },
 
     /** Removal keeps the files and history (nothing uploaded is lost); the document leaves the lists. */
     async remove(actor: Actor, id: string, version: number, requestId?: string) {
-      const current = await loadVisible(actor, id);
-      await db.transaction(async (tx) => {
-        const [saved] = await tx
-          .update(documents)
-          .set({ deletedAt: new Date(), version: sql`${documents.version} + 1` })
-          .where(and(eq(documents.id, id), eq(documents.version, version)))
-          .returning({ id: documents.id });
-        if (!saved) throw staleVersion();
-        await writeAudit(
-          tx,
-          actor,
-          {
-            action: "delete",
-            entityType: "document",
-            entityId: id,
-            summary: `Document « ${current.document.name} » supprimé`,
-          },
-          requestId,
-        );
+      await loadVisible(actor, id, "delete"); // a removed document answers 404, not a second removal
+      await versionedUpdate({
+        ...write(actor, id, "delete", version, requestId),
+        apply: (_tx, current) => ({
+          values: { deletedAt: clock.now() },
+          summary: `Document « ${current.name} » supprimé`,
+          action: "delete",
+        }),
       });
     },
 
@@ -281,7 +273,7 @@ export function createDocumentsService({ db, storage, links }: DocumentsServiceD
       return ids.map((id) => {
         const doc = rows.find((r) => r.id === id);
         if (!doc) throw badRequest("Une pièce jointe est introuvable.");
-        authorizeDocumentRecord(actor, doc);
+        authorizeScope(actor, documentResource, doc);
         return { documentId: id, fileName: doc.fileName };
       });
     },

@@ -1,5 +1,5 @@
 import type { GESTIONNAIRE_SORT_KEYS } from "@certidesk/shared";
-import { and, count, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
 import { clients, contacts, gestionnaires, legalEntities } from "../../db/schema/index.js";
 import { offsetOf } from "../../lib/pagination.js";
@@ -64,3 +64,42 @@ export async function listGestionnaires(db: Executor, q: GestionnaireListQuery) 
   return { rows, total: Number(total?.n ?? 0) };
 }
 export type GestionnaireJoinedRow = Awaited<ReturnType<typeof listGestionnaires>>["rows"][number];
+
+export async function findGestionnaire(db: Executor, id: string) {
+  const [row] = await selectGestionnaires(db).where(eq(gestionnaires.id, id));
+  return row;
+}
+
+/** The legal entities of a managing organisation and their establishments (two queries). */
+export async function entitiesAndEstablishments(db: Executor, gestionnaireId: string) {
+  const entities = await db
+    .select()
+    .from(legalEntities)
+    .where(eq(legalEntities.gestionnaireId, gestionnaireId))
+    .orderBy(asc(legalEntities.raisonSocial));
+  const ids = entities.map((e) => e.id);
+  const establishments = ids.length
+    ? await db.select().from(clients).where(inArray(clients.legalEntityId, ids)).orderBy(asc(clients.raisonSocial))
+    : [];
+  return { entities, establishments };
+}
+
+export const contactsOfGestionnaire = (db: Executor, gestionnaireId: string) =>
+  db.select().from(contacts).where(eq(contacts.gestionnaireId, gestionnaireId));
+
+export async function insertGestionnaire(tx: Executor, values: typeof gestionnaires.$inferInsert) {
+  const [created] = await tx.insert(gestionnaires).values(values).returning();
+  return created;
+}
+
+export async function findGestionnaireRow(db: Executor, id: string) {
+  const [row] = await db.select().from(gestionnaires).where(eq(gestionnaires.id, id));
+  return row;
+}
+
+export const gestionnaireOptions = (db: Executor) =>
+  db
+    .select({ value: gestionnaires.id, label: gestionnaires.raisonSocial })
+    .from(gestionnaires)
+    .orderBy(asc(gestionnaires.raisonSocial))
+    .limit(500);

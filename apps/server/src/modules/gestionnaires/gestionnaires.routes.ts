@@ -30,7 +30,7 @@ export function gestionnairesRoutes(app: AppInstance, { gestionnaires }: { gesti
         response: { 200: pageResultSchema(gestionnaireRowSchema) },
       },
     },
-    async (request) => gestionnaires.list(request.query),
+    async (request) => gestionnaires.list(requireActor(request), request.query),
   );
 
   app.get(
@@ -39,7 +39,7 @@ export function gestionnairesRoutes(app: AppInstance, { gestionnaires }: { gesti
       config: { access: { code: "NOUVEAU", op: "create" } },
       schema: { tags, summary: "Gestionnaires à choisir", response: { 200: z.array(linkOptionSchema) } },
     },
-    async () => gestionnaires.options(),
+    async (request) => gestionnaires.options(requireActor(request)),
   );
 
   app.get(
@@ -53,7 +53,7 @@ export function gestionnairesRoutes(app: AppInstance, { gestionnaires }: { gesti
         response: { 200: gestionnaireDetailSchema },
       },
     },
-    async (request) => gestionnaires.detail(request.params.id),
+    async (request) => gestionnaires.detail(requireActor(request), request.params.id),
   );
 
   app.post(

@@ -4,18 +4,21 @@ import type {
   gestionnaireBodySchema,
   updateGestionnaireBodySchema,
 } from "@certidesk/shared";
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Database } from "../../db/client.js";
-import { clients, contacts, gestionnaires, legalEntities } from "../../db/schema/index.js";
+import { gestionnaires, legalEntities } from "../../db/schema/index.js";
 import type { Actor } from "../../lib/actor.js";
-import { diffFields, writeAudit } from "../../lib/audit.js";
-import { badRequest, notFound, staleVersion } from "../../lib/errors.js";
+import { writeAudit } from "../../lib/audit.js";
+import { type Clock, systemClock } from "../../lib/clock.js";
+import { badRequest, notFound } from "../../lib/errors.js";
+import { authorize, isStaff } from "../../lib/policy.js";
+import { versionedUpdate } from "../../lib/versioned-update.js";
+import { gestionnaireResource } from "./gestionnaires.policy.js";
 import * as repo from "./gestionnaires.repository.js";
 
 type CreateInput = z.output<typeof gestionnaireBodySchema>;
 type UpdateInput = z.output<typeof updateGestionnaireBodySchema>;
-const NOT_FOUND = "Gestionnaire introuvable.";
+const NOT_FOUND = gestionnaireResource.notFound;
 
 function toRow(r: repo.GestionnaireJoinedRow): GestionnaireRow {
   const g = r.gestionnaire;
@@ -39,26 +42,23 @@ function toRow(r: repo.GestionnaireJoinedRow): GestionnaireRow {
 }
 
 /** Managing organisations: their list, their file (legal entities and establishments), their edits. */
-export function createGestionnairesService({ db }: { db: Database }) {
+export function createGestionnairesService({ db, clock = systemClock }: { db: Database; clock?: Clock }) {
   return {
-    async list(query: repo.GestionnaireListQuery) {
+    /** Managing organisations are staff records: another profile given the right by Settings sees none. */
+    async list(actor: Actor, query: repo.GestionnaireListQuery) {
+      if (!isStaff(actor)) return { items: [], total: 0, page: query.page, pageSize: query.pageSize };
       const { rows, total } = await repo.listGestionnaires(db, query);
       return { items: rows.map(toRow), total, page: query.page, pageSize: query.pageSize };
     },
 
-    async detail(id: string): Promise<GestionnaireDetail> {
-      const [row] = await repo.selectGestionnaires(db).where(eq(gestionnaires.id, id));
+    async detail(actor: Actor, id: string): Promise<GestionnaireDetail> {
+      const row = await repo.findGestionnaire(db, id);
       if (!row) throw notFound(NOT_FOUND);
-      const entities = await db
-        .select()
-        .from(legalEntities)
-        .where(eq(legalEntities.gestionnaireId, id))
-        .orderBy(asc(legalEntities.raisonSocial));
-      const ids = entities.map((e) => e.id);
-      const establishments = ids.length
-        ? await db.select().from(clients).where(inArray(clients.legalEntityId, ids)).orderBy(asc(clients.raisonSocial))
-        : [];
-      const contactRows = await db.select().from(contacts).where(eq(contacts.gestionnaireId, id));
+      authorize(actor, "read", gestionnaireResource, row.gestionnaire);
+      const [{ entities, establishments }, contactRows] = await Promise.all([
+        repo.entitiesAndEstablishments(db, id),
+        repo.contactsOfGestionnaire(db, id),
+      ]);
       return {
         ...toRow(row),
         address: row.gestionnaire.address,
@@ -93,7 +93,7 @@ export function createGestionnairesService({ db }: { db: Database }) {
 
     async create(actor: Actor, input: CreateInput, requestId?: string) {
       return db.transaction(async (tx) => {
-        const [created] = await tx.insert(gestionnaires).values(input).returning();
+        const created = await repo.insertGestionnaire(tx, input);
         if (!created) throw badRequest();
         await writeAudit(
           tx,
@@ -111,30 +111,20 @@ export function createGestionnairesService({ db }: { db: Database }) {
     },
 
     async update(actor: Actor, id: string, input: UpdateInput, requestId?: string) {
-      return db.transaction(async (tx) => {
-        const [current] = await tx.select().from(gestionnaires).where(eq(gestionnaires.id, id));
-        if (!current) throw notFound(NOT_FOUND);
-        const { version, ...values } = input;
-        const [saved] = await tx
-          .update(gestionnaires)
-          .set({ ...values, version: sql`${gestionnaires.version} + 1`, updatedAt: new Date() })
-          .where(and(eq(gestionnaires.id, id), eq(gestionnaires.version, version)))
-          .returning();
-        if (!saved) throw staleVersion();
-        await writeAudit(
-          tx,
-          actor,
-          {
-            action: "update",
-            entityType: "gestionnaire",
-            entityId: id,
-            summary: `Gestionnaire « ${saved.raisonSocial} » modifié`,
-            changes: diffFields(current, values),
-          },
-          requestId,
-        );
-        return { id, version: saved.version };
+      const { version, ...values } = input;
+      const saved = await versionedUpdate({
+        db,
+        clock,
+        table: gestionnaires,
+        id,
+        version,
+        actor,
+        requestId,
+        entityType: "gestionnaire",
+        authorize: { resource: gestionnaireResource, action: "update" },
+        apply: () => ({ values, summary: `Gestionnaire « ${values.raisonSocial} » modifié`, changes: true }),
       });
+      return { id, version: saved.version };
     },
 
     /** Attaches a legal entity to this managing organisation, or detaches it (gestionnaireId null). */
@@ -144,47 +134,35 @@ export function createGestionnairesService({ db }: { db: Database }) {
       input: { gestionnaireId: string | null; version: number },
       requestId?: string,
     ) {
-      return db.transaction(async (tx) => {
-        const [entity] = await tx.select().from(legalEntities).where(eq(legalEntities.id, legalEntityId));
-        if (!entity) throw notFound("Entité juridique introuvable.");
-        let name = "aucun gestionnaire";
-        if (input.gestionnaireId) {
-          const [g] = await tx.select().from(gestionnaires).where(eq(gestionnaires.id, input.gestionnaireId));
-          if (!g) throw badRequest(NOT_FOUND);
-          name = `« ${g.raisonSocial} »`;
-        }
-        const [saved] = await tx
-          .update(legalEntities)
-          .set({
-            gestionnaireId: input.gestionnaireId,
-            version: sql`${legalEntities.version} + 1`,
-            updatedAt: new Date(),
-          })
-          .where(and(eq(legalEntities.id, legalEntityId), eq(legalEntities.version, input.version)))
-          .returning();
-        if (!saved) throw staleVersion();
-        await writeAudit(
-          tx,
-          actor,
-          {
-            action: "update",
-            entityType: "legal-entity",
-            entityId: legalEntityId,
+      const saved = await versionedUpdate({
+        db,
+        clock,
+        table: legalEntities,
+        id: legalEntityId,
+        version: input.version,
+        actor,
+        requestId,
+        entityType: "legal-entity",
+        notFound: "Entité juridique introuvable.",
+        apply: async (tx, entity) => {
+          let name = "aucun gestionnaire";
+          if (input.gestionnaireId) {
+            const g = await repo.findGestionnaireRow(tx, input.gestionnaireId);
+            if (!g) throw badRequest(NOT_FOUND);
+            authorize(actor, "update", gestionnaireResource, g);
+            name = `« ${g.raisonSocial} »`;
+          }
+          return {
+            values: { gestionnaireId: input.gestionnaireId },
             summary: `Entité juridique « ${entity.raisonSocial} » rattachée à ${name}`,
             changes: { gestionnaireId: { from: entity.gestionnaireId, to: input.gestionnaireId } },
-          },
-          requestId,
-        );
-        return { id: legalEntityId, version: saved.version };
+          };
+        },
       });
+      return { id: legalEntityId, version: saved.version };
     },
 
-    options: () =>
-      db
-        .select({ value: gestionnaires.id, label: gestionnaires.raisonSocial })
-        .from(gestionnaires)
-        .orderBy(asc(gestionnaires.raisonSocial))
-        .limit(500),
+    options: async (actor: Actor) => (isStaff(actor) ? repo.gestionnaireOptions(db) : []),
   };
 }
 export type GestionnairesService = ReturnType<typeof createGestionnairesService>;

@@ -1,11 +1,13 @@
 import type { MailGroup, saveMailGroupBodySchema } from "@certidesk/shared";
-import { and, asc, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Database } from "../../db/client.js";
 import { mailGroups } from "../../db/schema/index.js";
 import type { Actor } from "../../lib/actor.js";
 import { writeAudit } from "../../lib/audit.js";
-import { badRequest, notFound, staleVersion } from "../../lib/errors.js";
+import { type Clock, systemClock } from "../../lib/clock.js";
+import { badRequest, notFound } from "../../lib/errors.js";
+import { versionedUpdate } from "../../lib/versioned-update.js";
+import * as repo from "./mail-groups.repository.js";
 
 type SaveInput = z.output<typeof saveMailGroupBodySchema>;
 
@@ -19,17 +21,17 @@ const toGroup = (row: typeof mailGroups.$inferSelect): MailGroup => ({
 const unique = (emails: string[]) => [...new Set(emails.map((e) => e.trim().toLowerCase()))];
 
 /** Group e-mail lists (Settings › E-mails groupés). */
-export function createMailGroupsService({ db }: { db: Database }) {
+export function createMailGroupsService({ db, clock = systemClock }: { db: Database; clock?: Clock }) {
   return {
-    list: async () => (await db.select().from(mailGroups).orderBy(asc(mailGroups.name))).map(toGroup),
+    list: async () => (await repo.listGroups(db)).map(toGroup),
 
     async create(actor: Actor, input: SaveInput, requestId?: string) {
       return db.transaction(async (tx) => {
-        const [created] = await tx
-          .insert(mailGroups)
-          .values({ name: input.name, description: input.description, emails: unique(input.emails) })
-          .returning();
-        if (!created) throw new Error("group not created");
+        const created = await repo.insertGroup(tx, {
+          name: input.name,
+          description: input.description,
+          emails: unique(input.emails),
+        });
         await writeAudit(
           tx,
           actor,
@@ -47,36 +49,27 @@ export function createMailGroupsService({ db }: { db: Database }) {
 
     async update(actor: Actor, id: string, input: SaveInput, requestId?: string) {
       if (!input.version) throw badRequest("La version est obligatoire.");
-      const version = input.version;
-      return db.transaction(async (tx) => {
-        const [saved] = await tx
-          .update(mailGroups)
-          .set({
-            name: input.name,
-            description: input.description,
-            emails: unique(input.emails),
-            version: sql`${mailGroups.version} + 1`,
-            updatedAt: new Date(),
-          })
-          .where(and(eq(mailGroups.id, id), eq(mailGroups.version, version)))
-          .returning();
-        if (!saved) {
-          const [exists] = await tx.select({ id: mailGroups.id }).from(mailGroups).where(eq(mailGroups.id, id));
-          throw exists ? staleVersion() : notFound("Liste introuvable.");
-        }
-        await writeAudit(
-          tx,
-          actor,
-          { action: "update", entityType: "mail-group", entityId: id, summary: `Liste « ${saved.name} » modifiée` },
-          requestId,
-        );
-        return toGroup(saved);
+      const saved = await versionedUpdate({
+        db,
+        clock,
+        table: mailGroups,
+        id,
+        version: input.version,
+        actor,
+        requestId,
+        entityType: "mail-group",
+        notFound: "Liste introuvable.",
+        apply: () => ({
+          values: { name: input.name, description: input.description, emails: unique(input.emails) },
+          summary: `Liste « ${input.name} » modifiée`,
+        }),
       });
+      return toGroup(saved);
     },
 
     async remove(actor: Actor, id: string, requestId?: string) {
       await db.transaction(async (tx) => {
-        const [removed] = await tx.delete(mailGroups).where(eq(mailGroups.id, id)).returning();
+        const removed = await repo.deleteGroup(tx, id);
         if (!removed) throw notFound("Liste introuvable.");
         await writeAudit(
           tx,

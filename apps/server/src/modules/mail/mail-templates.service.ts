@@ -1,42 +1,18 @@
 import type { MailTemplate, updateMailTemplateBodySchema } from "@certidesk/shared";
-import { formatCurrency, formatPhone } from "@certidesk/shared";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { formatCurrency } from "@certidesk/shared";
 import type { z } from "zod";
-import type { Database, Executor } from "../../db/client.js";
-import { clients, configuration, mailTemplates, users } from "../../db/schema/index.js";
+import type { Database } from "../../db/client.js";
+import { mailTemplates } from "../../db/schema/index.js";
 import type { Actor } from "../../lib/actor.js";
-import { diffFields, writeAudit } from "../../lib/audit.js";
-import { notFound, staleVersion } from "../../lib/errors.js";
-import { DEFAULT_TEMPLATES, TEMPLATE_VARIABLES } from "./default-templates.js";
-import { renderTemplate, type TemplateVariables } from "./template-renderer.js";
+import { type Clock, systemClock } from "../../lib/clock.js";
+import { versionedUpdate } from "../../lib/versioned-update.js";
+import { TEMPLATE_VARIABLES } from "./default-templates.js";
+import * as repo from "./mail-templates.repository.js";
+import { renderTemplate } from "./template-renderer.js";
 
 type UpdateInput = z.output<typeof updateMailTemplateBodySchema>;
 
-/** Writes the default templates that do not exist yet (first start, new templates in a release). */
-export async function ensureDefaultTemplates(db: Executor) {
-  for (const t of DEFAULT_TEMPLATES) {
-    await db.insert(mailTemplates).values(t).onConflictDoNothing();
-  }
-}
-
-/** Variables every mail gets: the company and the sender. */
-export async function baseVariables(db: Executor, userId: string | null): Promise<TemplateVariables> {
-  const [company] = await db.select().from(configuration).limit(1);
-  const [user] = userId ? await db.select().from(users).where(eq(users.id, userId)) : [];
-  return {
-    company: {
-      name: company?.companyName ?? "",
-      phone: company?.phone ? formatPhone(company.phone) : "",
-      email: company?.email ?? "",
-    },
-    user: { firstName: user?.firstName ?? "", lastName: user?.lastName ?? "", email: user?.email ?? "" },
-  };
-}
-
-export async function findTemplate(db: Executor, code: string) {
-  const [row] = await db.select().from(mailTemplates).where(eq(mailTemplates.code, code)).limit(1);
-  return row ?? null;
-}
+export { baseVariables, ensureDefaultTemplates, findTemplate } from "./mail-templates.repository.js";
 
 const toTemplate = (row: typeof mailTemplates.$inferSelect): MailTemplate => ({
   id: row.id,
@@ -50,35 +26,30 @@ const toTemplate = (row: typeof mailTemplates.$inferSelect): MailTemplate => ({
   updatedAt: row.updatedAt.toISOString(),
 });
 
-export function createMailTemplatesService({ db }: { db: Database }) {
+export function createMailTemplatesService({ db, clock = systemClock }: { db: Database; clock?: Clock }) {
   return {
-    list: async () => (await db.select().from(mailTemplates).orderBy(asc(mailTemplates.name))).map(toTemplate),
+    list: async () => (await repo.listTemplates(db)).map(toTemplate),
 
     async update(actor: Actor, code: string, input: UpdateInput, requestId?: string) {
-      return db.transaction(async (tx) => {
-        const current = await findTemplate(tx, code);
-        if (!current) throw notFound("Modèle d'e-mail introuvable.");
-        const { version, ...values } = input;
-        const [saved] = await tx
-          .update(mailTemplates)
-          .set({ ...values, version: sql`${mailTemplates.version} + 1`, updatedAt: new Date() })
-          .where(and(eq(mailTemplates.code, code), eq(mailTemplates.version, version)))
-          .returning();
-        if (!saved) throw staleVersion();
-        await writeAudit(
-          tx,
-          actor,
-          {
-            action: "update",
-            entityType: "mail-template",
-            entityId: code,
-            summary: `Modèle d'e-mail « ${saved.name} » modifié`,
-            changes: diffFields(current, values),
-          },
-          requestId,
-        );
-        return toTemplate(saved);
+      const { version, ...values } = input;
+      const saved = await versionedUpdate({
+        db,
+        clock,
+        table: mailTemplates,
+        key: mailTemplates.code,
+        id: code,
+        version,
+        actor,
+        requestId,
+        entityType: "mail-template",
+        notFound: "Modèle d'e-mail introuvable.",
+        apply: (_tx, current) => ({
+          values,
+          summary: `Modèle d'e-mail « ${values.name ?? current.name} » modifié`,
+          changes: true,
+        }),
       });
+      return toTemplate(saved);
     },
 
     /**
@@ -86,10 +57,8 @@ export function createMailTemplatesService({ db }: { db: Database }) {
      * chosen, or the most recent). Values no record can give yet are examples, and say so.
      */
     async preview(actor: Actor, input: { subject: string; body: string; clientId: string | null }) {
-      const variables = await baseVariables(db, actor.userId);
-      const [client] = input.clientId
-        ? await db.select().from(clients).where(eq(clients.id, input.clientId))
-        : await db.select().from(clients).orderBy(sql`${clients.createdAt} desc`).limit(1);
+      const variables = await repo.baseVariables(db, actor.userId);
+      const client = await repo.previewClient(db, input.clientId);
       const examples = {
         contact: { firstName: "Marie", lastName: "Lefebvre" },
         auditor: { firstName: "Marc" },

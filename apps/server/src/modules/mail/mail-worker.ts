@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Database } from "../../db/client.js";
 import { mailAttachments, mailOutbox } from "../../db/schema/index.js";
-import type { DocumentsService } from "../documents/documents.service.js";
+import type { DocumentsService } from "../documents/index.js";
 import * as repo from "./mail.repository.js";
 import { textToHtml } from "./template-renderer.js";
 

@@ -118,3 +118,45 @@ export async function releaseStaleSending(db: Executor, olderThanMs: number) {
     .set({ status: "FAILED", lastError: "Envoi interrompu ; nouvel essai." })
     .where(and(eq(mailOutbox.status, "SENDING"), lt(mailOutbox.updatedAt, new Date(Date.now() - olderThanMs))));
 }
+
+/** A failed or waiting mail goes back to the queue, due now. */
+export async function requeue(tx: Executor, id: string, now: Date) {
+  await tx
+    .update(mailOutbox)
+    .set({ status: "QUEUED", nextAttemptAt: now, updatedAt: now })
+    .where(eq(mailOutbox.id, id));
+}
+
+/** A sent mail copied into a new queued one, with its attachments. */
+export async function copyMail(tx: Executor, mail: typeof mailOutbox.$inferSelect, userId: string, now: Date) {
+  const [copy] = await tx
+    .insert(mailOutbox)
+    .values({
+      ...mail,
+      id: undefined,
+      status: "QUEUED",
+      attempts: 0,
+      nextAttemptAt: now,
+      sentAt: null,
+      lastError: null,
+      messageId: null,
+      createdBy: userId,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  if (!copy) throw new Error("mail not copied");
+  const attachments = await tx.select().from(mailAttachments).where(eq(mailAttachments.mailId, mail.id));
+  if (attachments.length)
+    await tx
+      .insert(mailAttachments)
+      .values(attachments.map((a) => ({ mailId: copy.id, documentId: a.documentId, fileName: a.fileName })));
+  return copy;
+}
+
+export async function markDeleted(tx: Executor, id: string, now: Date) {
+  await tx
+    .update(mailOutbox)
+    .set({ deletedAt: now })
+    .where(and(eq(mailOutbox.id, id), isNull(mailOutbox.deletedAt)));
+}

@@ -44,7 +44,7 @@ export function mailRoutes(app: AppInstance, { mail, templates, groups, worker }
         response: { 200: pageResultSchema(mailRowSchema) },
       },
     },
-    async (request) => mail.list(request.query),
+    async (request) => mail.list(requireActor(request), request.query),
   );
 
   app.get(
@@ -69,7 +69,7 @@ export function mailRoutes(app: AppInstance, { mail, templates, groups, worker }
       config: { access: { code: "MAIL", op: "read" } },
       schema: { tags, summary: "Un e-mail (aperçu)", params: idParamsSchema, response: { 200: mailDetailSchema } },
     },
-    async (request) => mail.get(request.params.id),
+    async (request) => mail.get(requireActor(request), request.params.id),
   );
 
   app.post(

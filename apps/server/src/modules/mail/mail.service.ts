@@ -1,90 +1,30 @@
 import type { MailDetail, MailRow, MailStatus, sendMailBodySchema } from "@certidesk/shared";
-import { and, eq, isNull } from "drizzle-orm";
 import type { z } from "zod";
-import type { Database, Executor } from "../../db/client.js";
-import { mailAttachments, mailOutbox } from "../../db/schema/index.js";
-import type { Actor, AuditActor } from "../../lib/actor.js";
+import type { Database } from "../../db/client.js";
+import type { Actor } from "../../lib/actor.js";
 import { writeAudit } from "../../lib/audit.js";
-import { badRequest, notFound } from "../../lib/errors.js";
-import type { DocumentsService } from "../documents/documents.service.js";
+import { type Clock, systemClock } from "../../lib/clock.js";
+import { notFound } from "../../lib/errors.js";
+import { authorize, isStaff } from "../../lib/policy.js";
+import type { DocumentsService } from "../documents/index.js";
+import { mailResource } from "./mail.policy.js";
 import * as repo from "./mail.repository.js";
-import { baseVariables, findTemplate } from "./mail-templates.service.js";
-import { renderTemplate, type TemplateVariables } from "./template-renderer.js";
+import { enqueueMail } from "./mail-outbox.js";
 
-export interface EnqueueInput {
-  to: string[];
-  cc?: string[];
-  templateCode?: string;
-  /** Used when there is no template (a mail written by hand). */
-  subject?: string;
-  body?: string;
-  variables?: TemplateVariables;
-  attachments?: Array<{ documentId: string; fileName: string }>;
-  clientId?: string | null;
-  missionId?: string | null;
-  relatedType?: string | null;
-  relatedId?: string | null;
-  containsSecret?: boolean;
-}
+/** Kept for the modules that still import it from here; new code imports `enqueueMail` from mail/index.ts. */
+export { type EnqueueInput, enqueueMail } from "./mail-outbox.js";
 
 type SendInput = z.output<typeof sendMailBodySchema>;
 
 export interface MailServiceDeps {
   db: Database;
   documents: DocumentsService;
+  clock?: Clock;
   /** Wakes the worker so a new mail leaves at once rather than at the next tick. */
   onEnqueued?: () => void;
 }
 
-/**
- * Every mail goes into the outbox inside the caller's transaction (so a quote and its mail are
- * saved together or not at all); the worker sends it afterwards.
- */
-export async function enqueueMail(tx: Executor, actor: AuditActor, input: EnqueueInput, requestId?: string) {
-  const template = input.templateCode ? await findTemplate(tx, input.templateCode) : null;
-  if (input.templateCode && !template) throw badRequest(`Modèle d'e-mail inconnu : ${input.templateCode}.`);
-  const variables = { ...(await baseVariables(tx, actor.userId)), ...input.variables };
-  const subject = renderTemplate(template?.subject ?? input.subject ?? "", variables);
-  const body = renderTemplate(template?.body ?? input.body ?? "", variables);
-  if (!subject || !body) throw badRequest("L'objet et le message sont obligatoires.");
-  if (input.to.length === 0) throw badRequest("Indiquez au moins un destinataire.");
-  const [mail] = await tx
-    .insert(mailOutbox)
-    .values({
-      templateCode: input.templateCode ?? null,
-      to: input.to,
-      cc: input.cc ?? [],
-      subject,
-      body,
-      containsSecret: input.containsSecret ?? false,
-      clientId: input.clientId ?? null,
-      missionId: input.missionId ?? null,
-      relatedType: input.relatedType ?? null,
-      relatedId: input.relatedId ?? null,
-      createdBy: actor.userId,
-    })
-    .returning();
-  if (!mail) throw new Error("mail not queued");
-  if (input.attachments?.length) {
-    await tx.insert(mailAttachments).values(input.attachments.map((a) => ({ ...a, mailId: mail.id })));
-  }
-  await writeAudit(
-    tx,
-    actor,
-    {
-      action: "create",
-      entityType: "mail",
-      entityId: mail.id,
-      // The subject of a secret-bearing mail is harmless; its body never reaches the log.
-      summary: `E-mail « ${subject} » à ${input.to.join(", ")}`,
-      changes: input.clientId ? { clientId: input.clientId } : undefined,
-    },
-    requestId,
-  );
-  return mail;
-}
-
-export function createMailService({ db, documents, onEnqueued }: MailServiceDeps) {
+export function createMailService({ db, documents, onEnqueued, clock = systemClock }: MailServiceDeps) {
   async function withAttachments(rows: repo.MailJoinedRow[]): Promise<MailRow[]> {
     const attachments = await repo.attachmentsOf(
       db,
@@ -115,21 +55,25 @@ export function createMailService({ db, documents, onEnqueued }: MailServiceDeps
     }));
   }
 
-  async function load(id: string) {
+  /** load → 404 → authorize: the start of every method on one mail. */
+  async function load(actor: Actor, id: string, action: "read" | "resend" | "delete") {
     const row = await repo.findMail(db, id);
-    if (!row) throw notFound("E-mail introuvable.");
+    if (!row) throw notFound(mailResource.notFound);
+    authorize(actor, action, mailResource, row.mail);
     return row;
   }
 
-  async function get(id: string): Promise<MailDetail> {
-    const row = await load(id);
+  async function get(actor: Actor, id: string): Promise<MailDetail> {
+    const row = await load(actor, id, "read");
     const [mail] = await withAttachments([row]);
     if (!mail) throw notFound("E-mail introuvable.");
     return { ...mail, body: row.mail.containsSecret ? null : row.mail.body };
   }
 
   return {
-    async list(query: repo.MailListQuery) {
+    /** The outbox is internal: a profile outside the staff given the right by Settings still sees none. */
+    async list(actor: Actor, query: repo.MailListQuery) {
+      if (!isStaff(actor)) return { items: [], total: 0, page: query.page, pageSize: query.pageSize };
       const { rows, total } = await repo.listMails(db, query);
       return { items: await withAttachments(rows), total, page: query.page, pageSize: query.pageSize };
     },
@@ -154,18 +98,15 @@ export function createMailService({ db, documents, onEnqueued }: MailServiceDeps
         ),
       );
       onEnqueued?.();
-      return get(mail.id);
+      return get(actor, mail.id);
     },
 
     /** Sends again: a failed or waiting mail is retried now; a sent one is copied into a new mail. */
     async resend(actor: Actor, id: string, requestId?: string) {
-      const { mail } = await load(id);
+      const { mail } = await load(actor, id, "resend");
       const resultId = await db.transaction(async (tx) => {
         if (mail.status !== "SENT") {
-          await tx
-            .update(mailOutbox)
-            .set({ status: "QUEUED", nextAttemptAt: new Date(), updatedAt: new Date() })
-            .where(eq(mailOutbox.id, id));
+          await repo.requeue(tx, id, clock.now());
           await writeAudit(
             tx,
             actor,
@@ -179,29 +120,7 @@ export function createMailService({ db, documents, onEnqueued }: MailServiceDeps
           );
           return id;
         }
-        const [copy] = await tx
-          .insert(mailOutbox)
-          .values({
-            ...mail,
-            id: undefined,
-            status: "QUEUED",
-            attempts: 0,
-            nextAttemptAt: new Date(),
-            sentAt: null,
-            lastError: null,
-            messageId: null,
-            createdBy: actor.userId,
-            createdAt: new Date(),
-            updatedAt: new Date(),
-          })
-          .returning();
-        if (!copy) throw new Error("mail not copied");
-        const attachments = await tx.select().from(mailAttachments).where(eq(mailAttachments.mailId, id));
-        if (attachments.length) {
-          await tx
-            .insert(mailAttachments)
-            .values(attachments.map((a) => ({ mailId: copy.id, documentId: a.documentId, fileName: a.fileName })));
-        }
+        const copy = await repo.copyMail(tx, mail, actor.userId, clock.now());
         await writeAudit(
           tx,
           actor,
@@ -211,17 +130,14 @@ export function createMailService({ db, documents, onEnqueued }: MailServiceDeps
         return copy.id;
       });
       onEnqueued?.();
-      return get(resultId);
+      return get(actor, resultId);
     },
 
     /** Removes a mail from the screen (kept in the database for the record). */
     async remove(actor: Actor, id: string, requestId?: string) {
-      const { mail } = await load(id);
+      const { mail } = await load(actor, id, "delete");
       await db.transaction(async (tx) => {
-        await tx
-          .update(mailOutbox)
-          .set({ deletedAt: new Date() })
-          .where(and(eq(mailOutbox.id, id), isNull(mailOutbox.deletedAt)));
+        await repo.markDeleted(tx, id, clock.now());
         await writeAudit(
           tx,
           actor,

@@ -1,11 +1,12 @@
 import type { NumberingSeries } from "@certidesk/shared";
-import { and, asc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { numberingSeries } from "../../db/schema/index.js";
 import type { Actor } from "../../lib/actor.js";
-import { writeAudit } from "../../lib/audit.js";
-import { badRequest, notFound, staleVersion } from "../../lib/errors.js";
+import { type Clock, systemClock } from "../../lib/clock.js";
+import { badRequest } from "../../lib/errors.js";
 import { maskError, previewNext } from "../../lib/numbering.js";
+import { versionedUpdate } from "../../lib/versioned-update.js";
+import * as repo from "./numbering.repository.js";
 
 type Row = typeof numberingSeries.$inferSelect;
 const toSeries = (row: Row): NumberingSeries => ({
@@ -19,36 +20,31 @@ const toSeries = (row: Row): NumberingSeries => ({
 });
 
 /** Settings › Numérotation: the masks of each series; the counters move only by numbering. */
-export function createNumberingService({ db }: { db: Database }) {
+export function createNumberingService({ db, clock = systemClock }: { db: Database; clock?: Clock }) {
   return {
-    list: async () => (await db.select().from(numberingSeries).orderBy(asc(numberingSeries.label))).map(toSeries),
+    list: async () => (await repo.listSeries(db)).map(toSeries),
 
     async update(actor: Actor, code: string, input: { mask: string; version: number }, requestId?: string) {
       const error = maskError(input.mask);
       if (error) throw badRequest(error);
-      return db.transaction(async (tx) => {
-        const [current] = await tx.select().from(numberingSeries).where(eq(numberingSeries.code, code));
-        if (!current) throw notFound("Série de numérotation introuvable.");
-        const [saved] = await tx
-          .update(numberingSeries)
-          .set({ mask: input.mask, version: sql`${numberingSeries.version} + 1`, updatedAt: new Date() })
-          .where(and(eq(numberingSeries.code, code), eq(numberingSeries.version, input.version)))
-          .returning();
-        if (!saved) throw staleVersion();
-        await writeAudit(
-          tx,
-          actor,
-          {
-            action: "update",
-            entityType: "numbering",
-            entityId: code,
-            summary: `Numérotation des ${current.label.toLowerCase()} : ${current.mask} → ${saved.mask}`,
-            changes: { mask: { from: current.mask, to: saved.mask } },
-          },
-          requestId,
-        );
-        return toSeries(saved);
+      const saved = await versionedUpdate({
+        db,
+        clock,
+        table: numberingSeries,
+        key: numberingSeries.code,
+        id: code,
+        version: input.version,
+        actor,
+        requestId,
+        entityType: "numbering",
+        notFound: "Série de numérotation introuvable.",
+        apply: (_tx, current) => ({
+          values: { mask: input.mask },
+          summary: `Numérotation des ${current.label.toLowerCase()} : ${current.mask} → ${input.mask}`,
+          changes: { mask: { from: current.mask, to: input.mask } },
+        }),
       });
+      return toSeries(saved);
     },
   };
 }

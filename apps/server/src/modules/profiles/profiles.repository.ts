@@ -49,16 +49,6 @@ export async function loadAllProfiles(db: Executor) {
   }));
 }
 
-/** Bumps the profile's version if it still is `version`; false when someone changed it meanwhile. */
-export async function bumpProfileVersion(db: Executor, profileType: ProfileType, version: number): Promise<boolean> {
-  const updated = await db
-    .update(profiles)
-    .set({ version: sql`${profiles.version} + 1`, updatedAt: new Date() })
-    .where(and(eq(profiles.profileType, profileType), eq(profiles.version, version)))
-    .returning({ version: profiles.version });
-  return updated.length === 1;
-}
-
 export async function replaceGrants(db: Executor, profileType: ProfileType, grants: PermissionGrant[]): Promise<void> {
   await db.delete(profilePermissions).where(eq(profilePermissions.profileType, profileType));
   await db.insert(profilePermissions).values(

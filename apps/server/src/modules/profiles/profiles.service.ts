@@ -1,11 +1,13 @@
 import { type PermissionGrant, PROFILE_LABELS, type ProfileType } from "@certidesk/shared";
 import type { Database } from "../../db/client.js";
+import { profiles } from "../../db/schema/index.js";
 import type { Actor } from "../../lib/actor.js";
-import { writeAudit } from "../../lib/audit.js";
-import { badRequest, staleVersion } from "../../lib/errors.js";
+import { type Clock, systemClock } from "../../lib/clock.js";
+import { badRequest } from "../../lib/errors.js";
+import { versionedUpdate } from "../../lib/versioned-update.js";
 import * as repo from "./profiles.repository.js";
 
-export function createProfilesService({ db }: { db: Database }) {
+export function createProfilesService({ db, clock = systemClock }: { db: Database; clock?: Clock }) {
   return {
     async list() {
       const all = await repo.loadAllProfiles(db);
@@ -27,24 +29,25 @@ export function createProfilesService({ db }: { db: Database }) {
           throw badRequest("Le profil Direction doit garder la lecture et la modification des paramètres.");
         }
       }
-      return db.transaction(async (tx) => {
-        const before = await repo.loadGrants(tx, profileType);
-        if (!(await repo.bumpProfileVersion(tx, profileType, input.version))) throw staleVersion();
-        await repo.replaceGrants(tx, profileType, input.permissions);
-        await writeAudit(
-          tx,
-          actor,
-          {
-            action: "update",
-            entityType: "profile",
-            entityId: profileType,
-            summary: `Droits du profil ${PROFILE_LABELS[profileType]} modifiés`,
-            changes: { from: before, to: input.permissions },
-          },
-          requestId,
-        );
-        return { profileType, version: input.version + 1 };
+      const saved = await versionedUpdate({
+        db,
+        clock,
+        table: profiles,
+        key: profiles.profileType,
+        id: profileType,
+        version: input.version,
+        actor,
+        requestId,
+        entityType: "profile",
+        notFound: "Profil introuvable.",
+        apply: async (tx) => ({
+          values: {},
+          summary: `Droits du profil ${PROFILE_LABELS[profileType]} modifiés`,
+          changes: { from: await repo.loadGrants(tx, profileType), to: input.permissions },
+        }),
+        after: (tx) => repo.replaceGrants(tx, profileType, input.permissions),
       });
+      return { profileType, version: saved.version };
     },
   };
 }

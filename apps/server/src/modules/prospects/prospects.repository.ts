@@ -1,6 +1,7 @@
-import type { ProspectSortKey } from "@certidesk/shared";
+import { type ProspectSortKey, RECEVABILITY_CHECKLIST } from "@certidesk/shared";
 import {
   and,
+  asc,
   count,
   desc,
   eq,
@@ -19,9 +20,12 @@ import {
   clients,
   contacts,
   contracts,
+  documents,
   gestionnaires,
   legalEntities,
   quotes,
+  recevabilityDocuments,
+  recevabilityReviews,
   requestClients,
   requestEstablishments,
 } from "../../db/schema/index.js";
@@ -164,3 +168,144 @@ export async function rowExtras(db: Executor, requestIds: string[]) {
   return { establishments, quotes: quoteRows, contracts: contractRows };
 }
 export type RowExtras = Awaited<ReturnType<typeof rowExtras>>;
+
+export async function legalEntityExists(db: Executor, id: string) {
+  const [entity] = await db.select({ id: legalEntities.id }).from(legalEntities).where(eq(legalEntities.id, id));
+  return !!entity;
+}
+
+export async function findLegalEntity(db: Executor, id: string) {
+  const [entity] = await db.select().from(legalEntities).where(eq(legalEntities.id, id));
+  return entity;
+}
+
+/** How many of the establishments belong to the legal entity. */
+export async function countEstablishmentsOf(db: Executor, legalEntityId: string, clientIds: string[]) {
+  const found = await db
+    .select({ id: clients.id })
+    .from(clients)
+    .where(and(inArray(clients.id, clientIds), eq(clients.legalEntityId, legalEntityId)));
+  return found.length;
+}
+
+/** Whether the contact belongs to one of the establishments or to the legal entity. */
+export async function contactBelongs(db: Executor, contactId: string, legalEntityId: string, clientIds: string[]) {
+  const [contact] = await db
+    .select({ id: contacts.id })
+    .from(contacts)
+    .where(
+      and(
+        eq(contacts.id, contactId),
+        or(inArray(contacts.clientId, clientIds), eq(contacts.legalEntityId, legalEntityId)),
+      ),
+    );
+  return !!contact;
+}
+
+/** The contacts of a request: its legal entity's and its establishments'. */
+export const contactsOfRequest = (db: Executor, legalEntityId: string, clientIds: string[]) =>
+  db
+    .select()
+    .from(contacts)
+    .where(
+      or(
+        eq(contacts.legalEntityId, legalEntityId),
+        clientIds.length ? inArray(contacts.clientId, clientIds) : undefined,
+      ),
+    )
+    .orderBy(asc(contacts.lastName));
+
+/** A certification request's recevability review, with the checklist unticked (kept if it exists). */
+export async function ensureReview(tx: Executor, requestId: string) {
+  await tx
+    .insert(recevabilityReviews)
+    .values({ requestId, checklist: RECEVABILITY_CHECKLIST.map((i) => ({ ...i, checked: false })) })
+    .onConflictDoNothing();
+}
+
+export async function setStatusWithoutVersion(tx: Executor, requestId: string, status: string) {
+  await tx.update(requestClients).set({ status }).where(eq(requestClients.id, requestId));
+}
+
+export async function replaceEstablishments(tx: Executor, requestId: string, clientIds: string[]) {
+  await tx.delete(requestEstablishments).where(eq(requestEstablishments.requestId, requestId));
+  await tx.insert(requestEstablishments).values(clientIds.map((clientId) => ({ requestId, clientId })));
+}
+
+/** Establishments to open a request for: a search among all, or by default the prospects. */
+/** Establishments to open a request on: every search word matches; no search lists the prospects. */
+export const establishmentOptionRows = (db: Executor, search: string | undefined) =>
+  db
+    .select({
+      id: clients.id,
+      raisonSocial: clients.raisonSocial,
+      finess: clients.finess,
+      city: clients.city,
+      legalEntityId: clients.legalEntityId,
+      legalEntityRaisonSocial: legalEntities.raisonSocial,
+      clientSince: clients.clientSince,
+    })
+    .from(clients)
+    .leftJoin(legalEntities, eq(legalEntities.id, clients.legalEntityId))
+    .where(
+      matchEveryWord(search, (pattern) =>
+        or(
+          ilike(foldedSql(clients.raisonSocial), pattern),
+          ilike(foldedSql(sql`coalesce(${legalEntities.raisonSocial}, '')`), pattern),
+          ilike(sql`coalesce(${clients.finess}, '')`, pattern),
+        ),
+      ) ?? isNull(clients.clientSince),
+    )
+    .orderBy(asc(clients.raisonSocial))
+    .limit(50);
+
+export async function findRequestRow(db: Executor, id: string) {
+  const [request] = await db.select().from(requestClients).where(eq(requestClients.id, id));
+  return request;
+}
+
+export async function findReview(db: Executor, requestId: string) {
+  const [review] = await db.select().from(recevabilityReviews).where(eq(recevabilityReviews.requestId, requestId));
+  return review;
+}
+
+export const reviewFiles = (db: Executor, requestId: string) =>
+  db
+    .select({ id: documents.id, name: documents.name })
+    .from(recevabilityDocuments)
+    .innerJoin(documents, eq(documents.id, recevabilityDocuments.documentId))
+    .where(eq(recevabilityDocuments.requestId, requestId))
+    .orderBy(asc(documents.createdAt));
+
+/** The first establishment of a request (its documents are kept with that client). */
+export async function firstEstablishmentOf(db: Executor, requestId: string) {
+  const [first] = await db
+    .select({ id: clients.id })
+    .from(requestEstablishments)
+    .innerJoin(clients, eq(clients.id, requestEstablishments.clientId))
+    .where(eq(requestEstablishments.requestId, requestId))
+    .orderBy(asc(clients.raisonSocial))
+    .limit(1);
+  return first;
+}
+
+export async function linkRecevabilityDocument(tx: Executor, requestId: string, documentId: string) {
+  await tx.insert(recevabilityDocuments).values({ requestId, documentId });
+}
+
+/** The request's step after its recevability decision (inside the decision's transaction). */
+export async function setRequestStep(
+  tx: Executor,
+  requestId: string,
+  values: { status: string; refusalReason: string | null; now: Date },
+) {
+  await tx
+    .update(requestClients)
+    .set({
+      status: values.status,
+      refusalReason: values.refusalReason,
+      version: sql`${requestClients.version} + 1`,
+      updatedAt: values.now,
+    })
+    .where(eq(requestClients.id, requestId));
+}

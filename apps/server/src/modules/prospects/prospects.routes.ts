@@ -9,6 +9,7 @@ import {
   refuseRequestBodySchema,
   requestDetailSchema,
   savedResultSchema,
+  searchTextSchema,
   updateRequestBodySchema,
   versionBodySchema,
 } from "@certidesk/shared";
@@ -35,7 +36,7 @@ export function prospectsRoutes(app: AppInstance, { prospects }: { prospects: Pr
         response: listResponse,
       },
     },
-    async (request) => prospects.list(request.params.type, request.query),
+    async (request) => prospects.list(requireActor(request), request.params.type, request.query),
   );
 
   app.get(
@@ -44,7 +45,7 @@ export function prospectsRoutes(app: AppInstance, { prospects }: { prospects: Pr
       config: { access: { code: "PROSPECT", op: "read" } },
       schema: { tags, summary: "Prospects archivés", querystring: prospectListQuerySchema, response: listResponse },
     },
-    async (request) => prospects.list("ARCHIVE", request.query),
+    async (request) => prospects.list(requireActor(request), "ARCHIVE", request.query),
   );
 
   app.get(
@@ -54,11 +55,11 @@ export function prospectsRoutes(app: AppInstance, { prospects }: { prospects: Pr
       schema: {
         tags,
         summary: "Établissements pour une nouvelle demande",
-        querystring: z.object({ search: z.string().trim().max(100).optional() }),
+        querystring: z.object({ search: searchTextSchema.optional() }),
         response: { 200: z.array(establishmentOptionSchema) },
       },
     },
-    async (request) => prospects.establishmentOptions(request.query.search),
+    async (request) => prospects.establishmentOptions(requireActor(request), request.query.search),
   );
 
   app.get(

@@ -1,57 +1,55 @@
 import type { Recevability, RecevabilityDecision } from "@certidesk/shared";
-import { and, asc, eq, sql } from "drizzle-orm";
-import type { Database, Executor } from "../../db/client.js";
-import {
-  clients,
-  documents,
-  recevabilityDocuments,
-  recevabilityReviews,
-  requestClients,
-  requestEstablishments,
-} from "../../db/schema/index.js";
+import type { Database } from "../../db/client.js";
+import { recevabilityReviews } from "../../db/schema/index.js";
 import type { Actor } from "../../lib/actor.js";
 import { writeAudit } from "../../lib/audit.js";
-import { badRequest, conflict, notFound, staleVersion } from "../../lib/errors.js";
-import type { DocumentLinks } from "../documents/document-links.js";
-import type { DocumentsService, UploadedFile } from "../documents/documents.service.js";
+import { type Clock, systemClock } from "../../lib/clock.js";
+import { badRequest, conflict, notFound } from "../../lib/errors.js";
+import { authorize } from "../../lib/policy.js";
+import { versionedUpdate } from "../../lib/versioned-update.js";
+import type { DocumentLinks, DocumentsService, UploadedFile } from "../documents/index.js";
+import { requestResource } from "./prospects.policy.js";
+import * as repo from "./prospects.repository.js";
 import { deriveStatus } from "./request-status.js";
 
-type Review = typeof recevabilityReviews.$inferSelect;
 const NO_REVIEW = "Cette demande n'a pas d'examen de recevabilité (il concerne les certifications).";
 
 export interface RecevabilityDeps {
   db: Database;
   documents: DocumentsService;
   links: DocumentLinks;
+  clock?: Clock;
 }
 
 /** Recevability of certification requests: the checklist, the applicant's documents, the decision. */
-export function createRecevabilityService({ db, documents: docs, links }: RecevabilityDeps) {
-  async function load(tx: Executor, requestId: string) {
-    const [review] = await tx.select().from(recevabilityReviews).where(eq(recevabilityReviews.requestId, requestId));
+export function createRecevabilityService({ db, documents: docs, links, clock = systemClock }: RecevabilityDeps) {
+  /** load the request → 404 → authorize, then its review (404 when it has none). */
+  async function load(actor: Actor, requestId: string, action: "read" | "update") {
+    const request = await repo.findRequestRow(db, requestId);
+    if (!request) throw notFound(requestResource.notFound);
+    authorize(actor, action === "read" ? "read" : "reviewRecevability", requestResource, request);
+    const review = await repo.findReview(db, requestId);
     if (!review) throw notFound(NO_REVIEW);
-    return review;
+    return { request, review };
   }
 
-  async function save(tx: Executor, review: Review, version: number, values: Partial<Review>) {
-    if (review.version !== version) throw staleVersion();
-    const [saved] = await tx
-      .update(recevabilityReviews)
-      .set({ ...values, version: sql`${recevabilityReviews.version} + 1`, updatedAt: new Date() })
-      .where(and(eq(recevabilityReviews.requestId, review.requestId), eq(recevabilityReviews.version, version)))
-      .returning();
-    if (!saved) throw staleVersion();
-    return saved;
-  }
+  /** The common options of a review write (keyed by its request, audited on the request). */
+  const write = (actor: Actor, requestId: string, version: number, logId?: string) => ({
+    db,
+    clock,
+    table: recevabilityReviews,
+    key: recevabilityReviews.requestId,
+    id: requestId,
+    version,
+    actor,
+    requestId: logId,
+    entityType: "request",
+    notFound: NO_REVIEW,
+  });
 
-  async function read(_actor: Actor, requestId: string): Promise<Recevability> {
-    const review = await load(db, requestId);
-    const files = await db
-      .select({ id: documents.id, name: documents.name })
-      .from(recevabilityDocuments)
-      .innerJoin(documents, eq(documents.id, recevabilityDocuments.documentId))
-      .where(eq(recevabilityDocuments.requestId, requestId))
-      .orderBy(asc(documents.createdAt));
+  async function read(actor: Actor, requestId: string): Promise<Recevability> {
+    const { review } = await load(actor, requestId, "read");
+    const files = await repo.reviewFiles(db, requestId);
     return {
       checklist: review.checklist,
       decision: review.decision as RecevabilityDecision,
@@ -63,14 +61,6 @@ export function createRecevabilityService({ db, documents: docs, links }: Receva
     };
   }
 
-  const reference = async (tx: Executor, requestId: string) =>
-    (
-      await tx
-        .select({ reference: requestClients.reference })
-        .from(requestClients)
-        .where(eq(requestClients.id, requestId))
-    )[0]?.reference ?? "";
-
   return {
     read,
 
@@ -80,24 +70,19 @@ export function createRecevabilityService({ db, documents: docs, links }: Receva
       input: { checked: string[]; version: number },
       requestIdLog?: string,
     ) {
-      await db.transaction(async (tx) => {
-        const review = await load(tx, requestId);
-        if (review.decision !== "PENDING")
-          throw conflict("La décision de recevabilité est prise : la liste ne se modifie plus.");
-        const checklist = review.checklist.map((item) => ({ ...item, checked: input.checked.includes(item.code) }));
-        await save(tx, review, input.version, { checklist });
-        const done = checklist.filter((i) => i.checked).length;
-        await writeAudit(
-          tx,
-          actor,
-          {
-            action: "update",
-            entityType: "request",
-            entityId: requestId,
-            summary: `Recevabilité de ${await reference(tx, requestId)} : ${done}/${checklist.length} pièces vérifiées`,
-          },
-          requestIdLog,
-        );
+      const { request } = await load(actor, requestId, "update");
+      await versionedUpdate({
+        ...write(actor, requestId, input.version, requestIdLog),
+        apply: (_tx, review) => {
+          if (review.decision !== "PENDING")
+            throw conflict("La décision de recevabilité est prise : la liste ne se modifie plus.");
+          const checklist = review.checklist.map((item) => ({ ...item, checked: input.checked.includes(item.code) }));
+          const done = checklist.filter((i) => i.checked).length;
+          return {
+            values: { checklist },
+            summary: `Recevabilité de ${request.reference} : ${done}/${checklist.length} pièces vérifiées`,
+          };
+        },
       });
       return read(actor, requestId);
     },
@@ -109,44 +94,31 @@ export function createRecevabilityService({ db, documents: docs, links }: Receva
       input: { decision: "RECEVABLE" | "NON_RECEVABLE"; reason: string | null; version: number },
       requestIdLog?: string,
     ) {
-      await db.transaction(async (tx) => {
-        const review = await load(tx, requestId);
-        if (review.decision !== "PENDING") throw conflict("La décision de recevabilité a déjà été prise.");
-        if (input.decision === "RECEVABLE" && review.checklist.some((i) => !i.checked))
-          throw badRequest(
-            "Toutes les pièces de la liste doivent être vérifiées avant de déclarer la demande recevable.",
-          );
-        await save(tx, review, input.version, {
-          decision: input.decision,
-          reason: input.reason,
-          decidedAt: new Date(),
-          decidedBy: actor.label,
-        });
-        const [request] = await tx.select().from(requestClients).where(eq(requestClients.id, requestId));
-        if (!request) throw notFound("Demande introuvable.");
-        const refused = input.decision === "NON_RECEVABLE";
-        await tx
-          .update(requestClients)
-          .set({
-            status: refused ? "REFUSE" : await deriveStatus(tx, requestId),
-            refusalReason: refused ? `Demande non recevable : ${input.reason}` : request.refusalReason,
-            version: sql`${requestClients.version} + 1`,
-            updatedAt: new Date(),
-          })
-          .where(eq(requestClients.id, requestId));
-        await writeAudit(
-          tx,
-          actor,
-          {
-            action: "status",
-            entityType: "request",
-            entityId: requestId,
+      const { request } = await load(actor, requestId, "update");
+      const refused = input.decision === "NON_RECEVABLE";
+      await versionedUpdate({
+        ...write(actor, requestId, input.version, requestIdLog),
+        apply: (_tx, review) => {
+          if (review.decision !== "PENDING") throw conflict("La décision de recevabilité a déjà été prise.");
+          if (input.decision === "RECEVABLE" && review.checklist.some((i) => !i.checked))
+            throw badRequest(
+              "Toutes les pièces de la liste doivent être vérifiées avant de déclarer la demande recevable.",
+            );
+          return {
+            values: { decision: input.decision, reason: input.reason, decidedAt: clock.now(), decidedBy: actor.label },
             summary: refused
               ? `Demande ${request.reference} déclarée non recevable : ${input.reason}`
               : `Demande ${request.reference} déclarée recevable`,
-          },
-          requestIdLog,
-        );
+            action: "status",
+          };
+        },
+        // The request moves on (or is refused) with its decision.
+        after: async (tx) =>
+          repo.setRequestStep(tx, requestId, {
+            status: refused ? "REFUSE" : await deriveStatus(tx, requestId),
+            refusalReason: refused ? `Demande non recevable : ${input.reason}` : request.refusalReason,
+            now: clock.now(),
+          }),
       });
       return read(actor, requestId);
     },
@@ -159,14 +131,8 @@ export function createRecevabilityService({ db, documents: docs, links }: Receva
       name: string | undefined,
       requestIdLog?: string,
     ) {
-      await load(db, requestId);
-      const [first] = await db
-        .select({ id: clients.id })
-        .from(requestEstablishments)
-        .innerJoin(clients, eq(clients.id, requestEstablishments.clientId))
-        .where(eq(requestEstablishments.requestId, requestId))
-        .orderBy(asc(clients.raisonSocial))
-        .limit(1);
+      await load(actor, requestId, "update");
+      const first = await repo.firstEstablishmentOf(db, requestId);
       if (!first) throw badRequest("La demande n'a pas d'établissement.");
       const stored = await docs.upload(
         actor,
@@ -175,7 +141,7 @@ export function createRecevabilityService({ db, documents: docs, links }: Receva
         requestIdLog,
       );
       await db.transaction(async (tx) => {
-        await tx.insert(recevabilityDocuments).values({ requestId, documentId: stored.id });
+        await repo.linkRecevabilityDocument(tx, requestId, stored.id);
         await writeAudit(
           tx,
           actor,

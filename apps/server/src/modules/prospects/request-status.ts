@@ -2,6 +2,8 @@ import type { RequestStatus } from "@certidesk/shared";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
 import { contracts, quotes, recevabilityReviews, requestClients } from "../../db/schema/index.js";
+import type { AuditActor } from "../../lib/actor.js";
+import { writeAudit } from "../../lib/audit.js";
 
 /**
  * The step a request is at, read from what exists: an open contract, else the live quote, else the
@@ -48,4 +50,53 @@ export async function syncRequestStatus(tx: Executor, requestId: string) {
   if (!request || request.status === "REFUSE" || request.status === "SIGNED") return;
   const status = await deriveStatus(tx, requestId);
   if (status !== request.status) await setRequestStatus(tx, requestId, status);
+}
+
+/** The request is won: its contract is signed (inside the contract's transaction, audited there). */
+export async function markSigned(
+  tx: Executor,
+  actor: AuditActor,
+  input: { requestId: string; contractNumber: string; now: Date },
+  logId?: string,
+) {
+  const [request] = await tx
+    .update(requestClients)
+    .set({
+      status: "SIGNED",
+      archivedAt: null,
+      refusalReason: null,
+      version: sql`${requestClients.version} + 1`,
+      updatedAt: input.now,
+    })
+    .where(eq(requestClients.id, input.requestId))
+    .returning({ reference: requestClients.reference });
+  await writeAudit(
+    tx,
+    actor,
+    {
+      action: "status",
+      entityType: "request",
+      entityId: input.requestId,
+      summary: `Demande ${request?.reference ?? ""} gagnée : contrat ${input.contractNumber} signé`,
+    },
+    logId,
+  );
+}
+
+/** The request is lost: the establishment refused its contract. */
+export async function markRefused(tx: Executor, input: { requestId: string; reason: string; now: Date }) {
+  await tx
+    .update(requestClients)
+    .set({
+      status: "REFUSE",
+      refusalReason: input.reason,
+      version: sql`${requestClients.version} + 1`,
+      updatedAt: input.now,
+    })
+    .where(eq(requestClients.id, input.requestId));
+}
+
+/** The request's follow-up date (last write wins; each change is in the timeline). */
+export async function setRequestFollowUp(tx: Executor, requestId: string, dateRelance: string | null) {
+  await tx.update(requestClients).set({ dateRelance }).where(eq(requestClients.id, requestId));
 }

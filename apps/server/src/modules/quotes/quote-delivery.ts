@@ -1,25 +1,28 @@
 import { formatCurrency, quoteLabel } from "@certidesk/shared";
 import type { Database } from "../../db/client.js";
 import type { Actor } from "../../lib/actor.js";
-import { badRequest, conflict, notFound, staleVersion } from "../../lib/errors.js";
-import type { ConfigurationService } from "../configuration/configuration.service.js";
-import type { DocumentsService } from "../documents/documents.service.js";
-import { enqueueMail } from "../mail/mail.service.js";
+import type { Clock } from "../../lib/clock.js";
+import { badRequest, conflict, staleVersion } from "../../lib/errors.js";
+import { versionedUpdate } from "../../lib/versioned-update.js";
+import type { ConfigurationService } from "../configuration/index.js";
+import type { DocumentsService } from "../documents/index.js";
+import { enqueueMail } from "../mail/index.js";
 import { renderQuotePdf } from "./quote-pdf.js";
-import { NOT_FOUND, openRequest, type Quote, type QuoteReader } from "./quote-writes.js";
+import { openRequest, type Quote, type QuoteReader } from "./quote-writes.js";
 import * as repo from "./quotes.repository.js";
 
 export interface QuoteDeliveryDeps {
   db: Database;
   documents: DocumentsService;
   configuration: ConfigurationService;
+  clock: Clock;
   onMailQueued?: () => void;
 }
 
 /** The quote's PDF and its sending by mail. */
 export function createQuoteDelivery(
-  { db, documents: docs, configuration, onMailQueued }: QuoteDeliveryDeps,
-  { transition }: QuoteReader,
+  { db, documents: docs, configuration, clock, onMailQueued }: QuoteDeliveryDeps,
+  { load, get, write }: QuoteReader,
 ) {
   /** Renders the PDF with the company's identity and keeps it in the first establishment's documents. */
   async function storePdf(actor: Actor, quote: Quote) {
@@ -30,30 +33,25 @@ export function createQuoteDelivery(
     const identity = { configuration: await configuration.get(), logo: await configuration.logo() };
     const data = await renderQuotePdf(identity, quote, lines, ctx);
     const label = quoteLabel(quote);
-    const doc = await docs.storeGenerated(
+    const doc = await docs.storeGeneratedOnce(
       actor,
       { family: "CLIENT", clientId: first.id, name: `Devis ${label}`, metaCode: "QUOTE" },
       { fileName: `devis-${label}.pdf`, data },
+      quote.documentId,
     );
     return { doc, ctx, identity };
   }
 
   return {
     async generatePdf(actor: Actor, id: string, logId?: string) {
-      const quote = await repo.findQuote(db, id);
-      if (!quote) throw notFound(NOT_FOUND);
+      const quote = await load(actor, id, "print");
       const { doc } = await storePdf(actor, quote);
-      return transition(
-        actor,
-        id,
-        quote.version,
-        async () => ({
-          values: { documentId: doc.id },
-          summary: `PDF du devis ${quoteLabel(quote)} généré`,
-          action: "update",
-        }),
-        logId,
-      );
+      await versionedUpdate({
+        ...write(actor, id, "print", logId),
+        version: quote.version,
+        apply: () => ({ values: { documentId: doc.id }, summary: `PDF du devis ${quoteLabel(quote)} généré` }),
+      });
+      return get(actor, id);
     },
 
     /** Sends the quote: refused while the company identity is incomplete; PDF attached, mail queued with the change. */
@@ -61,10 +59,8 @@ export function createQuoteDelivery(
       const blocked = (await configuration.blockActionData()).blockedActions.find((a) => a.action === "QUOTE_SEND");
       if (blocked)
         throw conflict(`Envoi du devis impossible. ${blocked.reason} Complétez-la dans Paramètres › Société.`);
-      const quote = await repo.findQuote(db, id);
-      if (!quote) throw notFound(NOT_FOUND);
+      const quote = await load(actor, id, "send");
       if (quote.version !== input.version) throw staleVersion();
-      if (quote.status !== "DRAFT" && quote.status !== "SENT") throw conflict("Ce devis n'est plus à envoyer.");
       await openRequest(db, quote.requestId);
       const ctxBefore = await repo.quoteContext(db, quote.requestId);
       const to = input.to?.length ? input.to : ctxBefore?.contact?.email ? [ctxBefore.contact.email] : [];
@@ -72,11 +68,10 @@ export function createQuoteDelivery(
         throw badRequest("Aucune adresse e-mail : renseignez le contact de la demande ou un destinataire.");
       const { doc, ctx } = await storePdf(actor, quote);
       const first = ctx.establishments[0];
-      const result = await transition(
-        actor,
-        id,
-        input.version,
-        async (tx) => {
+      await versionedUpdate({
+        ...write(actor, id, "send", logId),
+        version: input.version,
+        apply: async (tx) => {
           await enqueueMail(
             tx,
             actor,
@@ -99,14 +94,14 @@ export function createQuoteDelivery(
             logId,
           );
           return {
-            values: { status: "SENT", sentAt: new Date(), documentId: doc.id },
+            values: { status: "SENT", sentAt: clock.now(), documentId: doc.id },
             summary: `Devis ${quoteLabel(quote)} envoyé à ${to.join(", ")}`,
+            action: "status",
           };
         },
-        logId,
-      );
+      });
       onMailQueued?.();
-      return result;
+      return get(actor, id);
     },
 
     /** Accepted: the other live quotes are superseded and the contract is prepared. */

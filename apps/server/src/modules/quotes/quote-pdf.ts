@@ -9,42 +9,12 @@ import {
   vatRateLabel,
 } from "@certidesk/shared";
 import type { quoteLines, quotes } from "../../db/schema/index.js";
+import { establishmentsBlock, partyBlock } from "../../lib/pdf/party-blocks.js";
 import { type CompanyIdentity, renderPdf } from "../../lib/pdf/pdf-service.js";
 import type { QuoteContext } from "./quotes.repository.js";
 
 type Quote = typeof quotes.$inferSelect;
 type Line = typeof quoteLines.$inferSelect;
-
-/** The client block: legal entity (who signs and pays) and the establishments evaluated. */
-export function partyBlock(ctx: QuoteContext) {
-  const e = ctx.entity;
-  return [
-    { text: e?.raisonSocial ?? "", bold: true },
-    { text: [e?.address, [e?.postalCode, e?.city].filter(Boolean).join(" ")].filter(Boolean).join(", ") },
-    {
-      text: [e?.siren && `SIREN ${e.siren}`, e?.siret && `SIRET ${e.siret}`, e?.vatNumber && `TVA ${e.vatNumber}`]
-        .filter(Boolean)
-        .join(" · "),
-      style: "small",
-    },
-    ctx.contact
-      ? {
-          text: `À l'attention de ${ctx.contact.firstName} ${ctx.contact.lastName}${ctx.contact.occupation ? `, ${ctx.contact.occupation}` : ""}`,
-          margin: [0, 4, 0, 0],
-        }
-      : { text: "" },
-  ];
-}
-
-export function establishmentsBlock(ctx: QuoteContext) {
-  return {
-    ul: ctx.establishments.map(
-      (c) =>
-        `${c.raisonSocial} — FINESS ${c.finess ?? "—"} — ${[c.address, c.postalCode, c.city].filter(Boolean).join(" ")}`,
-    ),
-    margin: [0, 0, 0, 8],
-  };
-}
 
 /** The quote as the client receives it: lines, travel expenses, VAT, totals and terms. */
 export function renderQuotePdf(identity: CompanyIdentity, quote: Quote, lines: Line[], ctx: QuoteContext) {
@@ -77,7 +47,7 @@ export function renderQuotePdf(identity: CompanyIdentity, quote: Quote, lines: L
       : quote.travelExpenseMode === 2
         ? "Frais de déplacement inclus dans le prix."
         : `Frais de déplacement : forfait de ${money(quote.travelExpenseAmount)} HT.`;
-  const vat = Number(quote.vatRate) === 0 ? "TVA (Exo)" : `TVA (${vatRateLabel(quote.vatRate)})`;
+  const vat = Number(quote.vatRate) === 0 ? "TVA (exonéré)" : `TVA (${vatRateLabel(quote.vatRate)})`;
   const content = [
     { text: `Devis n° ${quoteLabel(quote)}`, style: "title" },
     {
@@ -139,5 +109,5 @@ export function renderQuotePdf(identity: CompanyIdentity, quote: Quote, lines: L
       ],
     },
   ];
-  return renderPdf(identity, `Devis ${quoteLabel(quote)}`, content);
+  return renderPdf(identity, `Devis ${quoteLabel(quote)}`, content, { creationDate: new Date(quote.createdAt) });
 }

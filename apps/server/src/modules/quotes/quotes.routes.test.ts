@@ -7,6 +7,7 @@ import { createTestApp, type TestContext } from "../../../test/test-app.js";
 import {
   configuration,
   contracts,
+  documents,
   mailAttachments,
   mailOutbox,
   numberingSeries,
@@ -101,7 +102,7 @@ describe("quotes", () => {
     });
     expect(errorOf(quarter).message).toBe("Le nombre de jours se compte par quarts de journée (0,25).");
     const vat = await post(`/api/requestclients/${requestId}/quotes`, { ...quoteBody, vatRate: 0.1 });
-    expect(errorOf(vat).message).toBe("Taux de TVA : 20 %, 8,5 % ou Exo.");
+    expect(errorOf(vat).message).toBe("Taux de TVA : 20 %, 8,5 % ou exonéré.");
     expect((await create(requestId)).number).toBe(expected);
   });
 
@@ -157,6 +158,40 @@ describe("quotes", () => {
       .where(eq(mailAttachments.mailId, mail?.id ?? ""));
     expect(attachments[0]?.fileName).toBe(`devis-${quote.number}.pdf`);
     expect(await requestStatus(requestId)).toBe("QUOTE_SENT");
+  });
+
+  it("files the PDF once when a quote is generated then sent unchanged, and again when it changed", async () => {
+    const { handle } = ctx;
+    await completeCompanyIdentity(handle.db);
+    const quote = await create(await newRequest());
+    const countPdfs = async () =>
+      (
+        await handle.db
+          .select()
+          .from(documents)
+          .where(eq(documents.name, `Devis ${quote.number}`))
+      ).length;
+    const generated = await post(`/api/quotes/${quote.id}/pdf`, { version: quote.version });
+    expect(generated.statusCode, generated.body).toBe(200);
+    const withPdf = generated.json() as Quote;
+    const again = await post(`/api/quotes/${quote.id}/pdf`, { version: withPdf.version });
+    expect(again.statusCode, again.body).toBe(200);
+    const sent = await post(`/api/quotes/${quote.id}/send`, { version: (again.json() as Quote).version });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(await countPdfs()).toBe(1);
+    const [mail] = await handle.db.select().from(mailOutbox).where(eq(mailOutbox.relatedId, quote.id));
+    const [attachment] = await handle.db
+      .select()
+      .from(mailAttachments)
+      .where(eq(mailAttachments.mailId, mail?.id ?? ""));
+    expect(attachment?.documentId).toBe(withPdf.document?.id);
+    // A new version is a new content: its PDF is filed on its own.
+    const next = await post(`/api/quotes/${quote.id}/new-version`, { version: (sent.json() as Quote).version });
+    expect(next.statusCode, next.body).toBe(200);
+    const nextQuote = next.json() as Quote;
+    const nextPdf = await post(`/api/quotes/${nextQuote.id}/pdf`, { version: nextQuote.version });
+    expect(nextPdf.statusCode, nextPdf.body).toBe(200);
+    expect((nextPdf.json() as Quote).document?.id).not.toBe(withPdf.document?.id);
   });
 
   it("makes a new version under the same number, edits drafts only, and accepts into a contract", async () => {

@@ -28,7 +28,7 @@ export function quotesRoutes(app: AppInstance, { quotes }: { quotes: QuotesServi
         response: { 200: z.array(quoteDetailSchema) },
       },
     },
-    async (request) => quotes.listForRequest(request.params.id),
+    async (request) => quotes.listForRequest(requireActor(request), request.params.id),
   );
 
   app.post(
@@ -52,7 +52,7 @@ export function quotesRoutes(app: AppInstance, { quotes }: { quotes: QuotesServi
       config: { access: { code: "PROSPECT", op: "read" } },
       schema: { tags, summary: "Un devis", params: idParamsSchema, response: detail },
     },
-    async (request) => quotes.get(request.params.id),
+    async (request) => quotes.get(requireActor(request), request.params.id),
   );
 
   app.put(

@@ -1,18 +1,19 @@
 import { formatCurrency, quoteLabel } from "@certidesk/shared";
-import { and, eq, inArray, max, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
-import { quoteLines, quotes } from "../../db/schema/index.js";
 import type { Actor } from "../../lib/actor.js";
 import { writeAudit } from "../../lib/audit.js";
-import { conflict, notFound, staleVersion } from "../../lib/errors.js";
+import { type Clock, systemClock } from "../../lib/clock.js";
+import { notFound, staleVersion } from "../../lib/errors.js";
 import { nextNumber } from "../../lib/numbering.js";
-import type { ConfigurationService } from "../configuration/configuration.service.js";
-import { insertContractFromQuote } from "../contracts/contract-writes.js";
-import type { DocumentLinks } from "../documents/document-links.js";
-import type { DocumentsService } from "../documents/documents.service.js";
-import { syncRequestStatus } from "../prospects/request-status.js";
+import { authorize } from "../../lib/policy.js";
+import { versionedUpdate } from "../../lib/versioned-update.js";
+import type { ConfigurationService } from "../configuration/index.js";
+import { createFromQuote } from "../contracts/index.js";
+import type { DocumentLinks, DocumentsService } from "../documents/index.js";
+import { requestResource, syncStatus } from "../prospects/index.js";
 import { createQuoteDelivery } from "./quote-delivery.js";
 import { createQuoteReader, NOT_FOUND, openRequest, type SaveInput, totalsOf, writeLines } from "./quote-writes.js";
+import { quoteResource } from "./quotes.policy.js";
 import * as repo from "./quotes.repository.js";
 
 export interface QuotesServiceDeps {
@@ -20,6 +21,7 @@ export interface QuotesServiceDeps {
   documents: DocumentsService;
   links: DocumentLinks;
   configuration: ConfigurationService;
+  clock?: Clock;
   /** Wakes the mail worker once a quote's mail is queued. */
   onMailQueued?: () => void;
 }
@@ -27,34 +29,39 @@ export interface QuotesServiceDeps {
 /** Quotes: numbered, written, sent with their PDF, accepted (the contract is prepared) or refused, new versions. */
 export function createQuotesService(deps: QuotesServiceDeps) {
   const { db } = deps;
-  const reader = createQuoteReader(deps);
-  const { details, get, transition } = reader;
+  const clock = deps.clock ?? systemClock;
+  const reader = createQuoteReader({ ...deps, clock });
+  const { details, get, write } = reader;
 
   return {
-    ...createQuoteDelivery(deps, reader),
+    ...createQuoteDelivery({ ...deps, clock }, reader),
     get,
-    listForRequest: async (requestId: string) => details(await repo.quotesOfRequest(db, requestId)),
+
+    /** A request's quotes: load the request → 404 → authorize → its quotes, read together. */
+    async listForRequest(actor: Actor, requestId: string) {
+      const request = await repo.findRequest(db, requestId);
+      if (!request) throw notFound(requestResource.notFound);
+      authorize(actor, "read", requestResource, request);
+      return details(await repo.quotesOfRequest(db, requestId));
+    },
 
     async create(actor: Actor, requestId: string, input: SaveInput, logId?: string) {
       const totals = totalsOf(input);
       const id = await db.transaction(async (tx) => {
-        await openRequest(tx, requestId);
+        const request = await openRequest(tx, requestId);
+        authorize(actor, "createQuote", requestResource, request);
         const number = await nextNumber(tx, "QUOTE");
-        const [created] = await tx
-          .insert(quotes)
-          .values({
-            ...input,
-            requestId,
-            number,
-            totalHT: totals.totalHT,
-            totalVAT: totals.totalVAT,
-            totalTTC: totals.totalTTC,
-            createdBy: actor.userId,
-          })
-          .returning();
-        if (!created) throw new Error("quote not created");
+        const created = await repo.insertQuote(tx, {
+          ...input,
+          requestId,
+          number,
+          totalHT: totals.totalHT,
+          totalVAT: totals.totalVAT,
+          totalTTC: totals.totalTTC,
+          createdBy: actor.userId,
+        });
         await writeLines(tx, created.id, input, totals.lines);
-        await syncRequestStatus(tx, requestId);
+        await syncStatus(tx, requestId);
         await writeAudit(
           tx,
           actor,
@@ -68,17 +75,14 @@ export function createQuotesService(deps: QuotesServiceDeps) {
         );
         return created.id;
       });
-      return get(id);
+      return get(actor, id);
     },
 
-    update: (actor: Actor, id: string, input: SaveInput, version: number, logId?: string) =>
-      transition(
-        actor,
-        id,
+    async update(actor: Actor, id: string, input: SaveInput, version: number, logId?: string) {
+      await versionedUpdate({
+        ...write(actor, id, "update", logId),
         version,
-        async (tx, quote) => {
-          if (quote.status !== "DRAFT")
-            throw conflict("Seul un devis en brouillon se modifie : créez une nouvelle version.");
+        apply: async (tx, quote) => {
           await openRequest(tx, quote.requestId);
           const totals = totalsOf(input);
           await writeLines(tx, id, input, totals.lines);
@@ -91,53 +95,42 @@ export function createQuotesService(deps: QuotesServiceDeps) {
               documentId: null,
             },
             summary: `Devis ${quoteLabel(quote)} modifié — ${formatCurrency(totals.totalTTC)} TTC`,
-            action: "update",
           };
         },
-        logId,
-      ),
+      });
+      return get(actor, id);
+    },
 
-    accept: (actor: Actor, id: string, version: number, logId?: string) =>
-      transition(
-        actor,
-        id,
+    async accept(actor: Actor, id: string, version: number, logId?: string) {
+      await versionedUpdate({
+        ...write(actor, id, "accept", logId),
         version,
-        async (tx, quote) => {
-          if (quote.status !== "SENT") throw conflict("Seul un devis envoyé peut être accepté.");
+        apply: async (tx, quote) => {
           const request = await openRequest(tx, quote.requestId);
-          await tx
-            .update(quotes)
-            .set({ status: "SUPERSEDED", version: sql`${quotes.version} + 1` })
-            .where(
-              and(
-                eq(quotes.requestId, quote.requestId),
-                inArray(quotes.status, ["DRAFT", "SENT"]),
-                sql`${quotes.id} <> ${id}`,
-              ),
-            );
-          await insertContractFromQuote(tx, actor, request, { ...quote, status: "ACCEPTED" }, logId);
+          await repo.supersedeOtherLiveQuotes(tx, quote.requestId, id);
+          await createFromQuote(tx, actor, request, { ...quote, status: "ACCEPTED" }, logId);
           return {
-            values: { status: "ACCEPTED", decidedAt: new Date() },
+            values: { status: "ACCEPTED", decidedAt: clock.now() },
             summary: `Devis ${quoteLabel(quote)} accepté par le client`,
+            action: "status",
           };
         },
-        logId,
-      ),
+      });
+      return get(actor, id);
+    },
 
-    refuse: (actor: Actor, id: string, input: { reason: string; version: number }, logId?: string) =>
-      transition(
-        actor,
-        id,
-        input.version,
-        async (_tx, quote) => {
-          if (quote.status !== "SENT" && quote.status !== "DRAFT") throw conflict("Ce devis ne peut plus être refusé.");
-          return {
-            values: { status: "REFUSED", decidedAt: new Date(), refusalReason: input.reason },
-            summary: `Devis ${quoteLabel(quote)} refusé : ${input.reason}`,
-          };
-        },
-        logId,
-      ),
+    async refuse(actor: Actor, id: string, input: { reason: string; version: number }, logId?: string) {
+      await versionedUpdate({
+        ...write(actor, id, "refuse", logId),
+        version: input.version,
+        apply: (_tx, quote) => ({
+          values: { status: "REFUSED", decidedAt: clock.now(), refusalReason: input.reason },
+          summary: `Devis ${quoteLabel(quote)} refusé : ${input.reason}`,
+          action: "status",
+        }),
+      });
+      return get(actor, id);
+    },
 
     /** A new version keeps the number: the previous one is superseded, its lines copied into a draft. */
     async newVersion(actor: Actor, id: string, version: number, logId?: string) {
@@ -145,38 +138,28 @@ export function createQuotesService(deps: QuotesServiceDeps) {
         const quote = await repo.findQuote(tx, id);
         if (!quote) throw notFound(NOT_FOUND);
         if (quote.version !== version) throw staleVersion();
-        if (quote.status === "ACCEPTED" || quote.status === "SUPERSEDED")
-          throw conflict("Ce devis ne peut plus donner de nouvelle version.");
+        authorize(actor, "newVersion", quoteResource, quote);
         await openRequest(tx, quote.requestId);
-        const [top] = await tx
-          .select({ n: max(quotes.revision) })
-          .from(quotes)
-          .where(eq(quotes.number, quote.number));
+        const top = await repo.topRevision(tx, quote.number);
         const { id: _id, createdAt: _c, updatedAt: _u, version: _v, ...copy } = quote;
-        const [created] = await tx
-          .insert(quotes)
-          .values({
-            ...copy,
-            revision: (top?.n ?? quote.revision) + 1,
-            status: "DRAFT",
-            documentId: null,
-            sentAt: null,
-            decidedAt: null,
-            refusalReason: null,
-            createdBy: actor.userId,
-          })
-          .returning();
-        if (!created) throw new Error("quote not copied");
+        const created = await repo.insertQuote(tx, {
+          ...copy,
+          revision: (top ?? quote.revision) + 1,
+          status: "DRAFT",
+          documentId: null,
+          sentAt: null,
+          decidedAt: null,
+          refusalReason: null,
+          createdBy: actor.userId,
+        });
         const lines = await repo.linesOf(tx, [id]);
-        await tx
-          .insert(quoteLines)
-          .values(lines.map(({ id: _l, quoteId: _q, ...l }) => ({ ...l, quoteId: created.id })));
-        if (quote.status !== "REFUSED")
-          await tx
-            .update(quotes)
-            .set({ status: "SUPERSEDED", version: sql`${quotes.version} + 1` })
-            .where(eq(quotes.id, id));
-        await syncRequestStatus(tx, quote.requestId);
+        await repo.replaceLines(
+          tx,
+          created.id,
+          lines.map(({ id: _l, quoteId: _q, ...l }) => l),
+        );
+        if (quote.status !== "REFUSED") await repo.supersede(tx, id);
+        await syncStatus(tx, quote.requestId);
         await writeAudit(
           tx,
           actor,
@@ -190,7 +173,7 @@ export function createQuotesService(deps: QuotesServiceDeps) {
         );
         return created.id;
       });
-      return get(newId);
+      return get(actor, newId);
     },
   };
 }

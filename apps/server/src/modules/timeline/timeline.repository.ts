@@ -1,5 +1,6 @@
-import { type SQL, sql } from "drizzle-orm";
+import { eq, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
+import { clients, requestClients, timelineEntries } from "../../db/schema/index.js";
 
 export type TimelineTarget = { kind: "client"; id: string } | { kind: "prospect"; id: string };
 
@@ -97,4 +98,24 @@ export async function readTimeline(db: Executor, target: TimelineTarget, page: n
     db.execute(sql`select count(*)::int as n from (${all}) t`),
   ]);
   return { rows: rowsOf<TimelineRow>(rows), total: Number(rowsOf<{ n: number }>(counted)[0]?.n ?? 0) };
+}
+
+/** What the timeline shows of its target: its name and current follow-up date. */
+export async function targetOf(db: Executor, t: TimelineTarget) {
+  if (t.kind === "client") {
+    const [row] = await db
+      .select({ name: clients.raisonSocial, dateRelance: clients.dateRelance })
+      .from(clients)
+      .where(eq(clients.id, t.id));
+    return row;
+  }
+  const [row] = await db
+    .select({ name: requestClients.reference, dateRelance: requestClients.dateRelance })
+    .from(requestClients)
+    .where(eq(requestClients.id, t.id));
+  return row;
+}
+
+export async function insertEntry(tx: Executor, values: typeof timelineEntries.$inferInsert) {
+  await tx.insert(timelineEntries).values(values);
 }

@@ -5,14 +5,14 @@ import {
   type TimelineItem,
   type TimelineKind,
 } from "@certidesk/shared";
-import { eq } from "drizzle-orm";
 import type { Database, Executor } from "../../db/client.js";
-import { clients, requestClients, timelineEntries } from "../../db/schema/index.js";
 import type { Actor } from "../../lib/actor.js";
 import { writeAudit } from "../../lib/audit.js";
 import { notFound } from "../../lib/errors.js";
-import type { DocumentLinks } from "../documents/document-links.js";
-import { readTimeline, type TimelineRow, type TimelineTarget } from "./timeline.repository.js";
+import { setClientFollowUp } from "../clients/index.js";
+import type { DocumentLinks } from "../documents/index.js";
+import { setRequestFollowUp } from "../prospects/index.js";
+import { insertEntry, readTimeline, type TimelineRow, type TimelineTarget, targetOf } from "./timeline.repository.js";
 
 const MAIL_STATUS: Record<string, string> = {
   SENT: "E-mail envoyé",
@@ -63,20 +63,9 @@ function toItem(row: TimelineRow, links: DocumentLinks): TimelineItem {
 export function createTimelineService({ db, links }: { db: Database; links: DocumentLinks }) {
   async function target(actor: Actor, t: TimelineTarget, tx: Executor = db) {
     if (!isStaffProfile(actor.profileType)) throw notFound();
-    if (t.kind === "client") {
-      const [row] = await tx
-        .select({ name: clients.raisonSocial, dateRelance: clients.dateRelance })
-        .from(clients)
-        .where(eq(clients.id, t.id));
-      if (!row) throw notFound("Client introuvable.");
-      return { label: row.name, dateRelance: row.dateRelance };
-    }
-    const [row] = await tx
-      .select({ name: requestClients.reference, dateRelance: requestClients.dateRelance })
-      .from(requestClients)
-      .where(eq(requestClients.id, t.id));
-    if (!row) throw notFound("Demande introuvable.");
-    return { label: `la demande ${row.name}`, dateRelance: row.dateRelance };
+    const row = await targetOf(tx, t);
+    if (!row) throw notFound(t.kind === "client" ? "Client introuvable." : "Demande introuvable.");
+    return { label: t.kind === "client" ? row.name : `la demande ${row.name}`, dateRelance: row.dateRelance };
   }
   const owner = (t: TimelineTarget) => (t.kind === "client" ? { clientId: t.id } : { requestId: t.id });
 
@@ -90,9 +79,7 @@ export function createTimelineService({ db, links }: { db: Database; links: Docu
     async addComment(actor: Actor, t: TimelineTarget, text: string, requestId?: string) {
       await db.transaction(async (tx) => {
         const { label } = await target(actor, t, tx);
-        await tx
-          .insert(timelineEntries)
-          .values({ ...owner(t), kind: "COMMENT", text, authorId: actor.userId, authorLabel: actor.label });
+        await insertEntry(tx, { ...owner(t), kind: "COMMENT", text, authorId: actor.userId, authorLabel: actor.label });
         await writeAudit(
           tx,
           actor,
@@ -112,10 +99,9 @@ export function createTimelineService({ db, links }: { db: Database; links: Docu
     ) {
       await db.transaction(async (tx) => {
         const { label } = await target(actor, t, tx);
-        if (t.kind === "client")
-          await tx.update(clients).set({ dateRelance: input.dateRelance }).where(eq(clients.id, t.id));
-        else await tx.update(requestClients).set({ dateRelance: input.dateRelance }).where(eq(requestClients.id, t.id));
-        await tx.insert(timelineEntries).values({
+        if (t.kind === "client") await setClientFollowUp(tx, t.id, input.dateRelance);
+        else await setRequestFollowUp(tx, t.id, input.dateRelance);
+        await insertEntry(tx, {
           ...owner(t),
           kind: input.dateRelance ? "FOLLOW_UP_SET" : "FOLLOW_UP_CLEARED",
           followUpDate: input.dateRelance,

@@ -83,3 +83,9 @@ export async function partyExists(db: Executor, kind: "auditor" | "client", id: 
   const [row] = await db.select({ id: table.id }).from(table).where(eq(table.id, id)).limit(1);
   return !!row;
 }
+
+export async function insertUser(tx: Executor, values: typeof users.$inferInsert) {
+  const [created] = await tx.insert(users).values(values).returning();
+  if (!created) throw new Error("user not created");
+  return created;
+}

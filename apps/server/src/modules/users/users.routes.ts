@@ -6,6 +6,7 @@ import {
   okSchema,
   pageResultSchema,
   savedResultSchema,
+  searchTextSchema,
   setActiveBodySchema,
   setPasswordBodySchema,
   updateUserBodySchema,
@@ -40,7 +41,7 @@ export function usersRoutes(app: AppInstance, { users }: { users: UsersService }
       schema: {
         tags,
         summary: "Évaluateurs ou clients à rattacher à un utilisateur",
-        querystring: z.object({ kind: z.enum(["auditor", "client"]), search: z.string().trim().max(100).optional() }),
+        querystring: z.object({ kind: z.enum(["auditor", "client"]), search: searchTextSchema.optional() }),
         response: { 200: z.array(linkOptionSchema) },
       },
     },

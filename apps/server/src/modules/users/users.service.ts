@@ -1,15 +1,16 @@
 import type { createUserBodySchema, ProfileType, UserRow, updateUserBodySchema } from "@certidesk/shared";
-import { and, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Database, Executor } from "../../db/client.js";
 import { users } from "../../db/schema/index.js";
 import type { Actor } from "../../lib/actor.js";
 import { diffFields, writeAudit } from "../../lib/audit.js";
-import { badRequest, conflict, notFound, staleVersion } from "../../lib/errors.js";
+import { type Clock, systemClock } from "../../lib/clock.js";
+import { badRequest, conflict, notFound } from "../../lib/errors.js";
 import { partyOptions } from "../../lib/party-options.js";
 import { assertPasswordPolicy } from "../../lib/password-policy.js";
 import { hashPassword } from "../../lib/passwords.js";
-import type { SessionStore } from "../auth/session-store.js";
+import { versionedUpdate } from "../../lib/versioned-update.js";
+import type { SessionStore } from "../auth/index.js";
 import * as repo from "./users.repository.js";
 
 type CreateInput = z.output<typeof createUserBodySchema>;
@@ -19,6 +20,7 @@ type Links = { profileType: ProfileType; auditorId: string | null; clientId: str
 export interface UsersServiceDeps {
   db: Database;
   sessions: SessionStore;
+  clock?: Clock;
 }
 
 /** Evaluators are linked to their evaluator file, client users to their client, staff to neither. */
@@ -48,7 +50,7 @@ const publicFields = (u: UserEntity) => ({
   clientId: u.clientId,
 });
 
-export function createUsersService({ db, sessions }: UsersServiceDeps) {
+export function createUsersService({ db, sessions, clock = systemClock }: UsersServiceDeps) {
   /** The last active Direction user can lose neither that profile nor their access. */
   async function guardLastDirector(tx: Executor, user: UserEntity, stillDirector: boolean) {
     if (user.profileType !== "DIR" || !user.active || stillDirector) return;
@@ -57,22 +59,18 @@ export function createUsersService({ db, sessions }: UsersServiceDeps) {
     }
   }
 
-  async function loadForUpdate(tx: Executor, id: string, version: number) {
-    const user = await repo.findUserById(tx, id);
-    if (!user) throw notFound("Utilisateur introuvable.");
-    if (user.version !== version) throw staleVersion();
-    return user;
-  }
-
-  async function saveVersioned(tx: Executor, user: UserEntity, values: Partial<UserEntity>) {
-    const [saved] = await tx
-      .update(users)
-      .set({ ...values, version: sql`${users.version} + 1`, updatedAt: new Date() })
-      .where(and(eq(users.id, user.id), eq(users.version, user.version)))
-      .returning();
-    if (!saved) throw staleVersion();
-    return saved;
-  }
+  /** The common options of a user write through versionedUpdate. */
+  const write = (actor: Actor, id: string, version: number, requestId?: string) => ({
+    db,
+    clock,
+    table: users,
+    id,
+    version,
+    actor,
+    requestId,
+    entityType: "user",
+    notFound: "Utilisateur introuvable.",
+  });
 
   return {
     async list(query: repo.UserListQuery) {
@@ -102,11 +100,7 @@ export function createUsersService({ db, sessions }: UsersServiceDeps) {
       return db.transaction(async (tx) => {
         if (await repo.identifierTaken(tx, input.identifier)) throw conflict("Cet identifiant est déjà utilisé.");
         const links = await checkLinks(tx, input);
-        const [created] = await tx
-          .insert(users)
-          .values({ ...input, ...links, passwordHash })
-          .returning();
-        if (!created) throw new Error("user not created");
+        const created = await repo.insertUser(tx, { ...input, ...links, passwordHash });
         await writeAudit(
           tx,
           actor,
@@ -123,76 +117,58 @@ export function createUsersService({ db, sessions }: UsersServiceDeps) {
       });
     },
 
-    async update(actor: Actor, id: string, input: UpdateInput, requestId?: string) {
-      return db.transaction(async (tx) => {
-        const user = await loadForUpdate(tx, id, input.version);
-        const links = await checkLinks(tx, input);
-        await guardLastDirector(tx, user, links.profileType === "DIR");
-        const { version: _v, ...values } = { ...input, ...links };
-        const saved = await saveVersioned(tx, user, values);
-        // A new profile changes the rights carried by live sessions: end them.
-        if (saved.profileType !== user.profileType) await sessions.revokeAllForUser(tx, user.id);
-        await writeAudit(
-          tx,
-          actor,
-          {
-            action: "update",
-            entityType: "user",
-            entityId: user.id,
+    update: (actor: Actor, id: string, input: UpdateInput, requestId?: string) =>
+      versionedUpdate({
+        ...write(actor, id, input.version, requestId),
+        apply: async (tx, user) => {
+          const links = await checkLinks(tx, input);
+          await guardLastDirector(tx, user, links.profileType === "DIR");
+          const { version: _v, ...values } = { ...input, ...links };
+          return {
+            values,
             summary: `Utilisateur ${user.identifier} modifié`,
-            changes: diffFields(publicFields(user), publicFields(saved)),
-          },
-          requestId,
-        );
-        return saved;
-      });
-    },
+            changes: diffFields(publicFields(user), publicFields({ ...user, ...values })),
+          };
+        },
+        // A new profile changes the rights carried by live sessions: end them.
+        after: async (tx, saved, user) => {
+          if (saved.profileType !== user.profileType) await sessions.revokeAllForUser(tx, user.id);
+        },
+      }),
 
     async setActive(actor: Actor, id: string, input: { active: boolean; version: number }, requestId?: string) {
       if (!input.active && id === actor.userId) throw conflict("Vous ne pouvez pas désactiver votre propre compte.");
-      return db.transaction(async (tx) => {
-        const user = await loadForUpdate(tx, id, input.version);
-        if (!input.active) await guardLastDirector(tx, user, false);
-        const saved = await saveVersioned(tx, user, { active: input.active });
-        if (!input.active) await sessions.revokeAllForUser(tx, user.id);
-        await writeAudit(
-          tx,
-          actor,
-          {
-            action: "update",
-            entityType: "user",
-            entityId: user.id,
+      return versionedUpdate({
+        ...write(actor, id, input.version, requestId),
+        apply: async (tx, user) => {
+          if (!input.active) await guardLastDirector(tx, user, false);
+          return {
+            values: { active: input.active },
             summary: `Utilisateur ${user.identifier} ${input.active ? "réactivé" : "désactivé"}`,
             changes: { active: { from: user.active, to: input.active } },
-          },
-          requestId,
-        );
-        return saved;
+          };
+        },
+        after: async (tx, _saved, user) => {
+          if (!input.active) await sessions.revokeAllForUser(tx, user.id);
+        },
       });
     },
 
+    /** An administrator's reset: at the user's current version (no form version to compare). */
     async setPassword(actor: Actor, id: string, password: string, requestId?: string) {
       const owner = await repo.findUserById(db, id);
       if (!owner) throw notFound("Utilisateur introuvable.");
       assertPasswordPolicy(password, owner);
       const passwordHash = await hashPassword(password);
-      return db.transaction(async (tx) => {
-        const user = await repo.findUserById(tx, id);
-        if (!user) throw notFound("Utilisateur introuvable.");
-        const saved = await saveVersioned(tx, user, { passwordHash });
-        await sessions.revokeAllForUser(tx, user.id);
-        await writeAudit(
-          tx,
-          actor,
-          {
-            action: "update",
-            entityType: "user",
-            entityId: user.id,
-            summary: `Mot de passe de ${user.identifier} réinitialisé`,
-          },
-          requestId,
-        );
-        return saved;
+      const user = await repo.findUserById(db, id);
+      if (!user) throw notFound("Utilisateur introuvable.");
+      return versionedUpdate({
+        ...write(actor, id, user.version, requestId),
+        apply: (_tx, current) => ({
+          values: { passwordHash },
+          summary: `Mot de passe de ${current.identifier} réinitialisé`,
+        }),
+        after: (tx) => sessions.revokeAllForUser(tx, id),
       });
     },
 

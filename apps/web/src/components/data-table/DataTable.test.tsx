@@ -2,7 +2,7 @@ import { act, fireEvent, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { renderWithTheme } from "../../test/render";
-import { DataTable } from "./DataTable";
+import { DataTable, tableMinWidth } from "./DataTable";
 import type { DataTableColumn, SortState } from "./types";
 
 interface Client {
@@ -39,6 +39,18 @@ describe("DataTable", () => {
     expect(screen.getByText(/^980,50\s€$/)).toBeInTheDocument();
     expect(screen.getByText(/^0,00\s€$/)).toBeInTheDocument();
     expect(screen.getByRole("table")).toHaveAttribute("aria-rowcount", "4");
+  });
+
+  it("keeps room for every column on a phone, and names a header without title", () => {
+    const withActions: DataTableColumn<Client>[] = [
+      ...columns.map((c) => (c.key === "postalCode" ? { ...c, width: 90 } : c)),
+      { key: "actions", title: "", width: 80, actions: ["View"] },
+    ];
+    // Three columns without a width keep 200 px each; the table scrolls inside its box below that.
+    expect(tableMinWidth(withActions)).toBe(200 + 90 + 200 + 200 + 80);
+    renderWithTheme(<DataTable columns={withActions} rows={rows} />);
+    expect(screen.getByRole("table")).toHaveStyle({ minWidth: "770px" });
+    expect(screen.getByRole("columnheader", { name: "Actions" })).toBeInTheDocument();
   });
 
   it("shows Aucune donnée when there are no rows", () => {

@@ -16,7 +16,7 @@ export interface FormModalProps {
  */
 export function FormModal({ opened, onClose, title, size, children }: FormModalProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title={title} size={size}>
+    <Modal opened={opened} onClose={onClose} title={title} size={size} closeButtonProps={{ "aria-label": "Fermer" }}>
       {opened ? children : null}
     </Modal>
   );
@@ -29,13 +29,26 @@ export interface FormContentProps {
   banner: string | null;
   submitLabel: string;
   loading?: boolean;
+  /** The primary button stays disabled while the action is blocked (not for invalid fields: those explain themselves). */
+  submitDisabled?: boolean;
+  submitColor?: string;
   /** Shown left of the buttons (totals…). */
   footer?: ReactNode;
   children: ReactNode;
 }
 
 /** The body of a form: the banner, the fields, then Annuler and the primary button on the right. */
-export function FormContent({ onSubmit, onCancel, banner, submitLabel, loading, footer, children }: FormContentProps) {
+export function FormContent({
+  onSubmit,
+  onCancel,
+  banner,
+  submitLabel,
+  loading,
+  submitDisabled,
+  submitColor,
+  footer,
+  children,
+}: FormContentProps) {
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack>
@@ -51,7 +64,7 @@ export function FormContent({ onSubmit, onCancel, banner, submitLabel, loading, 
             <Button variant="default" onClick={onCancel}>
               Annuler
             </Button>
-            <Button type="submit" loading={loading}>
+            <Button type="submit" loading={loading} disabled={submitDisabled} color={submitColor}>
               {submitLabel}
             </Button>
           </Group>

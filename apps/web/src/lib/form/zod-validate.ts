@@ -9,14 +9,19 @@ export const issuePath = (path: ReadonlyArray<PropertyKey>) => path.map(String).
  * (strings); `toBody` turns it into what the API takes, and the schema checks that, so the
  * screen shows the server's own French messages, each under its field, before any request.
  */
-export function zodValidate<Values>(schema: z.ZodType, toBody: (values: Values) => unknown = (v) => v) {
+export function zodValidate<Values>(
+  schema: z.ZodType,
+  toBody: (values: Values) => unknown = (v) => v,
+  toFormPath: (bodyPath: string) => string | null = (p) => p,
+) {
   return (values: Values): FormErrors => {
     const result = schema.safeParse(toBody(values));
     if (result.success) return {};
     const errors: FormErrors = {};
     for (const issue of result.error.issues) {
-      const path = issuePath(issue.path);
-      if (!(path in errors)) errors[path] = issue.message;
+      // null: the form has nothing to show for it; the server's answer will (in the banner).
+      const path = toFormPath(issuePath(issue.path));
+      if (path !== null && !(path in errors)) errors[path] = issue.message;
     }
     return errors;
   };

@@ -53,7 +53,7 @@ export function ChangePasswordModal({ opened, onClose }: { opened: boolean; onCl
             required
           />
           {mutation.isError && (
-            <div role="alert" style={{ color: "var(--mantine-color-red-7)" }}>
+            <div role="alert" style={{ color: "var(--mantine-color-red-text)" }}>
               {errorMessage(mutation.error)}
             </div>
           )}

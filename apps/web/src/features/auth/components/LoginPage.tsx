@@ -42,8 +42,12 @@ export function LoginPage() {
     const user = await loginMutation.mutateAsync({ identifier: identifier.trim(), password }).catch(() => null);
     if (!user) return;
     signIn(user);
-    // Back to the page asked for before signing in (same site only), else the profile's landing page.
-    const destination = safeRedirect(searchParams.get(REDIRECT_PARAM)) ?? landingPathFor(user);
+    // Back to the page asked for before signing in (same site, same area as the profile's own), else
+    // the profile's landing page.
+    const landing = landingPathFor(user);
+    const asked = safeRedirect(searchParams.get(REDIRECT_PARAM));
+    const area = landing?.split("/")[1];
+    const destination = asked && area && asked.split("/")[1] === area ? asked : landing;
     if (!destination) return;
     // Spec: evaluators reach their space by a full page load.
     if (user.profileType === "AUDITEUR") window.location.assign(destination);

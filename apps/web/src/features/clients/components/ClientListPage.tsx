@@ -8,6 +8,7 @@ import {
   type ClientSortKey,
 } from "@certidesk/shared";
 import { Alert, Button, Group, SegmentedControl, Stack, Text, TextInput, Title } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
 import { IconFileSpreadsheet, IconPlus, IconSearch } from "@tabler/icons-react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { PaginatedDataTable } from "../../../components";
@@ -28,6 +29,7 @@ export function ClientListPage() {
   useBranding("Clients");
   const navigate = useNavigate();
   const { can } = useCan();
+  const phone = useMediaQuery("(max-width: 48em)") ?? false;
   const list = useListParams({ defaultSort: DEFAULT_SORT, sortKeys: CLIENT_SORT_KEYS });
   const { sort, page } = list;
   const filterParam = new URLSearchParams(useLocation().search).get("filtre");
@@ -68,6 +70,9 @@ export function ClientListPage() {
       <Group align="flex-end" justify="space-between">
         <SegmentedControl
           aria-label="Filtre des clients"
+          orientation={phone ? "vertical" : "horizontal"}
+          fullWidth={phone}
+          style={phone ? { flex: "1 1 100%" } : undefined}
           value={filter}
           onChange={(v) => list.update({ filtre: v === "all" ? null : v, page: null })}
           data={CLIENT_LIST_FILTERS.map((f) => ({ value: f, label: CLIENT_LIST_FILTER_LABELS[f] }))}
@@ -76,7 +81,7 @@ export function ClientListPage() {
           aria-label="Rechercher un client"
           placeholder="Nom, ville, FINESS, gestionnaire…"
           leftSection={<IconSearch size={16} />}
-          w={360}
+          w={{ base: "100%", sm: 360 }}
           value={list.searchText}
           onChange={(e) => list.setSearchText(e.currentTarget.value)}
         />

@@ -129,12 +129,14 @@ function GeneralSettingsForm({ configuration }: { configuration: Configuration }
               {...form.getInputProps("primaryColor")}
               disabled={!editable}
               format="hex"
+              eyeDropperButtonProps={{ "aria-label": "Prendre la couleur principale à l'écran" }}
             />
             <ColorInput
               label="Couleur secondaire (vert)"
               {...form.getInputProps("secondaryColor")}
               disabled={!editable}
               format="hex"
+              eyeDropperButtonProps={{ "aria-label": "Prendre la couleur secondaire à l'écran" }}
             />
           </SimpleGrid>
         </Paper>

@@ -70,7 +70,8 @@ export function ContractView({
 }) {
   const { can, canOpen } = useCan();
   const canEdit = can("PROSPECT", "update");
-  const canProgramme = scope.kind === "client" ? can("CLIENT", "update") : canEdit;
+  // The server's policy decides (rights and the contract's state); the screen only reads it.
+  const canProgramme = scope.kind === "client" ? contract.abilities.programmeForClient : contract.abilities.programme;
   const [tab, setTab] = useContractTab();
   const [sending, setSending] = useState(false);
   const [signing, setSigning] = useState(false);
@@ -106,6 +107,15 @@ export function ContractView({
             <Text size="sm">À retourner avant le {formatDate(contract.deadline)}</Text>
           )}
           {contract.signatureDate && <Text size="sm">Signé le {formatDate(contract.signatureDate)}</Text>}
+          {/* Signed: the establishments are clients now; their pages are one click away. */}
+          {contract.status === "SIGNED" &&
+            contract.establishments.map((e) =>
+              canOpen(`timeline-client/${e.clientId}`) ? (
+                <Anchor key={e.clientId} component={Link} to={`/app/timeline-client/${e.clientId}`} size="sm">
+                  Fiche client : {e.raisonSocial}
+                </Anchor>
+              ) : null,
+            )}
         </Group>
       </Paper>
       <Tabs value={tab} onChange={(v) => v && setTab(v)} keepMounted={false}>
@@ -118,7 +128,7 @@ export function ContractView({
         </Tabs.List>
         <Paper withBorder p="md" mt="sm">
           <Tabs.Panel value="CONTRACT_FEB">
-            <FebTab contract={contract} canEdit={canEdit} />
+            <FebTab contract={contract} canEdit={contract.abilities.update} />
           </Tabs.Panel>
           <Tabs.Panel value="CONTRACT_PROGRAM">
             <ProgrammeTab contract={contract} scope={scope} canEdit={canProgramme} />

@@ -74,7 +74,7 @@ export function GestionnaireListPage() {
         aria-label="Rechercher un gestionnaire"
         placeholder="Raison sociale, ville, SIREN"
         leftSection={<IconSearch size={16} />}
-        w={360}
+        w={{ base: "100%", sm: 360 }}
         value={list.searchText}
         onChange={(e) => list.setSearchText(e.currentTarget.value)}
       />

@@ -93,7 +93,7 @@ export function ProspectListPage() {
           aria-label="Rechercher un prospect"
           placeholder="Référence, établissement, ville, contact…"
           leftSection={<IconSearch size={16} />}
-          w={340}
+          w={{ base: "100%", sm: 340 }}
           value={list.searchText}
           onChange={(e) => list.setSearchText(e.currentTarget.value)}
         />

@@ -1,6 +1,6 @@
 import type { MailTemplate } from "@certidesk/shared";
 import { Alert, Button, Grid, Group, Stack, Text, Textarea, TextInput } from "@mantine/core";
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
 import { errorMessage } from "../../../../lib/api-client";
 import { notifySaved } from "../../../../lib/notify";
 import { useUpdateMailTemplate } from "../../api/update-mail-template";
@@ -11,7 +11,12 @@ import { VariableChips } from "./VariableChips";
 type Field = "subject" | "body";
 
 /** Edits one template: name, subject and body, with its variables and a live preview. */
-export function TemplateEditor({ template, canEdit }: { template: MailTemplate; canEdit: boolean }) {
+export function TemplateEditor(props: { template: MailTemplate; canEdit: boolean }) {
+  // Another template, or a newer version of this one, starts the editor again from what is stored.
+  return <TemplateEditorForm key={`${props.template.code}:${props.template.version}`} {...props} />;
+}
+
+function TemplateEditorForm({ template, canEdit }: { template: MailTemplate; canEdit: boolean }) {
   const [name, setName] = useState(template.name);
   const [subject, setSubject] = useState(template.subject);
   const [body, setBody] = useState(template.body);
@@ -20,14 +25,6 @@ export function TemplateEditor({ template, canEdit }: { template: MailTemplate; 
   const bodyRef = useRef<HTMLTextAreaElement>(null);
   // Where a variable goes: the field last focused, the body by default.
   const lastField = useRef<Field>("body");
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reload when another template or a newer version arrives.
-  useEffect(() => {
-    setName(template.name);
-    setSubject(template.subject);
-    setBody(template.body);
-    update.reset();
-  }, [template.code, template.version]);
 
   function insert(variable: string) {
     const field = lastField.current;

@@ -1,0 +1,2 @@
+/** The auth module's public surface: the session store, so other modules can revoke sessions. */
+export type { SessionStore } from "./session-store.js";

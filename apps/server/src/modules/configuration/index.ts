@@ -1,0 +1,2 @@
+/** The configuration module's public surface: the company identity other modules print and check. */
+export type { ConfigurationService } from "./configuration.service.js";

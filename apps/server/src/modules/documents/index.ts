@@ -1,0 +1,7 @@
+/**
+ * The documents module's public surface: other modules store generated files through the
+ * documents service and sign links to them.
+ */
+export type { DocumentLinks } from "./document-links.js";
+export { documentResource } from "./documents.policy.js";
+export type { DocumentsService, UploadedFile } from "./documents.service.js";
