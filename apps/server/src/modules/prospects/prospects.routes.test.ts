@@ -7,42 +7,45 @@ import { quotes, requestClients } from "../../db/schema/index.js";
 
 type Page = { items: Array<Record<string, unknown>>; total: number };
 
-describe("prospects", () => {
-  let ctx: TestContext;
-  let cc: Session;
-  const ids: Record<string, string> = {};
+let ctx: TestContext;
+let cc: Session;
+const ids: Record<string, string> = {};
 
-  beforeAll(async () => {
-    ctx = await createTestApp();
-    const db = ctx.handle.db;
-    const entity = await buildLegalEntity(db, { raisonSocial: "Association Les Hêtres" });
-    const a = await buildEssms(db, {
-      raisonSocial: "IME Les Hêtres",
-      legalEntityId: entity.id,
-      prospect: true,
-      postalCode: "35000",
-    });
-    const b = await buildEssms(db, { raisonSocial: "SESSAD Les Hêtres", legalEntityId: entity.id, prospect: true });
-    ids.multi = (await buildRequest(db, { clientIds: [a.id, b.id], reference: "DEM-T-0003", status: "QUOTE_SENT" })).id;
-    ids.fresh = (await buildRequest(db, { reference: "DEM-T-0001", dateRelance: "2026-02-01" })).id;
-    ids.refused = (
-      await buildRequest(db, { reference: "DEM-T-0002", status: "REFUSE", refusalReason: "Autre organisme retenu" })
-    ).id;
-    ids.signed = (await buildRequest(db, { reference: "DEM-T-0004", status: "SIGNED" })).id;
-    ids.archived = (await buildRequest(db, { reference: "DEM-T-0005", archivedAt: new Date() })).id;
-    cc = await signIn(ctx, (await buildUser(db, "CC")).identifier);
+/** A new database with the same requests, for each group of tests (a change must not move a list). */
+async function open() {
+  ctx = await createTestApp();
+  const db = ctx.handle.db;
+  const entity = await buildLegalEntity(db, { raisonSocial: "Association Les Hêtres" });
+  const a = await buildEssms(db, {
+    raisonSocial: "IME Les Hêtres",
+    legalEntityId: entity.id,
+    prospect: true,
+    postalCode: "35000",
   });
-  afterAll(() => ctx.close());
+  const b = await buildEssms(db, { raisonSocial: "SESSAD Les Hêtres", legalEntityId: entity.id, prospect: true });
+  ids.multi = (await buildRequest(db, { clientIds: [a.id, b.id], reference: "DEM-T-0003", status: "QUOTE_SENT" })).id;
+  ids.fresh = (await buildRequest(db, { reference: "DEM-T-0001", dateRelance: "2026-02-01" })).id;
+  ids.refused = (
+    await buildRequest(db, { reference: "DEM-T-0002", status: "REFUSE", refusalReason: "Autre organisme retenu" })
+  ).id;
+  ids.signed = (await buildRequest(db, { reference: "DEM-T-0004", status: "SIGNED" })).id;
+  ids.archived = (await buildRequest(db, { reference: "DEM-T-0005", archivedAt: new Date() })).id;
+  cc = await signIn(ctx, (await buildUser(db, "CC")).identifier);
+}
 
-  const get = async (url: string, session = cc) => {
-    const response = await ctx.app.inject({ method: "GET", url, headers: session.bearer });
-    expect(response.statusCode, response.body).toBe(200);
-    return response.json() as Page;
-  };
-  const refs = (page: Page) => page.items.map((i) => i.reference);
-  const post = (url: string, payload: object) => ctx.app.inject({ method: "POST", url, headers: cc.bearer, payload });
-  const version = async (id: string) =>
-    (await ctx.handle.db.select().from(requestClients).where(eq(requestClients.id, id)))[0]?.version ?? 0;
+const get = async (url: string, session = cc) => {
+  const response = await ctx.app.inject({ method: "GET", url, headers: session.bearer });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as Page;
+};
+const refs = (page: Page) => page.items.map((i) => i.reference);
+const post = (url: string, payload: object) => ctx.app.inject({ method: "POST", url, headers: cc.bearer, payload });
+const version = async (id: string) =>
+  (await ctx.handle.db.select().from(requestClients).where(eq(requestClients.id, id)))[0]?.version ?? 0;
+
+describe("prospect lists", () => {
+  beforeAll(open);
+  afterAll(() => ctx.close());
 
   it("lists prospects by type, and the archive, newest first", async () => {
     const url = (type: string) =>
@@ -77,6 +80,11 @@ describe("prospects", () => {
     expect(paged.total).toBe(3);
     expect(refs(paged)).toEqual(["DEM-T-0002"]);
   });
+});
+
+describe("prospect changes", () => {
+  beforeAll(open);
+  afterAll(() => ctx.close());
 
   it("refuses, archives and moves back to prospect, with versions", async () => {
     const refuse = await post(`/api/requestclients/${ids.fresh}/refuse`, {
