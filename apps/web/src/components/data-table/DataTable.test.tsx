@@ -36,8 +36,8 @@ describe("DataTable", () => {
     expect(bodyRows()).toHaveLength(3);
     expect(screen.getByText("à programmer")).toBeInTheDocument();
     expect(screen.getByText("05/03/2025")).toBeInTheDocument();
-    expect(screen.getByText("980.50 €")).toBeInTheDocument();
-    expect(screen.getByText("0.00 €")).toBeInTheDocument();
+    expect(screen.getByText("980,50 €")).toBeInTheDocument();
+    expect(screen.getByText("0,00 €")).toBeInTheDocument();
     expect(screen.getByRole("table")).toHaveAttribute("aria-rowcount", "4");
   });
 
