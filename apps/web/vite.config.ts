@@ -7,11 +7,14 @@ const proxied = ["/api", "/auth", "/configuration", "/requestclients", "/health"
 export default defineConfig({
   plugins: [react()],
   server: { port: 5173, proxy: Object.fromEntries(proxied.map((p) => [p, api])) },
-  build: { outDir: "dist", sourcemap: true, chunkSizeWarningLimit: 1500 },
+  // "hidden": maps are written for debugging but not referenced by the scripts, and the server never serves them.
+  build: { outDir: "dist", sourcemap: "hidden", chunkSizeWarningLimit: 1500 },
   test: {
     environment: "jsdom",
     setupFiles: ["./src/test/setup.ts"],
     include: ["src/**/*.test.{ts,tsx}"],
     css: false,
+    // Generous: user-event typing is slow on a loaded 2-core machine; nothing here measures time.
+    testTimeout: 20_000,
   },
 });

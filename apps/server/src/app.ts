@@ -1,10 +1,7 @@
-import fs from "node:fs";
-import path from "node:path";
-import { MESSAGES } from "@certidesk/shared";
+import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
 import helmet from "@fastify/helmet";
 import multipart from "@fastify/multipart";
-import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyServerOptions } from "fastify";
@@ -17,12 +14,19 @@ import {
 import type { AppInstance } from "./app-instance.js";
 import type { AppConfig } from "./config.js";
 import type { DatabaseHandle } from "./db/client.js";
+import { createBackgroundWork } from "./lib/background.js";
 import { type Clock, systemClock } from "./lib/clock.js";
 import { partyOptions } from "./lib/party-options.js";
 import { createStorage, type FileStorage } from "./lib/storage/index.js";
+import { MULTIPART_LIMITS } from "./lib/upload.js";
 import { auditRoutes } from "./modules/audit/audit.routes.js";
+import { auditorFileRoutes } from "./modules/auditors/auditor-file.routes.js";
+import { createAuditorFileService } from "./modules/auditors/auditor-file.service.js";
+import { auditorSettingsRoutes } from "./modules/auditors/auditor-settings.routes.js";
 import { auditorsRoutes } from "./modules/auditors/auditors.routes.js";
 import { createAuditorsService } from "./modules/auditors/auditors.service.js";
+import { createFareClassesService } from "./modules/auditors/fare-classes.service.js";
+import { createImpartialityService } from "./modules/auditors/impartiality.service.js";
 import { authRoutes } from "./modules/auth/auth.routes.js";
 import { createAuthService } from "./modules/auth/auth.service.js";
 import { createLoginThrottle, type LoginThrottle } from "./modules/auth/login-throttle.js";
@@ -67,9 +71,13 @@ import { createTimelineService } from "./modules/timeline/timeline.service.js";
 import { usersRoutes } from "./modules/users/users.routes.js";
 import { createUsersService } from "./modules/users/users.service.js";
 import { registerAuth } from "./plugins/auth.js";
-import { registerErrorHandler } from "./plugins/error-handler.js";
+import { clientErrorHandler, handleError, registerErrorHandler } from "./plugins/error-handler.js";
 import "./plugins/fastify-types.js";
+import { loadOrCreateSecret } from "./lib/secret-file.js";
+import { registerIdempotency } from "./plugins/idempotency.js";
+import { registerInputGuard } from "./plugins/input-guard.js";
 import { registerPermissions } from "./plugins/permissions.js";
+import { serveWebApp } from "./plugins/web-app.js";
 
 export interface AppDeps {
   config: AppConfig;
@@ -93,8 +101,18 @@ export async function buildApp({
   const app = Fastify({
     logger: logger ?? false,
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // A hop count: trust that many proxies in front (the n-th address from the right is the client's).
+    trustProxy:
+      typeof config.trustProxy === "number"
+        ? (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
+    // The framework's own refusals (malformed URL, over-long parameter) and the HTTP parser's (headers
+    // too large) answer in the API's shape too.
+    frameworkErrors: handleError,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
+  // The API speaks JSON (and multipart for uploads): a text/plain body is refused with 415, not parsed.
+  app.removeContentTypeParser("text/plain");
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -114,8 +132,11 @@ export async function buildApp({
       },
     },
   });
+  // Text answers (the web app's scripts, JSON lists) are compressed; images and PDFs are left alone.
+  await app.register(compress, { threshold: 1024, encodings: ["br", "gzip"] });
   await app.register(cookie);
-  await app.register(multipart, { limits: { fileSize: 25 * 1024 * 1024, files: 5 } });
+  // Routes read uploads through lib/upload.ts, which sets its own limits; these cover anything else.
+  await app.register(multipart, { limits: MULTIPART_LIMITS });
   await app.register(swagger, {
     openapi: { info: { title: "Certidesk API", version: "0.1.0", description: "API du back-office Certidesk" } },
     transform: jsonSchemaTransform,
@@ -123,26 +144,33 @@ export async function buildApp({
   await app.register(swaggerUi, { routePrefix: "/api/docs" });
 
   registerErrorHandler(app);
+  registerInputGuard(app);
   const { db } = handle;
   const sessions = createSessionStore({ db, ttlMs: config.sessionTtlMs });
-  registerAuth(app, { db, sessions });
+  registerAuth(app, { db, sessions, cookies: config });
   registerPermissions(app);
+  registerIdempotency(app, { db });
 
   const loginThrottle = throttle ?? createLoginThrottle();
   const auth = createAuthService({ db, sessions, throttle: loginThrottle });
-  const links = createDocumentLinks(config.signedUrlSecret);
+  const links = createDocumentLinks(config.signedUrlSecret ?? loadOrCreateSecret(config.dataDir, "signed-url-secret"));
   const documents = createDocumentsService({ db, storage, links, clock });
   const mailWorker = createMailWorker({ db, documents, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
   const wakeWorker = () => void mailWorker.processDue();
+  const background = createBackgroundWork(app.log);
+  app.decorate("background", background);
   const passwordReset = createPasswordResetService({
     db,
     sessions,
     publicUrl: config.publicUrl,
-    throttle: loginThrottle,
+    background,
     onMailQueued: wakeWorker,
   });
   app.decorate("mailWorker", mailWorker);
-  app.addHook("onClose", () => mailWorker.stop());
+  app.addHook("onClose", async () => {
+    await background.settled();
+    await mailWorker.stop();
+  });
 
   healthRoutes(app, { handle });
   homeRoutes(app, { home: createHomeService({ db, clock }) });
@@ -183,8 +211,10 @@ export async function buildApp({
     }),
   });
   numberingRoutes(app, { numbering: createNumberingService({ db, clock }) });
+  const impartiality = createImpartialityService({ db, clock });
   const contracts = createContractsService({
     db,
+    impartiality,
     documents,
     links,
     configuration: configurationService,
@@ -195,28 +225,14 @@ export async function buildApp({
   contractsRoutes(app, { contracts });
   contractClientRoutes(app, { contracts });
   timelineRoutes(app, { timeline: createTimelineService({ db, links }) });
-  auditorsRoutes(app, { auditors: createAuditorsService({ db }) });
+  auditorsRoutes(app, { auditors: createAuditorsService({ db, clock }), impartiality });
+  auditorFileRoutes(app, {
+    file: createAuditorFileService({ db, clock, documents, links }),
+    uploadMaxBytes: config.uploadMaxBytes,
+  });
+  auditorSettingsRoutes(app, { fareClasses: createFareClassesService({ db }), impartiality });
   auditRoutes(app, { db });
 
   await serveWebApp(app, config.webDist);
   return app;
-}
-
-const API_PREFIXES = ["/api/", "/auth/", "/configuration/", "/requestclients/", "/health"];
-
-/** Serves the built web app, and index.html for its client-side routes. */
-async function serveWebApp(app: AppInstance, webDist: string | undefined) {
-  const root = webDist && fs.existsSync(path.join(webDist, "index.html")) ? webDist : null;
-  if (root) {
-    await app.register(fastifyStatic, { root, wildcard: true, index: false, maxAge: "1h" });
-  }
-  app.setNotFoundHandler((request, reply) => {
-    const isApi = API_PREFIXES.some((p) => request.url.startsWith(p));
-    if (root && request.method === "GET" && !isApi && request.headers.accept?.includes("text/html")) {
-      return reply.header("cache-control", "no-cache").sendFile("index.html");
-    }
-    return reply
-      .status(404)
-      .send({ error: { code: "NOT_FOUND", message: MESSAGES.routeNotFound, requestId: request.id } });
-  });
 }

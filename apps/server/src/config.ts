@@ -1,3 +1,4 @@
+import net from "node:net";
 import path from "node:path";
 import { z } from "zod";
 
@@ -16,7 +17,13 @@ const envSchema = z.object({
     .transform((v) => v || undefined),
   PUBLIC_URL: z.string().optional(),
   DEMO_DATA: booleanFlag,
-  SESSION_TTL_HOURS: z.coerce.number().positive().default(12),
+  // Hours, decimals allowed (0.5 = 30 min); at least one minute.
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .min(1 / 60)
+    .max(24 * 365)
+    .default(12),
+  TRUST_PROXY: z.string().optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   WEB_DIST: z.string().optional(),
   NODE_ENV: z.string().default("production"),
@@ -49,7 +56,13 @@ export interface AppConfig {
   publicUrl: string;
   /** Load demo data on an empty database: on by default on PGlite, off on PostgreSQL. */
   demoData: boolean;
+  /** Whole seconds, so the cookie's Max-Age and the database agree. */
   sessionTtlMs: number;
+  /**
+   * Which proxies may tell the client address through X-Forwarded-For (Fastify's trustProxy): false
+   * by default, so nobody picks their own throttle bucket with a header.
+   */
+  trustProxy: TrustProxy;
   logLevel: string;
   webDist: string | undefined;
   /** Cookies marked Secure only when the public address is https (a plain http localhost must still work). */
@@ -61,6 +74,38 @@ export interface AppConfig {
   s3: import("./lib/storage/s3-storage.js").S3Options | undefined;
   /** Signs the short-lived document links; unset: a secret kept in DATA_DIR (see document-links.ts). */
   signedUrlSecret: string | undefined;
+}
+
+export type TrustProxy = boolean | number | string[];
+
+const PROXY_KEYWORDS = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+/**
+ * TRUST_PROXY: empty, 0 or false = no proxy (the socket address counts); a whole number = that many
+ * proxies in front; otherwise addresses or CIDR ranges separated by commas (and the keywords
+ * loopback, linklocal, uniquelocal); `true` trusts any sender and is only safe when nothing reaches
+ * the server except through the proxy.
+ */
+export function parseTrustProxy(raw: string | undefined): TrustProxy {
+  const value = raw?.trim() ?? "";
+  if (value === "" || value === "0" || value === "false") return false;
+  if (value === "true") return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  const entries = value
+    .split(",")
+    .map((v) => v.trim())
+    .filter(Boolean);
+  for (const entry of entries) {
+    const [address, bits, extra] = entry.split("/");
+    const family = net.isIP(address ?? "");
+    const validBits = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 6 ? 128 : 32));
+    if (!PROXY_KEYWORDS.has(entry) && (!family || !validBits || extra !== undefined)) {
+      throw new Error(
+        `Configuration invalide :\nTRUST_PROXY: « ${entry} » n'est ni un nombre de relais, ni une adresse IP, ni une plage CIDR.`,
+      );
+    }
+  }
+  return entries;
 }
 
 /** Every environment variable, parsed once. */
@@ -80,7 +125,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: e.DATABASE_URL,
     publicUrl,
     demoData: e.DEMO_DATA ?? !e.DATABASE_URL,
-    sessionTtlMs: e.SESSION_TTL_HOURS * 3600_000,
+    sessionTtlMs: Math.round(e.SESSION_TTL_HOURS * 3600) * 1000,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,
     secureCookies: publicUrl.startsWith("https://"),

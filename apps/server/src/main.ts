@@ -6,6 +6,8 @@ import { prepareDatabase } from "./db/bootstrap.js";
 import { openDatabase } from "./db/client.js";
 import { acquirePgliteLock } from "./db/pglite-lock.js";
 import { DEMO_PASSWORD } from "./demo/demo-data.js";
+import { ensureDemoEvaluatorFile } from "./demo/demo-evaluators.js";
+import { createStorage } from "./lib/storage/index.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -16,8 +18,11 @@ async function main() {
     databaseUrl: config.databaseUrl,
     pgliteDir: path.join(config.dataDir, "pglite"),
   });
-  const { demoLoaded } = await prepareDatabase(handle, config);
+  const storage = createStorage(config);
+  const { demoLoaded } = await prepareDatabase(handle, config, storage);
+  if (demoLoaded) await ensureDemoEvaluatorFile(storage);
   const app = await buildApp({
+    storage,
     config: { ...config, webDist: config.webDist ?? path.resolve(here, "../../web/dist") },
     handle,
     logger: { level: config.logLevel },

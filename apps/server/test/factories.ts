@@ -1,4 +1,4 @@
-import { departementOf, type ProfileType } from "@certidesk/shared";
+import { departementOf, documentKindNeedsValidity, type ProfileType, requiredDocumentKinds } from "@certidesk/shared";
 import { eq } from "drizzle-orm";
 import type { Database } from "../src/db/client.js";
 import {
@@ -8,6 +8,7 @@ import {
   contacts,
   contractEstablishments,
   contracts,
+  documents,
   gestionnaires,
   legalEntities,
   requestClients,
@@ -36,12 +37,45 @@ export async function buildClient(db: Database, overrides: Partial<typeof client
   return row;
 }
 
-export async function buildAuditor(db: Database, overrides: Partial<typeof auditors.$inferInsert> = {}) {
+/**
+ * An evaluator qualified for every sector domain and holding every required document, valid until
+ * 2099 (rows only: no file is read), so that the impartiality engine lets them be assigned;
+ * `withDocuments: false` leaves the file without documents.
+ */
+export async function buildAuditor(
+  db: Database,
+  overrides: Partial<typeof auditors.$inferInsert> & { withDocuments?: boolean } = {},
+) {
+  const { withDocuments = true, ...values } = overrides;
   const [row] = await db
     .insert(auditors)
-    .values({ firstName: "Évaluateur", lastName: `Test ${next()}`, postalCode: "69003", ...overrides })
+    .values({
+      firstName: "Évaluateur",
+      lastName: `Test ${next()}`,
+      postalCode: "69003",
+      city: "Lyon",
+      departement: "69",
+      sectorDomains: ["PA", "PH", "PEPJJ", "PDS", "AHI"],
+      ...values,
+    })
     .returning();
   if (!row) throw new Error("auditor not inserted");
+  if (withDocuments) {
+    await db.insert(documents).values(
+      requiredDocumentKinds(row.status).map((kind) => ({
+        family: "AUDITOR",
+        auditorId: row.id,
+        name: kind,
+        auditorDocumentKind: kind,
+        validUntil: documentKindNeedsValidity(kind) ? "2099-12-31" : null,
+        fileName: `${kind.toLowerCase()}.pdf`,
+        mimeType: "application/pdf",
+        size: 1,
+        storageKey: `test/${row.id}/${kind}`,
+        sha256: "0".repeat(64),
+      })),
+    );
+  }
   return row;
 }
 

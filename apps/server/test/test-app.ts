@@ -3,33 +3,42 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { inject } from "vitest";
 import { buildApp } from "../src/app.js";
 import { type AppConfig, loadConfig } from "../src/config.js";
 import { prepareDatabase } from "../src/db/bootstrap.js";
 import { type DatabaseHandle, openDatabase } from "../src/db/client.js";
+import { seedDemoData } from "../src/demo/demo-data.js";
 import type { Clock } from "../src/lib/clock.js";
+import { setPasswordHashCost } from "../src/lib/passwords.js";
 import { createLoginThrottle, type LoginThrottleOptions } from "../src/modules/auth/login-throttle.js";
 
 /**
- * A fresh database per test file: in-memory PGlite by default, or a new PostgreSQL database
- * created beside TEST_DATABASE_URL (and dropped afterwards) when that variable is set.
+ * A fresh database per test file, copied from the one test/global-setup.ts migrated for the run: an
+ * in-memory PGlite loaded from its dump by default, or a new PostgreSQL database cloned from the
+ * template beside TEST_DATABASE_URL (and dropped afterwards) when that variable is set. Outside a
+ * run with that setup (no template provided) the database is migrated here.
  */
-async function freshDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
+async function freshDatabase(): Promise<{ handle: DatabaseHandle; migrated: boolean; drop: () => Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
-    const handle = await openDatabase({ pgliteDir: "memory://" });
-    return { handle, drop: async () => {} };
+    const template = inject("pgliteTemplate");
+    const pgliteDump = template ? new Blob([fs.readFileSync(template)]) : undefined;
+    const handle = await openDatabase({ pgliteDir: "memory://", pgliteDump });
+    return { handle, migrated: Boolean(template), drop: async () => {} };
   }
+  const template = inject("postgresTemplate");
   const name = `certidesk_test_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const handle = await openDatabase({ databaseUrl: url.toString() });
   return {
     handle,
+    migrated: Boolean(template),
     drop: async () => {
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
@@ -54,11 +63,14 @@ export interface TestAppOptions {
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestContext> {
-  const { handle, drop } = await freshDatabase();
+  // Signing in must not cost a production-strength scrypt (128 MiB, ~0.3 s) per login in every test.
+  setPasswordHashCost(1024);
+  const { handle, migrated, drop } = await freshDatabase();
   // Each app gets its own data folder, so stored files can be counted and are cleaned up.
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "certidesk-test-"));
   const config: AppConfig = { ...loadConfig({ DATA_DIR: dataDir }), demoData: false, ...options.config };
-  await prepareDatabase(handle, config);
+  if (!migrated) await prepareDatabase(handle, config);
+  else if (config.demoData) await seedDemoData(handle.db);
   const app = await buildApp({ config, handle, throttle: createLoginThrottle(options.throttle), clock: options.clock });
   await app.ready();
   return {

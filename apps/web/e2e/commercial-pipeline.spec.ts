@@ -30,7 +30,7 @@ test("a request walks from a new client to a signed contract, and the client is 
   await essms.getByLabel("Code postal").fill("69100");
   await essms.getByLabel("Ville").fill("Villeurbanne");
   await choose(page, essms.getByRole("combobox", { name: "Secteur" }), "Médico-Social");
-  await choose(page, essms.getByRole("combobox", { name: "Type" }), "Etablissement");
+  await choose(page, essms.getByRole("combobox", { name: "Type" }), "Établissement");
   await choose(page, essms.getByRole("combobox", { name: "Domaines" }), "PA — Personnes âgées");
   await page.keyboard.press("Escape");
   const contact = page.getByRole("region", { name: "Contact principal" });
@@ -59,17 +59,26 @@ test("a request walks from a new client to a signed contract, and the client is 
   await expect(page.getByText(/E-mail en attente d'envoi : .*Devis D-/)).toBeVisible();
   await quoteRow.getByRole("button", { name: /Actions du devis/ }).click();
   await page.getByRole("menuitem", { name: "Devis accepté" }).click();
+  // Accepting a quote prepares the contract: it is confirmed first, primary action on the right.
+  const confirm = page.getByRole("dialog", { name: /Le client accepte le devis/ });
+  const buttons = confirm.getByRole("button", { name: /Annuler|Confirmer l'acceptation/ });
+  await expect(buttons).toHaveText(["Annuler", "Confirmer l'acceptation"]);
+  await confirm.getByRole("button", { name: "Confirmer l'acceptation" }).click();
   await expect(quoteRow.getByText("Accepté")).toBeVisible();
 
-  // Contract: signed in the Décision tab; the establishment becomes a client.
-  await quoteRow.getByRole("button", { name: /Actions du devis/ }).click();
-  await page.getByRole("menuitem", { name: "Ouvrir le contrat" }).click();
+  // Contract: reached from the quote, signed in the Décision tab; the establishment becomes a client.
+  await quoteRow.getByRole("link", { name: "Ouvrir le contrat" }).click();
   await expect(page).toHaveURL(/\/app\/contract\//);
   await expect(page.getByText("En préparation", { exact: true })).toBeVisible();
   await page.getByRole("tab", { name: "Décision" }).click();
+  // The tab is in the address: a reload keeps it.
+  await expect(page).toHaveURL(/onglet=decision/);
+  await page.reload();
+  await expect(page.getByRole("tab", { name: "Décision" })).toHaveAttribute("aria-selected", "true");
   await page.getByRole("button", { name: "Contrat signé" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Enregistrer la signature" }).click();
   await expect(page.getByText(/Contrat signé le \d{2}\/\d{2}\/\d{4}/)).toBeVisible();
+  await expect(page.getByRole("link", { name: `Fiche client : ${establishment}` })).toBeVisible();
 
   // The client list shows it among the evaluations to program.
   await page.getByRole("link", { name: "Clients" }).click();
@@ -88,7 +97,17 @@ test("the client list filters, searches and exports", async ({ page }) => {
   await signIn(page, "dir@demo.fr");
   await page.goto("/app/client");
   await expect(page.getByText(/\d+ établissement\(s\) client\(s\)/)).toBeVisible();
-  await page.getByLabel("Rechercher un client").fill("tilleuls");
+  // Every word, in any order, without accents.
+  await page.getByLabel("Rechercher un client").fill("tilleuls Ehpad");
+  await expect(page.getByRole("row", { name: /EHPAD Les Tilleuls/ }).first()).toBeVisible();
+  await expect(page).toHaveURL(/q=tilleuls\+Ehpad/);
+  // Sort in the address too: the default-sorted column goes to descending, and a reload keeps both.
+  const header = page.getByRole("columnheader", { name: "Établissement" });
+  await header.getByRole("button").click();
+  await expect(header).toHaveAttribute("aria-sort", "descending");
+  await page.reload();
+  await expect(page.getByRole("columnheader", { name: "Établissement" })).toHaveAttribute("aria-sort", "descending");
+  await expect(page.getByLabel("Rechercher un client")).toHaveValue("tilleuls Ehpad");
   await expect(page.getByRole("row", { name: /EHPAD Les Tilleuls/ }).first()).toBeVisible();
   const download = page.waitForEvent("download");
   await page.getByRole("link", { name: "Exporter (XLSX)" }).click();

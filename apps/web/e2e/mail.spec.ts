@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { signIn } from "./helpers";
 
 const NO_SMTP =
-  "Aucun serveur SMTP n'est configuré : les e-mails restent « non envoyé » jusqu'à sa configuration (variable SMTP_URL).";
+  "Aucun serveur d'envoi n'est configuré : les e-mails restent « non envoyé » et partiront dès que votre administrateur technique l'aura paramétré.";
 
 test("a mail written in the composer waits in the outbox while SMTP is not configured", async ({ page }) => {
   const subject = `Planification de votre évaluation externe ${Date.now()}`;

@@ -37,7 +37,7 @@ test("a reset link that is not valid is refused in French", async ({ page }) => 
   await page.getByLabel("Nouveau mot de passe").fill("court");
   await page.getByLabel("Confirmation du mot de passe").fill("court");
   await page.getByRole("button", { name: "Enregistrer le mot de passe" }).click();
-  await expect(page.getByRole("alert")).toContainText("Le mot de passe doit contenir au moins 8 caractères.");
+  await expect(page.getByRole("alert")).toContainText("Le mot de passe doit contenir au moins 12 caractères.");
 
   await page.getByLabel("Nouveau mot de passe").fill("Printemps-2026");
   await page.getByLabel("Confirmation du mot de passe").fill("Printemps-2026");

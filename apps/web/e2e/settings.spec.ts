@@ -13,10 +13,12 @@ test("Direction renames the company: title and header follow", async ({ page }) 
   await expect(page.getByText("Les données ont été sauvegardées")).toBeVisible();
   await expect(page.getByRole("banner").getByText("Qualéval Conseil")).toBeVisible();
   await expect(page).toHaveTitle("Paramètres · Qualéval Conseil");
-  // A bad SIRET is refused in French and nothing changes.
+  // A bad SIRET is refused in French, under the field, and nothing is sent.
   await page.getByLabel("SIRET").fill("123");
   await page.getByRole("button", { name: "Enregistrer" }).click();
-  await expect(page.getByRole("main").getByRole("alert")).toContainText("Le SIRET doit contenir 14 chiffres.");
+  await expect(page.getByText("Le SIRET doit contenir 14 chiffres.")).toBeVisible();
+  await expect(page.getByLabel("SIRET")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("SIRET")).toBeFocused();
 });
 
 test("Direction creates a user who can sign in", async ({ page, browser }) => {

@@ -28,24 +28,56 @@ test.describe("sign-in lands each profile where the spec says", () => {
   });
 });
 
+test("the address / opens the app, and a deep link survives signing in", async ({ page }) => {
+  const home = await page.goto("/");
+  expect(home?.status()).toBe(200);
+  await expect(page).toHaveURL(/\/login$/);
+  const deep = await page.goto("/app/client?page=2");
+  expect(deep?.status()).toBe(200);
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fapp%2Fclient%3Fpage%3D2$/);
+  await page.getByLabel("Identifiant").fill("cc@demo.fr");
+  await page.locator("input[autocomplete=current-password]").fill("Demo-2026");
+  await page.getByRole("button", { name: "Se connecter" }).click();
+  await expect(page).toHaveURL(/\/app\/client\?page=2$/);
+});
+
+test("the sign-in page never sends the user to another site", async ({ page }) => {
+  await page.goto("/login?redirect=https%3A%2F%2Fevil.example%2Fapp");
+  await page.getByLabel("Identifiant").fill("cc@demo.fr");
+  await page.locator("input[autocomplete=current-password]").fill("Demo-2026");
+  await page.getByRole("button", { name: "Se connecter" }).click();
+  await expect(page).toHaveURL(/\/app\/alert$/);
+});
+
 test("a wrong password shows the French message and stays on /login", async ({ page }) => {
   await trySignIn(page, "dir@demo.fr", "mauvais-mot-de-passe");
   await expect(page.getByRole("alert")).toHaveText("Identifiant ou mot de passe incorrect.");
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test("routes follow the spec's table: denied ones show a French page", async ({ page }) => {
+test("routes follow the spec's table: denied ones show a French page inside the app's frame", async ({ page }) => {
   await signIn(page, "cc@demo.fr");
   await expect(page).toHaveURL(/\/app\/alert$/);
-  // CC has no SETTING right: no menu entry, and the route is denied.
+  const menu = page.getByRole("navigation", { name: "Navigation principale" });
+  // CC has no SETTING right: no menu entry, and the route is denied, in the frame.
   await expect(page.getByRole("link", { name: "Paramètres" })).toHaveCount(0);
   await page.goto("/app/setting/utilisateurs");
   await expect(page.getByRole("heading", { name: "Accès refusé" })).toBeVisible();
-  // Any route outside the table is denied.
+  await expect(menu.getByRole("link", { name: "Clients" })).toBeAttached();
+  // A screen that does not exist is not found, not refused.
   await page.goto("/app/inconnue");
-  await expect(page.getByRole("heading", { name: "Accès refusé" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Page introuvable" })).toBeVisible();
+  await expect(menu.getByRole("link", { name: "Clients" })).toBeAttached();
   await page.goto("/nimporte-quoi");
-  await expect(page.getByRole("heading", { name: "Accès refusé" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Page introuvable" })).toBeVisible();
+});
+
+test("a screen of the route table that later modules bring is not found, for the director too", async ({ page }) => {
+  await signIn(page, "dir@demo.fr");
+  await page.goto("/app/mission");
+  await expect(page.getByRole("heading", { name: "Page introuvable" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Navigation principale" })).toBeAttached();
+  await expect(page.getByRole("heading", { name: "Accès refusé" })).toHaveCount(0);
 });
 
 test("statistiques needs the create right on STATISTIC", async ({ page }) => {
@@ -70,14 +102,15 @@ test("a lost session sends the user back to /login and clears what was stored", 
   await context.clearCookies();
   // The redirect to /login may interrupt this navigation itself: only where it ends matters.
   await page.goto("/app/setting/utilisateurs").catch(() => undefined);
-  await expect(page).toHaveURL(/\/login$/);
+  // Back on /login, which will bring the user back to the page asked for.
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fapp%2Fsetting%2Futilisateurs$/);
   expect(await page.evaluate(() => localStorage.getItem("certidesk.currentUser"))).toBeNull();
 });
 
 test("signing out revokes the session", async ({ page }) => {
   await signIn(page, "qse@demo.fr");
   await expect(page).toHaveURL(/\/app\/alert$/);
-  await page.getByRole("button", { name: "Menu de l'utilisateur" }).click();
+  await page.getByRole("button", { name: /menu du compte/ }).click();
   await page.getByRole("menuitem", { name: "Se déconnecter" }).click();
   await expect(page).toHaveURL(/\/login$/);
   const me = await page.request.get("/auth/me");

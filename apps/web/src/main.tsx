@@ -1,5 +1,6 @@
 import "@mantine/core/styles.css";
 import "@mantine/notifications/styles.css";
+import "@mantine/dates/styles.css";
 import "@mantine/dropzone/styles.css";
 import { ModalsProvider } from "@mantine/modals";
 import { StrictMode } from "react";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { contractTypologyLabel, departementOf, timeSlotById } from "./commercial.js";
+import { contractTypologyLabel, timeSlotById } from "./commercial/contracts.js";
+import { departementOf } from "./commercial/establishments.js";
 import {
   isValidFiness,
   isValidFrenchVat,

@@ -12,13 +12,14 @@ export const PERMISSION_CODES = [
   "NOUVEAU",
   "STATISTIC",
   "WALL",
+  "AUDITOR",
 ] as const;
 export type PermissionCode = (typeof PERMISSION_CODES)[number];
 
 export const OPERATIONS = ["create", "read", "update", "delete"] as const;
 export type Operation = (typeof OPERATIONS)[number];
 
-export type OperationFlags = Record<Operation, boolean>;
+type OperationFlags = Record<Operation, boolean>;
 export interface PermissionGrant {
   code: PermissionCode;
   operation: OperationFlags;
@@ -35,6 +36,7 @@ export const PERMISSION_LABELS: Record<PermissionCode, string> = {
   NOUVEAU: "Création de clients (nouveau, entité juridique)",
   STATISTIC: "Statistiques",
   WALL: "Mur",
+  AUDITOR: "Fiches des évaluateurs (liens d'intérêts, documents)",
 };
 
 export const OPERATION_LABELS: Record<Operation, string> = {
@@ -118,6 +120,7 @@ const DEFAULT_GRANT_LETTERS: Record<ProfileType, Partial<Record<PermissionCode, 
     CERTMANAGER_DOCUMENT: "CRU",
     MAIL: "CR",
     WALL: "CRU",
+    AUDITOR: "CRUD",
   },
   // Planning: evaluation dates and evaluators' availability.
   CPI: {
@@ -142,7 +145,8 @@ const DEFAULT_GRANT_LETTERS: Record<ProfileType, Partial<Record<PermissionCode, 
     WALL: "R",
   },
   // Evaluators: their own missions and the documents shared with them (record scope on the server).
-  AUDITEUR: { MISSION: "R", CERTMANAGER_DOCUMENT: "R" },
+  // Their own file only (record scope): contact details, links of interest, unavailability, documents.
+  AUDITEUR: { MISSION: "R", CERTMANAGER_DOCUMENT: "R", AUDITOR: "U" },
   // Client users: their own client and its documents (record scope on the server).
   MYQUALIANOR: { CLIENT: "R", CERTMANAGER_DOCUMENT: "R" },
 };

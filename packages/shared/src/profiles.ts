@@ -1,8 +1,8 @@
 /** Profile types of the spec (section 6). INGERIS is a special code kept for compatibility; no user gets it. */
-export const STAFF_PROFILE_TYPES = ["DIR", "CC", "CMCC", "CMADMIN", "QSE", "RH", "CPI", "COMPTA"] as const;
+const STAFF_PROFILE_TYPES = ["DIR", "CC", "CMCC", "CMADMIN", "QSE", "RH", "CPI", "COMPTA"] as const;
 export const PROFILE_TYPES = [...STAFF_PROFILE_TYPES, "AUDITEUR", "MYQUALIANOR"] as const;
 
-export type StaffProfileType = (typeof STAFF_PROFILE_TYPES)[number];
+type StaffProfileType = (typeof STAFF_PROFILE_TYPES)[number];
 export type ProfileType = (typeof PROFILE_TYPES)[number];
 
 export const PROFILE_LABELS: Record<ProfileType, string> = {

@@ -1,11 +1,11 @@
 /** Quote arithmetic, the same on the screen, in the API and in the PDF: computed in cents, no float drift. */
-export interface QuoteLineInput {
+interface QuoteLineInput {
   days: number;
   unitPrice: number;
   quantity: number;
 }
 
-export interface QuoteTotals {
+interface QuoteTotals {
   lines: number[];
   /** The flat travel fee when the mode is 3 'Forfait', else 0 (1 'frais en sus' is billed later, 2 is included). */
   travel: number;
@@ -16,10 +16,6 @@ export interface QuoteTotals {
 
 const cents = (euros: number) => Math.round(euros * 100);
 const euros = (c: number) => c / 100;
-
-export function lineTotal(line: QuoteLineInput): number {
-  return euros(Math.round(line.days * line.quantity * cents(line.unitPrice)));
-}
 
 export function computeQuoteTotals(
   lines: readonly QuoteLineInput[],

@@ -19,6 +19,9 @@ const RULES: Array<{ pattern: RegExp; rule: RouteRule }> = [
   { pattern: /^contract\/[^/]+$/, rule: { code: "PROSPECT", requirement: "any" } },
   { pattern: /^timeline-prospect\/[^/]+$/, rule: { code: "PROSPECT", requirement: "any" } },
   { pattern: /^mission$/, rule: { code: "MISSION", requirement: "any" } },
+  // Evaluators' files (issue 10): read with MISSION like the planning profiles; writes need AUDITOR.
+  { pattern: /^evaluateur$/, rule: { code: "MISSION", requirement: "any" } },
+  { pattern: /^evaluateur\/[^/]+$/, rule: { code: "MISSION", requirement: "any" } },
   { pattern: /^biblio$/, rule: { code: "CERTMANAGER_DOCUMENT", requirement: "any" } },
   { pattern: /^mail$/, rule: { code: "MAIL", requirement: "any" } },
   { pattern: /^setting$/, rule: { code: "SETTING", requirement: "any" } },
@@ -29,6 +32,12 @@ const RULES: Array<{ pattern: RegExp; rule: RouteRule }> = [
   { pattern: /^wall$/, rule: { code: "WALL", requirement: "any" } },
 ];
 
+/** Whether the spec's route table knows the path at all (a screen that does not exist is "not found", not "denied"). */
+export function isAppRoute(path: string): boolean {
+  const clean = path.replace(/^\/+|\/+$/g, "").replace(/^app\//, "");
+  return RULES.some((r) => r.pattern.test(clean));
+}
+
 /** Whether a signed-in user may open an /app/ route; any route not in the table is denied. */
 export function canOpenAppRoute(path: string, grants: readonly PermissionGrant[]): boolean {
   const clean = path.replace(/^\/+|\/+$/g, "").replace(/^app\//, "");
@@ -38,9 +47,9 @@ export function canOpenAppRoute(path: string, grants: readonly PermissionGrant[]
   return hasPermission(grants, match.rule.code, match.rule.requirement);
 }
 
-export const STAFF_LANDING = "/app/alert";
-export const CLIENT_LANDING = "/my-ingeris/donnees-certification";
-export const EVALUATOR_SPACE_PREFIX = "/espace-evaluateur";
+const STAFF_LANDING = "/app/alert";
+const CLIENT_LANDING = "/my-ingeris/donnees-certification";
+const EVALUATOR_SPACE_PREFIX = "/espace-evaluateur";
 
 /** Post-login destination by profile (spec section 4); null for any other type: no navigation. */
 export function landingPathFor(user: { profileType: ProfileType | string; auditorId?: string | null }): string | null {

@@ -1,9 +1,10 @@
-import { createUserBodySchema } from "@certidesk/shared";
+import { createUserBodySchema, PASSWORD_RULE } from "@certidesk/shared";
 import { eq, sql } from "drizzle-orm";
 import { prepareDatabase } from "../db/bootstrap.js";
 import { users } from "../db/schema/index.js";
 import { SYSTEM_ACTOR } from "../lib/actor.js";
 import { writeAudit } from "../lib/audit.js";
+import { passwordProblem } from "../lib/password-policy.js";
 import { hashPassword } from "../lib/passwords.js";
 import { argValue, fail, openConfiguredDatabase } from "./open-configured-database.js";
 
@@ -20,10 +21,13 @@ const parsed = createUserBodySchema.safeParse({
 if (!parsed.success) {
   fail(
     `${parsed.error.issues.map((i) => `${i.path.join(".")} : ${i.message}`).join("\n")}\n\n` +
+      `${PASSWORD_RULE}\n\n` +
       "Usage : ADMIN_PASSWORD='…' npm run create-admin -- --identifier a@b.fr --first-name Anne --last-name Martin",
   );
 }
 const input = parsed.data;
+const problem = passwordProblem(input.password, input);
+if (problem) fail(`Mot de passe refusé : ${problem}\n\n${PASSWORD_RULE}`);
 const { handle } = await openConfiguredDatabase();
 try {
   await prepareDatabase(handle, { demoData: false });

@@ -28,6 +28,8 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string;
   /** PGlite data directory; "memory://" for an in-memory database (tests). */
   pgliteDir?: string;
+  /** Starts PGlite from a dump of another data directory (`dumpDataDir`): tests copy a migrated template. */
+  pgliteDump?: Blob;
 }
 
 /**
@@ -64,7 +66,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   }
   const dir = options.pgliteDir ?? "memory://";
   if (!dir.startsWith("memory://")) fs.mkdirSync(path.dirname(path.resolve(dir)), { recursive: true });
-  const client = new PGlite(dir);
+  const client = new PGlite(dir, options.pgliteDump ? { loadDataDir: options.pgliteDump } : {});
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {

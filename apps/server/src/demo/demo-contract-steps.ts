@@ -101,9 +101,12 @@ export function createContractSteps(
       rows.evaluators.push({ contractId, auditorId, role: i === 0 ? "COORDINATOR" : "EVALUATOR" });
     let day = workingDay(firstDay);
     let position = 1;
+    // Each establishment's evaluation starts on its own first day (contract-rules.ts syncEstablishments).
+    const firstOf = new Map<string, string>();
     const total = 2 + (group.establishments.length - 1);
     for (let i = 0; i < total; i++) {
       const essms = group.establishments[Math.min(i, group.establishments.length - 1)] as DemoEssms;
+      if (!firstOf.has(essms.id)) firstOf.set(essms.id, isoDay(day));
       rows.days.push({
         contractId,
         clientId: essms.id,
@@ -122,7 +125,7 @@ export function createContractSteps(
       contractId,
       `Programme établi : ${total} jours de visite à partir du ${isoDay(firstDay).split("-").reverse().join("/")}`,
     );
-    return { first: isoDay(workingDay(firstDay)), last: isoDay(addDays(day, -1)) };
+    return { first: isoDay(workingDay(firstDay)), last: isoDay(addDays(day, -1)), firstOf };
   }
 
   function sendContract(contract: { id: string; row: typeof contracts.$inferInsert }, group: DemoGroup, when: Date) {

@@ -6,6 +6,7 @@ import { SYSTEM_ACTOR } from "../lib/actor.js";
 import { writeAudit } from "../lib/audit.js";
 import { hashPassword } from "../lib/passwords.js";
 import { seedCommercialDemo } from "./demo-commercial.js";
+import { seedEvaluatorsDemo } from "./demo-evaluators.js";
 import { seedDemoHistory } from "./demo-history.js";
 
 /** The one generator of demo data; later modules add their own section here. */
@@ -43,6 +44,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
         phone: "0612345678",
         postalCode: "69003",
         city: "Lyon",
+        departement: "69",
       })
       .returning();
     const [client] = await tx
@@ -102,6 +104,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
         },
       });
     }
+    if (auditor) await seedEvaluatorsDemo(tx, { now: new Date(), marcId: auditor.id, rhLabel: member("RH").label });
     await writeAudit(tx, SYSTEM_ACTOR, {
       action: "create",
       entityType: "demo",

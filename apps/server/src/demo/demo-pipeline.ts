@@ -94,6 +94,7 @@ export function createPipeline(rand: Random, staff: DemoStaff, auditorIds: strin
     );
     audit(signed, staff.admin, "status", "request", request.id, "Demande convertie en client (contrat signé)");
     let evaluationDate: string | null = null;
+    let firstOf = new Map<string, string>();
     let finished: string | null = null;
     if (fate !== "NONE") {
       const offsets: Record<Exclude<EvaluationFate, "NONE">, number> = {
@@ -103,6 +104,7 @@ export function createPipeline(rand: Random, staff: DemoStaff, auditorIds: strin
       };
       const days = programme(contract.id, group, addDays(now, offsets[fate]), at(signed, 3, 20));
       evaluationDate = days.first;
+      firstOf = days.firstOf;
       if (fate === "FINISHED") finished = isoDay(addDays(new Date(`${days.last}T12:00:00Z`), rand.int(40, 75)));
     }
     const first = group.establishments[0] as DemoEssms;
@@ -124,6 +126,10 @@ export function createPipeline(rand: Random, staff: DemoStaff, auditorIds: strin
       { clientSince: signed, evaluationDate, evaluationFinishedAt: finished, regroupingStatus: grouped },
       received,
     );
+    for (const e of group.establishments) {
+      const outcome = outcomes.get(e.id);
+      if (outcome && evaluationDate) outcome.evaluationDate = firstOf.get(e.id) ?? evaluationDate;
+    }
     const firstOutcome = outcomes.get(first.id);
     if (firstOutcome) firstOutcome.dateRelance = relance;
   }

@@ -1,17 +1,45 @@
 import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from "node:crypto";
+import { availableParallelism } from "node:os";
+import { createWorkLimiter } from "./work-limiter.js";
 
 // scrypt parameters (OWASP: N=2^17, r=8, p=1). Stored with the hash so they can be raised later.
-const N = 131072;
+let N = 131072;
 const R = 8;
 const P = 1;
 const KEY_LENGTH = 64;
 
-function derive(password: string, salt: Buffer, opts: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    scrypt(password.normalize("NFKC"), salt, KEY_LENGTH, { ...opts, maxmem: 256 * 1024 * 1024 }, (err, key) =>
-      err ? reject(err) : resolve(key),
-    );
-  });
+/**
+ * Lowers the cost of new hashes. For the tests only (test/test-app.ts calls it): no configuration
+ * reaches it, so production always hashes at N=2^17. Verification reads the cost stored in the hash.
+ */
+export function setPasswordHashCost(cost: number) {
+  if (!Number.isInteger(Math.log2(cost)) || cost < 2) throw new Error("scrypt cost must be a power of 2");
+  N = cost;
+  decoyHash = undefined;
+}
+
+/**
+ * Every scrypt derivation goes through one small semaphore (each takes 128 MB and ~0.5 s of CPU):
+ * a flood of sign-ins waits in line, or is refused when the line is long, instead of starving the
+ * server. Sign-ins from a known address take the priority lane.
+ */
+export const passwordWork = createWorkLimiter({
+  concurrency: Math.max(1, Math.min(4, availableParallelism() - 1)),
+  maxQueued: 32,
+});
+
+export type PasswordLane = "priority" | "ordinary";
+
+function derive(password: string, salt: Buffer, opts: ScryptOptions, lane: PasswordLane = "ordinary"): Promise<Buffer> {
+  return passwordWork.run(
+    () =>
+      new Promise<Buffer>((resolve, reject) => {
+        scrypt(password.normalize("NFKC"), salt, KEY_LENGTH, { ...opts, maxmem: 256 * 1024 * 1024 }, (err, key) =>
+          err ? reject(err) : resolve(key),
+        );
+      }),
+    lane,
+  );
 }
 
 export async function hashPassword(password: string): Promise<string> {
@@ -20,11 +48,16 @@ export async function hashPassword(password: string): Promise<string> {
   return `scrypt$${N}$${R}$${P}$${salt.toString("base64")}$${key.toString("base64")}`;
 }
 
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+export async function verifyPassword(password: string, stored: string, lane?: PasswordLane): Promise<boolean> {
   const [algo, n, r, p, salt, key] = stored.split("$");
   if (algo !== "scrypt" || !n || !r || !p || !salt || !key) return false;
   const expected = Buffer.from(key, "base64");
-  const actual = await derive(password, Buffer.from(salt, "base64"), { N: Number(n), r: Number(r), p: Number(p) });
+  const actual = await derive(
+    password,
+    Buffer.from(salt, "base64"),
+    { N: Number(n), r: Number(r), p: Number(p) },
+    lane,
+  );
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 

@@ -1,5 +1,6 @@
-import { type SQL, sql } from "drizzle-orm";
+import { and, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import { likePattern } from "./pagination.js";
 
 // unaccent is not available on PGlite: translate() folds the French accents in SQL instead,
 // so accent- and case-insensitive search runs in the database on both engines. The ligatures
@@ -17,3 +18,23 @@ export const foldText = (text: string) =>
     .replace(/Œ/g, "OE")
     .replace(/æ/g, "ae")
     .replace(/Æ/g, "AE");
+
+/** The words of a search, folded: "  Ehpad   Tilleuls " → ["Ehpad", "Tilleuls"] (at most 10, no repeats). */
+export function searchWords(search: string | undefined): string[] {
+  if (!search) return [];
+  return [...new Set(foldText(search).trim().split(/\s+/).filter(Boolean))].slice(0, 10);
+}
+
+/**
+ * Every word of the search must match, in any order and in any of the searched fields:
+ * "Ehpad tilleuls" finds "EHPAD Les Tilleuls". `condition` receives each word's LIKE pattern
+ * (already folded and escaped) and says where that word may appear.
+ */
+export function matchEveryWord(
+  search: string | undefined,
+  condition: (pattern: string) => SQL | undefined,
+): SQL | undefined {
+  const words = searchWords(search);
+  if (words.length === 0) return undefined;
+  return and(...words.map((word) => condition(likePattern(word))));
+}

@@ -5,6 +5,8 @@ declare module "fastify" {
   interface FastifyInstance {
     routeAccess: import("./permissions.js").RouteAccess[];
     mailWorker: import("../modules/mail/mail-worker.js").MailWorker;
+    /** Work done after the answer (the forgot-password mail): tests and shutdown wait for it. */
+    background: import("../lib/background.js").BackgroundWork;
   }
   interface FastifyContextConfig {
     /** Every route declares who may call it; the permissions plugin refuses a route without it. */

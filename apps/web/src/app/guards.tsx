@@ -1,30 +1,49 @@
-import { canOpenAppRoute, isStaffProfile, landingPathFor, type ProfileType } from "@certidesk/shared";
+import { canOpenAppRoute, isAppRoute, isStaffProfile, landingPathFor, type ProfileType } from "@certidesk/shared";
 import type { ReactNode } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
+import { loginPathFor } from "../lib/login-redirect";
 import { useSession } from "../lib/session-context";
 import { AccessDeniedPage } from "./pages/AccessDeniedPage";
+import { NotFoundPage } from "./pages/NotFoundPage";
 
 /** Signed-in users only; the others go to /login. */
 export function RequireSession({ children }: { children?: ReactNode }) {
   const { user } = useSession();
-  if (!user) return <Navigate to="/login" replace />;
+  const location = useLocation();
+  if (!user) return <Navigate to={loginPathFor(location)} replace />;
   return children ?? <Outlet />;
 }
 
-/** The staff back-office (/app/…): staff profiles, and each route by the spec's table. */
+/** The staff back-office (/app/…): staff profiles only; the others never see its frame. */
 export function StaffRouteGuard({ children }: { children?: ReactNode }) {
   const { user } = useSession();
-  const { pathname } = useLocation();
-  if (!user) return <Navigate to="/login" replace />;
+  const location = useLocation();
+  if (!user) return <Navigate to={loginPathFor(location)} replace />;
+  if (!isStaffProfile(user.profileType)) return <AccessDeniedPage home={landingPathFor(user) ?? "/login"} />;
+  return children ?? <Outlet />;
+}
+
+/**
+ * Each /app/ route by the spec's table, inside the app's frame: a path the table does not know is
+ * "Page introuvable", a known one the profile may not open is "Accès refusé".
+ */
+export function AppRouteGuard({ children }: { children?: ReactNode }) {
+  const { user } = useSession();
+  const location = useLocation();
+  const { pathname } = location;
+  const path = pathname.replace(/^\/app\/?/, "");
+  if (!user) return <Navigate to={loginPathFor(location)} replace />;
   const home = landingPathFor(user) ?? "/login";
-  if (!isStaffProfile(user.profileType)) return <AccessDeniedPage home={home} />;
-  if (!canOpenAppRoute(pathname.replace(/^\/app\//, ""), user.permissions)) return <AccessDeniedPage home={home} />;
+  if (path === "") return children ?? <Outlet />;
+  if (!isAppRoute(path)) return <NotFoundPage home={home} />;
+  if (!canOpenAppRoute(path, user.permissions)) return <AccessDeniedPage home={home} />;
   return children ?? <Outlet />;
 }
 
 export function RequireProfile({ profile, children }: { profile: ProfileType; children?: ReactNode }) {
   const { user } = useSession();
-  if (!user) return <Navigate to="/login" replace />;
+  const location = useLocation();
+  if (!user) return <Navigate to={loginPathFor(location)} replace />;
   if (user.profileType !== profile) return <AccessDeniedPage home={landingPathFor(user) ?? "/login"} />;
   return children ?? <Outlet />;
 }
@@ -39,6 +58,7 @@ export function HomeRedirect() {
 /** Anything outside the known areas. */
 export function UnknownRoute() {
   const { user } = useSession();
-  if (!user) return <Navigate to="/login" replace />;
-  return <AccessDeniedPage home={landingPathFor(user) ?? "/login"} />;
+  const location = useLocation();
+  if (!user) return <Navigate to={loginPathFor(location)} replace />;
+  return <NotFoundPage home={landingPathFor(user) ?? "/login"} />;
 }

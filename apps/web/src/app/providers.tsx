@@ -5,7 +5,7 @@ import { type ReactNode, useMemo } from "react";
 import { ApiError } from "../lib/api-client";
 import { useConfiguration } from "../lib/configuration/get-configuration";
 import { SessionProvider } from "../lib/session-context";
-import { buildTheme, OVER_MODAL_Z_INDEX } from "./theme";
+import { accessibleColors, buildTheme, OVER_MODAL_Z_INDEX } from "./theme";
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -25,7 +25,7 @@ function ThemedApp({ children }: { children: ReactNode }) {
     [data?.primaryColor, data?.secondaryColor],
   );
   return (
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} cssVariablesResolver={accessibleColors}>
       <Notifications position="top-right" zIndex={OVER_MODAL_Z_INDEX + 100} />
       {children}
     </MantineProvider>

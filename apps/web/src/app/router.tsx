@@ -1,4 +1,7 @@
 import { createBrowserRouter, Navigate } from "react-router";
+import { AuditorFilePage } from "../features/auditors/components/AuditorFilePage";
+import { AuditorListPage } from "../features/auditors/components/AuditorListPage";
+import { EvaluatorSpacePage } from "../features/auditors/components/EvaluatorSpacePage";
 import { ForgotPasswordPage } from "../features/auth/components/ForgotPasswordPage";
 import { LoginPage } from "../features/auth/components/LoginPage";
 import { ResetPasswordPage } from "../features/auth/components/ResetPasswordPage";
@@ -10,14 +13,13 @@ import { NewClientPage } from "../features/clients/components/NewClientPage";
 import { ContractClientPage } from "../features/contracts/components/ContractClientPage";
 import { ContractPage } from "../features/contracts/components/ContractPage";
 import { LibraryPage } from "../features/documents/components/LibraryPage";
-import { EvaluatorSpacePage } from "../features/evaluator-space/components/EvaluatorSpacePage";
 import { GestionnaireDetailPage } from "../features/gestionnaires/components/GestionnaireDetailPage";
 import { GestionnaireListPage } from "../features/gestionnaires/components/GestionnaireListPage";
 import { AlertLandingPage } from "../features/home/components/AlertLandingPage";
 import { MailPage } from "../features/mail/components/MailPage";
 import { ProspectListPage } from "../features/prospects/components/ProspectListPage";
 import { ProspectTimelinePage } from "../features/prospects/components/ProspectTimelinePage";
-import { HomeRedirect, RequireProfile, StaffRouteGuard, UnknownRoute } from "./guards";
+import { AppRouteGuard, HomeRedirect, RequireProfile, StaffRouteGuard, UnknownRoute } from "./guards";
 import { AppLayout } from "./layout/AppLayout";
 import { PortalLayout } from "./layout/PortalLayout";
 import { NotFoundPage } from "./pages/NotFoundPage";
@@ -35,23 +37,30 @@ export const router = createBrowserRouter([
       {
         element: <AppLayout />,
         children: [
-          { index: true, element: <Navigate to="/app/alert" replace /> },
-          { path: "alert", element: <AlertLandingPage /> },
-          { path: "biblio", element: <LibraryPage /> },
-          { path: "mail", element: <MailPage /> },
-          { path: "prospect", element: <ProspectListPage /> },
-          { path: "timeline-prospect/:requestClientId", element: <ProspectTimelinePage /> },
-          { path: "client", element: <ClientListPage /> },
-          { path: "timeline-client/:clientId", element: <ClientTimelinePage /> },
-          { path: "contract-client/:clientId", element: <ContractClientPage /> },
-          { path: "contract/:id", element: <ContractPage /> },
-          { path: "gestionnaire", element: <GestionnaireListPage /> },
-          { path: "gestionnaire/:id", element: <GestionnaireDetailPage /> },
-          { path: "nouveau", element: <NewClientPage /> },
-          { path: "entite-juridique", element: <LegalEntityPage /> },
-          { path: "setting", element: <Navigate to="/app/setting/general" replace /> },
-          { path: "setting/:activeTab", element: <SettingsPage /> },
-          { path: "*", element: <NotFoundPage home="/app/alert" /> },
+          {
+            element: <AppRouteGuard />,
+            children: [
+              { index: true, element: <Navigate to="/app/alert" replace /> },
+              { path: "alert", element: <AlertLandingPage /> },
+              { path: "biblio", element: <LibraryPage /> },
+              { path: "mail", element: <MailPage /> },
+              { path: "prospect", element: <ProspectListPage /> },
+              { path: "timeline-prospect/:requestClientId", element: <ProspectTimelinePage /> },
+              { path: "client", element: <ClientListPage /> },
+              { path: "timeline-client/:clientId", element: <ClientTimelinePage /> },
+              { path: "contract-client/:clientId", element: <ContractClientPage /> },
+              { path: "contract/:id", element: <ContractPage /> },
+              { path: "evaluateur", element: <AuditorListPage /> },
+              { path: "evaluateur/:id", element: <AuditorFilePage /> },
+              { path: "gestionnaire", element: <GestionnaireListPage /> },
+              { path: "gestionnaire/:id", element: <GestionnaireDetailPage /> },
+              { path: "nouveau", element: <NewClientPage /> },
+              { path: "entite-juridique", element: <LegalEntityPage /> },
+              { path: "setting", element: <Navigate to="/app/setting/general" replace /> },
+              { path: "setting/:activeTab", element: <SettingsPage /> },
+              { path: "*", element: <NotFoundPage home="/app/alert" /> },
+            ],
+          },
         ],
       },
     ],

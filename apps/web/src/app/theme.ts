@@ -1,4 +1,5 @@
-import { createTheme, type MantineColorsTuple } from "@mantine/core";
+import { type CSSVariablesResolver, createTheme, type MantineColorsTuple } from "@mantine/core";
+import modalClasses from "./modal.module.css";
 
 /** Ten shades around a base colour, for Mantine's palette (lighter first). */
 export function shadesOf(hex: string): MantineColorsTuple {
@@ -52,14 +53,86 @@ export function buildTheme(primary = DEFAULT_PRIMARY, secondary = DEFAULT_SECOND
           zIndex: OVER_MODAL_Z_INDEX,
         },
       },
-      Modal: { defaultProps: { zIndex: MODAL_Z_INDEX } },
-      Drawer: { defaultProps: { zIndex: MODAL_Z_INDEX } },
+      Modal: {
+        defaultProps: { zIndex: MODAL_Z_INDEX, closeButtonProps: { "aria-label": "Fermer" } },
+        classNames: { inner: modalClasses.inner, content: modalClasses.content },
+      },
+      Drawer: { defaultProps: { zIndex: MODAL_Z_INDEX, closeButtonProps: { "aria-label": "Fermer" } } },
       // Dropdowns of selects, menus and popovers open above a modal, not behind it.
       Popover: { defaultProps: { zIndex: OVER_MODAL_Z_INDEX } },
       Combobox: { defaultProps: { zIndex: OVER_MODAL_Z_INDEX } },
       Menu: { defaultProps: { zIndex: OVER_MODAL_Z_INDEX } },
+      // The eye that shows the password is reached with Tab too, and says what it does in French.
+      PasswordInput: {
+        defaultProps: {
+          visibilityToggleFocusable: true,
+          visibilityToggleButtonProps: { "aria-label": "Afficher le mot de passe" },
+        },
+      },
     },
   });
 }
 
 export const theme = buildTheme();
+
+// ---- Contrast (WCAG 2.2 AA: 4.5:1 for text) ----
+
+function luminance(hex: string): number {
+  const n = Number.parseInt(hex.slice(1, 7), 16);
+  const channel = (c: number) => {
+    const s = c / 255;
+    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * channel((n >> 16) & 255) + 0.7152 * channel((n >> 8) & 255) + 0.0722 * channel(n & 255);
+}
+
+export function contrastRatio(a: string, b: string): number {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+function mixHex(a: string, b: string, t: number): string {
+  const pa = Number.parseInt(a.slice(1, 7), 16);
+  const pb = Number.parseInt(b.slice(1, 7), 16);
+  return `#${[16, 8, 0]
+    .map((s) =>
+      Math.round(((pa >> s) & 255) * (1 - t) + ((pb >> s) & 255) * t)
+        .toString(16)
+        .padStart(2, "0"),
+    )
+    .join("")}`;
+}
+
+/** The lightest of the shades (else a darkened last one) that reads at 4.6:1 on the background. */
+export function readableShade(shades: readonly string[], background: string, from = 6): string {
+  for (const shade of shades.slice(from)) if (contrastRatio(shade, background) >= 4.6) return shade;
+  let colour = shades[shades.length - 1] ?? "#000000";
+  for (let i = 0; i < 10 && contrastRatio(colour, background) < 4.6; i++) colour = mixHex(colour, "#000000", 0.15);
+  return colour;
+}
+
+/** The page background (gray.0) and secondary text that reads on it and on white. */
+const PAGE_BACKGROUND = "#f8f9fa";
+export const DIMMED_TEXT = "#5f666d";
+
+/**
+ * Mantine's light variants put shade 6 on a 10 % tint of itself and its filled variants white on
+ * shade 6: 2.6–3.8:1 for orange, green, yellow, cyan… Every colour (the configured ones included)
+ * gets text and fills chosen to read at 4.5:1, and secondary text is darker than Mantine's grey.
+ */
+export const accessibleColors: CSSVariablesResolver = (theme) => {
+  const light: Record<string, string> = { "--mantine-color-dimmed": DIMMED_TEXT };
+  for (const [name, shades] of Object.entries(theme.colors)) {
+    const base = shades[6] ?? "#000000";
+    light[`--mantine-color-${name}-light`] = mixHex("#ffffff", base, 0.12);
+    light[`--mantine-color-${name}-light-hover`] = mixHex("#ffffff", base, 0.2);
+    // Readable on the hovered tint, so on the resting one too.
+    light[`--mantine-color-${name}-light-color`] = readableShade(shades, mixHex("#ffffff", base, 0.2));
+    light[`--mantine-color-${name}-text`] = readableShade(shades, PAGE_BACKGROUND);
+    light[`--mantine-color-${name}-outline`] = readableShade(shades, "#ffffff");
+    const filled = readableShade(shades, "#ffffff");
+    light[`--mantine-color-${name}-filled`] = filled;
+    light[`--mantine-color-${name}-filled-hover`] = mixHex(filled, "#000000", 0.12);
+  }
+  return { variables: {}, light, dark: {} };
+};

@@ -29,8 +29,10 @@ export {
   type SortDirection,
   type SortState,
 } from "./data-table/types";
+export { DATE_FIELD_FORMAT, DateField, type DateFieldProps } from "./date-field/DateField";
 export { DOCUMENT_NAME_MAX_WIDTH, DocumentCell, type DocumentCellProps } from "./document-cell/DocumentCell";
 export { type DocumentRef, defaultDocumentViewUrl, openDocument } from "./document-cell/document-url";
+export { FormContent, type FormContentProps, FormModal, type FormModalProps } from "./form-modal/FormModal";
 export { LoadingOverlay, type LoadingOverlayProps } from "./loading/LoadingOverlay";
 export { LOADING_LABEL, Spinner, type SpinnerProps } from "./loading/Spinner";
 export { NumericInput, type NumericInputProps } from "./numeric-input/NumericInput";

@@ -1,4 +1,5 @@
 import { type ApiErrorBody, MESSAGES } from "@certidesk/shared";
+import { loginPathFor } from "./login-redirect";
 import { clearStoredSession } from "./session-store";
 
 export const CSRF_COOKIE = "certidesk_csrf";
@@ -16,15 +17,24 @@ export class ApiError extends Error {
   }
 }
 
-function readCookie(name: string): string | null {
+export function readCookie(name: string): string | null {
   const match = document.cookie.split("; ").find((c) => c.startsWith(`${name}=`));
   return match ? decodeURIComponent(match.slice(name.length + 1)) : null;
 }
 
-/** Any 401 ends the session in the browser and reloads the sign-in page (spec section 8). */
-function onUnauthenticated() {
+/** Any 401 ends the session in the browser and reloads the sign-in page (spec section 8), which brings the user back here. */
+export function onUnauthenticated() {
   clearStoredSession();
-  if (window.location.pathname !== "/login") window.location.assign("/login");
+  if (window.location.pathname !== "/login") window.location.assign(loginPathFor(window.location));
+}
+
+export const IDEMPOTENCY_HEADER = "Idempotency-Key";
+
+/** A fresh key per creation call: a retried or duplicated request is answered once by the server. */
+export function newIdempotencyKey(): string {
+  return typeof crypto.randomUUID === "function"
+    ? crypto.randomUUID()
+    : Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 type Method = "GET" | "POST" | "PUT" | "DELETE";
@@ -37,6 +47,7 @@ export async function apiRequest<T>(method: Method, url: string, body?: unknown)
     const csrf = readCookie(CSRF_COOKIE);
     if (csrf) headers[CSRF_HEADER] = csrf;
   }
+  if (method === "POST") headers[IDEMPOTENCY_HEADER] = newIdempotencyKey();
   const response = await fetch(url, {
     method,
     headers,

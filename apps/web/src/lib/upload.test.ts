@@ -114,7 +114,7 @@ describe("uploadWithProgress", () => {
     xhr.respond(401, { error: { code: "UNAUTHENTICATED", message: "Votre session a expiré." } });
     await expect(promise).rejects.toMatchObject({ status: 401 });
     expect(localStorage.getItem("certidesk.currentUser")).toBeNull();
-    expect(assign).toHaveBeenCalledWith("/login");
+    expect(assign).toHaveBeenCalledWith("/login?redirect=%2Fapp%2Fbiblio");
   });
 
   it("reports a network failure in French", async () => {

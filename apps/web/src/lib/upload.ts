@@ -1,6 +1,13 @@
 import { type ApiErrorBody, MESSAGES } from "@certidesk/shared";
-import { ApiError, CSRF_COOKIE, CSRF_HEADER } from "./api-client";
-import { clearStoredSession } from "./session-store";
+import {
+  ApiError,
+  CSRF_COOKIE,
+  CSRF_HEADER,
+  IDEMPOTENCY_HEADER,
+  newIdempotencyKey,
+  onUnauthenticated,
+  readCookie,
+} from "./api-client";
 
 export interface UploadProgress {
   loaded: number;
@@ -20,11 +27,6 @@ export const UPLOAD_MESSAGES = {
   aborted: "Envoi annulé.",
   tooLarge: "Le fichier dépasse la taille maximale autorisée.",
 } as const;
-
-function readCookie(name: string): string | null {
-  const match = document.cookie.split("; ").find((c) => c.startsWith(`${name}=`));
-  return match ? decodeURIComponent(match.slice(name.length + 1)) : null;
-}
 
 function parse(text: string): unknown {
   if (!text) return undefined;
@@ -55,6 +57,7 @@ export function uploadWithProgress<T>(
     xhr.setRequestHeader("accept", "application/json");
     const csrf = readCookie(CSRF_COOKIE);
     if (csrf) xhr.setRequestHeader(CSRF_HEADER, csrf);
+    xhr.setRequestHeader(IDEMPOTENCY_HEADER, newIdempotencyKey());
 
     xhr.upload.onprogress = (event) => {
       if (!event.lengthComputable || event.total === 0) return;
@@ -69,8 +72,7 @@ export function uploadWithProgress<T>(
       }
       if (xhr.status === 401) {
         // Same as api-client: the session is over, back to the sign-in page.
-        clearStoredSession();
-        if (window.location.pathname !== "/login") window.location.assign("/login");
+        onUnauthenticated();
       }
       const error = (data as ApiErrorBody | undefined)?.error;
       // A proxy refusing a large body answers 413 without our JSON: still say why in French.

@@ -27,3 +27,9 @@ if (!("ResizeObserver" in window)) {
   (window as unknown as { ResizeObserver: typeof ResizeObserverStub }).ResizeObserver = ResizeObserverStub;
 }
 if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => {};
+// Mantine's autosize Textarea listens for web fonts loading, which jsdom does not implement.
+if (!("fonts" in document) || !document.fonts) {
+  Object.defineProperty(document, "fonts", {
+    value: { addEventListener: () => {}, removeEventListener: () => {}, ready: Promise.resolve() },
+  });
+}

@@ -7,9 +7,9 @@ export interface BadgeRow {
   gestionnaireRaisonSocial?: string | null;
 }
 
-export type BadgeCode = "M" | "G" | "GST";
+type BadgeCode = "M" | "G" | "GST";
 
-export interface BadgeDescriptor {
+interface BadgeDescriptor {
   code: BadgeCode;
   label: string;
   tooltip: string;

@@ -17,7 +17,7 @@ const asDate = (value: unknown) =>
  * Display rules the spec ties to column keys (§3), so a table, a PDF and a spreadsheet
  * export show a row the same way.
  */
-export const CELL_FORMATTERS: Readonly<Record<string, KeyFormatter>> = {
+const CELL_FORMATTERS: Readonly<Record<string, KeyFormatter>> = {
   evaluationDate: (v) => formatEvaluationDate(asDate(v)),
   dateRelance: (v) => formatRelanceDate(asDate(v)),
   createdAt: (v) => formatDate(asDate(v)),
@@ -29,7 +29,7 @@ export const CELL_FORMATTERS: Readonly<Record<string, KeyFormatter>> = {
 };
 
 /** Generic display of a value without a key rule. */
-export function formatDisplayText(value: unknown): string {
+function formatDisplayText(value: unknown): string {
   if (value === null || value === undefined) return "";
   if (typeof value === "boolean") return value ? "oui" : "non";
   if (value instanceof Date) return formatDate(value);

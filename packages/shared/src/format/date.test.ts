@@ -48,3 +48,31 @@ describe("dates", () => {
     expect(isBeforeToday(null, now)).toBe(false);
   });
 });
+
+describe("one date function", () => {
+  it("gives DD/MM/YYYY everywhere and DD/MM/YY only when asked (the follow-up date)", async () => {
+    const { formatDate, formatRelanceDate, toExcelDate, toIsoDay } = await import("./date.js");
+    expect(formatDate("2026-01-09")).toBe("09/01/2026");
+    expect(formatDate("2026-01-09", { year: "short" })).toBe("09/01/26");
+    expect(formatRelanceDate("2026-01-09")).toBe(formatDate("2026-01-09", { year: "short" }));
+    expect(toExcelDate("2026-01-09")?.toISOString()).toBe("2026-01-09T00:00:00.000Z");
+    expect(toExcelDate(null)).toBeNull();
+    expect(toIsoDay(new Date("2026-01-08T23:30:00Z"))).toBe("2026-01-09");
+  });
+});
+
+describe("parseFrenchDate", () => {
+  it("reads days as French users type them", async () => {
+    const { parseFrenchDate } = await import("./date.js");
+    expect(parseFrenchDate("25/12/2026")).toBe("2026-12-25");
+    expect(parseFrenchDate("5/1/26")).toBe("2026-01-05");
+    expect(parseFrenchDate("05.01.2026")).toBe("2026-01-05");
+    expect(parseFrenchDate("05012026")).toBe("2026-01-05");
+    expect(parseFrenchDate("2026-01-05")).toBe("2026-01-05");
+  });
+
+  it("refuses what is not a real day, and never reads month first", async () => {
+    const { parseFrenchDate } = await import("./date.js");
+    for (const text of ["31/02/2026", "12/31/2026", "", "demain", null]) expect(parseFrenchDate(text)).toBeNull();
+  });
+});

@@ -2,15 +2,20 @@
 
 export type DateInput = Date | string | number | null | undefined;
 
-export interface DateFormatOptions {
+interface DateFormatOptions {
   /**
    * Zone used for instants (timestamps). Default Europe/Paris so a PDF rendered on a UTC
    * server shows the same day as the screen in France.
    */
   timeZone?: string;
+  /**
+   * "short" writes a two-digit year (DD/MM/YY): the spec asks for it on the follow-up date
+   * (dateRelance) and nowhere else. Default "full" (DD/MM/YYYY).
+   */
+  year?: "full" | "short";
 }
 
-export interface DateParts {
+interface DateParts {
   year: number;
   month: number;
   day: number;
@@ -70,16 +75,49 @@ export function toDateParts(value: DateInput, options: DateFormatOptions = {}): 
 
 const pad = (n: number, width = 2) => String(n).padStart(width, "0");
 
-/** DD/MM/YYYY; empty or invalid gives "". */
-export function formatDate(value: DateInput, options?: DateFormatOptions): string {
+/** The one date format: DD/MM/YYYY (DD/MM/YY with `year: "short"`); empty or invalid gives "". */
+export function formatDate(value: DateInput, options: DateFormatOptions = {}): string {
   const p = toDateParts(value, options);
-  return p ? `${pad(p.day)}/${pad(p.month)}/${pad(p.year, 4)}` : "";
+  if (!p) return "";
+  const year = options.year === "short" ? pad(p.year % 100) : pad(p.year, 4);
+  return `${pad(p.day)}/${pad(p.month)}/${year}`;
 }
 
-/** Follow-up date, DD/MM/YY (spec §9). */
+/** Follow-up date (dateRelance), DD/MM/YY as the spec names it (§3, §9): formatDate with a short year. */
 export function formatRelanceDate(value: DateInput, options?: DateFormatOptions): string {
+  return formatDate(value, { ...options, year: "short" });
+}
+
+/**
+ * The calendar day as a Date at UTC midnight, which exceljs writes as that day's Excel serial
+ * (a real date cell, not text); empty or invalid gives null.
+ */
+export function toExcelDate(value: DateInput, options?: DateFormatOptions): Date | null {
   const p = toDateParts(value, options);
-  return p ? `${pad(p.day)}/${pad(p.month)}/${pad(p.year % 100)}` : "";
+  return p ? new Date(Date.UTC(p.year, p.month - 1, p.day)) : null;
+}
+
+/** ISO day (YYYY-MM-DD) of a value, as the API exchanges calendar days; empty or invalid gives null. */
+export function toIsoDay(value: DateInput, options?: DateFormatOptions): string | null {
+  const p = toDateParts(value, options);
+  return p ? `${pad(p.year, 4)}-${pad(p.month)}-${pad(p.day)}` : null;
+}
+
+const TYPED_DAY = /^(\d{1,2})[/.\-\s](\d{1,2})[/.\-\s](\d{2}|\d{4})$/;
+const TYPED_COMPACT = /^(\d{2})(\d{2})(\d{4})$/;
+
+/**
+ * A day as typed by a French user: 25/12/2026, 5/1/26, 05.01.2026, 05012026, or ISO
+ * 2026-01-05. Gives the ISO day (YYYY-MM-DD), or null when it is not a real date.
+ */
+export function parseFrenchDate(text: string | null | undefined): string | null {
+  const value = text?.trim() ?? "";
+  if (ISO_DAY.test(value)) return toIsoDay(value);
+  const match = TYPED_DAY.exec(value) ?? TYPED_COMPACT.exec(value);
+  if (!match) return null;
+  const year = Number(match[3]);
+  const parts = validParts(year < 100 ? 2000 + year : year, Number(match[2]), Number(match[1]));
+  return parts ? `${pad(parts.year, 4)}-${pad(parts.month)}-${pad(parts.day)}` : null;
 }
 
 /** Evaluation date, or "à programmer" while none is set. */

@@ -58,7 +58,7 @@ describe("column displays", () => {
     expect(formatCell("evaluationDate", null)).toBe("à programmer");
     expect(formatCell("dateRelance", "2024-03-05")).toBe("05/03/24");
     expect(formatCell("createdAt", "2024-03-05")).toBe("05/03/2024");
-    expect(formatCell("unitPrice", 1500)).toBe("1 500.00 €");
+    expect(formatCell("unitPrice", 1500)).toBe("1\u00a0500,00\u00a0€");
     expect(formatCell("specification", "true")).toBe("oui");
     expect(formatCell("displayValue", "")).toBe("Aucun");
     expect(formatCell("auditorsHasLinkSalarieInEssmsOfSamePostalCodeDisplayName", null)).toBe("-");

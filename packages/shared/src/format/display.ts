@@ -26,7 +26,7 @@ const joinParts = (parts: ReadonlyArray<string | null | undefined>) =>
   parts.map((p) => p?.trim() ?? "").filter((p) => p !== "");
 
 /** "Prénom Nom". */
-export function formatContactName(contact: ContactLike | null | undefined): string {
+function formatContactName(contact: ContactLike | null | undefined): string {
   return joinParts([contact?.firstName, contact?.lastName]).join(" ");
 }
 
@@ -57,7 +57,7 @@ export function formatLinkOfInterest(value: unknown): string {
   return isEmptyValue(value) ? "-" : String(value);
 }
 
-export const CONTRACT_STATUS_LABELS = { refused: "Refus", inProgress: "En cours" } as const;
+const CONTRACT_STATUS_LABELS = { refused: "Refus", inProgress: "En cours" } as const;
 
 /** Contract status: "Refus" for REFUSE, "En cours" for anything else (spec §4). */
 export function formatContractStatus(status: string | null | undefined): string {

@@ -1,39 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatCurrency } from "./currency.js";
 import { applyNumberMask, formatNumber, groupThousands, parseMaskedNumber, toNumber } from "./number.js";
-
-describe("formatCurrency", () => {
-  it("shows two decimals, the euro sign and spaced thousands", () => {
-    expect(formatCurrency(1234.5)).toBe("1 234.50 €");
-    expect(formatCurrency(1234567.891)).toBe("1 234 567.89 €");
-    expect(formatCurrency(12)).toBe("12.00 €");
-  });
-
-  it("uses ',' as decimal marker when asked", () => {
-    expect(formatCurrency(1234.5, { decimalSeparator: "," })).toBe("1 234,50 €");
-  });
-
-  it("shows negatives with a leading minus", () => {
-    expect(formatCurrency(-1234.5)).toBe("-1 234.50 €");
-  });
-
-  it("shows 0.00 € for empty, null and non-numeric values", () => {
-    for (const empty of [null, undefined, "", "abc", Number.NaN]) expect(formatCurrency(empty)).toBe("0.00 €");
-    expect(formatCurrency(null, { decimalSeparator: "," })).toBe("0,00 €");
-  });
-
-  it("reads numeric strings, with a comma or spaces", () => {
-    expect(formatCurrency("1234.5")).toBe("1 234.50 €");
-    expect(formatCurrency("1 234,5")).toBe("1 234.50 €");
-  });
-
-  it("rounds half away from zero without binary drift", () => {
-    expect(formatCurrency(1.005)).toBe("1.01 €");
-    expect(formatCurrency(-1.005)).toBe("-1.01 €");
-    expect(formatCurrency(0.995)).toBe("1.00 €");
-    expect(formatCurrency(-0.001)).toBe("0.00 €");
-  });
-});
 
 describe("formatNumber", () => {
   it("honours decimals and separators", () => {

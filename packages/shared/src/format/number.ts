@@ -2,7 +2,7 @@
 
 export type DecimalSeparator = "." | ",";
 
-export interface NumberFormatOptions {
+interface NumberFormatOptions {
   /** Digits after the decimal marker; default 2. */
   decimals?: number;
   /** Default a space, as the spec says. */
@@ -53,7 +53,7 @@ export function formatNumber(value: unknown, options: NumberFormatOptions = {}):
   return frac ? `${sign}${grouped}${decimalSeparator}${frac}` : `${sign}${grouped}`;
 }
 
-export interface NumberMaskOptions extends NumberFormatOptions {
+interface NumberMaskOptions extends NumberFormatOptions {
   allowNegative?: boolean;
 }
 

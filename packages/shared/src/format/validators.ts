@@ -3,7 +3,7 @@ import { type MaskError, maskErrorMessage, validateEmailMask } from "./masks.js"
 import { toNumber } from "./number.js";
 
 /** A form validator: null when valid, else the French message to show. */
-export type Validator = (value: unknown) => string | null;
+type Validator = (value: unknown) => string | null;
 
 const characters = (n: number) => `${n} caractère${n > 1 ? "s" : ""}`;
 

@@ -1,4 +1,4 @@
-import { bigint, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, date, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { timestamps, versionColumn } from "./columns.js";
 import { auditors, clients } from "./parties.js";
 import { users } from "./platform.js";
@@ -30,6 +30,9 @@ export const documents = pgTable(
     clientId: uuid("client_id").references(() => clients.id),
     missionId: uuid("mission_id"),
     metaCode: text("meta_code"),
+    /** An evaluator's document: its kind (CV, insurance…) and the last day it is valid. */
+    auditorDocumentKind: text("auditor_document_kind"),
+    validUntil: date("valid_until"),
     currentVersion: integer("current_version").notNull().default(1),
     fileName: text("file_name").notNull(),
     mimeType: text("mime_type").notNull(),

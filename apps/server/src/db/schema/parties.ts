@@ -1,9 +1,11 @@
 import { sql } from "drizzle-orm";
 import {
+  boolean,
   date,
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   smallint,
   text,
@@ -57,15 +59,48 @@ export const clients = pgTable(
   ],
 );
 
-export const auditors = pgTable("auditors", {
+/** Fare classes for evaluators' travel (Settings list; the spec's fareClass _id / fareClassName). */
+export const fareClasses = pgTable("fare_classes", {
   id: uuid("id").primaryKey().defaultRandom(),
-  firstName: text("first_name").notNull(),
-  lastName: text("last_name").notNull(),
-  email: text("email"),
-  phone: text("phone"),
-  postalCode: text("postal_code"),
-  city: text("city"),
+  name: text("name").notNull(),
+  position: integer("position").notNull().default(0),
   version: integer("version").notNull().default(1),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** An evaluator's file: identity, competences, zones, conditions (documents and links elsewhere). */
+export const auditors = pgTable(
+  "auditors",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    civility: text("civility"),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    email: text("email"),
+    phone: text("phone"),
+    mobilePhone: text("mobile_phone"),
+    address: text("address"),
+    postalCode: text("postal_code"),
+    city: text("city"),
+    departement: text("departement"),
+    status: text("status").notNull().default("SALARIE"),
+    siret: text("siret"),
+    active: boolean("active").notNull().default(true),
+    sectorDomains: jsonb("sector_domains").$type<string[]>().notNull().default([]),
+    publicTypes: jsonb("public_types").$type<string[]>().notNull().default([]),
+    referentielTrainingDate: date("referentiel_training_date"),
+    roles: jsonb("roles").$type<string[]>().notNull().default(["EVALUATOR"]),
+    languages: jsonb("languages").$type<string[]>().notNull().default([]),
+    /** Départements covered. */
+    zones: jsonb("zones").$type<string[]>().notNull().default([]),
+    maxMissionsPerMonth: smallint("max_missions_per_month"),
+    dailyFee: numeric("daily_fee", { precision: 10, scale: 2, mode: "number" }),
+    fareClassId: uuid("fare_class_id").references(() => fareClasses.id, { onDelete: "set null" }),
+    comment: text("comment"),
+    version: integer("version").notNull().default(1),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("auditors_name_idx").on(t.lastName, t.firstName), index("auditors_departement_idx").on(t.departement)],
+);

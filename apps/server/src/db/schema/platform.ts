@@ -104,7 +104,6 @@ export const configuration = pgTable("configuration", {
   companyName: text("company_name").notNull(),
   primaryColor: text("primary_color").notNull().default("#1c64b4"),
   secondaryColor: text("secondary_color").notNull().default("#2f9e44"),
-  decimalSeparator: text("decimal_separator").notNull().default("."),
   legalForm: text("legal_form"),
   siret: text("siret"),
   vatNumber: text("vat_number"),

@@ -1,6 +1,6 @@
 import { createRequire } from "node:module";
 import path from "node:path";
-import type { Configuration } from "@certidesk/shared";
+import { type Configuration, formatPhone } from "@certidesk/shared";
 import pdfmake from "pdfmake";
 
 /** Content of a pdfmake document (kept loose: pdfmake's own typings lag behind its 0.3 API). */
@@ -44,7 +44,7 @@ function header(identity: CompanyIdentity) {
     identity.logo && (identity.logo.mime === "image/png" || identity.logo.mime === "image/jpeg")
       ? { image: `data:${identity.logo.mime};base64,${identity.logo.data.toString("base64")}`, fit: [120, 48] }
       : { text: "" };
-  const contact = [c.phone, c.email].filter(Boolean).join(" · ");
+  const contact = [formatPhone(c.phone), c.email].filter(Boolean).join(" · ");
   return {
     margin: [40, 24, 40, 0],
     columns: [
@@ -68,10 +68,22 @@ function header(identity: CompanyIdentity) {
  * Renders a document with the company's identity: header (logo, name, address), the given
  * content, and a footer with the legal mentions and page numbers.
  */
-export async function renderPdf(identity: CompanyIdentity, title: string, content: PdfContent[]): Promise<Buffer> {
+export async function renderPdf(
+  identity: CompanyIdentity,
+  title: string,
+  content: PdfContent[],
+  options: { creationDate?: Date } = {},
+): Promise<Buffer> {
   const mentions = legalMentions(identity.configuration);
   const definition = {
-    info: { title, author: identity.configuration.companyName, creator: "Certidesk" },
+    // A given creation date makes the file depend on its content only: the same quote printed
+    // twice gives the same bytes, so it is kept once (see storeGeneratedOnce).
+    info: {
+      title,
+      author: identity.configuration.companyName,
+      creator: "Certidesk",
+      creationDate: options.creationDate ?? new Date(),
+    },
     pageSize: "A4",
     pageMargins: [40, 90, 40, 60],
     defaultStyle: { font: "Roboto", fontSize: 10, lineHeight: 1.2 },

@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, gte, ilike, lt, or, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
 import { auditLog } from "../../db/schema/index.js";
-import { likePattern, offsetOf } from "../../lib/pagination.js";
-import { foldedSql, foldText } from "../../lib/search-text.js";
+import { offsetOf } from "../../lib/pagination.js";
+import { foldedSql, matchEveryWord } from "../../lib/search-text.js";
 
 export interface AuditListQuery {
   page: number;
@@ -31,11 +31,10 @@ export async function listAuditEntries(db: Executor, q: AuditListQuery) {
   if (q.actorId) filters.push(eq(auditLog.actorId, q.actorId));
   if (q.from) filters.push(gte(auditLog.occurredAt, new Date(`${q.from}T00:00:00`)));
   if (q.to) filters.push(lt(auditLog.occurredAt, sql`${`${q.to}T00:00:00`}::timestamptz + interval '1 day'`));
-  if (q.search) {
-    const pattern = likePattern(foldText(q.search));
-    const match = or(ilike(foldedSql(auditLog.summary), pattern), ilike(foldedSql(auditLog.actorLabel), pattern));
-    if (match) filters.push(match);
-  }
+  const match = matchEveryWord(q.search, (pattern) =>
+    or(ilike(foldedSql(auditLog.summary), pattern), ilike(foldedSql(auditLog.actorLabel), pattern)),
+  );
+  if (match) filters.push(match);
   const where = filters.length ? and(...filters) : undefined;
   const order = q.direction === "asc" ? asc(SORTS[q.sort]) : desc(SORTS[q.sort]);
   const [rows, [total]] = await Promise.all([

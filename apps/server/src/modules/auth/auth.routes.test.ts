@@ -1,4 +1,4 @@
-import { MESSAGES } from "@certidesk/shared";
+import { MESSAGES, PERMISSION_CODES } from "@certidesk/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildUser, TEST_PASSWORD } from "../../../test/factories.js";
 import { errorOf, signIn } from "../../../test/session.js";
@@ -22,7 +22,7 @@ describe("sign-in and sessions", () => {
     const body = response.json();
     expect(body).toMatchObject({ id: user.id, profileType: "AUDITEUR", auditorId: user.auditorId, clientId: null });
     expect(body.accessToken).toMatch(/^[\w-]{40,}$/);
-    expect(body.permissions).toHaveLength(10);
+    expect(body.permissions).toHaveLength(PERMISSION_CODES.length);
     expect(body.permissions.find((p: { code: string }) => p.code === "MISSION").operation.read).toBe(true);
     const cookie = response.cookies.find((c) => c.name === "certidesk_session");
     expect(cookie?.httpOnly).toBe(true);
@@ -146,7 +146,7 @@ describe("sign-in and sessions", () => {
       headers: session.bearer,
       payload: { currentPassword: TEST_PASSWORD, newPassword: "court" },
     });
-    expect(errorOf(tooShort).message).toBe("Le mot de passe doit contenir au moins 8 caractères.");
+    expect(errorOf(tooShort).message).toBe("Le mot de passe doit contenir au moins 12 caractères.");
     const ok = await ctx.app.inject({
       method: "POST",
       url: "/auth/change-password",

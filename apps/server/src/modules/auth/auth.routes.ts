@@ -7,25 +7,12 @@ import {
   okSchema,
   resetPasswordBodySchema,
 } from "@certidesk/shared";
-import type { FastifyReply } from "fastify";
 import { z } from "zod";
 import type { AppInstance } from "../../app-instance.js";
 import type { AppConfig } from "../../config.js";
-import { CSRF_COOKIE, requireActor, SESSION_COOKIE } from "../../plugins/auth.js";
+import { CSRF_COOKIE, requireActor, SESSION_COOKIE, setSessionCookies } from "../../plugins/auth.js";
 import type { AuthService } from "./auth.service.js";
 import type { PasswordResetService } from "./password-reset.service.js";
-
-function setSessionCookies(reply: FastifyReply, config: AppConfig, session: { token: string; csrfToken: string }) {
-  const common = {
-    path: "/",
-    sameSite: "lax" as const,
-    secure: config.secureCookies,
-    maxAge: config.sessionTtlMs / 1000,
-  };
-  reply.setCookie(SESSION_COOKIE, session.token, { ...common, httpOnly: true });
-  // Readable by the web app, which echoes it in the CSRF header of every write.
-  reply.setCookie(CSRF_COOKIE, session.csrfToken, { ...common, httpOnly: false });
-}
 
 export function authRoutes(
   app: AppInstance,
@@ -62,7 +49,7 @@ export function authRoutes(
       },
     },
     async (request) => {
-      await passwordReset.reset(request.body.token, request.body.password);
+      await passwordReset.reset(request.body.token, request.body.password, request.ip);
       return { ok: true as const };
     },
   );

@@ -1,10 +1,11 @@
-import { type CurrentUser, MESSAGES, type ProfileType, passwordSchema } from "@certidesk/shared";
+import { type CurrentUser, MESSAGES, type ProfileType } from "@certidesk/shared";
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { users } from "../../db/schema/index.js";
 import type { Actor } from "../../lib/actor.js";
 import { writeAudit } from "../../lib/audit.js";
 import { AppError, badRequest, notFound, tooManyRequests } from "../../lib/errors.js";
+import { assertPasswordPolicy } from "../../lib/password-policy.js";
 import { decoyPasswordHash, hashPassword, verifyPassword } from "../../lib/passwords.js";
 import { loadGrants } from "../profiles/index.js";
 import type { LoginThrottle } from "./login-throttle.js";
@@ -35,22 +36,27 @@ async function toCurrentUser(db: Database, user: UserRow): Promise<CurrentUser> 
 export function createAuthService({ db, sessions, throttle }: AuthServiceDeps) {
   return {
     async login(input: { identifier: string; password: string }, meta: { ip: string; userAgent?: string }) {
-      const wait = throttle.retryAfter(input.identifier, meta.ip);
-      if (wait > 0) throw Object.assign(tooManyRequests(MESSAGES.tooManyAttempts), { retryAfter: wait });
-
+      // The attempt counts from now, before the slow password check: parallel guesses cannot all pass.
+      const attempt = throttle.reserve(input.identifier, meta.ip);
+      if (!("succeed" in attempt)) {
+        throw Object.assign(tooManyRequests(MESSAGES.tooManyAttempts), { retryAfter: attempt.retryAfter });
+      }
       const [user] = await db
         .select()
         .from(users)
         .where(eq(sql`lower(${users.identifier})`, input.identifier.toLowerCase()))
         .limit(1);
       // An unknown identifier costs the same hash as a known one and gets the same answer.
-      const ok = await verifyPassword(input.password, user?.passwordHash ?? (await decoyPasswordHash()));
+      const ok = await verifyPassword(
+        input.password,
+        user?.passwordHash ?? (await decoyPasswordHash()),
+        attempt.known ? "priority" : "ordinary",
+      );
       if (!user || !ok || !user.active) {
-        throttle.fail(input.identifier, meta.ip);
+        attempt.fail();
         throw new AppError(401, "UNAUTHENTICATED", MESSAGES.badCredentials);
       }
-      throttle.succeed(input.identifier, meta.ip);
-
+      attempt.succeed();
       const session = await db.transaction(async (tx) => {
         const created = await sessions.create(tx, user.id, meta);
         await tx.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
@@ -84,14 +90,13 @@ export function createAuthService({ db, sessions, throttle }: AuthServiceDeps) {
 
     /** A user changes their own password; every other session of theirs ends. */
     async changeOwnPassword(actor: Actor, input: { currentPassword: string; newPassword: string }) {
-      const parsed = passwordSchema.safeParse(input.newPassword);
-      if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message);
       const [user] = await db.select().from(users).where(eq(users.id, actor.userId)).limit(1);
       if (!user) throw notFound();
+      assertPasswordPolicy(input.newPassword, user);
       if (!(await verifyPassword(input.currentPassword, user.passwordHash))) {
         throw badRequest("Le mot de passe actuel est incorrect.");
       }
-      const passwordHash = await hashPassword(parsed.data);
+      const passwordHash = await hashPassword(input.newPassword);
       const session = await db.transaction(async (tx) => {
         await tx
           .update(users)

@@ -1,14 +1,15 @@
-import { passwordSchema } from "@certidesk/shared";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
 import { passwordResets, users } from "../../db/schema/index.js";
 import { SYSTEM_ACTOR } from "../../lib/actor.js";
 import { writeAudit } from "../../lib/audit.js";
+import type { BackgroundWork } from "../../lib/background.js";
 import { badRequest, tooManyRequests } from "../../lib/errors.js";
+import { assertPasswordPolicy } from "../../lib/password-policy.js";
 import { hashPassword } from "../../lib/passwords.js";
 import { hashToken, newToken } from "../../lib/tokens.js";
 import { enqueueMail } from "../mail/index.js";
-import type { LoginThrottle } from "./login-throttle.js";
+import { createRateLimiter } from "./login-throttle.js";
 import type { SessionStore } from "./session-store.js";
 
 export const RESET_TTL_MS = 60 * 60_000;
@@ -19,55 +20,105 @@ export interface PasswordResetDeps {
   db: Database;
   sessions: SessionStore;
   publicUrl: string;
-  throttle: LoginThrottle;
+  background: BackgroundWork;
+  limits?: PasswordResetLimits;
   onMailQueued?: () => void;
 }
 
-export function createPasswordResetService({ db, sessions, publicUrl, throttle, onMailQueued }: PasswordResetDeps) {
+export interface PasswordResetLimits {
+  /** Reset mails per identifier (whether it exists or not) per hour. */
+  perIdentifier?: number;
+  /** Reset requests per address per 15 minutes. */
+  perAddress?: number;
+  /** Invalid reset links tried per address per 15 minutes. */
+  invalidLinksPerAddress?: number;
+}
+
+const TOO_MANY_REQUESTS = "Trop de demandes de réinitialisation. Réessayez dans quelques minutes.";
+
+export function createPasswordResetService({
+  db,
+  sessions,
+  publicUrl,
+  background,
+  limits = {},
+  onMailQueued,
+}: PasswordResetDeps) {
+  // Their own counters: asking for a link never locks anyone out of signing in.
+  const perIdentifier = createRateLimiter({ windowMs: 60 * 60_000, max: limits.perIdentifier ?? 3 });
+  const perAddress = createRateLimiter({ windowMs: 15 * 60_000, max: limits.perAddress ?? 20 });
+  const invalidLinks = createRateLimiter({ windowMs: 15 * 60_000, max: limits.invalidLinksPerAddress ?? 10 });
+
+  async function queueResetMail(identifier: string) {
+    const [user] = await db
+      .select()
+      .from(users)
+      .where(eq(sql`lower(${users.identifier})`, identifier.toLowerCase()))
+      .limit(1);
+    if (!user?.active || !user.email) return;
+    const token = newToken();
+    const link = `${publicUrl}${RESET_PATH}?token=${token}`;
+    await db.transaction(async (tx) => {
+      await tx
+        .insert(passwordResets)
+        .values({ userId: user.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + RESET_TTL_MS) });
+      await enqueueMail(
+        tx,
+        { userId: user.id, label: `${user.firstName} ${user.lastName}` },
+        {
+          templateCode: "PASSWORD_RESET",
+          to: [user.email as string],
+          variables: { link, user: { firstName: user.firstName, lastName: user.lastName } },
+          containsSecret: true,
+          relatedType: "user",
+          relatedId: user.id,
+        },
+      );
+    });
+    onMailQueued?.();
+  }
+
   return {
     /**
-     * Always answers the same way, whether the identifier exists or not. For an active user with an
-     * e-mail, queues a mail with a single-use link valid one hour; only the link's hash is stored.
+     * Always answers the same way and in the same time, whether the identifier exists or not: the
+     * look-up and the mail are done after the answer. For an active user with an e-mail, queues a
+     * mail with a single-use link valid one hour; only the link's hash is stored.
      */
     async request(identifier: string, ip: string): Promise<void> {
-      if (throttle.retryAfter(`reset:${identifier}`, ip) > 0) {
-        throw tooManyRequests("Trop de demandes de réinitialisation. Réessayez dans quelques minutes.");
-      }
-      throttle.fail(`reset:${identifier}`, ip);
-      const [user] = await db
-        .select()
-        .from(users)
-        .where(eq(sql`lower(${users.identifier})`, identifier.toLowerCase()))
-        .limit(1);
-      if (!user?.active || !user.email) return;
-      const token = newToken();
-      const link = `${publicUrl}${RESET_PATH}?token=${token}`;
-      await db.transaction(async (tx) => {
-        await tx
-          .insert(passwordResets)
-          .values({ userId: user.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + RESET_TTL_MS) });
-        await enqueueMail(
-          tx,
-          { userId: user.id, label: `${user.firstName} ${user.lastName}` },
-          {
-            templateCode: "PASSWORD_RESET",
-            to: [user.email as string],
-            variables: { link, user: { firstName: user.firstName, lastName: user.lastName } },
-            containsSecret: true,
-            relatedType: "user",
-            relatedId: user.id,
-          },
-        );
-      });
-      onMailQueued?.();
+      const key = identifier.trim().toLowerCase();
+      if (perAddress.retryAfter(ip) > 0 || perIdentifier.retryAfter(key) > 0) throw tooManyRequests(TOO_MANY_REQUESTS);
+      perAddress.count(ip);
+      perIdentifier.count(key);
+      background.run("mot de passe oublié", () => queueResetMail(identifier));
     },
-
-    /** Sets the new password from a valid link, uses the link up, and ends every session of the user. */
-    async reset(token: string, password: string): Promise<void> {
-      const parsed = passwordSchema.safeParse(password);
-      if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message);
-      const passwordHash = await hashPassword(parsed.data);
+    /**
+     * Sets the new password from a valid link, uses the link up, and ends every session of the user.
+     * The link is checked first (a cheap look-up) and invalid links are throttled: the slow hash is
+     * only computed for a real link.
+     */
+    async reset(token: string, password: string, ip: string): Promise<void> {
+      if (invalidLinks.retryAfter(ip) > 0) throw tooManyRequests(TOO_MANY_REQUESTS);
+      const attempt = invalidLinks.count(ip);
+      const [pending] = await db
+        .select({ userId: passwordResets.userId })
+        .from(passwordResets)
+        .innerJoin(users, eq(users.id, passwordResets.userId))
+        .where(
+          and(
+            eq(passwordResets.tokenHash, hashToken(token)),
+            isNull(passwordResets.usedAt),
+            gt(passwordResets.expiresAt, new Date()),
+            eq(users.active, true),
+          ),
+        )
+        .limit(1);
+      if (!pending) throw badRequest(INVALID_LINK);
+      attempt.cancel();
+      const [owner] = await db.select().from(users).where(eq(users.id, pending.userId)).limit(1);
+      assertPasswordPolicy(password, owner ?? {});
+      const passwordHash = await hashPassword(password);
       await db.transaction(async (tx) => {
+        // Used up inside the transaction: of two parallel resets with one link, one wins.
         const [reset] = await tx
           .update(passwordResets)
           .set({ usedAt: new Date() })

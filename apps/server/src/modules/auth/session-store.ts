@@ -53,8 +53,10 @@ export function createSessionStore({ db, ttlMs }: SessionStoreDeps) {
           .update(sessions)
           .set({ lastSeenAt: now, expiresAt: new Date(now.getTime() + ttlMs) })
           .where(eq(sessions.id, row.session.id));
+        // The browser's cookie must follow, or it expires ttl after sign-in whatever the activity.
+        return { ...row, extended: true };
       }
-      return row;
+      return { ...row, extended: false };
     },
 
     async revoke(tx: Executor, sessionId: string) {

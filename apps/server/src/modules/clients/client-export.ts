@@ -2,14 +2,16 @@ import { PassThrough, type Readable } from "node:stream";
 import {
   type ClientRow,
   CONTRACT_STATUS_DETAIL_LABELS,
-  formatDate,
-  formatEvaluationDate,
+  EVALUATION_TO_SCHEDULE,
+  EXCEL_FORMATS,
   formatPhone,
-  formatRelanceDate,
+  toExcelDate,
 } from "@certidesk/shared";
 import ExcelJS from "exceljs";
 
-const COLUMNS: Array<{ header: string; width: number; value: (r: ClientRow) => string }> = [
+type Cell = string | number | Date | null;
+/** Dates are real Excel dates (a serial with a French number format), never text, so they sort and filter. */
+const COLUMNS: Array<{ header: string; width: number; numFmt?: string; value: (r: ClientRow) => Cell }> = [
   { header: "Raison sociale", width: 40, value: (r) => r.raisonSocial },
   { header: "FINESS", width: 12, value: (r) => r.finess ?? "" },
   { header: "Entité juridique", width: 36, value: (r) => r.legalEntityRaisonSocial ?? "" },
@@ -23,11 +25,21 @@ const COLUMNS: Array<{ header: string; width: number; value: (r: ClientRow) => s
   { header: "Fonction", width: 22, value: (r) => r.contact?.occupation ?? "" },
   { header: "Téléphone", width: 16, value: (r) => formatPhone(r.contact?.tel ?? r.contact?.mobilePhone) },
   { header: "E-mail", width: 30, value: (r) => r.contact?.email ?? "" },
-  { header: "Date d'évaluation", width: 16, value: (r) => formatEvaluationDate(r.evaluationDate) },
-  { header: "Évaluation finalisée le", width: 16, value: (r) => formatDate(r.evaluationFinishedAt) },
-  { header: "Relance", width: 10, value: (r) => formatRelanceDate(r.dateRelance) },
+  {
+    header: "Date d'évaluation",
+    width: 16,
+    numFmt: EXCEL_FORMATS.date,
+    value: (r) => toExcelDate(r.evaluationDate) ?? EVALUATION_TO_SCHEDULE,
+  },
+  {
+    header: "Évaluation finalisée le",
+    width: 16,
+    numFmt: EXCEL_FORMATS.date,
+    value: (r) => toExcelDate(r.evaluationFinishedAt),
+  },
+  { header: "Relance", width: 10, numFmt: EXCEL_FORMATS.relanceDate, value: (r) => toExcelDate(r.dateRelance) },
   { header: "Statut du contrat", width: 20, value: (r) => (r.status ? CONTRACT_STATUS_DETAIL_LABELS[r.status] : "") },
-  { header: "Créé le", width: 12, value: (r) => formatDate(r.createdAt) },
+  { header: "Créé le", width: 12, numFmt: EXCEL_FORMATS.date, value: (r) => toExcelDate(r.createdAt) },
 ];
 
 /**
@@ -43,7 +55,11 @@ export async function streamClientWorkbook(batches: AsyncIterable<ClientRow[]>, 
   workbook.creator = "Certidesk";
   workbook.created = created;
   const sheet = workbook.addWorksheet("Clients", { views: [{ state: "frozen", ySplit: 1 }] });
-  sheet.columns = COLUMNS.map((c) => ({ header: c.header, width: c.width }));
+  sheet.columns = COLUMNS.map((c) => ({
+    header: c.header,
+    width: c.width,
+    style: c.numFmt ? { numFmt: c.numFmt } : {},
+  }));
   const header = sheet.getRow(1);
   header.font = { bold: true };
   header.fill = { type: "pattern", pattern: "solid", fgColor: { argb: "FFEEF3FA" } };

@@ -10,9 +10,9 @@ import {
   legalEntities,
 } from "../../db/schema/index.js";
 import { type IsoDate, sqlDate } from "../../lib/clock.js";
-import { likePattern, offsetOf } from "../../lib/pagination.js";
+import { offsetOf } from "../../lib/pagination.js";
 import { type RecordScope, scopeWhere } from "../../lib/policy.js";
-import { foldedSql, foldText } from "../../lib/search-text.js";
+import { foldedSql, matchEveryWord } from "../../lib/search-text.js";
 
 /** The latest contract of an establishment: its status is the list's status column. */
 const latestContract = (column: "status" | "id") =>
@@ -50,16 +50,16 @@ function filterCondition(filter: ClientListQuery["filter"], today: IsoDate): SQL
 }
 
 function searchCondition(search: string | undefined): SQL | undefined {
-  if (!search) return undefined;
-  const pattern = likePattern(foldText(search));
-  return or(
-    ilike(foldedSql(clients.raisonSocial), pattern),
-    ilike(foldedSql(sql`coalesce(${clients.city}, '')`), pattern),
-    ilike(sql`coalesce(${clients.postalCode}, '')`, pattern),
-    ilike(sql`coalesce(${clients.finess}, '')`, pattern),
-    ilike(foldedSql(sql`coalesce(${legalEntities.raisonSocial}, '')`), pattern),
-    ilike(foldedSql(sql`coalesce(${gestionnaires.raisonSocial}, '')`), pattern),
-    ilike(foldedSql(contactName), pattern),
+  return matchEveryWord(search, (pattern) =>
+    or(
+      ilike(foldedSql(clients.raisonSocial), pattern),
+      ilike(foldedSql(sql`coalesce(${clients.city}, '')`), pattern),
+      ilike(sql`coalesce(${clients.postalCode}, '')`, pattern),
+      ilike(sql`coalesce(${clients.finess}, '')`, pattern),
+      ilike(foldedSql(sql`coalesce(${legalEntities.raisonSocial}, '')`), pattern),
+      ilike(foldedSql(sql`coalesce(${gestionnaires.raisonSocial}, '')`), pattern),
+      ilike(foldedSql(contactName), pattern),
+    ),
   );
 }
 

@@ -80,6 +80,13 @@ describe("client list", () => {
     expect((await list({ search: "50%" })).total).toBe(0);
   });
 
+  it("matches every word of a search, in any order and across fields", async () => {
+    expect(names(await list({ search: "Ehpad soleil" }))).toEqual(["EHPAD Beau Soleil"]);
+    expect(names(await list({ search: "soleil  EHPAD" }))).toEqual(["EHPAD Beau Soleil"]);
+    expect(names(await list({ search: "bleu genets" }))).toEqual(["Résidence L'Éléphant Bleu"]);
+    expect((await list({ search: "ehpad cedres" })).total).toBe(0);
+  });
+
   it("sorts in SQL, empty values last, and pages", async () => {
     expect(names(await list({ sort: { key: "raisonSocial", direction: "asc" } }))).toEqual([
       "EHPAD Beau Soleil",
@@ -161,6 +168,28 @@ describe("client list", () => {
     expect(sheet?.rowCount).toBe(2);
     expect(sheet?.getRow(2).getCell(1).value).toBe("Résidence L'Éléphant Bleu");
     expect(sheet?.getRow(2).getCell(14).value).toBe("à programmer");
+  });
+
+  it("writes dates as real Excel dates with a French number format, not as text", async () => {
+    const response = await ctx.app.inject({
+      method: "GET",
+      url: `/api/clients/extractClientList?search=${encodeURIComponent("Arc-en-Ciel")}`,
+      headers: staff.bearer,
+    });
+    expect(response.statusCode).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const row = workbook.getWorksheet("Clients")?.getRow(2);
+    if (!row) throw new Error("no data row");
+    expect(row.getCell(1).value).toBe("Foyer Arc-en-Ciel");
+    const evaluation = row.getCell(14);
+    expect(evaluation.value).toBeInstanceOf(Date);
+    expect((evaluation.value as Date).toISOString().slice(0, 10)).toBe(shift(-10));
+    expect(evaluation.numFmt).toBe("dd/mm/yyyy");
+    const relance = row.getCell(16);
+    expect((relance.value as Date).toISOString().slice(0, 10)).toBe(shift(-2));
+    expect(relance.numFmt).toBe("dd/mm/yy");
+    expect(row.getCell(18).value).toBeInstanceOf(Date);
   });
 
   it("shows an establishment's file with its legal entity, manager, siblings and contacts", async () => {

@@ -4,8 +4,10 @@ import {
   clientListBodySchema,
   clientRowSchema,
   contactBodySchema,
-  idSchema,
+  idParamsSchema,
   pageResultSchema,
+  portalClientSchema,
+  savedResultSchema,
   updateEssmsBodySchema,
 } from "@certidesk/shared";
 import { z } from "zod";
@@ -14,25 +16,7 @@ import { requireActor } from "../../plugins/auth.js";
 import type { ClientsService } from "./clients.service.js";
 
 const tags = ["clients"];
-const idParams = z.object({ id: idSchema });
-const savedSchema = z.object({ id: z.string(), version: z.number().int() });
 const XLSX_MIME = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
-
-const clientUserSchema = z.object({
-  id: z.string(),
-  raisonSocial: z.string(),
-  siret: z.string().nullable(),
-  finess: z.string().nullable(),
-  address: z.string().nullable(),
-  postalCode: z.string().nullable(),
-  city: z.string().nullable(),
-  email: z.string().nullable(),
-  phone: z.string().nullable(),
-  legalEntityRaisonSocial: z.string().nullable(),
-  evaluationDate: z.string().nullable(),
-  evaluationFinishedAt: z.string().nullable(),
-  clientSince: z.string().nullable(),
-});
 
 export function clientsRoutes(app: AppInstance, { clients }: { clients: ClientsService }) {
   app.post(
@@ -76,7 +60,7 @@ export function clientsRoutes(app: AppInstance, { clients }: { clients: ClientsS
     "/api/client/get-client-user",
     {
       config: { access: { code: "CLIENT", op: "read" } },
-      schema: { tags, summary: "Le client de l'utilisateur connecté", response: { 200: clientUserSchema } },
+      schema: { tags, summary: "Le client de l'utilisateur connecté", response: { 200: portalClientSchema } },
     },
     async (request) => clients.clientOfUser(requireActor(request)),
   );
@@ -88,7 +72,7 @@ export function clientsRoutes(app: AppInstance, { clients }: { clients: ClientsS
       schema: {
         tags,
         summary: "Fiche d'un établissement client",
-        params: idParams,
+        params: idParamsSchema,
         response: { 200: clientDetailSchema },
       },
     },
@@ -102,9 +86,9 @@ export function clientsRoutes(app: AppInstance, { clients }: { clients: ClientsS
       schema: {
         tags,
         summary: "Modifier un établissement",
-        params: idParams,
+        params: idParamsSchema,
         body: updateEssmsBodySchema,
-        response: { 200: savedSchema },
+        response: { 200: savedResultSchema },
       },
     },
     async (request) => clients.update(requireActor(request), request.params.id, request.body, request.id),
@@ -117,9 +101,9 @@ export function clientsRoutes(app: AppInstance, { clients }: { clients: ClientsS
       schema: {
         tags,
         summary: "Ajouter un contact à un établissement",
-        params: idParams,
+        params: idParamsSchema,
         body: contactBodySchema.extend({ isMain: z.boolean().optional() }),
-        response: { 200: savedSchema },
+        response: { 200: savedResultSchema },
       },
     },
     async (request) => clients.addContact(requireActor(request), request.params.id, request.body, request.id),

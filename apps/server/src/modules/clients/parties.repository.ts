@@ -1,7 +1,7 @@
 import { asc, count, eq, ilike, or, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
 import { clients, contacts, gestionnaires, legalEntities } from "../../db/schema/index.js";
-import { foldedSql } from "../../lib/search-text.js";
+import { foldedSql, matchEveryWord } from "../../lib/search-text.js";
 
 export async function gestionnaireExists(db: Executor, id: string) {
   return (await db.select({ id: gestionnaires.id }).from(gestionnaires).where(eq(gestionnaires.id, id))).length > 0;
@@ -32,15 +32,15 @@ export async function insertMainContact(tx: Executor, values: Omit<typeof contac
   return created?.id ?? null;
 }
 
-/** Legal entities to choose from: searched (accent-free) on name, SIREN and city. */
-export function legalEntityOptionRows(db: Executor, pattern: string | undefined) {
-  const match = pattern
-    ? or(
-        ilike(foldedSql(legalEntities.raisonSocial), pattern),
-        ilike(sql`coalesce(${legalEntities.siren}, '')`, pattern),
-        ilike(foldedSql(sql`coalesce(${legalEntities.city}, '')`), pattern),
-      )
-    : undefined;
+/** Legal entities to choose from: every search word (accent-free) on name, SIREN or city. */
+export function legalEntityOptionRows(db: Executor, search: string | undefined) {
+  const match = matchEveryWord(search, (pattern) =>
+    or(
+      ilike(foldedSql(legalEntities.raisonSocial), pattern),
+      ilike(sql`coalesce(${legalEntities.siren}, '')`, pattern),
+      ilike(foldedSql(sql`coalesce(${legalEntities.city}, '')`), pattern),
+    ),
+  );
   return db
     .select({
       id: legalEntities.id,

@@ -104,11 +104,19 @@ describe("nouveau and entite-juridique", () => {
           legalEntity: { ...legalEntity, siret: "73282932000075" },
           establishment: { ...establishment, finess: "690099999" },
         },
-        "Le SIRET doit contenir 14 chiffres valides.",
+        "Ce SIRET n'existe pas : sa clé de contrôle ne correspond pas, vérifiez les chiffres.",
       ],
       [
         { legalEntity: { ...legalEntity, vatNumber: "FR00732829320" }, establishment },
-        "Le numéro de TVA intracommunautaire est invalide",
+        "Clé de TVA incorrecte : pour le SIREN 732829320, le numéro est FR44732829320.",
+      ],
+      [
+        { legalEntity: { ...legalEntity, vatNumber: "FR7328293" }, establishment },
+        "Le numéro de TVA intracommunautaire s'écrit FR, une clé de 2 chiffres puis les 9 chiffres du SIREN",
+      ],
+      [
+        { legalEntity: { ...legalEntity, siret: "7328293200007" }, establishment },
+        "Le SIRET doit contenir 14 chiffres (13 saisis).",
       ],
       [
         { legalEntity, establishment: { ...establishment, postalCode: "6910" } },

@@ -3,6 +3,7 @@ import {
   createEssmsBodySchema,
   createLegalEntityBodySchema,
   legalEntityOptionSchema,
+  searchTextSchema,
 } from "@certidesk/shared";
 import { z } from "zod";
 import type { AppInstance } from "../../app-instance.js";
@@ -48,7 +49,7 @@ export function partiesRoutes(app: AppInstance, { parties }: { parties: PartiesS
       schema: {
         tags,
         summary: "Entités juridiques à choisir",
-        querystring: z.object({ search: z.string().trim().max(100).optional() }),
+        querystring: z.object({ search: searchTextSchema.optional() }),
         response: { 200: z.array(legalEntityOptionSchema) },
       },
     },

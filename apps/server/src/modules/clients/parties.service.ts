@@ -12,8 +12,6 @@ import { writeAudit } from "../../lib/audit.js";
 import { type Clock, systemClock } from "../../lib/clock.js";
 import { isUniqueViolation } from "../../lib/db-errors.js";
 import { badRequest, conflict } from "../../lib/errors.js";
-import { likePattern } from "../../lib/pagination.js";
-import { foldText } from "../../lib/search-text.js";
 import { openRequest } from "../prospects/index.js";
 import { assertNoDuplicateEssms, assertNoDuplicateLegalEntity } from "./duplicates.js";
 import * as repo from "./parties.repository.js";
@@ -117,7 +115,7 @@ export function createPartiesService({ db, clock = systemClock }: { db: Database
       ),
 
     async legalEntityOptions(search?: string): Promise<LegalEntityOption[]> {
-      return repo.legalEntityOptionRows(db, search ? likePattern(foldText(search)) : undefined);
+      return repo.legalEntityOptionRows(db, search);
     },
   };
 }

@@ -33,7 +33,6 @@ describe("configuration", () => {
     companyName: "Qualéval",
     primaryColor: "#123456",
     secondaryColor: "#2f9e44",
-    decimalSeparator: ",",
     legalForm: "SAS",
     siret: "901 234 567 00018",
     vatNumber: "FR12901234567",
@@ -48,7 +47,8 @@ describe("configuration", () => {
 
   it("serves the company identity publicly, for the sign-in page", async () => {
     const config = await get();
-    expect(config).toMatchObject({ companyName: "Certidesk", logo: null, decimalSeparator: "." });
+    expect(config).toMatchObject({ companyName: "Certidesk", logo: null });
+    expect(config).not.toHaveProperty("decimalSeparator");
   });
 
   it("updates with the version, blocks invoicing until the identity is complete, and refuses a stale version", async () => {
@@ -65,7 +65,6 @@ describe("configuration", () => {
     expect(saved.json()).toMatchObject({
       companyName: "Qualéval",
       siret: "90123456700018",
-      decimalSeparator: ",",
       phone: null,
     });
     const unblocked = await ctx.app.inject({ url: "/configuration/getDataToCheckBlockAction", headers: admin.bearer });

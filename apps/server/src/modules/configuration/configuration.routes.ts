@@ -1,7 +1,12 @@
-import { blockActionDataSchema, configurationSchema, idSchema, updateConfigurationBodySchema } from "@certidesk/shared";
-import { z } from "zod";
+import {
+  blockActionDataSchema,
+  configurationSchema,
+  idParamsSchema,
+  updateConfigurationBodySchema,
+} from "@certidesk/shared";
 import type { AppInstance } from "../../app-instance.js";
 import { badRequest, notFound } from "../../lib/errors.js";
+import { readUpload } from "../../lib/upload.js";
 import { requireActor } from "../../plugins/auth.js";
 import { type ConfigurationService, LOGO_MAX_BYTES, LOGO_PATH } from "./configuration.service.js";
 
@@ -25,7 +30,7 @@ export function configurationRoutes(app: AppInstance, { configuration }: { confi
       schema: {
         tags,
         summary: "Modifier la configuration",
-        params: z.object({ id: idSchema }),
+        params: idParamsSchema,
         body: updateConfigurationBodySchema,
         response: { 200: configurationSchema },
       },
@@ -64,10 +69,10 @@ export function configurationRoutes(app: AppInstance, { configuration }: { confi
       schema: { tags, summary: "Déposer le logo (multipart, champ file)", response: { 200: configurationSchema } },
     },
     async (request) => {
-      const file = await request.file({ limits: { fileSize: LOGO_MAX_BYTES, files: 1 } });
-      if (!file) throw badRequest("Aucun fichier reçu.");
-      const data = await file.toBuffer();
-      if (file.file.truncated) throw badRequest("Le logo ne doit pas dépasser 1 Mo.");
+      const { data } = await readUpload(request, {
+        maxBytes: LOGO_MAX_BYTES,
+        tooLarge: "Le logo ne doit pas dépasser 1 Mo.",
+      });
       return configuration.setLogo(requireActor(request), data, request.id);
     },
   );

@@ -34,7 +34,6 @@ function toConfiguration(row: Row): Configuration {
     logo: row.logoUpdatedAt ? { url: `${LOGO_PATH}?v=${row.logoUpdatedAt.getTime()}` } : null,
     primaryColor: row.primaryColor,
     secondaryColor: row.secondaryColor,
-    decimalSeparator: row.decimalSeparator === "," ? "," : ".",
     legalForm: row.legalForm,
     siret: row.siret,
     vatNumber: row.vatNumber,

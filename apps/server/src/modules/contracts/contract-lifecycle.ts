@@ -38,10 +38,11 @@ export function createContractLifecycle(
     if (!first) throw badRequest("Le contrat ne couvre aucun établissement.");
     const identity = { configuration: await configuration.get(), logo: await configuration.logo() };
     const data = await renderContractPdf(identity, b);
-    const doc = await docs.storeGenerated(
+    const doc = await docs.storeGeneratedOnce(
       actor,
       { family: "CLIENT", clientId: first.id, name: `Contrat ${b.contract.number}`, metaCode: "CONTRACT" },
       { fileName: `contrat-${b.contract.number}.pdf`, data },
+      b.contract.documentId,
     );
     return { doc, identity, first };
   }
@@ -49,7 +50,9 @@ export function createContractLifecycle(
   return {
     async generatePdf(actor: Actor, id: string, version: number, requestId?: string) {
       const b = await loadAuthorized(db, actor, id, "print");
-      const { doc } = await storePdf(actor, b);
+      // Printed as it will be sent: a contract in preparation shows the 30-day deadline sending gives it.
+      const deadline = b.contract.deadline ?? (b.contract.status === "DRAFT" ? addDays(clock.today(), 30) : null);
+      const { doc } = await storePdf(actor, { ...b, contract: { ...b.contract, deadline } });
       await versionedUpdate({
         ...contractWrite(ctx, actor, id, "print", requestId),
         version,

@@ -3,6 +3,7 @@ import {
   EVALUATION_KIND_LABELS,
   formatCurrency,
   formatDate,
+  formatDecimal,
   REGROUPING_STATUSES,
   timeSlotById,
   travelExpenseLabel,
@@ -76,7 +77,7 @@ function programmeContent(b: ContractBundle) {
 export function renderContractPdf(identity: CompanyIdentity, b: ContractBundle) {
   const c = b.contract;
   const company = identity.configuration;
-  const money = (v: number | null) => formatCurrency(v, { decimalSeparator: company.decimalSeparator });
+  const money = (v: number | null) => formatCurrency(v);
   const ctx = contextOf(b);
   const travel =
     c.travelExpenseMode === 3
@@ -155,7 +156,7 @@ export function renderContractPdf(identity: CompanyIdentity, b: ContractBundle) 
       ],
     },
   ];
-  return renderPdf(identity, `Contrat ${c.number}`, content);
+  return renderPdf(identity, `Contrat ${c.number}`, content, { creationDate: new Date(c.createdAt) });
 }
 
 /** The needs statement (fiche d'expression des besoins) as the establishment expressed it. */
@@ -163,7 +164,11 @@ export function renderFebPdf(identity: CompanyIdentity, b: ContractBundle) {
   const f = b.contract.feb;
   const row = (label: string, value: string | number | null | undefined) => [
     { text: label, bold: true },
-    value === null || value === undefined || value === "" ? "—" : String(value),
+    value === null || value === undefined || value === ""
+      ? "—"
+      : typeof value === "number"
+        ? formatDecimal(value)
+        : value,
   ];
   const content = [
     { text: "Fiche d'expression des besoins", style: "title" },

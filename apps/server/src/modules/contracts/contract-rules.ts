@@ -1,4 +1,4 @@
-import { MIN_EVALUATORS, MIN_VISIT_DAYS, MIN_VISIT_DAYS_FROM } from "@certidesk/shared";
+import { formatDays, MIN_EVALUATORS, MIN_VISIT_DAYS, MIN_VISIT_DAYS_FROM } from "@certidesk/shared";
 import type { EvaluationDates } from "../clients/index.js";
 
 interface ProgrammeShape {
@@ -23,7 +23,7 @@ export function programmeIssues(p: ProgrammeShape): string[] {
   const first = p.days.map((d) => d.day).sort()[0];
   if (p.service === "ESSMS_EVALUATION" && first && first >= MIN_VISIT_DAYS_FROM && total < MIN_VISIT_DAYS)
     issues.push(
-      `Depuis juillet 2025, la visite dure au moins ${MIN_VISIT_DAYS} jours (programmé : ${String(total).replace(".", ",")} j).`,
+      `Depuis juillet 2025, la visite dure au moins ${MIN_VISIT_DAYS} jours (programmé : ${formatDays(total)}).`,
     );
   return issues;
 }

@@ -136,7 +136,7 @@ describe("contracts", () => {
         { day: shift(31), timeSlotId: 9 },
       ]),
     );
-    expect(errorOf(short).message).toContain("la visite dure au moins 2 jours (programmé : 1 j)");
+    expect(errorOf(short).message).toContain("la visite dure au moins 2 jours (programmé : 1\u00a0j)");
     c = await ok(
       "PUT",
       `/api/contracts/${c.id}/programme`,
@@ -167,14 +167,16 @@ describe("contracts", () => {
     expect(c).toMatchObject({ status: "SENT", deadline: shift(30) });
     const [mail] = await ctx.handle.db.select().from(mailOutbox).where(eq(mailOutbox.relatedId, c.id));
     expect(mail).toMatchObject({ templateCode: "CONTRACT_SEND", to: ["direction@glycines.fr"] });
-    const pdf = await pdfText((await ctx.app.inject({ method: "GET", url: c.document?.url ?? "" })).rawPayload);
+    const pdf = (
+      await pdfText((await ctx.app.inject({ method: "GET", url: c.document?.url ?? "" })).rawPayload)
+    ).replace(/\u00a0/g, " ");
     for (const expected of [
       `Contrat n° ${c.number}`,
       "Contrat type établi avec Évaluations Rhône Conseil",
       "Anne Lemaire — coordinateur(rice)",
       "Bruno Carpentier",
       "8h30-12h00 et 13h30-18h00",
-      "9 000.00 €",
+      "9 000,00 €",
     ])
       expect(pdf).toContain(expected);
 

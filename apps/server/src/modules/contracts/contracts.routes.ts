@@ -5,6 +5,7 @@ import {
   contractTermsBodySchema,
   deciderOptionSchema,
   decisionBodySchema,
+  idParamsSchema,
   idSchema,
   programmeBodySchema,
   refuseContractBodySchema,
@@ -20,7 +21,6 @@ import { requireActor } from "../../plugins/auth.js";
 import type { ContractsService } from "./contracts.service.js";
 
 const tags = ["contrats"];
-const idParams = z.object({ id: idSchema });
 const detail = { 200: contractDetailSchema };
 const update = { access: { code: "PROSPECT", op: "update" } } as const;
 
@@ -55,7 +55,7 @@ export function contractsRoutes(app: AppInstance, { contracts }: { contracts: Co
     "/api/contracts/:id",
     {
       config: { access: { code: "PROSPECT", op: "read" } },
-      schema: { tags, summary: "Un contrat et ses quatre onglets", params: idParams, response: detail },
+      schema: { tags, summary: "Un contrat et ses quatre onglets", params: idParamsSchema, response: detail },
     },
     async (request) => contracts.get(requireActor(request), request.params.id),
   );
@@ -64,7 +64,13 @@ export function contractsRoutes(app: AppInstance, { contracts }: { contracts: Co
     "/api/contracts/:id/feb",
     {
       config: update,
-      schema: { tags, summary: "Onglet Besoin : la FEB", params: idParams, body: saveFebBodySchema, response: detail },
+      schema: {
+        tags,
+        summary: "Onglet Besoin : la FEB",
+        params: idParamsSchema,
+        body: saveFebBodySchema,
+        response: detail,
+      },
     },
     async (request) =>
       contracts.updateFeb(requireActor(request), request.params.id, request.body.feb, request.body.version, request.id),
@@ -74,7 +80,13 @@ export function contractsRoutes(app: AppInstance, { contracts }: { contracts: Co
     "/api/contracts/:id/programme",
     {
       config: update,
-      schema: { tags, summary: "Onglet Programme", params: idParams, body: programmeBodySchema, response: detail },
+      schema: {
+        tags,
+        summary: "Onglet Programme",
+        params: idParamsSchema,
+        body: programmeBodySchema,
+        response: detail,
+      },
     },
     async (request) => contracts.updateProgramme(requireActor(request), request.params.id, request.body, request.id),
   );
@@ -86,7 +98,7 @@ export function contractsRoutes(app: AppInstance, { contracts }: { contracts: Co
       schema: {
         tags,
         summary: "Onglet Contrat : typologie, échéance, montants",
-        params: idParams,
+        params: idParamsSchema,
         body: contractTermsBodySchema,
         response: detail,
       },
@@ -101,7 +113,7 @@ export function contractsRoutes(app: AppInstance, { contracts }: { contracts: Co
       schema: {
         tags,
         summary: "Onglet Décision : décision de certification",
-        params: idParams,
+        params: idParamsSchema,
         body: decisionBodySchema,
         response: detail,
       },
@@ -116,7 +128,7 @@ export function contractsRoutes(app: AppInstance, { contracts }: { contracts: Co
   ) =>
     app.post(
       `/api/contracts/:id/${path}`,
-      { config: update, schema: { tags, summary, params: idParams, body: versionBodySchema, response: detail } },
+      { config: update, schema: { tags, summary, params: idParamsSchema, body: versionBodySchema, response: detail } },
       async (request) => run(requireActor(request), request.params.id, request.body.version, request.id),
     );
   versioned("feb/regenerate", "Régénérer le PDF de la FEB", (a, id, v, r) => contracts.regenerateFeb(a, id, v, r));
@@ -129,7 +141,7 @@ export function contractsRoutes(app: AppInstance, { contracts }: { contracts: Co
       schema: {
         tags,
         summary: "Envoyer le contrat pour signature",
-        params: idParams,
+        params: idParamsSchema,
         body: sendContractBodySchema,
         response: detail,
       },
@@ -144,7 +156,7 @@ export function contractsRoutes(app: AppInstance, { contracts }: { contracts: Co
       schema: {
         tags,
         summary: "Contrat signé : les établissements deviennent clients",
-        params: idParams,
+        params: idParamsSchema,
         body: signContractBodySchema,
         response: detail,
       },
@@ -159,7 +171,7 @@ export function contractsRoutes(app: AppInstance, { contracts }: { contracts: Co
       schema: {
         tags,
         summary: "Contrat refusé par le client",
-        params: idParams,
+        params: idParamsSchema,
         body: refuseContractBodySchema,
         response: detail,
       },

@@ -6,6 +6,7 @@ import {
   type decisionBodySchema,
   type Feb,
   formatDate,
+  formatDays,
   isStaffProfile,
   MESSAGES,
   type programmeBodySchema,
@@ -16,6 +17,7 @@ import type { Actor } from "../../lib/actor.js";
 import { AppError, badRequest, notFound } from "../../lib/errors.js";
 import { authorize, isStaff } from "../../lib/policy.js";
 import { versionedUpdate } from "../../lib/versioned-update.js";
+import type { ImpartialityService } from "../auditors/index.js";
 import { clientResource, setEvaluationDates } from "../clients/index.js";
 import type { DocumentLinks } from "../documents/index.js";
 import { contractAbilities, contractWrite, loadAuthorized } from "./contract-access.js";
@@ -31,7 +33,9 @@ type TermsInput = z.output<typeof contractTermsBodySchema>;
 type DecisionInput = z.output<typeof decisionBodySchema>;
 
 /** The contract tabs: Besoin (FEB), Programme, Contrat, Décision; lifecycle in contract-lifecycle.ts. */
-export function createContractsService(deps: ContractDeps & { links: DocumentLinks }) {
+export function createContractsService(
+  deps: ContractDeps & { links: DocumentLinks; impartiality?: Pick<ImpartialityService, "checkProgramme"> },
+) {
   const { db, links, documents: docs, configuration, clock } = deps;
   const ctx = { db, clock };
   const detailOf = (actor: Actor, b: repo.ContractBundle) => toContractDetail(b, links, contractAbilities(actor, b));
@@ -118,6 +122,20 @@ export function createContractsService(deps: ContractDeps & { links: DocumentLin
             });
             if (issues[0]) throw badRequest(issues[0]);
           }
+          // The impartiality engine: a blocked evaluator is refused (422), a warning needs a justification.
+          await deps.impartiality?.checkProgramme(
+            tx,
+            actor,
+            {
+              contractId: id,
+              establishments: ids.map((clientId) => ({
+                clientId,
+                days: days.filter((d) => !d.clientId || d.clientId === clientId).map((d) => d.day),
+              })),
+              evaluators: input.evaluators,
+            },
+            requestId,
+          );
           const sorted = [...days].sort((a, b) => a.day.localeCompare(b.day));
           await repo.replaceProgramme(tx, id, {
             establishments: input.establishments,
@@ -129,7 +147,7 @@ export function createContractsService(deps: ContractDeps & { links: DocumentLin
           return {
             values: {},
             summary: first
-              ? `Programme du contrat ${c.number} : ${String(total).replace(".", ",")} j de visite à partir du ${formatDate(first)}, ${input.evaluators.length} évaluateur(s)`
+              ? `Programme du contrat ${c.number} : ${formatDays(total)} de visite à partir du ${formatDate(first)}, ${input.evaluators.length} évaluateur(s)`
               : `Programme du contrat ${c.number} modifié (visite à programmer)`,
           };
         },

@@ -1,3 +1,4 @@
+import type { Actor } from "../../lib/actor.js";
 import { allow, defineResource, granted, inScope, recordScope } from "../../lib/policy.js";
 
 /** What the document rules look at: whose document it is. */
@@ -8,7 +9,17 @@ export interface DocumentRecord {
 }
 
 /**
- * A library document: staff see them all; a client user their client's documents (family CLIENT);
+ * Profiles whose job is personnel files: they alone see the RH family of the library (the evaluators'
+ * contracts, certificates, interest declarations). Other staff, whatever their document grants, do
+ * not: accounting and sales have no business reading them. See docs/permissions.md.
+ */
+export const HR_DOCUMENT_PROFILES: readonly string[] = ["DIR", "RH"];
+
+export const canSeeHrDocuments = (actor: Pick<Actor, "profileType">) =>
+  HR_DOCUMENT_PROFILES.includes(actor.profileType);
+
+/**
+ * A library document: staff see them all but the RH family, kept to HR_DOCUMENT_PROFILES; a client user their client's documents (family CLIENT);
  * an evaluator their own file (family AUDITOR; later, their missions').
  */
 export const documentResource = defineResource<DocumentRecord>()({
@@ -17,7 +28,7 @@ export const documentResource = defineResource<DocumentRecord>()({
   notFound: "Document introuvable.",
   scope: (actor, doc) => {
     const scope = recordScope(actor);
-    if (scope.kind === "all") return true;
+    if (scope.kind === "all") return doc.family !== "RH" || canSeeHrDocuments(actor);
     const family = scope.kind === "client" ? "CLIENT" : "AUDITOR";
     return doc.family === family && inScope(scope, doc);
   },

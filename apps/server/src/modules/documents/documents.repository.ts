@@ -1,10 +1,10 @@
 import type { DocumentFamily } from "@certidesk/shared";
-import { and, asc, count, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
 import { auditors, clients, documentCategories, documents, documentVersions, users } from "../../db/schema/index.js";
-import { likePattern, offsetOf } from "../../lib/pagination.js";
+import { offsetOf } from "../../lib/pagination.js";
 import type { RecordScope } from "../../lib/policy.js";
-import { foldedSql, foldText } from "../../lib/search-text.js";
+import { foldedSql, matchEveryWord } from "../../lib/search-text.js";
 
 export interface DocumentListQuery {
   page: number;
@@ -27,10 +27,11 @@ const SORTS = {
   documentType: documents.documentType,
 };
 
-function scopeFilter(scope: RecordScope): SQL | undefined {
+/** `hr`: whether the actor may see the RH family (documents.policy.ts). */
+function scopeFilter(scope: RecordScope, hr: boolean): SQL | undefined {
   switch (scope.kind) {
     case "all":
-      return undefined;
+      return hr ? undefined : ne(documents.family, "RH");
     case "client":
       return and(eq(documents.family, "CLIENT"), eq(documents.clientId, scope.clientId));
     case "auditor":
@@ -59,24 +60,23 @@ function joined(db: Executor) {
 }
 export type DocumentJoinedRow = Awaited<ReturnType<ReturnType<typeof joined>["execute"]>>[number];
 
-export async function listDocuments(db: Executor, q: DocumentListQuery, scope: RecordScope) {
-  const filters: Array<SQL | undefined> = [isNull(documents.deletedAt), scopeFilter(scope)];
+export async function listDocuments(db: Executor, q: DocumentListQuery, scope: RecordScope, hr: boolean) {
+  const filters: Array<SQL | undefined> = [isNull(documents.deletedAt), scopeFilter(scope, hr)];
   if (q.family) filters.push(eq(documents.family, q.family));
   if (q.documentType) filters.push(eq(documents.documentType, q.documentType));
   if (q.categoryId) filters.push(eq(documents.categoryId, q.categoryId));
   if (q.clientId) filters.push(eq(documents.clientId, q.clientId));
   if (q.auditorId) filters.push(eq(documents.auditorId, q.auditorId));
   if (q.missionId) filters.push(eq(documents.missionId, q.missionId));
-  if (q.search) {
-    const pattern = likePattern(foldText(q.search));
-    filters.push(
+  filters.push(
+    matchEveryWord(q.search, (pattern) =>
       or(
         ilike(foldedSql(documents.name), pattern),
         ilike(foldedSql(documents.fileName), pattern),
         ilike(foldedSql(sql`coalesce(${documents.description}, '')`), pattern),
       ),
-    );
-  }
+    ),
+  );
   const where = and(...filters);
   const order = q.direction === "asc" ? asc(SORTS[q.sort]) : desc(SORTS[q.sort]);
   const [rows, [total]] = await Promise.all([

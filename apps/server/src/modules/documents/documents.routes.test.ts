@@ -200,7 +200,7 @@ describe("document library", () => {
   it("shows a client user only their client's documents, an evaluator only their own", async () => {
     const mine = await buildClient(ctx.handle.db);
     const other = await buildClient(ctx.handle.db);
-    const auditor = await buildAuditor(ctx.handle.db);
+    const auditor = await buildAuditor(ctx.handle.db, { withDocuments: false });
     const clientDoc = (
       await upload({ family: "CLIENT", clientId: mine.id }, { name: "rapport.pdf", data: samplePdf() })
     ).json();
@@ -233,5 +233,43 @@ describe("document library", () => {
       evaluator,
     );
     expect(denied.statusCode).toBe(403);
+  });
+
+  it("keeps the RH family to the Direction and HR: list, detail, versions, links and attachments", async () => {
+    const hrDoc = (
+      await upload({ family: "RH", name: "Contrat de travail" }, { name: "contrat.pdf", data: samplePdf() })
+    ).json() as { id: string; viewUrl?: string };
+    const general = (await upload({ family: "GENERAL" }, { name: "charte.pdf", data: samplePdf() })).json();
+    const hr = await signIn(ctx, (await buildUser(ctx.handle.db, "RH")).identifier);
+    const hrList = (await ctx.app.inject({ url: "/api/documents?family=RH&pageSize=100", headers: hr.bearer })).json();
+    expect(hrList.items.map((d: { id: string }) => d.id)).toContain(hrDoc.id);
+    expect((await ctx.app.inject({ url: `/api/documents/${hrDoc.id}`, headers: hr.bearer })).statusCode).toBe(200);
+
+    for (const profile of ["COMPTA", "CC", "QSE", "CMADMIN"] as const) {
+      const session = await signIn(ctx, (await buildUser(ctx.handle.db, profile)).identifier);
+      const list = (await ctx.app.inject({ url: "/api/documents?pageSize=1000", headers: session.bearer })).json();
+      const ids = list.items.map((d: { id: string }) => d.id);
+      expect(ids, profile).toContain(general.id);
+      expect(ids, profile).not.toContain(hrDoc.id);
+      const rhTab = (await ctx.app.inject({ url: "/api/documents?family=RH", headers: session.bearer })).json();
+      expect(rhTab.total, profile).toBe(0);
+      for (const url of [`/api/documents/${hrDoc.id}`, `/api/documents/${hrDoc.id}/versions`]) {
+        expect((await ctx.app.inject({ url, headers: session.bearer })).statusCode, `${profile} ${url}`).toBe(404);
+      }
+      const attach = await ctx.app.inject({
+        method: "POST",
+        url: "/api/mails",
+        headers: session.bearer,
+        payload: { to: ["x@y.fr"], subject: "Pièce", body: "Voir pièce jointe", documentIds: [hrDoc.id] },
+      });
+      expect([403, 404], profile).toContain(attach.statusCode);
+    }
+    const comptaUpload = await upload(
+      { family: "RH" },
+      { name: "bulletin.pdf", data: samplePdf() },
+      await signIn(ctx, (await buildUser(ctx.handle.db, "COMPTA")).identifier),
+    );
+    expect(comptaUpload.statusCode).toBe(403);
+    expect(errorOf(comptaUpload).code).toBe("FORBIDDEN");
   });
 });

@@ -3,27 +3,27 @@ import {
   documentCategorySchema,
   documentRowSchema,
   documentVersionSchema,
-  idSchema,
+  idParamsSchema,
   linkOptionSchema,
   listDocumentsQuerySchema,
   okSchema,
   pageResultSchema,
   saveDocumentCategoryBodySchema,
+  savedResultSchema,
+  searchTextSchema,
   updateDocumentBodySchema,
   versionSchema,
 } from "@certidesk/shared";
-import type { MultipartFile } from "@fastify/multipart";
-import type { FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { AppInstance } from "../../app-instance.js";
 import { AppError, badRequest } from "../../lib/errors.js";
+import { readUpload } from "../../lib/upload.js";
 import { requireActor } from "../../plugins/auth.js";
 import type { DocumentCategoriesService } from "./document-categories.service.js";
 import type { DocumentLinks } from "./document-links.js";
 import type { DocumentsService, NewDocumentMeta } from "./documents.service.js";
 
 const tags = ["documents"];
-const idParams = z.object({ id: idSchema });
 const uploadFieldsSchema = z.object({
   family: z.enum(DOCUMENT_FAMILIES, { error: "Famille de documents inconnue." }),
   name: z.string().trim().max(200).optional(),
@@ -36,29 +36,7 @@ const uploadFieldsSchema = z.object({
   metaCode: z.string().trim().max(60).optional(),
 });
 
-const fieldValues = (file: MultipartFile) =>
-  Object.fromEntries(
-    Object.entries(file.fields).flatMap(([key, field]) =>
-      field && !Array.isArray(field) && field.type === "field" && field.value !== ""
-        ? [[key, String(field.value)]]
-        : [],
-    ),
-  );
-
-/** Reads the one uploaded file (fields first, then the file), refusing a file over the size limit. */
-async function readUpload(request: FastifyRequest, maxBytes: number) {
-  const file = await request.file({ limits: { fileSize: maxBytes, files: 1 } }).catch(() => undefined);
-  if (!file) throw badRequest("Aucun fichier reçu.");
-  const data = await file.toBuffer().catch(() => null);
-  if (!data || file.file.truncated) {
-    throw new AppError(
-      413,
-      "PAYLOAD_TOO_LARGE",
-      `Le fichier dépasse la taille maximale de ${Math.round(maxBytes / 1048576)} Mo.`,
-    );
-  }
-  return { file, data };
-}
+const UPLOAD_FIELDS = Object.keys(uploadFieldsSchema.shape);
 
 export interface DocumentsRouteDeps {
   documents: DocumentsService;
@@ -93,7 +71,7 @@ export function documentsRoutes(
       schema: {
         tags,
         summary: "Clients ou évaluateurs auxquels rattacher un document",
-        querystring: z.object({ kind: z.enum(["auditor", "client"]), search: z.string().trim().max(100).optional() }),
+        querystring: z.object({ kind: z.enum(["auditor", "client"]), search: searchTextSchema.optional() }),
         response: { 200: z.array(linkOptionSchema) },
       },
     },
@@ -111,9 +89,10 @@ export function documentsRoutes(
       },
     },
     async (request) => {
-      const { file, data } = await readUpload(request, uploadMaxBytes);
-      const fields = uploadFieldsSchema.safeParse(fieldValues(file));
-      if (!fields.success) throw badRequest(fields.error.issues[0]?.message);
+      const upload = await readUpload(request, { maxBytes: uploadMaxBytes, fields: UPLOAD_FIELDS });
+      const { file, data } = upload;
+      const fields = uploadFieldsSchema.safeParse(upload.fields);
+      if (!fields.success) throw badRequest(fields.error.issues[0]?.message, fields.error.issues);
       const meta: NewDocumentMeta = fields.data;
       return documents.upload(requireActor(request), meta, { fileName: file.filename, data }, request.id);
     },
@@ -123,7 +102,7 @@ export function documentsRoutes(
     "/api/documents/:id",
     {
       config: { access: { code: "CERTMANAGER_DOCUMENT", op: "read" } },
-      schema: { tags, summary: "Un document", params: idParams, response: { 200: documentRowSchema } },
+      schema: { tags, summary: "Un document", params: idParamsSchema, response: { 200: documentRowSchema } },
     },
     async (request) => documents.get(requireActor(request), request.params.id),
   );
@@ -135,7 +114,7 @@ export function documentsRoutes(
       schema: {
         tags,
         summary: "Renommer, classer un document",
-        params: idParams,
+        params: idParamsSchema,
         body: updateDocumentBodySchema,
         response: { 200: documentRowSchema },
       },
@@ -150,13 +129,13 @@ export function documentsRoutes(
       schema: {
         tags,
         summary: "Nouvelle version (multipart : champ version puis fichier « file »)",
-        params: idParams,
+        params: idParamsSchema,
         response: { 200: documentRowSchema },
       },
     },
     async (request) => {
-      const { file, data } = await readUpload(request, uploadMaxBytes);
-      const version = versionSchema.safeParse(Number(fieldValues(file).version));
+      const { file, data, fields } = await readUpload(request, { maxBytes: uploadMaxBytes, fields: ["version"] });
+      const version = versionSchema.safeParse(Number(fields.version));
       if (!version.success) throw badRequest("La version est obligatoire.");
       return documents.newVersion(
         requireActor(request),
@@ -175,7 +154,7 @@ export function documentsRoutes(
       schema: {
         tags,
         summary: "Versions d'un document",
-        params: idParams,
+        params: idParamsSchema,
         response: { 200: z.array(documentVersionSchema) },
       },
     },
@@ -189,7 +168,7 @@ export function documentsRoutes(
       schema: {
         tags,
         summary: "Supprimer un document",
-        params: idParams,
+        params: idParamsSchema,
         querystring: z.object({ version: z.coerce.number().int().min(1) }),
         response: { 200: okSchema },
       },
@@ -240,12 +219,16 @@ export function documentsRoutes(
     async () => categories.list(),
   );
 
-  const saved = z.object({ id: z.string(), version: z.number().int() });
   app.post(
     "/api/document-categories",
     {
       config: { access: { code: "SETTING", op: "update" } },
-      schema: { tags, summary: "Créer une catégorie", body: saveDocumentCategoryBodySchema, response: { 200: saved } },
+      schema: {
+        tags,
+        summary: "Créer une catégorie",
+        body: saveDocumentCategoryBodySchema,
+        response: { 200: savedResultSchema },
+      },
     },
     async (request) => categories.create(requireActor(request), request.body, request.id),
   );
@@ -256,9 +239,9 @@ export function documentsRoutes(
       schema: {
         tags,
         summary: "Modifier une catégorie",
-        params: idParams,
+        params: idParamsSchema,
         body: saveDocumentCategoryBodySchema,
-        response: { 200: saved },
+        response: { 200: savedResultSchema },
       },
     },
     async (request) => categories.update(requireActor(request), request.params.id, request.body, request.id),
@@ -267,7 +250,7 @@ export function documentsRoutes(
     "/api/document-categories/:id",
     {
       config: { access: { code: "SETTING", op: "update" } },
-      schema: { tags, summary: "Supprimer une catégorie", params: idParams, response: { 200: okSchema } },
+      schema: { tags, summary: "Supprimer une catégorie", params: idParamsSchema, response: { 200: okSchema } },
     },
     async (request) => {
       await categories.remove(requireActor(request), request.params.id, request.id);

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { DOCUMENT_TYPES, type DocumentFamily, type updateDocumentBodySchema } from "@certidesk/shared";
 import type { z } from "zod";
 import type { Database, Executor } from "../../db/client.js";
@@ -5,13 +6,13 @@ import { documents } from "../../db/schema/index.js";
 import type { Actor, AuditActor } from "../../lib/actor.js";
 import { diffFields, writeAudit } from "../../lib/audit.js";
 import { type Clock, systemClock } from "../../lib/clock.js";
-import { badRequest, notFound } from "../../lib/errors.js";
+import { badRequest, forbidden, notFound } from "../../lib/errors.js";
 import { authorize, authorizeScope, recordScope } from "../../lib/policy.js";
 import type { FileStorage } from "../../lib/storage/index.js";
 import { versionedUpdate } from "../../lib/versioned-update.js";
 import type { DocumentLinks } from "./document-links.js";
 import { toDocumentRow } from "./document-row.js";
-import { documentResource } from "./documents.policy.js";
+import { canSeeHrDocuments, documentResource } from "./documents.policy.js";
 import * as repo from "./documents.repository.js";
 import { detectAllowedType, REFUSED_TYPE_MESSAGE } from "./file-check.js";
 import { withStoredFile } from "./stored-file.js";
@@ -26,6 +27,9 @@ export interface NewDocumentMeta {
   auditorId?: string | null;
   missionId?: string | null;
   metaCode?: string | null;
+  /** An evaluator's document: its kind and last valid day (see modules/auditors). */
+  auditorDocumentKind?: string | null;
+  validUntil?: string | null;
 }
 
 export interface UploadedFile {
@@ -113,6 +117,8 @@ export function createDocumentsService({ db, storage, links, clock = systemClock
           auditorId: meta.auditorId ?? null,
           missionId: meta.missionId ?? null,
           metaCode: meta.metaCode ?? null,
+          auditorDocumentKind: meta.auditorDocumentKind ?? null,
+          validUntil: meta.validUntil ?? null,
           fileName,
           mimeType,
           ...stored,
@@ -144,13 +150,16 @@ export function createDocumentsService({ db, storage, links, clock = systemClock
 
   return {
     async list(actor: Actor, query: repo.DocumentListQuery) {
-      const { rows, total } = await repo.listDocuments(db, query, recordScope(actor));
+      const { rows, total } = await repo.listDocuments(db, query, recordScope(actor), canSeeHrDocuments(actor));
       return { items: rows.map(toRow), total, page: query.page, pageSize: query.pageSize };
     },
 
     get: async (actor: Actor, id: string) => toRow(await loadVisible(actor, id)),
 
     async upload(actor: Actor, meta: NewDocumentMeta, file: UploadedFile, requestId?: string) {
+      if (meta.family === "RH" && !canSeeHrDocuments(actor)) {
+        throw forbidden("Les documents RH sont réservés à la Direction et aux Ressources humaines.");
+      }
       const mimeType = await detectAllowedType(file.data, file.fileName);
       if (!mimeType) throw badRequest(REFUSED_TYPE_MESSAGE);
       const created = await store(actor, meta, file, mimeType, requestId);
@@ -160,6 +169,21 @@ export function createDocumentsService({ db, storage, links, clock = systemClock
     /** For generated documents (quotes, contracts, mission orders…): the caller vouches for the type. */
     storeGenerated: (actor: AuditActor, meta: NewDocumentMeta, file: UploadedFile, mimeType = "application/pdf") =>
       store(actor, meta, file, mimeType),
+
+    /**
+     * A generated document kept once: when the record's current document has exactly these bytes
+     * (generated, then sent unchanged), it is reused instead of filing a copy in the library.
+     */
+    async storeGeneratedOnce(actor: AuditActor, meta: NewDocumentMeta, file: UploadedFile, currentId: string | null) {
+      if (currentId) {
+        const current = await repo.findDocument(db, currentId);
+        const sha256 = createHash("sha256").update(file.data).digest("hex");
+        if (current && current.document.sha256 === sha256)
+          return { id: current.document.id, fileName: current.document.fileName, reused: true };
+      }
+      const created = await store(actor, meta, file, "application/pdf");
+      return { id: created.id, fileName: created.fileName, reused: false };
+    },
 
     async newVersion(actor: Actor, id: string, file: UploadedFile, version: number, requestId?: string) {
       const current = await loadVisible(actor, id, "update");

@@ -2,8 +2,8 @@ import type { GESTIONNAIRE_SORT_KEYS } from "@certidesk/shared";
 import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
 import { clients, contacts, gestionnaires, legalEntities } from "../../db/schema/index.js";
-import { likePattern, offsetOf } from "../../lib/pagination.js";
-import { foldedSql, foldText } from "../../lib/search-text.js";
+import { offsetOf } from "../../lib/pagination.js";
+import { foldedSql, matchEveryWord } from "../../lib/search-text.js";
 
 export interface GestionnaireListQuery {
   search?: string;
@@ -45,14 +45,13 @@ export function selectGestionnaires(db: Executor) {
 }
 
 export async function listGestionnaires(db: Executor, q: GestionnaireListQuery) {
-  const pattern = q.search ? likePattern(foldText(q.search)) : undefined;
-  const where = pattern
-    ? or(
-        ilike(foldedSql(gestionnaires.raisonSocial), pattern),
-        ilike(foldedSql(sql`coalesce(${gestionnaires.city}, '')`), pattern),
-        ilike(sql`coalesce(${gestionnaires.siren}, '')`, pattern),
-      )
-    : undefined;
+  const where = matchEveryWord(q.search, (pattern) =>
+    or(
+      ilike(foldedSql(gestionnaires.raisonSocial), pattern),
+      ilike(foldedSql(sql`coalesce(${gestionnaires.city}, '')`), pattern),
+      ilike(sql`coalesce(${gestionnaires.siren}, '')`, pattern),
+    ),
+  );
   const direction = q.direction === "desc" ? sql`desc` : sql`asc`;
   const [rows, [total]] = await Promise.all([
     selectGestionnaires(db)

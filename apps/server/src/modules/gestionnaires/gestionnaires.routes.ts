@@ -3,9 +3,11 @@ import {
   gestionnaireDetailSchema,
   gestionnaireListQuerySchema,
   gestionnaireRowSchema,
+  idParamsSchema,
   idSchema,
   linkOptionSchema,
   pageResultSchema,
+  savedResultSchema,
   updateGestionnaireBodySchema,
   versionSchema,
 } from "@certidesk/shared";
@@ -15,8 +17,6 @@ import { requireActor } from "../../plugins/auth.js";
 import type { GestionnairesService } from "./gestionnaires.service.js";
 
 const tags = ["gestionnaires"];
-const idParams = z.object({ id: idSchema });
-const savedSchema = z.object({ id: z.string(), version: z.number().int() });
 
 export function gestionnairesRoutes(app: AppInstance, { gestionnaires }: { gestionnaires: GestionnairesService }) {
   app.get(
@@ -49,7 +49,7 @@ export function gestionnairesRoutes(app: AppInstance, { gestionnaires }: { gesti
       schema: {
         tags,
         summary: "Fiche d'un gestionnaire",
-        params: idParams,
+        params: idParamsSchema,
         response: { 200: gestionnaireDetailSchema },
       },
     },
@@ -60,7 +60,12 @@ export function gestionnairesRoutes(app: AppInstance, { gestionnaires }: { gesti
     "/api/gestionnaires",
     {
       config: { access: { code: "GESTIONNAIRE", op: "create" } },
-      schema: { tags, summary: "Nouveau gestionnaire", body: gestionnaireBodySchema, response: { 200: savedSchema } },
+      schema: {
+        tags,
+        summary: "Nouveau gestionnaire",
+        body: gestionnaireBodySchema,
+        response: { 200: savedResultSchema },
+      },
     },
     async (request) => gestionnaires.create(requireActor(request), request.body, request.id),
   );
@@ -72,9 +77,9 @@ export function gestionnairesRoutes(app: AppInstance, { gestionnaires }: { gesti
       schema: {
         tags,
         summary: "Modifier un gestionnaire",
-        params: idParams,
+        params: idParamsSchema,
         body: updateGestionnaireBodySchema,
-        response: { 200: savedSchema },
+        response: { 200: savedResultSchema },
       },
     },
     async (request) => gestionnaires.update(requireActor(request), request.params.id, request.body, request.id),
@@ -87,9 +92,9 @@ export function gestionnairesRoutes(app: AppInstance, { gestionnaires }: { gesti
       schema: {
         tags,
         summary: "Rattacher une entité juridique à un gestionnaire",
-        params: idParams,
+        params: idParamsSchema,
         body: z.object({ gestionnaireId: idSchema.nullable(), version: versionSchema }),
-        response: { 200: savedSchema },
+        response: { 200: savedResultSchema },
       },
     },
     async (request) =>

@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
 import { clients, mailAttachments, mailOutbox, users } from "../../db/schema/index.js";
-import { likePattern, offsetOf } from "../../lib/pagination.js";
-import { foldedSql, foldText } from "../../lib/search-text.js";
+import { offsetOf } from "../../lib/pagination.js";
+import { foldedSql, matchEveryWord } from "../../lib/search-text.js";
 
 export interface MailListQuery {
   page: number;
@@ -39,30 +39,48 @@ function joined(db: Executor) {
 }
 export type MailJoinedRow = Awaited<ReturnType<ReturnType<typeof joined>["execute"]>>[number];
 
-export async function listMails(db: Executor, q: MailListQuery) {
+function mailSearch(search: string | undefined) {
+  return matchEveryWord(search, (pattern) =>
+    or(
+      ilike(foldedSql(mailOutbox.subject), pattern),
+      ilike(sql`${mailOutbox.to}::text`, pattern),
+      ilike(foldedSql(sql`coalesce(${clients.raisonSocial}, '')`), pattern),
+    ),
+  );
+}
+
+export type MailFilterQuery = Omit<MailListQuery, "page" | "pageSize" | "sort" | "direction">;
+
+/** The list's conditions; the status counts use them without the status. */
+function mailFilters(q: MailFilterQuery): SQL | undefined {
   const filters: Array<SQL | undefined> = [isNull(mailOutbox.deletedAt)];
   if (q.status) filters.push(eq(mailOutbox.status, q.status));
   if (q.clientId) filters.push(eq(mailOutbox.clientId, q.clientId));
   if (q.templateCode) filters.push(eq(mailOutbox.templateCode, q.templateCode));
   if (q.from) filters.push(gte(mailOutbox.createdAt, new Date(`${q.from}T00:00:00`)));
   if (q.to) filters.push(lt(mailOutbox.createdAt, sql`${`${q.to}T00:00:00`}::timestamptz + interval '1 day'`));
-  if (q.search) {
-    const pattern = likePattern(foldText(q.search));
-    filters.push(
-      or(
-        ilike(foldedSql(mailOutbox.subject), pattern),
-        ilike(sql`${mailOutbox.to}::text`, pattern),
-        ilike(foldedSql(sql`coalesce(${clients.raisonSocial}, '')`), pattern),
-      ),
-    );
-  }
-  const where = and(...filters);
+  filters.push(mailSearch(q.search));
+  return and(...filters);
+}
+
+export async function listMails(db: Executor, q: MailListQuery) {
+  const where = mailFilters(q);
   const order = q.direction === "asc" ? asc(SORTS[q.sort]) : desc(SORTS[q.sort]);
   const [rows, [total]] = await Promise.all([
     joined(db).where(where).orderBy(order, desc(mailOutbox.id)).limit(q.pageSize).offset(offsetOf(q)),
     db.select({ n: count() }).from(mailOutbox).leftJoin(clients, eq(clients.id, mailOutbox.clientId)).where(where),
   ]);
   return { rows, total: Number(total?.n ?? 0) };
+}
+
+/** Mails per status for the same search, dates and client as the list (the status tabs' counts). */
+export async function countMailsByStatus(db: Executor, q: Omit<MailFilterQuery, "status">) {
+  return db
+    .select({ status: mailOutbox.status, n: sql<number>`count(*)::int` })
+    .from(mailOutbox)
+    .leftJoin(clients, eq(clients.id, mailOutbox.clientId))
+    .where(mailFilters(q))
+    .groupBy(mailOutbox.status);
 }
 
 export async function findMail(db: Executor, id: string) {
@@ -142,10 +160,3 @@ export async function markDeleted(tx: Executor, id: string, now: Date) {
     .set({ deletedAt: now })
     .where(and(eq(mailOutbox.id, id), isNull(mailOutbox.deletedAt)));
 }
-
-export const countByStatus = (db: Executor) =>
-  db
-    .select({ status: mailOutbox.status, n: sql<number>`count(*)::int` })
-    .from(mailOutbox)
-    .where(isNull(mailOutbox.deletedAt))
-    .groupBy(mailOutbox.status);

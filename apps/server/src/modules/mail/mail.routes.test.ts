@@ -119,6 +119,8 @@ describe("mail through a real SMTP server", () => {
     expect(unknown.statusCode).toBe(200);
     expect(unknown.json()).toEqual(ask.json());
 
+    // The look-up and the mail happen after the answer (same timing for known and unknown identifiers).
+    await ctx.app.background.settled();
     await ctx.app.mailWorker.processDue();
     const delivered = smtp.received.find((m) => m.to.includes("lea@test.fr"));
     // The text part is quoted-printable: undo soft line breaks and =XX escapes before reading the link.
@@ -138,7 +140,7 @@ describe("mail through a real SMTP server", () => {
       url: "/auth/reset-password",
       payload: { token, password: "court" },
     });
-    expect(errorOf(short).message).toBe("Le mot de passe doit contenir au moins 8 caractères.");
+    expect(errorOf(short).message).toBe("Le mot de passe doit contenir au moins 12 caractères.");
     const done = await ctx.app.inject({
       method: "POST",
       url: "/auth/reset-password",
@@ -177,6 +179,29 @@ describe("mail without SMTP, templates and group lists", () => {
     expect(sent.json().status).toBe("QUEUED");
     const summary = (await ctx.app.inject({ url: "/api/mails/summary", headers: admin.bearer })).json();
     expect(summary).toEqual({ smtpConfigured: false, counts: { QUEUED: 1 } });
+  });
+
+  it("counts mails per status for the search in use, every word in any order", async () => {
+    const send = (subject: string) =>
+      ctx.app.inject({
+        method: "POST",
+        url: "/api/mails",
+        headers: admin.bearer,
+        payload: { to: ["direction@ehpad.fr"], subject, body: "Texte" },
+      });
+    await send("Devis EHPAD Les Tilleuls");
+    await send("Contrat Résidence du Parc");
+    const summary = async (search: string) =>
+      (
+        await ctx.app.inject({ url: `/api/mails/summary?search=${encodeURIComponent(search)}`, headers: admin.bearer })
+      ).json().counts;
+    const total = (counts: Record<string, number>) => Object.values(counts).reduce((a, b) => a + b, 0);
+    expect(total(await summary(""))).toBeGreaterThanOrEqual(2);
+    expect(await summary("tilleuls devis")).toEqual({ QUEUED: 1 });
+    expect(await summary("residence")).toEqual({ QUEUED: 1 });
+    expect(await summary("tilleuls parc")).toEqual({});
+    const list = await ctx.app.inject({ url: "/api/mails?search=ehpad%20tilleuls", headers: admin.bearer });
+    expect(list.json().total).toBe(1);
   });
 
   it("previews a template with real data and saves it with its version", async () => {

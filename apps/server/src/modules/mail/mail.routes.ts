@@ -1,11 +1,12 @@
 import {
-  idSchema,
+  idParamsSchema,
   listMailsQuerySchema,
   MAIL_STATUSES,
   mailDetailSchema,
   mailGroupSchema,
   mailPreviewSchema,
   mailRowSchema,
+  mailSummaryQuerySchema,
   mailTemplateSchema,
   okSchema,
   pageResultSchema,
@@ -23,7 +24,6 @@ import type { MailTemplatesService } from "./mail-templates.service.js";
 import type { MailWorker } from "./mail-worker.js";
 
 const tags = ["e-mails"];
-const idParams = z.object({ id: idSchema });
 
 export interface MailRouteDeps {
   mail: MailService;
@@ -53,20 +53,21 @@ export function mailRoutes(app: AppInstance, { mail, templates, groups, worker }
       config: { access: { code: "MAIL", op: "read" } },
       schema: {
         tags,
-        summary: "Nombre d'e-mails par statut et état de l'envoi",
+        summary: "Nombre d'e-mails par statut (pour la recherche et les dates données) et état de l'envoi",
+        querystring: mailSummaryQuerySchema,
         response: {
           200: z.object({ smtpConfigured: z.boolean(), counts: z.partialRecord(z.enum(MAIL_STATUSES), z.number()) }),
         },
       },
     },
-    async () => ({ smtpConfigured: worker.configured, counts: await mail.counts() }),
+    async (request) => ({ smtpConfigured: worker.configured, counts: await mail.counts(request.query) }),
   );
 
   app.get(
     "/api/mails/:id",
     {
       config: { access: { code: "MAIL", op: "read" } },
-      schema: { tags, summary: "Un e-mail (aperçu)", params: idParams, response: { 200: mailDetailSchema } },
+      schema: { tags, summary: "Un e-mail (aperçu)", params: idParamsSchema, response: { 200: mailDetailSchema } },
     },
     async (request) => mail.get(requireActor(request), request.params.id),
   );
@@ -84,7 +85,7 @@ export function mailRoutes(app: AppInstance, { mail, templates, groups, worker }
     "/api/mails/:id/resend",
     {
       config: { access: { code: "MAIL", op: "create" } },
-      schema: { tags, summary: "Renvoyer un e-mail", params: idParams, response: { 200: mailDetailSchema } },
+      schema: { tags, summary: "Renvoyer un e-mail", params: idParamsSchema, response: { 200: mailDetailSchema } },
     },
     async (request) => mail.resend(requireActor(request), request.params.id, request.id),
   );
@@ -93,7 +94,7 @@ export function mailRoutes(app: AppInstance, { mail, templates, groups, worker }
     "/api/mails/:id",
     {
       config: { access: { code: "MAIL", op: "delete" } },
-      schema: { tags, summary: "Supprimer un e-mail de la liste", params: idParams, response: { 200: okSchema } },
+      schema: { tags, summary: "Supprimer un e-mail de la liste", params: idParamsSchema, response: { 200: okSchema } },
     },
     async (request) => {
       await mail.remove(requireActor(request), request.params.id, request.id);
@@ -162,7 +163,7 @@ export function mailRoutes(app: AppInstance, { mail, templates, groups, worker }
       schema: {
         tags,
         summary: "Modifier une liste",
-        params: idParams,
+        params: idParamsSchema,
         body: saveMailGroupBodySchema,
         response: { 200: mailGroupSchema },
       },
@@ -173,7 +174,7 @@ export function mailRoutes(app: AppInstance, { mail, templates, groups, worker }
     "/api/mail-groups/:id",
     {
       config: { access: { code: "SETTING", op: "update" } },
-      schema: { tags, summary: "Supprimer une liste", params: idParams, response: { 200: okSchema } },
+      schema: { tags, summary: "Supprimer une liste", params: idParamsSchema, response: { 200: okSchema } },
     },
     async (request) => {
       await groups.remove(requireActor(request), request.params.id, request.id);

@@ -147,8 +147,8 @@ export function createMailService({ db, documents, onEnqueued, clock = systemClo
       });
     },
 
-    async counts() {
-      const rows = await repo.countByStatus(db);
+    async counts(filter: Omit<repo.MailFilterQuery, "status"> = {}) {
+      const rows = await repo.countMailsByStatus(db, filter);
       return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)])) as Partial<Record<MailStatus, number>>;
     },
   };

@@ -29,8 +29,8 @@ import {
   requestClients,
   requestEstablishments,
 } from "../../db/schema/index.js";
-import { likePattern, offsetOf } from "../../lib/pagination.js";
-import { foldedSql, foldText } from "../../lib/search-text.js";
+import { offsetOf } from "../../lib/pagination.js";
+import { foldedSql, matchEveryWord } from "../../lib/search-text.js";
 
 export type ProspectListKind = "all" | "EnCours" | "REFUSE" | "ARCHIVE";
 export interface ProspectQuery {
@@ -75,13 +75,13 @@ function kindCondition(kind: ProspectListKind): SQL | undefined {
 }
 
 function searchCondition(search?: string): SQL | undefined {
-  if (!search) return undefined;
-  const pattern = likePattern(foldText(search));
-  return or(
-    ilike(requestClients.reference, pattern),
-    ilike(foldedSql(legalEntities.raisonSocial), pattern),
-    ilike(foldedSql(contactName), pattern),
-    sql`exists (select 1 from ${requestEstablishments} re join ${clients} c on c.id = re.client_id where re.request_id = ${requestClients.id} and (${ilike(foldedSql(sql`c.raison_social`), pattern)} or ${ilike(foldedSql(sql`coalesce(c.city, '')`), pattern)} or coalesce(c.finess, '') ilike ${pattern} or coalesce(c.postal_code, '') ilike ${pattern}))`,
+  return matchEveryWord(search, (pattern) =>
+    or(
+      ilike(requestClients.reference, pattern),
+      ilike(foldedSql(legalEntities.raisonSocial), pattern),
+      ilike(foldedSql(contactName), pattern),
+      sql`exists (select 1 from ${requestEstablishments} re join ${clients} c on c.id = re.client_id where re.request_id = ${requestClients.id} and (${ilike(foldedSql(sql`c.raison_social`), pattern)} or ${ilike(foldedSql(sql`coalesce(c.city, '')`), pattern)} or coalesce(c.finess, '') ilike ${pattern} or coalesce(c.postal_code, '') ilike ${pattern}))`,
+    ),
   );
 }
 
@@ -232,8 +232,8 @@ export async function replaceEstablishments(tx: Executor, requestId: string, cli
   await tx.insert(requestEstablishments).values(clientIds.map((clientId) => ({ requestId, clientId })));
 }
 
-/** Establishments to open a request for: a search among all, or by default the prospects. */
-export const establishmentOptionRows = (db: Executor, pattern: string | undefined) =>
+/** Establishments to open a request on: every search word matches; no search lists the prospects. */
+export const establishmentOptionRows = (db: Executor, search: string | undefined) =>
   db
     .select({
       id: clients.id,
@@ -247,13 +247,13 @@ export const establishmentOptionRows = (db: Executor, pattern: string | undefine
     .from(clients)
     .leftJoin(legalEntities, eq(legalEntities.id, clients.legalEntityId))
     .where(
-      pattern
-        ? or(
-            ilike(foldedSql(clients.raisonSocial), pattern),
-            ilike(foldedSql(sql`coalesce(${legalEntities.raisonSocial}, '')`), pattern),
-            ilike(sql`coalesce(${clients.finess}, '')`, pattern),
-          )
-        : isNull(clients.clientSince),
+      matchEveryWord(search, (pattern) =>
+        or(
+          ilike(foldedSql(clients.raisonSocial), pattern),
+          ilike(foldedSql(sql`coalesce(${legalEntities.raisonSocial}, '')`), pattern),
+          ilike(sql`coalesce(${clients.finess}, '')`, pattern),
+        ),
+      ) ?? isNull(clients.clientSince),
     )
     .orderBy(asc(clients.raisonSocial))
     .limit(50);

@@ -204,6 +204,30 @@ describe("prospects", () => {
     expect(row?.status).toBe("NEW");
   });
 
+  it("gives a request the contact of its establishment when none is chosen, so sending has an address", async () => {
+    const db = ctx.handle.db;
+    const entity = await buildLegalEntity(db);
+    const essms = await buildEssms(db, {
+      legalEntityId: entity.id,
+      prospect: true,
+      contact: { firstName: "Agnès", lastName: "Perrin", email: "a.perrin@ehpad.demo.fr" },
+    });
+    const created = await post("/api/requestclients", {
+      legalEntityId: entity.id,
+      clientIds: [essms.id],
+      service: "ESSMS_EVALUATION",
+      source: "DIRECT",
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const id = (created.json() as { id: string }).id;
+    const detail = (await ctx.app.inject({ url: `/api/requestclients/${id}`, headers: cc.bearer })).json() as {
+      contactId: string | null;
+      contacts: Array<{ id: string; email: string | null }>;
+    };
+    expect(detail.contactId).not.toBeNull();
+    expect(detail.contacts.find((c) => c.id === detail.contactId)?.email).toBe("a.perrin@ehpad.demo.fr");
+  });
+
   it("keeps prospects to those with the PROSPECT right", async () => {
     const compta = await signIn(ctx, (await buildUser(ctx.handle.db, "COMPTA")).identifier);
     await get("/requestclients/getListProspectByProspectType/all", compta);

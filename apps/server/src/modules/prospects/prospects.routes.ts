@@ -1,13 +1,15 @@
 import {
   createRequestBodySchema,
   establishmentOptionSchema,
-  idSchema,
+  idParamsSchema,
   PROSPECT_TYPES,
   pageResultSchema,
   prospectListQuerySchema,
   prospectRowSchema,
   refuseRequestBodySchema,
   requestDetailSchema,
+  savedResultSchema,
+  searchTextSchema,
   updateRequestBodySchema,
   versionBodySchema,
 } from "@certidesk/shared";
@@ -17,8 +19,6 @@ import { requireActor } from "../../plugins/auth.js";
 import type { ProspectsService } from "./prospects.service.js";
 
 const tags = ["prospects"];
-const idParams = z.object({ id: idSchema });
-const savedSchema = z.object({ id: z.string(), version: z.number().int() });
 const listResponse = { 200: pageResultSchema(prospectRowSchema) };
 
 export function prospectsRoutes(app: AppInstance, { prospects }: { prospects: ProspectsService }) {
@@ -55,7 +55,7 @@ export function prospectsRoutes(app: AppInstance, { prospects }: { prospects: Pr
       schema: {
         tags,
         summary: "Établissements pour une nouvelle demande",
-        querystring: z.object({ search: z.string().trim().max(100).optional() }),
+        querystring: z.object({ search: searchTextSchema.optional() }),
         response: { 200: z.array(establishmentOptionSchema) },
       },
     },
@@ -69,7 +69,7 @@ export function prospectsRoutes(app: AppInstance, { prospects }: { prospects: Pr
       schema: {
         tags,
         summary: "Une demande et son avancement",
-        params: idParams,
+        params: idParamsSchema,
         response: { 200: requestDetailSchema },
       },
     },
@@ -80,7 +80,12 @@ export function prospectsRoutes(app: AppInstance, { prospects }: { prospects: Pr
     "/api/requestclients",
     {
       config: { access: { code: "PROSPECT", op: "create" } },
-      schema: { tags, summary: "Nouvelle demande", body: createRequestBodySchema, response: { 200: savedSchema } },
+      schema: {
+        tags,
+        summary: "Nouvelle demande",
+        body: createRequestBodySchema,
+        response: { 200: savedResultSchema },
+      },
     },
     async (request) => prospects.create(requireActor(request), request.body, request.id),
   );
@@ -92,9 +97,9 @@ export function prospectsRoutes(app: AppInstance, { prospects }: { prospects: Pr
       schema: {
         tags,
         summary: "Modifier une demande",
-        params: idParams,
+        params: idParamsSchema,
         body: updateRequestBodySchema,
-        response: { 200: savedSchema },
+        response: { 200: savedResultSchema },
       },
     },
     async (request) => prospects.update(requireActor(request), request.params.id, request.body, request.id),
@@ -107,9 +112,9 @@ export function prospectsRoutes(app: AppInstance, { prospects }: { prospects: Pr
       schema: {
         tags,
         summary: "Refuser une demande",
-        params: idParams,
+        params: idParamsSchema,
         body: refuseRequestBodySchema,
-        response: { 200: savedSchema },
+        response: { 200: savedResultSchema },
       },
     },
     async (request) => prospects.refuse(requireActor(request), request.params.id, request.body, request.id),
@@ -122,9 +127,9 @@ export function prospectsRoutes(app: AppInstance, { prospects }: { prospects: Pr
       schema: {
         tags,
         summary: "Archiver une demande",
-        params: idParams,
+        params: idParamsSchema,
         body: versionBodySchema,
-        response: { 200: savedSchema },
+        response: { 200: savedResultSchema },
       },
     },
     async (request) => prospects.archive(requireActor(request), request.params.id, request.body.version, request.id),
@@ -137,9 +142,9 @@ export function prospectsRoutes(app: AppInstance, { prospects }: { prospects: Pr
       schema: {
         tags,
         summary: "Repasser en prospect (désarchiver, ou reprendre une demande refusée)",
-        params: idParams,
+        params: idParamsSchema,
         body: versionBodySchema,
-        response: { 200: savedSchema },
+        response: { 200: savedResultSchema },
       },
     },
     async (request) =>

@@ -10,9 +10,7 @@ import { requestClients } from "../../db/schema/index.js";
 import type { Actor } from "../../lib/actor.js";
 import { type Clock, systemClock } from "../../lib/clock.js";
 import { badRequest, notFound } from "../../lib/errors.js";
-import { likePattern } from "../../lib/pagination.js";
 import { authorize, isStaff } from "../../lib/policy.js";
-import { foldText } from "../../lib/search-text.js";
 import { versionedUpdate } from "../../lib/versioned-update.js";
 import { toProspectRow } from "./prospect-row.js";
 import { requestResource } from "./prospects.policy.js";
@@ -214,7 +212,7 @@ export function createProspectsService({
 
     async establishmentOptions(actor: Actor, search?: string): Promise<EstablishmentOption[]> {
       if (!isStaff(actor)) return [];
-      const rowsFound = await repo.establishmentOptionRows(db, search ? likePattern(foldText(search)) : undefined);
+      const rowsFound = await repo.establishmentOptionRows(db, search);
       return rowsFound.map(({ clientSince, ...r }) => ({ ...r, isClient: clientSince !== null }));
     },
   };

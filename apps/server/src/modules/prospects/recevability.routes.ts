@@ -1,17 +1,15 @@
 import {
-  idSchema,
+  idParamsSchema,
   recevabilityDecisionBodySchema,
   recevabilitySchema,
   updateChecklistBodySchema,
 } from "@certidesk/shared";
-import { z } from "zod";
 import type { AppInstance } from "../../app-instance.js";
-import { AppError, badRequest } from "../../lib/errors.js";
+import { readUpload } from "../../lib/upload.js";
 import { requireActor } from "../../plugins/auth.js";
 import type { RecevabilityService } from "./recevability.service.js";
 
 const tags = ["prospects"];
-const idParams = z.object({ id: idSchema });
 
 export function recevabilityRoutes(
   app: AppInstance,
@@ -24,7 +22,7 @@ export function recevabilityRoutes(
       schema: {
         tags,
         summary: "Examen de recevabilité d'une certification",
-        params: idParams,
+        params: idParamsSchema,
         response: { 200: recevabilitySchema },
       },
     },
@@ -38,7 +36,7 @@ export function recevabilityRoutes(
       schema: {
         tags,
         summary: "Cocher les pièces vérifiées",
-        params: idParams,
+        params: idParamsSchema,
         body: updateChecklistBodySchema,
         response: { 200: recevabilitySchema },
       },
@@ -53,7 +51,7 @@ export function recevabilityRoutes(
       schema: {
         tags,
         summary: "Décision de recevabilité",
-        params: idParams,
+        params: idParamsSchema,
         body: recevabilityDecisionBodySchema,
         response: { 200: recevabilitySchema },
       },
@@ -68,23 +66,13 @@ export function recevabilityRoutes(
       schema: {
         tags,
         summary: "Ajouter une pièce au dossier (multipart : champ « name » puis fichier « file »)",
-        params: idParams,
+        params: idParamsSchema,
         response: { 200: recevabilitySchema },
       },
     },
     async (request) => {
-      const file = await request.file({ limits: { fileSize: uploadMaxBytes, files: 1 } }).catch(() => undefined);
-      if (!file) throw badRequest("Aucun fichier reçu.");
-      const data = await file.toBuffer().catch(() => null);
-      if (!data || file.file.truncated)
-        throw new AppError(
-          413,
-          "PAYLOAD_TOO_LARGE",
-          `Le fichier dépasse la taille maximale de ${Math.round(uploadMaxBytes / 1048576)} Mo.`,
-        );
-      const nameField = file.fields.name;
-      const name =
-        nameField && !Array.isArray(nameField) && nameField.type === "field" ? String(nameField.value) : undefined;
+      const { file, data, fields } = await readUpload(request, { maxBytes: uploadMaxBytes, fields: ["name"] });
+      const name = fields.name;
       return recevability.addDocument(
         requireActor(request),
         request.params.id,

@@ -33,10 +33,11 @@ export function createQuoteDelivery(
     const identity = { configuration: await configuration.get(), logo: await configuration.logo() };
     const data = await renderQuotePdf(identity, quote, lines, ctx);
     const label = quoteLabel(quote);
-    const doc = await docs.storeGenerated(
+    const doc = await docs.storeGeneratedOnce(
       actor,
       { family: "CLIENT", clientId: first.id, name: `Devis ${label}`, metaCode: "QUOTE" },
       { fileName: `devis-${label}.pdf`, data },
+      quote.documentId,
     );
     return { doc, ctx, identity };
   }
@@ -65,7 +66,7 @@ export function createQuoteDelivery(
       const to = input.to?.length ? input.to : ctxBefore?.contact?.email ? [ctxBefore.contact.email] : [];
       if (to.length === 0)
         throw badRequest("Aucune adresse e-mail : renseignez le contact de la demande ou un destinataire.");
-      const { doc, ctx, identity } = await storePdf(actor, quote);
+      const { doc, ctx } = await storePdf(actor, quote);
       const first = ctx.establishments[0];
       await versionedUpdate({
         ...write(actor, id, "send", logId),
@@ -82,9 +83,7 @@ export function createQuoteDelivery(
                 contact: { firstName: ctx.contact?.firstName ?? "", lastName: ctx.contact?.lastName ?? "" },
                 quote: {
                   number: quoteLabel(quote),
-                  totalTTC: formatCurrency(quote.totalTTC, {
-                    decimalSeparator: identity.configuration.decimalSeparator,
-                  }),
+                  totalTTC: formatCurrency(quote.totalTTC),
                 },
               },
               attachments: [{ documentId: doc.id, fileName: doc.fileName }],

@@ -1,6 +1,7 @@
 import {
   formatCurrency,
   formatDate,
+  formatDays,
   quoteLabel,
   REQUEST_SERVICE_LABELS,
   type RequestService,
@@ -15,11 +16,9 @@ import type { QuoteContext } from "./quotes.repository.js";
 type Quote = typeof quotes.$inferSelect;
 type Line = typeof quoteLines.$inferSelect;
 
-const days = (n: number) => `${String(n).replace(".", ",")} j`;
-
 /** The quote as the client receives it: lines, travel expenses, VAT, totals and terms. */
 export function renderQuotePdf(identity: CompanyIdentity, quote: Quote, lines: Line[], ctx: QuoteContext) {
-  const money = (v: number | null) => formatCurrency(v, { decimalSeparator: identity.configuration.decimalSeparator });
+  const money = (v: number | null) => formatCurrency(v);
   const service = REQUEST_SERVICE_LABELS[ctx.request.service as RequestService] ?? ctx.request.service;
   const travel =
     quote.travelExpenseMode === 3
@@ -35,7 +34,7 @@ export function renderQuotePdf(identity: CompanyIdentity, quote: Quote, lines: L
     ],
     ...lines.map((l) => [
       l.service,
-      { text: days(l.days), alignment: "right" },
+      { text: formatDays(l.days), alignment: "right" },
       { text: money(l.unitPrice), alignment: "right" },
       { text: String(l.quantity), alignment: "right" },
       { text: money(l.total), alignment: "right" },
@@ -48,7 +47,7 @@ export function renderQuotePdf(identity: CompanyIdentity, quote: Quote, lines: L
       : quote.travelExpenseMode === 2
         ? "Frais de déplacement inclus dans le prix."
         : `Frais de déplacement : forfait de ${money(quote.travelExpenseAmount)} HT.`;
-  const vat = Number(quote.vatRate) === 0 ? "TVA (Exo)" : `TVA (${vatRateLabel(quote.vatRate)})`;
+  const vat = Number(quote.vatRate) === 0 ? "TVA (exonéré)" : `TVA (${vatRateLabel(quote.vatRate)})`;
   const content = [
     { text: `Devis n° ${quoteLabel(quote)}`, style: "title" },
     {
@@ -110,5 +109,5 @@ export function renderQuotePdf(identity: CompanyIdentity, quote: Quote, lines: L
       ],
     },
   ];
-  return renderPdf(identity, `Devis ${quoteLabel(quote)}`, content);
+  return renderPdf(identity, `Devis ${quoteLabel(quote)}`, content, { creationDate: new Date(quote.createdAt) });
 }

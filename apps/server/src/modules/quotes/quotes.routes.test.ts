@@ -4,7 +4,15 @@ import { buildEssms, buildRequest, buildUser, completeCompanyIdentity } from "..
 import { pdfText } from "../../../test/pdf-text.js";
 import { errorOf, type Session, signIn } from "../../../test/session.js";
 import { createTestApp, type TestContext } from "../../../test/test-app.js";
-import { configuration, contracts, mailAttachments, mailOutbox, requestClients } from "../../db/schema/index.js";
+import {
+  configuration,
+  contracts,
+  documents,
+  mailAttachments,
+  mailOutbox,
+  numberingSeries,
+  requestClients,
+} from "../../db/schema/index.js";
 
 const year = new Date().getFullYear();
 const quoteBody = {
@@ -35,10 +43,16 @@ type Quote = {
 describe("quotes", () => {
   let ctx: TestContext;
   let cc: Session;
-  let requestId: string;
 
   beforeAll(async () => {
     ctx = await createTestApp();
+    await completeCompanyIdentity(ctx.handle.db);
+    cc = await signIn(ctx, (await buildUser(ctx.handle.db, "CC")).identifier);
+  });
+  afterAll(() => ctx.close());
+
+  /** Each test quotes its own request, so no test depends on what another left behind. */
+  const newRequest = async () => {
     const essms = await buildEssms(ctx.handle.db, {
       raisonSocial: "EHPAD Le Grand Cèdre",
       prospect: true,
@@ -47,27 +61,38 @@ describe("quotes", () => {
     const [contact] = await ctx.handle.db.query.contacts.findMany({
       where: (c, { eq: is }) => is(c.clientId, essms.id),
     });
-    requestId = (await buildRequest(ctx.handle.db, { clientIds: [essms.id], contactId: contact?.id })).id;
-    cc = await signIn(ctx, (await buildUser(ctx.handle.db, "CC")).identifier);
-  });
-  afterAll(() => ctx.close());
-
+    return (await buildRequest(ctx.handle.db, { clientIds: [essms.id], contactId: contact?.id })).id;
+  };
+  /** The numbers a series will give next (its counter is shared by the whole file). */
+  const nextNumbers = async (code: "QUOTE" | "CONTRACT", count = 1) => {
+    const [series] = await ctx.handle.db.select().from(numberingSeries).where(eq(numberingSeries.code, code));
+    const prefix = code === "QUOTE" ? "D" : "C";
+    return Array.from(
+      { length: count },
+      (_, i) => `${prefix}-${year}-${String((series?.counter ?? 0) + i + 1).padStart(4, "0")}`,
+    );
+  };
   const post = (url: string, payload: object) => ctx.app.inject({ method: "POST", url, headers: cc.bearer, payload });
-  const create = async (id = requestId) => {
+  const create = async (id: string) => {
     const response = await post(`/api/requestclients/${id}/quotes`, quoteBody);
     expect(response.statusCode, response.body).toBe(200);
     return response.json() as Quote;
   };
+  const requestStatus = async (id: string) =>
+    (await ctx.handle.db.select().from(requestClients).where(eq(requestClients.id, id)))[0]?.status;
 
   it("numbers a quote, computes HT, VAT and TTC with the flat travel fee, and moves the request on", async () => {
-    const quote = await create();
-    expect(quote.number).toBe(`D-${year}-0001`);
+    const requestId = await newRequest();
+    const [expected] = await nextNumbers("QUOTE");
+    const quote = await create(requestId);
+    expect(quote.number).toBe(expected);
     expect(quote).toMatchObject({ status: "DRAFT", totalHT: 5350, totalVAT: 1070, totalTTC: 6420 });
-    const [request] = await ctx.handle.db.select().from(requestClients).where(eq(requestClients.id, requestId));
-    expect(request?.status).toBe("QUOTE_DRAFT");
+    expect(await requestStatus(requestId)).toBe("QUOTE_DRAFT");
   });
 
   it("refuses bad input in French, numbering nothing", async () => {
+    const requestId = await newRequest();
+    const [expected] = await nextNumbers("QUOTE");
     const noFee = await post(`/api/requestclients/${requestId}/quotes`, { ...quoteBody, travelExpenseAmount: null });
     expect(noFee.statusCode).toBe(400);
     expect(errorOf(noFee).message).toBe("Indiquez le montant du forfait de déplacement.");
@@ -77,34 +102,34 @@ describe("quotes", () => {
     });
     expect(errorOf(quarter).message).toBe("Le nombre de jours se compte par quarts de journée (0,25).");
     const vat = await post(`/api/requestclients/${requestId}/quotes`, { ...quoteBody, vatRate: 0.1 });
-    expect(errorOf(vat).message).toBe("Taux de TVA : 20 %, 8,5 % ou Exo.");
-    expect((await create()).number).toBe(`D-${year}-0002`);
+    expect(errorOf(vat).message).toBe("Taux de TVA : 20 %, 8,5 % ou exonéré.");
+    expect((await create(requestId)).number).toBe(expected);
   });
 
   it("gives consecutive numbers to two quotes created at once", async () => {
-    const other = (await buildRequest(ctx.handle.db)).id;
-    const [a, b] = await Promise.all([create(), create(other)]);
+    const [one, other] = [await newRequest(), (await buildRequest(ctx.handle.db)).id];
+    const expected = await nextNumbers("QUOTE", 2);
+    const [a, b] = await Promise.all([create(one), create(other)]);
     const numbers = [a?.number, b?.number].sort();
-    expect(numbers).toEqual([`D-${year}-0003`, `D-${year}-0004`]);
+    expect(numbers).toEqual(expected);
   });
 
   it("renders the PDF with the company identity, lines and totals", async () => {
-    await completeCompanyIdentity(ctx.handle.db);
-    const quote = await create();
+    const quote = await create(await newRequest());
     const response = await post(`/api/quotes/${quote.id}/pdf`, { version: quote.version });
     expect(response.statusCode, response.body).toBe(200);
     const withPdf = response.json() as Quote;
     expect(withPdf.document).not.toBeNull();
     const file = await ctx.app.inject({ method: "GET", url: withPdf.document?.url ?? "" });
     expect(file.statusCode).toBe(200);
-    const text = await pdfText(file.rawPayload);
+    const text = (await pdfText(file.rawPayload)).replace(/\u00a0/g, " ");
     for (const expected of [
       `Devis n° ${quote.number}`,
       "Évaluations Rhône Conseil",
       "EHPAD Le Grand Cèdre",
       "Visite sur site (binôme)",
-      "5 350.00 €",
-      "6 420.00 €",
+      "5 350,00 €",
+      "6 420,00 €",
       "Forfait",
       "Bon pour accord",
     ])
@@ -113,7 +138,8 @@ describe("quotes", () => {
 
   it("refuses to send while the company identity is incomplete, then sends with the PDF and the template", async () => {
     const { handle } = ctx;
-    const quote = await create();
+    const requestId = await newRequest();
+    const quote = await create(requestId);
     await handle.db.update(configuration).set({ siret: null });
     const blocked = await post(`/api/quotes/${quote.id}/send`, { version: quote.version });
     expect(blocked.statusCode).toBe(409);
@@ -125,18 +151,52 @@ describe("quotes", () => {
     const [mail] = await handle.db.select().from(mailOutbox).where(eq(mailOutbox.relatedId, quote.id));
     expect(mail).toMatchObject({ templateCode: "QUOTE_SEND", to: ["direction@grand-cedre.fr"], relatedType: "quote" });
     expect(mail?.subject).toContain(quote.number);
-    expect(mail?.body).toContain("6 420.00 €");
+    expect(mail?.body).toContain("6\u00a0420,00\u00a0€");
     const attachments = await handle.db
       .select()
       .from(mailAttachments)
       .where(eq(mailAttachments.mailId, mail?.id ?? ""));
     expect(attachments[0]?.fileName).toBe(`devis-${quote.number}.pdf`);
-    const [request] = await handle.db.select().from(requestClients).where(eq(requestClients.id, requestId));
-    expect(request?.status).toBe("QUOTE_SENT");
+    expect(await requestStatus(requestId)).toBe("QUOTE_SENT");
+  });
+
+  it("files the PDF once when a quote is generated then sent unchanged, and again when it changed", async () => {
+    const { handle } = ctx;
+    await completeCompanyIdentity(handle.db);
+    const quote = await create(await newRequest());
+    const countPdfs = async () =>
+      (
+        await handle.db
+          .select()
+          .from(documents)
+          .where(eq(documents.name, `Devis ${quote.number}`))
+      ).length;
+    const generated = await post(`/api/quotes/${quote.id}/pdf`, { version: quote.version });
+    expect(generated.statusCode, generated.body).toBe(200);
+    const withPdf = generated.json() as Quote;
+    const again = await post(`/api/quotes/${quote.id}/pdf`, { version: withPdf.version });
+    expect(again.statusCode, again.body).toBe(200);
+    const sent = await post(`/api/quotes/${quote.id}/send`, { version: (again.json() as Quote).version });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(await countPdfs()).toBe(1);
+    const [mail] = await handle.db.select().from(mailOutbox).where(eq(mailOutbox.relatedId, quote.id));
+    const [attachment] = await handle.db
+      .select()
+      .from(mailAttachments)
+      .where(eq(mailAttachments.mailId, mail?.id ?? ""));
+    expect(attachment?.documentId).toBe(withPdf.document?.id);
+    // A new version is a new content: its PDF is filed on its own.
+    const next = await post(`/api/quotes/${quote.id}/new-version`, { version: (sent.json() as Quote).version });
+    expect(next.statusCode, next.body).toBe(200);
+    const nextQuote = next.json() as Quote;
+    const nextPdf = await post(`/api/quotes/${nextQuote.id}/pdf`, { version: nextQuote.version });
+    expect(nextPdf.statusCode, nextPdf.body).toBe(200);
+    expect((nextPdf.json() as Quote).document?.id).not.toBe(withPdf.document?.id);
   });
 
   it("makes a new version under the same number, edits drafts only, and accepts into a contract", async () => {
-    const first = await create();
+    const requestId = await newRequest();
+    const first = await create(requestId);
     const sent = (await post(`/api/quotes/${first.id}/send`, { version: first.version })).json() as Quote;
     const locked = await ctx.app.inject({
       method: "PUT",
@@ -164,6 +224,7 @@ describe("quotes", () => {
     ).json() as Quote;
     const stale = await post(`/api/quotes/${v2.id}/accept`, { version: v2.version });
     expect(stale.statusCode).toBe(409);
+    const [contractNumber] = await nextNumbers("CONTRACT");
     const accepted = await post(`/api/quotes/${v2.id}/accept`, { version: v2sent.version });
     expect(accepted.statusCode, accepted.body).toBe(200);
     const contractId = (accepted.json() as Quote).contractId;
@@ -171,13 +232,12 @@ describe("quotes", () => {
       .select()
       .from(contracts)
       .where(eq(contracts.id, contractId ?? ""));
-    expect(contract).toMatchObject({ status: "DRAFT", amountTTC: 4900, number: `C-${year}-0001` });
+    expect(contract).toMatchObject({ status: "DRAFT", amountTTC: 4900, number: contractNumber });
     const old = (
       await ctx.app.inject({ method: "GET", url: `/api/quotes/${first.id}`, headers: cc.bearer })
     ).json() as Quote;
     expect(old.status).toBe("SUPERSEDED");
-    const [request] = await ctx.handle.db.select().from(requestClients).where(eq(requestClients.id, requestId));
-    expect(request?.status).toBe("QUOTE_ACCEPTED");
+    expect(await requestStatus(requestId)).toBe("QUOTE_ACCEPTED");
   });
 
   it("waits for recevability before quoting a certification", async () => {

@@ -1,5 +1,5 @@
 import {
-  idSchema,
+  idParamsSchema,
   type QuoteDetail,
   quoteDetailSchema,
   refuseQuoteBodySchema,
@@ -14,7 +14,6 @@ import { requireActor } from "../../plugins/auth.js";
 import type { QuotesService } from "./quotes.service.js";
 
 const tags = ["devis"];
-const idParams = z.object({ id: idSchema });
 const detail = { 200: quoteDetailSchema };
 
 export function quotesRoutes(app: AppInstance, { quotes }: { quotes: QuotesService }) {
@@ -22,7 +21,12 @@ export function quotesRoutes(app: AppInstance, { quotes }: { quotes: QuotesServi
     "/api/requestclients/:id/quotes",
     {
       config: { access: { code: "PROSPECT", op: "read" } },
-      schema: { tags, summary: "Devis d'une demande", params: idParams, response: { 200: z.array(quoteDetailSchema) } },
+      schema: {
+        tags,
+        summary: "Devis d'une demande",
+        params: idParamsSchema,
+        response: { 200: z.array(quoteDetailSchema) },
+      },
     },
     async (request) => quotes.listForRequest(requireActor(request), request.params.id),
   );
@@ -34,7 +38,7 @@ export function quotesRoutes(app: AppInstance, { quotes }: { quotes: QuotesServi
       schema: {
         tags,
         summary: "Nouveau devis (numéroté)",
-        params: idParams,
+        params: idParamsSchema,
         body: saveQuoteBodySchema,
         response: detail,
       },
@@ -46,7 +50,7 @@ export function quotesRoutes(app: AppInstance, { quotes }: { quotes: QuotesServi
     "/api/quotes/:id",
     {
       config: { access: { code: "PROSPECT", op: "read" } },
-      schema: { tags, summary: "Un devis", params: idParams, response: detail },
+      schema: { tags, summary: "Un devis", params: idParamsSchema, response: detail },
     },
     async (request) => quotes.get(requireActor(request), request.params.id),
   );
@@ -58,7 +62,7 @@ export function quotesRoutes(app: AppInstance, { quotes }: { quotes: QuotesServi
       schema: {
         tags,
         summary: "Modifier un devis en brouillon",
-        params: idParams,
+        params: idParamsSchema,
         body: updateQuoteBodySchema,
         response: detail,
       },
@@ -81,7 +85,7 @@ export function quotesRoutes(app: AppInstance, { quotes }: { quotes: QuotesServi
       `/api/quotes/:id/${path}`,
       {
         config: { access: { code: "PROSPECT", op: "update" } },
-        schema: { tags, summary, params: idParams, body: versionBodySchema, response: detail },
+        schema: { tags, summary, params: idParamsSchema, body: versionBodySchema, response: detail },
       },
       async (request) => handler(requireActor(request), request.params.id, request.body.version, request.id),
     );
@@ -97,7 +101,7 @@ export function quotesRoutes(app: AppInstance, { quotes }: { quotes: QuotesServi
       schema: {
         tags,
         summary: "Envoyer le devis par e-mail (PDF joint)",
-        params: idParams,
+        params: idParamsSchema,
         body: sendQuoteBodySchema,
         response: detail,
       },
@@ -112,7 +116,7 @@ export function quotesRoutes(app: AppInstance, { quotes }: { quotes: QuotesServi
       schema: {
         tags,
         summary: "Devis refusé par le client",
-        params: idParams,
+        params: idParamsSchema,
         body: refuseQuoteBodySchema,
         response: detail,
       },

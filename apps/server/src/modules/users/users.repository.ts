@@ -2,8 +2,8 @@ import type { ProfileType } from "@certidesk/shared";
 import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
 import { auditors, clients, users } from "../../db/schema/index.js";
-import { likePattern, offsetOf } from "../../lib/pagination.js";
-import { foldedSql as folded, foldText } from "../../lib/search-text.js";
+import { offsetOf } from "../../lib/pagination.js";
+import { foldedSql as folded, matchEveryWord } from "../../lib/search-text.js";
 
 export interface UserListQuery {
   page: number;
@@ -27,15 +27,14 @@ export async function listUsers(db: Executor, q: UserListQuery) {
   const filters: SQL[] = [];
   if (q.profileType) filters.push(eq(users.profileType, q.profileType));
   if (q.status !== "all") filters.push(eq(users.active, q.status === "active"));
-  if (q.search) {
-    const pattern = likePattern(foldText(q.search));
-    const match = or(
+  const match = matchEveryWord(q.search, (pattern) =>
+    or(
       ilike(folded(sql`${users.identifier}`), pattern),
       ilike(folded(sql`${users.firstName} || ' ' || ${users.lastName}`), pattern),
       ilike(folded(sql`coalesce(${users.email}, '')`), pattern),
-    );
-    if (match) filters.push(match);
-  }
+    ),
+  );
+  if (match) filters.push(match);
   const where = filters.length ? and(...filters) : undefined;
   const order = q.direction === "asc" ? asc(SORT_COLUMNS[q.sort]) : desc(SORT_COLUMNS[q.sort]);
   const [rows, [total]] = await Promise.all([

@@ -24,7 +24,7 @@ describe("users settings", () => {
   it("creates a user who can then sign in, and records it in the audit log", async () => {
     const response = await post("/api/users", {
       identifier: "Nouvelle.Recrue@Test.fr",
-      password: "Bienvenue-2026",
+      password: "Nouvelle-arrivee-2026",
       firstName: "Léa",
       lastName: "Martin",
       email: "lea@test.fr",
@@ -37,14 +37,14 @@ describe("users settings", () => {
     expect(row?.passwordHash).toMatch(/^scrypt\$/);
     const audit = await ctx.handle.db.select().from(auditLog).where(eq(auditLog.entityId, id));
     expect(audit[0]?.summary).toContain("créé");
-    await signIn(ctx, "nouvelle.recrue@test.fr", "Bienvenue-2026");
+    await signIn(ctx, "nouvelle.recrue@test.fr", "Nouvelle-arrivee-2026");
   });
 
   it("refuses a duplicate identifier and bad input with French messages, writing nothing", async () => {
     const before = await countUsers();
     const duplicate = await post("/api/users", {
       identifier: "NOUVELLE.RECRUE@test.fr",
-      password: "Bienvenue-2026",
+      password: "Nouvelle-arrivee-2026",
       firstName: "A",
       lastName: "B",
       email: "",
@@ -54,7 +54,7 @@ describe("users settings", () => {
     expect(errorOf(duplicate).message).toBe("Cet identifiant est déjà utilisé.");
     const badEmail = await post("/api/users", {
       identifier: "x.y@test.fr",
-      password: "Bienvenue-2026",
+      password: "Nouvelle-arrivee-2026",
       firstName: "A",
       lastName: "B",
       email: "pas-un-email",
@@ -64,7 +64,7 @@ describe("users settings", () => {
     expect(errorOf(badEmail).message).toBe("Adresse e-mail invalide.");
     const noLink = await post("/api/users", {
       identifier: "eval@test.fr",
-      password: "Bienvenue-2026",
+      password: "Nouvelle-arrivee-2026",
       firstName: "A",
       lastName: "B",
       email: "",
@@ -85,7 +85,7 @@ describe("users settings", () => {
     expect(options.json()).toEqual([{ value: auditor.id, label: `Éluard ${auditor.firstName}` }]);
     const created = await post("/api/users", {
       identifier: "portail@foyer.fr",
-      password: "Bienvenue-2026",
+      password: "Nouvelle-arrivee-2026",
       firstName: "A",
       lastName: "B",
       email: "",

@@ -1,10 +1,12 @@
 import {
   createUserBodySchema,
-  idSchema,
+  idParamsSchema,
   linkOptionSchema,
   listUsersQuerySchema,
   okSchema,
   pageResultSchema,
+  savedResultSchema,
+  searchTextSchema,
   setActiveBodySchema,
   setPasswordBodySchema,
   updateUserBodySchema,
@@ -15,8 +17,6 @@ import type { AppInstance } from "../../app-instance.js";
 import { requireActor } from "../../plugins/auth.js";
 import type { UsersService } from "./users.service.js";
 
-const idParams = z.object({ id: idSchema });
-const savedSchema = z.object({ id: z.string(), version: z.number().int() });
 const tags = ["utilisateurs"];
 
 export function usersRoutes(app: AppInstance, { users }: { users: UsersService }) {
@@ -41,7 +41,7 @@ export function usersRoutes(app: AppInstance, { users }: { users: UsersService }
       schema: {
         tags,
         summary: "Évaluateurs ou clients à rattacher à un utilisateur",
-        querystring: z.object({ kind: z.enum(["auditor", "client"]), search: z.string().trim().max(100).optional() }),
+        querystring: z.object({ kind: z.enum(["auditor", "client"]), search: searchTextSchema.optional() }),
         response: { 200: z.array(linkOptionSchema) },
       },
     },
@@ -52,7 +52,12 @@ export function usersRoutes(app: AppInstance, { users }: { users: UsersService }
     "/api/users",
     {
       config: { access: { code: "SETTING", op: "create" } },
-      schema: { tags, summary: "Créer un utilisateur", body: createUserBodySchema, response: { 200: savedSchema } },
+      schema: {
+        tags,
+        summary: "Créer un utilisateur",
+        body: createUserBodySchema,
+        response: { 200: savedResultSchema },
+      },
     },
     async (request) => users.create(requireActor(request), request.body, request.id),
   );
@@ -64,9 +69,9 @@ export function usersRoutes(app: AppInstance, { users }: { users: UsersService }
       schema: {
         tags,
         summary: "Modifier un utilisateur",
-        params: idParams,
+        params: idParamsSchema,
         body: updateUserBodySchema,
-        response: { 200: savedSchema },
+        response: { 200: savedResultSchema },
       },
     },
     async (request) => users.update(requireActor(request), request.params.id, request.body, request.id),
@@ -79,9 +84,9 @@ export function usersRoutes(app: AppInstance, { users }: { users: UsersService }
       schema: {
         tags,
         summary: "Activer ou désactiver un utilisateur",
-        params: idParams,
+        params: idParamsSchema,
         body: setActiveBodySchema,
-        response: { 200: savedSchema },
+        response: { 200: savedResultSchema },
       },
     },
     async (request) => users.setActive(requireActor(request), request.params.id, request.body, request.id),
@@ -94,7 +99,7 @@ export function usersRoutes(app: AppInstance, { users }: { users: UsersService }
       schema: {
         tags,
         summary: "Définir le mot de passe d'un utilisateur",
-        params: idParams,
+        params: idParamsSchema,
         body: setPasswordBodySchema,
         response: { 200: okSchema },
       },

@@ -7,6 +7,7 @@ import { diffFields, writeAudit } from "../../lib/audit.js";
 import { type Clock, systemClock } from "../../lib/clock.js";
 import { badRequest, conflict, notFound } from "../../lib/errors.js";
 import { partyOptions } from "../../lib/party-options.js";
+import { assertPasswordPolicy } from "../../lib/password-policy.js";
 import { hashPassword } from "../../lib/passwords.js";
 import { versionedUpdate } from "../../lib/versioned-update.js";
 import type { SessionStore } from "../auth/index.js";
@@ -94,6 +95,7 @@ export function createUsersService({ db, sessions, clock = systemClock }: UsersS
     },
 
     async create(actor: Actor, input: CreateInput, requestId?: string) {
+      assertPasswordPolicy(input.password, input);
       const passwordHash = await hashPassword(input.password);
       return db.transaction(async (tx) => {
         if (await repo.identifierTaken(tx, input.identifier)) throw conflict("Cet identifiant est déjà utilisé.");
@@ -154,6 +156,9 @@ export function createUsersService({ db, sessions, clock = systemClock }: UsersS
 
     /** An administrator's reset: at the user's current version (no form version to compare). */
     async setPassword(actor: Actor, id: string, password: string, requestId?: string) {
+      const owner = await repo.findUserById(db, id);
+      if (!owner) throw notFound("Utilisateur introuvable.");
+      assertPasswordPolicy(password, owner);
       const passwordHash = await hashPassword(password);
       const user = await repo.findUserById(db, id);
       if (!user) throw notFound("Utilisateur introuvable.");

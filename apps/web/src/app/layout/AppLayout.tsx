@@ -5,6 +5,7 @@ import { Link, Outlet, useLocation } from "react-router";
 import { useSession } from "../../lib/session-context";
 import { AppHeader } from "./AppHeader";
 import { NAV_ITEMS } from "./navigation";
+import { MAIN_CONTENT_ID, SkipLink } from "./SkipLink";
 
 /** The staff shell: header, navigation showing only what the user may open, the page. */
 export function AppLayout() {
@@ -18,6 +19,7 @@ export function AppLayout() {
       navbar={{ width: 230, breakpoint: "sm", collapsed: { mobile: !opened } }}
       padding="md"
     >
+      <SkipLink />
       <AppShell.Header>
         <AppHeader home="/app/alert" opened={opened} onToggle={toggle} />
       </AppShell.Header>
@@ -36,7 +38,7 @@ export function AppLayout() {
           ))}
         </ScrollArea>
       </AppShell.Navbar>
-      <AppShell.Main bg="gray.0">
+      <AppShell.Main bg="gray.0" id={MAIN_CONTENT_ID} tabIndex={-1}>
         <Outlet />
       </AppShell.Main>
     </AppShell>

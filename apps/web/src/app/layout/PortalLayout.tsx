@@ -3,16 +3,18 @@ import { AppShell, Container } from "@mantine/core";
 import { Outlet } from "react-router";
 import { useSession } from "../../lib/session-context";
 import { AppHeader } from "./AppHeader";
+import { MAIN_CONTENT_ID, SkipLink } from "./SkipLink";
 
 /** The shell of the client portal and the evaluator space: header, no back-office navigation. */
 export function PortalLayout() {
   const { user } = useSession();
   return (
     <AppShell header={{ height: 56 }} padding="md">
+      <SkipLink />
       <AppShell.Header>
         <AppHeader home={(user && landingPathFor(user)) ?? "/"} />
       </AppShell.Header>
-      <AppShell.Main bg="gray.0">
+      <AppShell.Main bg="gray.0" id={MAIN_CONTENT_ID} tabIndex={-1}>
         <Container size="lg">
           <Outlet />
         </Container>

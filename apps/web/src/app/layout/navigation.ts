@@ -6,6 +6,7 @@ import {
   IconMail,
   IconSettings,
   IconTargetArrow,
+  IconUserCheck,
   IconUserPlus,
 } from "@tabler/icons-react";
 import type { ComponentType } from "react";
@@ -23,6 +24,7 @@ export const NAV_ITEMS: NavItem[] = [
   { path: "prospect", label: "Prospects", icon: IconTargetArrow },
   { path: "client", label: "Clients", icon: IconBuildingHospital },
   { path: "gestionnaire", label: "Gestionnaires", icon: IconBuildingCommunity },
+  { path: "evaluateur", label: "Évaluateurs", icon: IconUserCheck },
   { path: "nouveau", label: "Nouveau client", icon: IconUserPlus },
   { path: "biblio", label: "Bibliothèque", icon: IconBooks },
   { path: "mail", label: "E-mails", icon: IconMail },

@@ -2,6 +2,7 @@ import { Stack, Tabs, Title } from "@mantine/core";
 import type { ReactNode } from "react";
 import { Navigate, useNavigate, useParams } from "react-router";
 import { AuditLogTab } from "../../features/audit/components/AuditLogTab";
+import { AuditorSettingsTab } from "../../features/auditors/components/AuditorSettingsTab";
 import { GeneralSettingsTab } from "../../features/configuration/components/GeneralSettingsTab";
 import { DocumentCategoriesTab } from "../../features/documents/components/settings/DocumentCategoriesTab";
 import { MailGroupsTab } from "../../features/mail/components/settings/MailGroupsTab";
@@ -19,6 +20,7 @@ const TABS: Array<{ value: string; label: string; render: () => ReactNode }> = [
   { value: "documents", label: "Documents", render: () => <DocumentCategoriesTab /> },
   { value: "e-mails", label: "E-mails", render: () => <MailTemplatesTab /> },
   { value: "e-mails-groupes", label: "E-mails groupés", render: () => <MailGroupsTab /> },
+  { value: "evaluateurs", label: "Évaluateurs", render: () => <AuditorSettingsTab /> },
   { value: "numerotation", label: "Numérotation", render: () => <NumberingTab /> },
   { value: "journal", label: "Journal des modifications", render: () => <AuditLogTab /> },
 ];

@@ -35,6 +35,23 @@ describe("ConfirmPopup", () => {
     expect(onRemoveAlert).toHaveBeenCalledTimes(1);
   });
 
+  it("puts the primary action on the right, after the alternative, as every dialog of the app", async () => {
+    renderWithTheme(
+      <ConfirmPopup
+        opened
+        onClose={() => {}}
+        title="Supprimer l'e-mail"
+        firstButton={{ label: "Supprimer", code: "DELETE", color: "red" }}
+        secondButton={{ label: "Annuler", code: "CANCEL" }}
+      />,
+    );
+    const dialog = await screen.findByRole("dialog", { name: "Supprimer l'e-mail" });
+    const labels = Array.from(dialog.querySelectorAll("button"))
+      .map((b) => b.textContent)
+      .filter((t) => t === "Supprimer" || t === "Annuler");
+    expect(labels).toEqual(["Annuler", "Supprimer"]);
+  });
+
   it("does not fire the code-specific events for buttons carrying other codes", async () => {
     const user = userEvent.setup();
     const onAction = vi.fn();

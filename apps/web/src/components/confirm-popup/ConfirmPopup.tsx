@@ -31,7 +31,10 @@ export interface ConfirmPopupProps {
 const DEFAULT_FIRST: ConfirmButton = { label: "Supprimer l'alerte", code: REMOVE_ALERT, color: "red" };
 const DEFAULT_SECOND: ConfirmButton = { label: "Passer en prospect", code: MOVE_TO_PROSPECT };
 
-/** Two-button confirmation; each button answers for its own code only. */
+/**
+ * Two-button confirmation; each button answers for its own code only. The first button is the
+ * primary action (filled, on the right), the second the alternative (on its left).
+ */
 export function ConfirmPopup(props: ConfirmPopupProps) {
   const { opened, onClose, title, text, html, firstButton = DEFAULT_FIRST, secondButton = DEFAULT_SECOND } = props;
   const clickFirst = () => {
@@ -51,12 +54,13 @@ export function ConfirmPopup(props: ConfirmPopupProps) {
           <div data-testid="confirm-html" dangerouslySetInnerHTML={{ __html: DOMPurify.sanitize(html) }} />
         </Typography>
       )}
+      {/* One order in every dialog of the app: the alternative on the left, the primary action on the right. */}
       <Group justify="flex-end" mt="lg">
-        <Button variant="filled" color={firstButton.color} onClick={clickFirst}>
-          {firstButton.label}
-        </Button>
         <Button variant="default" color={secondButton.color} onClick={clickSecond}>
           {secondButton.label}
+        </Button>
+        <Button variant="filled" color={firstButton.color} onClick={clickFirst} data-autofocus>
+          {firstButton.label}
         </Button>
       </Group>
     </Modal>

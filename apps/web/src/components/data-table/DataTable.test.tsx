@@ -2,7 +2,7 @@ import { act, fireEvent, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { renderWithTheme } from "../../test/render";
-import { DataTable } from "./DataTable";
+import { DataTable, tableMinWidth } from "./DataTable";
 import type { DataTableColumn, SortState } from "./types";
 
 interface Client {
@@ -36,9 +36,21 @@ describe("DataTable", () => {
     expect(bodyRows()).toHaveLength(3);
     expect(screen.getByText("à programmer")).toBeInTheDocument();
     expect(screen.getByText("05/03/2025")).toBeInTheDocument();
-    expect(screen.getByText("980.50 €")).toBeInTheDocument();
-    expect(screen.getByText("0.00 €")).toBeInTheDocument();
+    expect(screen.getByText(/^980,50\s€$/)).toBeInTheDocument();
+    expect(screen.getByText(/^0,00\s€$/)).toBeInTheDocument();
     expect(screen.getByRole("table")).toHaveAttribute("aria-rowcount", "4");
+  });
+
+  it("keeps room for every column on a phone, and names a header without title", () => {
+    const withActions: DataTableColumn<Client>[] = [
+      ...columns.map((c) => (c.key === "postalCode" ? { ...c, width: 90 } : c)),
+      { key: "actions", title: "", width: 80, actions: ["View"] },
+    ];
+    // Three columns without a width keep 200 px each; the table scrolls inside its box below that.
+    expect(tableMinWidth(withActions)).toBe(200 + 90 + 200 + 200 + 80);
+    renderWithTheme(<DataTable columns={withActions} rows={rows} />);
+    expect(screen.getByRole("table")).toHaveStyle({ minWidth: "770px" });
+    expect(screen.getByRole("columnheader", { name: "Actions" })).toBeInTheDocument();
   });
 
   it("shows Aucune donnée when there are no rows", () => {
@@ -108,6 +120,23 @@ describe("DataTable", () => {
     renderWithTheme(<DataTable columns={initial} rows={rows} />);
     expect(firstCells()).toEqual(["Centre Médico-Social", "Foyer Horizon", "EHPAD Les Érables"]);
     expect(screen.getByRole("columnheader", { name: /Code postal/ })).toHaveAttribute("aria-sort", "ascending");
+  });
+
+  it("follows the cycle from a default-sorted column: ascending → descending → none → ascending", async () => {
+    const user = userEvent.setup();
+    const initial = columns.map((c) => (c.key === "raisonSocial" ? { ...c, sortDirection: "asc" as const } : c));
+    renderWithTheme(<DataTable columns={initial} rows={rows} />);
+    const header = screen.getByRole("columnheader", { name: /Raison sociale/ });
+    const button = within(header).getByRole("button");
+    expect(header).toHaveAttribute("aria-sort", "ascending");
+    await user.click(button);
+    expect(header).toHaveAttribute("aria-sort", "descending");
+    expect(firstCells()).toEqual(["Foyer Horizon", "EHPAD Les Érables", "Centre Médico-Social"]);
+    await user.click(button);
+    expect(header).toHaveAttribute("aria-sort", "none");
+    expect(firstCells()).toEqual(["EHPAD Les Érables", "Foyer Horizon", "Centre Médico-Social"]);
+    await user.click(button);
+    expect(header).toHaveAttribute("aria-sort", "ascending");
   });
 
   it("filters on search text ignoring accents and case", () => {

@@ -14,6 +14,12 @@ import { useRowVirtualizer } from "./use-row-virtualizer";
 import { type SortOptions, useTableSort } from "./use-table-sort";
 
 export const EMPTY_TABLE_TEXT = "Aucune donnée";
+/** Room kept for a column without a set width (the name column of a list), so a phone scrolls the table, never squeezes it to nothing. */
+const FLEXIBLE_COLUMN_MIN_WIDTH = 200;
+
+export function tableMinWidth<Row>(columns: readonly DataTableColumn<Row>[]): number {
+  return columns.reduce((sum, c) => sum + (typeof c.width === "number" ? c.width : FLEXIBLE_COLUMN_MIN_WIDTH), 0);
+}
 
 export interface DataTableProps<Row extends object> extends DataTableHandlers<Row>, SortOptions {
   /** Keep stable (module constant or useMemo): a new array rebuilds the search index. */
@@ -123,6 +129,7 @@ export function DataTable<Row extends object>(props: DataTableProps<Row>) {
         >
           <Table
             layout={props.tableLayout ?? "fixed"}
+            style={{ minWidth: tableMinWidth(columns) }}
             highlightOnHover
             aria-label={props["aria-label"]}
             aria-rowcount={sorted.length + 1}

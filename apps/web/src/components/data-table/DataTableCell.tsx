@@ -48,7 +48,7 @@ export function DataTableCell<Row extends object>(props: DataTableCellProps<Row>
     <Table.Td
       style={{ width: column.width, textAlign: column.align }}
       fw={column.weight === "bold" ? 700 : undefined}
-      c={column.color === "red" ? "red.7" : undefined}
+      c={column.color === "red" ? "red" : undefined}
       onClick={isolated ? stop : undefined}
     >
       <Content {...props} />

@@ -1,4 +1,4 @@
-import { Table, UnstyledButton } from "@mantine/core";
+import { Table, UnstyledButton, VisuallyHidden } from "@mantine/core";
 import { IconCaretDownFilled, IconCaretUpFilled } from "@tabler/icons-react";
 import classes from "./DataTable.module.css";
 import { ariaSort } from "./sort";
@@ -41,7 +41,8 @@ export function DataTableHeader<Row>({ columns, sort, onSort, scrolled }: DataTa
                   </span>
                 </UnstyledButton>
               ) : (
-                column.title
+                // A header without a title (the actions column) still says what the column holds.
+                column.title || <VisuallyHidden>Actions</VisuallyHidden>
               )}
             </Table.Th>
           );

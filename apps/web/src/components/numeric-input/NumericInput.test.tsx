@@ -28,8 +28,8 @@ describe("NumericInput", () => {
     renderWithTheme(<Controlled spy={spy} />);
     const input = screen.getByLabelText("Montant");
     await user.type(input, "1a2.3.4-");
-    expect(input).toHaveValue("12.34");
-    expect(spy).toHaveBeenLastCalledWith("12.34");
+    expect(input).toHaveValue("12,34");
+    expect(spy).toHaveBeenLastCalledWith("12,34");
     expect(input).toHaveAttribute("inputmode", "decimal");
   });
 
@@ -44,11 +44,22 @@ describe("NumericInput", () => {
     expect(screen.getByLabelText("Montant")).toHaveValue("-5");
   });
 
-  it("uses ',' when configured", async () => {
+  it("takes a French decimal comma as typed: 0,5 and 150,50", async () => {
     const user = userEvent.setup();
-    renderWithTheme(<Controlled decimalSeparator="," />);
-    await user.type(screen.getByLabelText("Montant"), "3.2,5");
-    expect(screen.getByLabelText("Montant")).toHaveValue("32,5");
+    renderWithTheme(<Controlled />);
+    const input = screen.getByLabelText("Montant");
+    await user.type(input, "0,5");
+    expect(input).toHaveValue("0,5");
+    await user.clear(input);
+    await user.type(input, "150,50");
+    expect(input).toHaveValue("150,50");
+  });
+
+  it("takes a dot too (numeric pad) and shows it as a comma", async () => {
+    const user = userEvent.setup();
+    renderWithTheme(<Controlled />);
+    await user.type(screen.getByLabelText("Montant"), "3.25");
+    expect(screen.getByLabelText("Montant")).toHaveValue("3,25");
   });
 
   it("refuses keystrokes above max and clamps below min on blur", async () => {
@@ -76,7 +87,7 @@ describe("NumericInput", () => {
     renderWithTheme(<Controlled />);
     const input = screen.getByLabelText("Montant");
     fireEvent.drop(input, { dataTransfer: { getData: () => "Prix : 42,50 €" } });
-    expect(input).toHaveValue("4250");
+    expect(input).toHaveValue("42,50");
   });
 
   it("applies a pattern on every change", async () => {

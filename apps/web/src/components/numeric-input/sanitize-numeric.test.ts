@@ -2,13 +2,22 @@ import { describe, expect, it } from "vitest";
 import { clampNumeric, insertNumeric, isAcceptableNumeric, sanitizeNumeric } from "./sanitize-numeric";
 
 describe("sanitizeNumeric", () => {
-  it("keeps digits and one '.' by default", () => {
-    expect(sanitizeNumeric("12a3.4.5")).toBe("123.45");
-    expect(sanitizeNumeric("1 234,50 €")).toBe("123450");
+  it("keeps digits and one decimal marker, shown as a comma", () => {
+    expect(sanitizeNumeric("12a3.4.5")).toBe("123,45");
+    expect(sanitizeNumeric("0,5")).toBe("0,5");
+    expect(sanitizeNumeric("150,50")).toBe("150,50");
+    expect(sanitizeNumeric("0.5")).toBe("0,5");
   });
 
-  it("uses the configured decimal separator", () => {
-    expect(sanitizeNumeric("12,5.3", { decimalSeparator: "," })).toBe("12,53");
+  it("reads pasted French and English amounts, thousands and all", () => {
+    expect(sanitizeNumeric("1 234,50 €")).toBe("1234,50");
+    expect(sanitizeNumeric("1\u202f234,50\u00a0€")).toBe("1234,50");
+    expect(insertNumeric("", "1.234,50", 0, 0)).toBe("1234,50");
+    expect(insertNumeric("", "1,234.50", 0, 0)).toBe("1234,50");
+  });
+
+  it("shows the marker as '.' when asked", () => {
+    expect(sanitizeNumeric("12,5.3", { decimalSeparator: "." })).toBe("12.53");
   });
 
   it("drops the separator when decimals are not allowed", () => {
@@ -48,8 +57,9 @@ describe("isAcceptableNumeric", () => {
 describe("clampNumeric", () => {
   it("brings the value within min and max and tidies unfinished input", () => {
     expect(clampNumeric("5", { min: 10 })).toBe("10");
-    expect(clampNumeric("2,5", { min: 3.5, decimalSeparator: "," })).toBe("3,5");
-    expect(clampNumeric("12.", {})).toBe("12");
+    expect(clampNumeric("2,5", { min: 3.5 })).toBe("3,5");
+    expect(clampNumeric("12,", {})).toBe("12");
+    expect(clampNumeric("12.", { decimalSeparator: "." })).toBe("12");
     expect(clampNumeric("-", { allowNegative: true })).toBe("");
   });
 });
@@ -58,7 +68,7 @@ describe("insertNumeric", () => {
   it("cleans pasted text, replaces the selection and respects maxLength", () => {
     expect(insertNumeric("12", "3a4b5", 2, 2, { maxLength: 4 })).toBe("1234");
     expect(insertNumeric("1299", "5", 2, 4, {})).toBe("125");
-    expect(insertNumeric("1.5", "2.7", 3, 3, {})).toBe("1.527");
+    expect(insertNumeric("1,5", "2.7", 3, 3, {})).toBe("1,527");
     expect(insertNumeric("", "-45 €", 0, 0, { allowNegative: true })).toBe("-45");
   });
 });

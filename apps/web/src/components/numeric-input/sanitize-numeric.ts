@@ -1,6 +1,9 @@
 /** Rules of the numeric-only input (spec §5). */
 export interface NumericRules {
-  /** Default '.'. */
+  /**
+   * The decimal marker shown, default ',' as French users write. Both ',' and '.' are accepted
+   * when typing or pasting (a French keyboard's numeric pad types '.'), and shown as this one.
+   */
   decimalSeparator?: "." | ",";
   /** Default true. */
   allowDecimal?: boolean;
@@ -13,25 +16,37 @@ export interface NumericRules {
   maxLength?: number;
 }
 
-/** Keeps digits, one decimal separator and a leading minus when allowed; cuts at maxLength. */
+const isMarker = (char: string) => char === "." || char === ",";
+
+/**
+ * Pasted text with both kinds of marker ("1.234,50", "1,234.50") groups thousands with the
+ * first kind: only the last marker is the decimal one.
+ */
+function dropThousandsMarkers(pasted: string): string {
+  if (!pasted.includes(".") || !pasted.includes(",")) return pasted;
+  const decimalAt = Math.max(pasted.lastIndexOf("."), pasted.lastIndexOf(","));
+  return [...pasted].filter((char, index) => !isMarker(char) || index === decimalAt).join("");
+}
+
+/**
+ * Keeps digits, one decimal marker (typed '.' or ',', shown as `decimalSeparator`) and a leading
+ * minus when allowed; cuts at maxLength.
+ */
 export function sanitizeNumeric(raw: string, rules: NumericRules = {}): string {
-  const { decimalSeparator = ".", allowDecimal = true, allowNegative = false, maxLength } = rules;
+  const { decimalSeparator = ",", allowDecimal = true, allowNegative = false, maxLength } = rules;
+  const markerAt = allowDecimal ? [...raw].findIndex(isMarker) : -1;
   let out = "";
-  let hasSeparator = false;
-  for (const char of raw) {
+  [...raw].forEach((char, index) => {
     if (char >= "0" && char <= "9") out += char;
     else if (char === "-" && allowNegative && out === "") out = "-";
-    else if (char === decimalSeparator && allowDecimal && !hasSeparator) {
-      hasSeparator = true;
-      out += char;
-    }
-  }
+    else if (index === markerAt) out += decimalSeparator;
+  });
   return maxLength === undefined ? out : out.slice(0, maxLength);
 }
 
-/** The value as a number, or null while it is empty or unfinished ("-", "."). */
-export function numericValue(text: string, rules: NumericRules = {}): number | null {
-  const normalised = text.replace(rules.decimalSeparator ?? ".", ".");
+/** The value as a number, or null while it is empty or unfinished ("-", ","). */
+export function numericValue(text: string, _rules: NumericRules = {}): number | null {
+  const normalised = text.replace(/[.,]/, ".");
   if (!/\d/.test(normalised)) return null;
   const n = Number(normalised);
   return Number.isFinite(n) ? n : null;
@@ -56,8 +71,8 @@ export function isAcceptableNumeric(text: string, rules: NumericRules = {}): boo
 export function clampNumeric(text: string, rules: NumericRules = {}): string {
   const n = numericValue(text, rules);
   if (n === null) return "";
-  const separator = rules.decimalSeparator ?? ".";
-  const trimmed = text.endsWith(separator) ? text.slice(0, -1) : text;
+  const separator = rules.decimalSeparator ?? ",";
+  const trimmed = isMarker(text.slice(-1)) ? text.slice(0, -1) : text;
   if (rules.min !== undefined && n < rules.min) return String(rules.min).replace(".", separator);
   if (rules.max !== undefined && n > rules.max) return String(rules.max).replace(".", separator);
   return trimmed;
@@ -76,7 +91,7 @@ export function insertNumeric(
 ): string {
   const before = current.slice(0, selectionStart);
   const after = current.slice(selectionEnd);
-  const cleanInserted = sanitizeNumeric(inserted, { ...rules, maxLength: undefined });
+  const cleanInserted = sanitizeNumeric(dropThousandsMarkers(inserted), { ...rules, maxLength: undefined });
   const room = rules.maxLength === undefined ? cleanInserted.length : rules.maxLength - before.length - after.length;
   const merged = before + cleanInserted.slice(0, Math.max(0, room)) + after;
   return sanitizeNumeric(merged, rules);

@@ -4,6 +4,7 @@ import { IconBell, IconBellOff, IconMessage } from "@tabler/icons-react";
 import { useState } from "react";
 import { errorMessage } from "../../lib/api-client";
 import { notifyError, notifySaved } from "../../lib/notify";
+import { DateField } from "../date-field/DateField";
 import { Pagination } from "../pagination/Pagination";
 import { commentButtonType } from "../row-actions/action-codes";
 import { TimelineBullet, TimelineItemView } from "./TimelineItemView";
@@ -51,7 +52,7 @@ export function TimelinePanel({ target, canWrite }: { target: TimelineTarget; ca
       <Group justify="space-between" mb="sm">
         <Group gap="xs">
           <Title order={2} size="h4">
-            Timeline
+            Historique
           </Title>
           {dateRelance && (
             <Badge
@@ -116,12 +117,7 @@ export function TimelinePanel({ target, canWrite }: { target: TimelineTarget; ca
       )}
       {planning && (
         <Group align="flex-end" mb="md">
-          <TextInput
-            label="Date de relance"
-            type="date"
-            value={date}
-            onChange={(e) => setDate(e.currentTarget.value)}
-          />
+          <DateField label="Date de relance" value={date} onChange={setDate} clearable={false} />
           <TextInput
             label="Objet (facultatif)"
             style={{ flex: 1 }}

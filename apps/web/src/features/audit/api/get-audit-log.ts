@@ -1,6 +1,7 @@
 import type { AuditEntryRow, AuditLogQuery } from "@certidesk/shared";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { api, toQuery } from "../../../lib/api-client";
+import { auditLogKeys } from "./keys";
 
 interface Page<T> {
   items: T[];
@@ -13,7 +14,7 @@ export const getAuditLog = (query: AuditLogQuery) =>
   api.get<Page<AuditEntryRow>>(`/api/audit-log${toQuery({ ...query })}`);
 export const auditLogQueryOptions = (query: AuditLogQuery) =>
   queryOptions({
-    queryKey: ["audit-log", query],
+    queryKey: auditLogKeys.list(query),
     queryFn: () => getAuditLog(query),
     placeholderData: keepPreviousData,
   });

@@ -1,9 +1,9 @@
 import { AUDIT_ENTITY_LABELS, type AuditEntryRow, type AuditLogQuery, formatDate } from "@certidesk/shared";
 import { Group, Select, Stack, Text, TextInput } from "@mantine/core";
-import { useDebouncedValue } from "@mantine/hooks";
 import { IconSearch } from "@tabler/icons-react";
 import { useMemo, useState } from "react";
-import { type DataTableColumn, DEFAULT_ROWS_PER_PAGE, PaginatedDataTable, type SortState } from "../../../components";
+import { type DataTableColumn, DEFAULT_ROWS_PER_PAGE, PaginatedDataTable } from "../../../components";
+import { useListParams } from "../../../lib/list-params";
 import { useAuditLog } from "../api/get-audit-log";
 import { AuditEntryDrawer } from "./AuditEntryDrawer";
 
@@ -45,17 +45,15 @@ const COLUMNS: DataTableColumn<AuditEntryRow>[] = [
 
 /** Who changed what and when: filtered, sorted and paged by the server, 1000 rows a page. */
 export function AuditLogTab() {
-  const [search, setSearch] = useState("");
-  const [debounced] = useDebouncedValue(search, 250);
+  const list = useListParams({ defaultSort: null, sortKeys: Object.keys(SORT_KEYS) });
+  const { sort, page, setPage } = list;
   const [entityType, setEntityType] = useState<string | null>(null);
   const [action, setAction] = useState<string | null>(null);
-  const [page, setPage] = useState(1);
-  const [sort, setSort] = useState<SortState | null>(null);
   const [selected, setSelected] = useState<AuditEntryRow | null>(null);
   const query: AuditLogQuery = {
     page,
     pageSize: DEFAULT_ROWS_PER_PAGE,
-    search: debounced || undefined,
+    search: list.search,
     entityType: entityType ?? undefined,
     action: action ?? undefined,
     // No column sorted: newest first.
@@ -67,7 +65,7 @@ export function AuditLogTab() {
     <T,>(setter: (v: T) => void) =>
     (v: T) => {
       setter(v);
-      setPage(1);
+      list.resetPage();
     };
   const entityOptions = useMemo(
     () => Object.entries(AUDIT_ENTITY_LABELS).map(([value, label]) => ({ value, label })),
@@ -80,8 +78,8 @@ export function AuditLogTab() {
           label="Rechercher"
           placeholder="Auteur ou description"
           leftSection={<IconSearch size={16} />}
-          value={search}
-          onChange={(e) => reset(setSearch)(e.currentTarget.value)}
+          value={list.searchText}
+          onChange={(e) => list.setSearchText(e.currentTarget.value)}
         />
         <Select
           label="Élément"
@@ -110,10 +108,7 @@ export function AuditLogTab() {
         getRowKey={(e) => e.id}
         loading={isFetching}
         sort={sort}
-        onSortChange={(next) => {
-          setSort(next);
-          setPage(1);
-        }}
+        onSortChange={list.setSort}
         onRowClick={setSelected}
         totalItems={data?.total ?? 0}
         itemsPerPage={DEFAULT_ROWS_PER_PAGE}

@@ -1,3 +1,4 @@
+import { PASSWORD_RULE } from "@certidesk/shared";
 import { Button, Group, Modal, PasswordInput, Stack } from "@mantine/core";
 import { type FormEvent, useState } from "react";
 import { errorMessage } from "../../../lib/api-client";
@@ -39,7 +40,7 @@ export function ChangePasswordModal({ opened, onClose }: { opened: boolean; onCl
           />
           <PasswordInput
             label="Nouveau mot de passe"
-            description="Au moins 8 caractères."
+            description={PASSWORD_RULE}
             value={newPassword}
             onChange={(e) => setNew(e.currentTarget.value)}
             required
@@ -52,7 +53,7 @@ export function ChangePasswordModal({ opened, onClose }: { opened: boolean; onCl
             required
           />
           {mutation.isError && (
-            <div role="alert" style={{ color: "var(--mantine-color-red-7)" }}>
+            <div role="alert" style={{ color: "var(--mantine-color-red-text)" }}>
               {errorMessage(mutation.error)}
             </div>
           )}

@@ -15,9 +15,10 @@ import {
 } from "@mantine/core";
 import { IconAlertCircle } from "@tabler/icons-react";
 import { type FormEvent, useState } from "react";
-import { Link, useNavigate } from "react-router";
+import { Link, useNavigate, useSearchParams } from "react-router";
 import { errorMessage } from "../../../lib/api-client";
 import { useBranding } from "../../../lib/configuration/use-branding";
+import { REDIRECT_PARAM, safeRedirect } from "../../../lib/login-redirect";
 import { useSession } from "../../../lib/session-context";
 import { useLogin } from "../api/login";
 
@@ -25,6 +26,7 @@ export function LoginPage() {
   const { companyName, logoUrl, demoData } = useBranding("Connexion");
   const { signIn } = useSession();
   const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
   const loginMutation = useLogin();
   const [identifier, setIdentifier] = useState("");
   const [password, setPassword] = useState("");
@@ -40,7 +42,12 @@ export function LoginPage() {
     const user = await loginMutation.mutateAsync({ identifier: identifier.trim(), password }).catch(() => null);
     if (!user) return;
     signIn(user);
-    const destination = landingPathFor(user);
+    // Back to the page asked for before signing in (same site, same area as the profile's own), else
+    // the profile's landing page.
+    const landing = landingPathFor(user);
+    const asked = safeRedirect(searchParams.get(REDIRECT_PARAM));
+    const area = landing?.split("/")[1];
+    const destination = asked && area && asked.split("/")[1] === area ? asked : landing;
     if (!destination) return;
     // Spec: evaluators reach their space by a full page load.
     if (user.profileType === "AUDITEUR") window.location.assign(destination);

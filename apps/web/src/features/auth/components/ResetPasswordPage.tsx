@@ -1,3 +1,4 @@
+import { PASSWORD_RULE } from "@certidesk/shared";
 import { Alert, Anchor, Button, PasswordInput, Stack, Text } from "@mantine/core";
 import { IconAlertCircle, IconCircleCheck } from "@tabler/icons-react";
 import { type FormEvent, useState } from "react";
@@ -56,7 +57,7 @@ export function ResetPasswordPage() {
       )}
       <PasswordInput
         label="Nouveau mot de passe"
-        description="Au moins 8 caractères."
+        description={PASSWORD_RULE}
         autoComplete="new-password"
         value={password}
         onChange={(e) => setPassword(e.currentTarget.value)}

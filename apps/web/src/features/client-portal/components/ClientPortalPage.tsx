@@ -1,8 +1,9 @@
+import type { PortalClient } from "@certidesk/shared";
 import { formatDate, formatEvaluationDate, formatPhone, isBeforeToday } from "@certidesk/shared";
 import { Alert, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { errorMessage } from "../../../lib/api-client";
 import { useBranding } from "../../../lib/configuration/use-branding";
-import { type PortalClient, useClientUser } from "../api/get-client-user";
+import { useClientUser } from "../api/get-client-user";
 
 function Field({ label, value }: { label: string; value: string | null }) {
   return (

@@ -2,11 +2,12 @@ import type { ClientListBody, ClientRow } from "@certidesk/shared";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { api, toQuery } from "../../../lib/api-client";
 import type { Page } from "../../../lib/page";
+import { clientKeys } from "./keys";
 
 export const getClientList = (body: ClientListBody) => api.post<Page<ClientRow>>("/api/client/getListClient", body);
 export const clientListQueryOptions = (body: ClientListBody) =>
   queryOptions({
-    queryKey: ["clients", "list", body],
+    queryKey: clientKeys.list(body),
     queryFn: () => getClientList(body),
     placeholderData: keepPreviousData,
   });

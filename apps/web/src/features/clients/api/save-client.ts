@@ -1,8 +1,15 @@
-import type { ContactBody, CreateEssmsBody, CreateLegalEntityBody, UpdateEssmsBody } from "@certidesk/shared";
+import type {
+  ContactBody,
+  CreateEssmsBody,
+  CreateLegalEntityBody,
+  SavedResult,
+  UpdateEssmsBody,
+} from "@certidesk/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { invalidateDomains } from "../../../lib/query-keys";
 
-type Created = { id: string; version: number; legalEntityId?: string; requestId?: string | null };
+type Created = SavedResult & { legalEntityId?: string; requestId?: string | null };
 
 export const createEssms = (body: CreateEssmsBody) => api.post<Created>("/api/clients", body);
 export const createLegalEntity = (body: CreateLegalEntityBody) => api.post<Created>("/api/legal-entities", body);
@@ -16,12 +23,7 @@ function useClientMutation<A, R>(fn: (args: A) => Promise<R>) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: fn,
-    onSuccess: () =>
-      Promise.all([
-        client.invalidateQueries({ queryKey: ["clients"] }),
-        client.invalidateQueries({ queryKey: ["prospects"] }),
-        client.invalidateQueries({ queryKey: ["legal-entities"] }),
-      ]),
+    onSuccess: () => invalidateDomains(client, "clients", "prospects", "legal-entities"),
   });
 }
 

@@ -1,24 +1,26 @@
 import {
   CLIENT_LIST_FILTER_LABELS,
   CLIENT_LIST_FILTERS,
+  CLIENT_SORT_KEYS,
   type ClientListBody,
   type ClientListFilter,
   type ClientRow,
   type ClientSortKey,
 } from "@certidesk/shared";
 import { Alert, Button, Group, SegmentedControl, Stack, Text, TextInput, Title } from "@mantine/core";
-import { useDebouncedValue } from "@mantine/hooks";
+import { useMediaQuery } from "@mantine/hooks";
 import { IconFileSpreadsheet, IconPlus, IconSearch } from "@tabler/icons-react";
-import { useState } from "react";
-import { Link, useNavigate, useSearchParams } from "react-router";
-import { PaginatedDataTable, type SortState } from "../../../components";
+import { Link, useLocation, useNavigate } from "react-router";
+import { PaginatedDataTable } from "../../../components";
 import { errorMessage } from "../../../lib/api-client";
 import { useCan } from "../../../lib/can";
 import { useBranding } from "../../../lib/configuration/use-branding";
+import { useListParams } from "../../../lib/list-params";
 import { clientExportUrl, useClientList } from "../api/get-client-list";
 import { CLIENT_COLUMNS } from "./client-columns";
 
 const PAGE_SIZE = 50;
+const DEFAULT_SORT = { key: "raisonSocial", direction: "asc" } as const;
 const isFilter = (v: string | null): v is ClientListFilter =>
   (CLIENT_LIST_FILTERS as readonly string[]).includes(v ?? "");
 
@@ -27,15 +29,14 @@ export function ClientListPage() {
   useBranding("Clients");
   const navigate = useNavigate();
   const { can } = useCan();
-  const [params, setParams] = useSearchParams();
-  const filter: ClientListFilter = isFilter(params.get("filtre")) ? (params.get("filtre") as ClientListFilter) : "all";
-  const [search, setSearch] = useState("");
-  const [debounced] = useDebouncedValue(search, 300);
-  const [page, setPage] = useState(1);
-  const [sort, setSort] = useState<SortState | null>({ key: "raisonSocial", direction: "asc" });
+  const phone = useMediaQuery("(max-width: 48em)") ?? false;
+  const list = useListParams({ defaultSort: DEFAULT_SORT, sortKeys: CLIENT_SORT_KEYS });
+  const { sort, page } = list;
+  const filterParam = new URLSearchParams(useLocation().search).get("filtre");
+  const filter: ClientListFilter = isFilter(filterParam) ? filterParam : "all";
   const body: ClientListBody = {
     filter,
-    search: debounced.trim() || undefined,
+    search: list.search,
     page,
     pageSize: PAGE_SIZE,
     sort: sort ? { key: sort.key as ClientSortKey, direction: sort.direction } : null,
@@ -69,23 +70,20 @@ export function ClientListPage() {
       <Group align="flex-end" justify="space-between">
         <SegmentedControl
           aria-label="Filtre des clients"
+          orientation={phone ? "vertical" : "horizontal"}
+          fullWidth={phone}
+          style={phone ? { flex: "1 1 100%" } : undefined}
           value={filter}
-          onChange={(v) => {
-            setParams(v === "all" ? {} : { filtre: v }, { replace: true });
-            setPage(1);
-          }}
+          onChange={(v) => list.update({ filtre: v === "all" ? null : v, page: null })}
           data={CLIENT_LIST_FILTERS.map((f) => ({ value: f, label: CLIENT_LIST_FILTER_LABELS[f] }))}
         />
         <TextInput
           aria-label="Rechercher un client"
           placeholder="Nom, ville, FINESS, gestionnaire…"
           leftSection={<IconSearch size={16} />}
-          w={360}
-          value={search}
-          onChange={(e) => {
-            setSearch(e.currentTarget.value);
-            setPage(1);
-          }}
+          w={{ base: "100%", sm: 360 }}
+          value={list.searchText}
+          onChange={(e) => list.setSearchText(e.currentTarget.value)}
         />
       </Group>
       {isError && (
@@ -101,16 +99,13 @@ export function ClientListPage() {
         loading={isFetching && !data}
         emptyText="Aucun client ne correspond à ces critères."
         sort={sort}
-        onSortChange={(s) => {
-          setSort(s);
-          setPage(1);
-        }}
+        onSortChange={list.setSort}
         onRowClick={open}
         onAction={(_code, row) => open(row)}
         totalItems={data?.total ?? 0}
         itemsPerPage={PAGE_SIZE}
         currentPage={page}
-        onPageChange={setPage}
+        onPageChange={list.setPage}
         maxHeight="calc(100vh - 320px)"
         estimatedRowHeight={53}
       />

@@ -124,7 +124,7 @@ export function ClientTimelinePage() {
             )}
           </Field>
           <Field label="Évaluation">
-            <Text size="sm" fw={600} c={client.evaluationDate ? undefined : "orange.8"}>
+            <Text size="sm" fw={600} c={client.evaluationDate ? undefined : "orange"}>
               {client.clientSince ? formatEvaluationDate(client.evaluationDate) : "—"}
             </Text>
             {client.evaluationFinishedAt && (

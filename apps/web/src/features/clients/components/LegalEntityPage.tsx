@@ -1,12 +1,13 @@
+import { type CreateLegalEntityBody, createLegalEntityBodySchema } from "@certidesk/shared";
 import { Alert, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
-import { type FormEvent, useState } from "react";
 import { useNavigate } from "react-router";
-import { errorMessage } from "../../../lib/api-client";
 import { useBranding } from "../../../lib/configuration/use-branding";
+import { useZodForm } from "../../../lib/form/use-zod-form";
 import { notifySaved } from "../../../lib/notify";
 import { useGestionnaireOptions } from "../api/get-options";
 import { useCreateLegalEntity } from "../api/save-client";
 import {
+  bindFields,
   ContactFields,
   type ContactForm,
   contactOrNull,
@@ -16,25 +17,27 @@ import {
   type LegalEntityForm,
 } from "./party-fields";
 
+type LegalEntityPageForm = LegalEntityForm & { contact: ContactForm };
+
 /** entite-juridique: a legal entity (association, public body, company), then its establishments. */
 export function LegalEntityPage() {
   useBranding("Nouvelle entité juridique");
   const navigate = useNavigate();
-  const [entity, setEntity] = useState<LegalEntityForm>(EMPTY_LEGAL_ENTITY);
-  const [contact, setContact] = useState<ContactForm>(EMPTY_CONTACT);
   const { data: gestionnaires = [] } = useGestionnaireOptions();
   const create = useCreateLegalEntity();
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const created = await create.mutateAsync({ ...entity, contact: contactOrNull(contact) }).catch(() => null);
-    if (!created) return;
-    notifySaved(`L'entité juridique « ${entity.raisonSocial} » a été créée. Ajoutez maintenant ses établissements.`);
+  const { form, submit, banner } = useZodForm<LegalEntityPageForm, CreateLegalEntityBody>({
+    initialValues: { ...EMPTY_LEGAL_ENTITY, contact: EMPTY_CONTACT },
+    schema: createLegalEntityBodySchema,
+    toBody: ({ contact, ...entity }) => ({ ...entity, contact: contactOrNull(contact) }),
+  });
+  const onSubmit = submit(async (body, values) => {
+    const created = await create.mutateAsync(body);
+    notifySaved(`L'entité juridique « ${values.raisonSocial} » a été créée. Ajoutez maintenant ses établissements.`);
     navigate(`/app/nouveau?entite=${created.id}`);
-  }
+  });
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={onSubmit} noValidate>
       <Stack maw={1100}>
         <Title order={1} size="h2">
           Nouvelle entité juridique
@@ -42,23 +45,19 @@ export function LegalEntityPage() {
         <Text c="dimmed">
           L'entité juridique signe les devis et les contrats ; ses établissements (ESSMS) s'ajoutent ensuite.
         </Text>
-        {create.isError && (
+        {banner && (
           <Alert color="red" role="alert" title="L'entité juridique n'a pas été créée">
-            {errorMessage(create.error)}
+            {banner}
           </Alert>
         )}
         <Paper withBorder p="md">
-          <LegalEntityFields
-            value={entity}
-            set={(k, v) => setEntity((e) => ({ ...e, [k]: v }))}
-            gestionnaires={gestionnaires}
-          />
+          <LegalEntityFields field={bindFields(form, "")} gestionnaires={gestionnaires} />
         </Paper>
         <Paper withBorder p="md">
           <Title order={2} size="h4" mb="sm">
             Contact principal
           </Title>
-          <ContactFields value={contact} set={(k, v) => setContact((c) => ({ ...c, [k]: v }))} />
+          <ContactFields field={bindFields(form, "contact")} />
         </Paper>
         <Group justify="flex-end">
           <Button variant="default" onClick={() => navigate(-1)}>

@@ -1,14 +1,16 @@
+import { type CreateEssmsBody, createEssmsBodySchema } from "@certidesk/shared";
 import { Alert, Button, Group, Paper, SegmentedControl, Select, Stack, Text, Title } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
-import { type FormEvent, useState } from "react";
+import { useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { OnOffSwitch } from "../../../components";
-import { errorMessage } from "../../../lib/api-client";
 import { useBranding } from "../../../lib/configuration/use-branding";
+import { useZodForm } from "../../../lib/form/use-zod-form";
 import { notifySaved } from "../../../lib/notify";
 import { useGestionnaireOptions, useLegalEntityOptions } from "../api/get-options";
 import { useCreateEssms } from "../api/save-client";
 import {
+  bindFields,
   ContactFields,
   type ContactForm,
   contactOrNull,
@@ -22,9 +24,22 @@ import {
   type LegalEntityForm,
 } from "./party-fields";
 
-function updater<T>(setter: (f: (v: T) => T) => void) {
-  return <K extends keyof T>(key: K, value: T[K]) => setter((v) => ({ ...v, [key]: value }));
+interface NewClientForm extends Record<string, unknown> {
+  mode: "existing" | "new";
+  legalEntityId: string | null;
+  legalEntity: LegalEntityForm;
+  establishment: EssmsForm;
+  contact: ContactForm;
+  openRequest: boolean;
 }
+
+const toBody = (f: NewClientForm): CreateEssmsBody => ({
+  legalEntityId: f.mode === "existing" ? f.legalEntityId : null,
+  legalEntity: f.mode === "new" ? f.legalEntity : null,
+  establishment: essmsBody(f.establishment),
+  contact: contactOrNull(f.contact),
+  openRequest: f.openRequest,
+});
 
 /** nouveau: a new establishment (ESSMS) under an existing or new legal entity, its contact, and its request. */
 export function NewClientPage() {
@@ -32,46 +47,39 @@ export function NewClientPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const preselected = params.get("entite");
-  const [mode, setMode] = useState<"existing" | "new">(preselected ? "existing" : "new");
-  const [legalEntityId, setLegalEntityId] = useState<string | null>(preselected);
   const [search, setSearch] = useState("");
   const [debounced] = useDebouncedValue(search, 250);
-  const [entity, setEntity] = useState<LegalEntityForm>(EMPTY_LEGAL_ENTITY);
-  const [essms, setEssms] = useState<EssmsForm>(EMPTY_ESSMS);
-  const [contact, setContact] = useState<ContactForm>(EMPTY_CONTACT);
-  const [openRequest, setOpenRequest] = useState(true);
   const { data: entities = [] } = useLegalEntityOptions(debounced || undefined);
   const { data: gestionnaires = [] } = useGestionnaireOptions();
   const create = useCreateEssms();
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const created = await create
-      .mutateAsync({
-        legalEntityId: mode === "existing" ? legalEntityId : null,
-        legalEntity: mode === "new" ? entity : null,
-        establishment: essmsBody(essms),
-        contact: contactOrNull(contact),
-        openRequest,
-      })
-      .catch(() => null);
-    if (!created) {
-      window.scrollTo({ top: 0, behavior: "smooth" });
-      return;
-    }
-    notifySaved(`« ${essms.raisonSocial} » a été créé.`);
+  const { form, submit, banner } = useZodForm<NewClientForm, CreateEssmsBody>({
+    initialValues: {
+      mode: preselected ? "existing" : "new",
+      legalEntityId: preselected,
+      legalEntity: EMPTY_LEGAL_ENTITY,
+      establishment: EMPTY_ESSMS,
+      contact: EMPTY_CONTACT,
+      openRequest: true,
+    },
+    schema: createEssmsBodySchema,
+    toBody,
+  });
+  const values = form.getValues();
+  const onSubmit = submit(async (body) => {
+    const created = await create.mutateAsync(body);
+    notifySaved(`« ${values.establishment.raisonSocial} » a été créé.`);
     navigate(created.requestId ? `/app/timeline-prospect/${created.requestId}` : `/app/timeline-client/${created.id}`);
-  }
+  });
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={onSubmit} noValidate>
       <Stack maw={1100}>
         <Title order={1} size="h2">
           Nouveau client
         </Title>
-        {create.isError && (
+        {banner && (
           <Alert color="red" role="alert" title="Le client n'a pas été créé">
-            {errorMessage(create.error)}
+            {banner}
           </Alert>
         )}
         <Paper withBorder p="md" component="section" aria-label="Entité juridique">
@@ -81,15 +89,14 @@ export function NewClientPage() {
             </Title>
             <SegmentedControl
               aria-label="Entité juridique"
-              value={mode}
-              onChange={(v) => setMode(v as "existing" | "new")}
+              {...form.getInputProps("mode")}
               data={[
                 { value: "new", label: "Nouvelle entité" },
                 { value: "existing", label: "Entité existante" },
               ]}
             />
           </Group>
-          {mode === "existing" ? (
+          {values.mode === "existing" ? (
             <Select
               label="Entité juridique existante"
               placeholder="Rechercher par raison sociale, SIREN ou ville"
@@ -99,21 +106,20 @@ export function NewClientPage() {
                 value: e.id,
                 label: `${e.raisonSocial} — ${e.city ?? ""} (${e.establishments} établissement${e.establishments > 1 ? "s" : ""})`,
               }))}
-              value={legalEntityId}
-              onChange={setLegalEntityId}
+              {...form.getInputProps("legalEntityId")}
               searchValue={search}
               onSearchChange={setSearch}
               nothingFoundMessage="Aucune entité juridique"
             />
           ) : (
-            <LegalEntityFields value={entity} set={updater(setEntity)} gestionnaires={gestionnaires} />
+            <LegalEntityFields field={bindFields(form, "legalEntity")} gestionnaires={gestionnaires} />
           )}
         </Paper>
         <Paper withBorder p="md" component="section" aria-label="Établissement (ESSMS)">
           <Title order={2} size="h4" mb="sm">
             Établissement (ESSMS)
           </Title>
-          <EssmsFields value={essms} set={updater(setEssms)} />
+          <EssmsFields field={bindFields(form, "establishment")} />
         </Paper>
         <Paper withBorder p="md" component="section" aria-label="Contact principal">
           <Title order={2} size="h4" mb="xs">
@@ -122,13 +128,13 @@ export function NewClientPage() {
           <Text size="sm" c="dimmed" mb="sm">
             Facultatif : la personne qui porte la demande (direction, responsable qualité…).
           </Text>
-          <ContactFields value={contact} set={updater(setContact)} />
+          <ContactFields field={bindFields(form, "contact")} />
         </Paper>
         <Group justify="space-between">
           <OnOffSwitch
             label="Ouvrir une demande d'évaluation externe (l'établissement apparaît dans les prospects)"
-            checked={openRequest}
-            onChange={setOpenRequest}
+            checked={values.openRequest}
+            onChange={(checked) => form.setFieldValue("openRequest", checked)}
           />
           <Group>
             <Button variant="default" onClick={() => navigate(-1)}>

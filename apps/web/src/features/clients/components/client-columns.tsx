@@ -88,7 +88,7 @@ export const CLIENT_COLUMNS: DataTableColumn<ClientRow>[] = [
         );
       return row.evaluationFinishedAt ? (
         <Hint label={`Évaluation finalisée le ${formatDate(row.evaluationFinishedAt)}`}>
-          <Text size="sm" component="span" c="green.8">
+          <Text size="sm" component="span" c="green">
             {text} ✓
           </Text>
         </Hint>
@@ -104,7 +104,7 @@ export const CLIENT_COLUMNS: DataTableColumn<ClientRow>[] = [
     sortable: true,
     render: (row) =>
       row.dateRelance ? (
-        <Text size="sm" component="span" c={isBeforeToday(row.dateRelance) ? "red.7" : undefined}>
+        <Text size="sm" component="span" c={isBeforeToday(row.dateRelance) ? "red" : undefined}>
           {formatRelanceDate(row.dateRelance)}
         </Text>
       ) : (

@@ -1,6 +1,8 @@
 import {
+  formatPhone,
   PUBLIC_KEY_TYPE_LABELS,
   PUBLIC_KEY_TYPES,
+  parseDecimal,
   SECTOR_DOMAIN_LABELS,
   SECTOR_DOMAINS,
   TYPOLOGY_SECTOR_LABELS,
@@ -9,17 +11,50 @@ import {
   TYPOLOGY_TYPES,
 } from "@certidesk/shared";
 import { MultiSelect, Select, SimpleGrid, TextInput } from "@mantine/core";
+import type { GetInputPropsReturnType } from "@mantine/form";
+import type { FocusEvent } from "react";
 import { NumericInput } from "../../../components";
 
-/** Form state of the party forms: strings as typed; the server validates and answers in French. */
-export interface ContactForm {
+/**
+ * Binds the fields of one part of a form (e.g. "legalEntity") to Mantine's useForm: value,
+ * onChange, error (the shared schema's message, or the server's) and validation on blur.
+ */
+export interface FieldBinder {
+  (name: string): GetInputPropsReturnType;
+  /** A phone field: regrouped in pairs when the user leaves it. */
+  phone(name: string): GetInputPropsReturnType;
+}
+
+interface BindableForm {
+  getInputProps(path: string): GetInputPropsReturnType;
+  setFieldValue(path: string, value: string): void;
+}
+
+export function bindFields(form: BindableForm, prefix: string): FieldBinder {
+  const path = (name: string) => (prefix ? `${prefix}.${name}` : name);
+  const bind = ((name: string) => form.getInputProps(path(name))) as FieldBinder;
+  bind.phone = (name) => {
+    const props = form.getInputProps(path(name));
+    return {
+      ...props,
+      onBlur: (event: FocusEvent<HTMLInputElement>) => {
+        form.setFieldValue(path(name), formatPhone(event.currentTarget.value));
+        props.onBlur?.(event);
+      },
+    };
+  };
+  return bind;
+}
+
+/** Form state of the party forms: strings as typed, checked by the shared schemas before sending. */
+export type ContactForm = {
   firstName: string;
   lastName: string;
   occupation: string;
   tel: string;
   mobilePhone: string;
   email: string;
-}
+};
 export const EMPTY_CONTACT: ContactForm = {
   firstName: "",
   lastName: "",
@@ -31,7 +66,7 @@ export const EMPTY_CONTACT: ContactForm = {
 /** An untouched contact form is no contact at all. */
 export const contactOrNull = (c: ContactForm) => (c.firstName.trim() || c.lastName.trim() ? c : null);
 
-export interface LegalEntityForm {
+export type LegalEntityForm = {
   raisonSocial: string;
   siren: string;
   siret: string;
@@ -42,7 +77,7 @@ export interface LegalEntityForm {
   email: string;
   phone: string;
   gestionnaireId: string | null;
-}
+};
 export const EMPTY_LEGAL_ENTITY: LegalEntityForm = {
   raisonSocial: "",
   siren: "",
@@ -56,7 +91,7 @@ export const EMPTY_LEGAL_ENTITY: LegalEntityForm = {
   gestionnaireId: null,
 };
 
-export interface EssmsForm {
+export type EssmsForm = {
   raisonSocial: string;
   finess: string;
   siret: string;
@@ -72,7 +107,7 @@ export interface EssmsForm {
   publicKeyTypes: string[];
   capacity: string;
   atc: string;
-}
+};
 export const EMPTY_ESSMS: EssmsForm = {
   raisonSocial: "",
   finess: "",
@@ -96,159 +131,100 @@ export const essmsBody = (f: EssmsForm) => ({
   typologyType: (f.typologyType ?? "") as "SERVICE",
   sectorDomains: f.sectorDomains as Array<"PA">,
   publicKeyTypes: f.publicKeyTypes as Array<"PA">,
-  capacity: f.capacity.trim() === "" ? null : Number(f.capacity),
+  capacity: f.capacity.trim() === "" ? null : (parseDecimal(f.capacity) ?? Number.NaN),
 });
 
-type Setter<T> = <K extends keyof T>(key: K, value: T[K]) => void;
-const text =
-  <T,>(set: Setter<T>, key: keyof T) =>
-  (e: { currentTarget: { value: string } }) =>
-    set(key, e.currentTarget.value as T[keyof T]);
-
-export function ContactFields({ value, set }: { value: ContactForm; set: Setter<ContactForm> }) {
+export function ContactFields({ field }: { field: FieldBinder }) {
   return (
     <SimpleGrid cols={{ base: 1, sm: 3 }}>
-      <TextInput label="Prénom" value={value.firstName} onChange={text(set, "firstName")} />
-      <TextInput label="Nom" value={value.lastName} onChange={text(set, "lastName")} />
-      <TextInput
-        label="Fonction"
-        placeholder="Directrice"
-        value={value.occupation}
-        onChange={text(set, "occupation")}
-      />
-      <TextInput label="Téléphone" value={value.tel} onChange={text(set, "tel")} />
-      <TextInput label="Portable" value={value.mobilePhone} onChange={text(set, "mobilePhone")} />
-      <TextInput label="E-mail" type="email" value={value.email} onChange={text(set, "email")} />
+      <TextInput label="Prénom" {...field("firstName")} />
+      <TextInput label="Nom" {...field("lastName")} />
+      <TextInput label="Fonction" placeholder="Directrice" {...field("occupation")} />
+      <TextInput label="Téléphone" type="tel" {...field.phone("tel")} />
+      <TextInput label="Portable" type="tel" {...field.phone("mobilePhone")} />
+      <TextInput label="E-mail" type="email" {...field("email")} />
     </SimpleGrid>
   );
 }
 
-function AddressFields<T extends { address: string; postalCode: string; city: string; email: string; phone: string }>({
-  value,
-  set,
-}: {
-  value: T;
-  set: Setter<T>;
-}) {
+function AddressFields({ field }: { field: FieldBinder }) {
   return (
     <>
-      <TextInput label="Adresse" required value={value.address} onChange={text(set, "address")} />
+      <TextInput label="Adresse" required {...field("address")} />
       <SimpleGrid cols={2}>
-        <TextInput
-          label="Code postal"
-          required
-          maxLength={5}
-          value={value.postalCode}
-          onChange={text(set, "postalCode")}
-        />
-        <TextInput label="Ville" required value={value.city} onChange={text(set, "city")} />
+        <TextInput label="Code postal" required maxLength={5} inputMode="numeric" {...field("postalCode")} />
+        <TextInput label="Ville" required {...field("city")} />
       </SimpleGrid>
-      <TextInput label="Téléphone" value={value.phone} onChange={text(set, "phone")} />
-      <TextInput label="E-mail" type="email" value={value.email} onChange={text(set, "email")} />
+      <TextInput label="Téléphone" type="tel" {...field.phone("phone")} />
+      <TextInput label="E-mail" type="email" {...field("email")} />
     </>
   );
 }
 
 export function LegalEntityFields({
-  value,
-  set,
+  field,
   gestionnaires,
 }: {
-  value: LegalEntityForm;
-  set: Setter<LegalEntityForm>;
+  field: FieldBinder;
   gestionnaires: Array<{ value: string; label: string }>;
 }) {
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }}>
-      <TextInput label="Raison sociale" required value={value.raisonSocial} onChange={text(set, "raisonSocial")} />
+      <TextInput label="Raison sociale" required {...field("raisonSocial")} />
       <Select
         label="Organisme gestionnaire"
         placeholder="Aucun (entité indépendante)"
         searchable
         clearable
         data={gestionnaires}
-        value={value.gestionnaireId}
-        onChange={(v) => set("gestionnaireId", v)}
         nothingFoundMessage="Aucun gestionnaire"
+        {...field("gestionnaireId")}
       />
-      <TextInput label="SIREN" description="9 chiffres" value={value.siren} onChange={text(set, "siren")} />
-      <TextInput label="SIRET du siège" description="14 chiffres" value={value.siret} onChange={text(set, "siret")} />
-      <TextInput
-        label="N° de TVA intracommunautaire"
-        placeholder="FR12345678901"
-        value={value.vatNumber}
-        onChange={text(set, "vatNumber")}
-      />
-      <AddressFields value={value} set={set} />
+      <TextInput label="SIREN" description="9 chiffres" {...field("siren")} />
+      <TextInput label="SIRET du siège" description="14 chiffres" {...field("siret")} />
+      <TextInput label="N° de TVA intracommunautaire" placeholder="FR12345678901" {...field("vatNumber")} />
+      <AddressFields field={field} />
     </SimpleGrid>
   );
 }
 
-export function EssmsFields({ value, set }: { value: EssmsForm; set: Setter<EssmsForm> }) {
+export function EssmsFields({ field }: { field: FieldBinder }) {
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }}>
-      <TextInput
-        label="Nom de l'établissement"
-        required
-        value={value.raisonSocial}
-        onChange={text(set, "raisonSocial")}
-      />
-      <TextInput
-        label="N° FINESS"
-        description="9 caractères"
-        required
-        maxLength={9}
-        value={value.finess}
-        onChange={text(set, "finess")}
-      />
-      <TextInput label="SIRET de l'établissement" value={value.siret} onChange={text(set, "siret")} />
-      <TextInput
-        label="Catégorie"
-        placeholder="EHPAD, IME, SESSAD…"
-        value={value.category}
-        onChange={text(set, "category")}
-      />
+      <TextInput label="Nom de l'établissement" required {...field("raisonSocial")} />
+      <TextInput label="N° FINESS" description="9 caractères" required maxLength={9} {...field("finess")} />
+      <TextInput label="SIRET de l'établissement" {...field("siret")} />
+      <TextInput label="Catégorie" placeholder="EHPAD, IME, SESSAD…" {...field("category")} />
       <Select
         label="Secteur"
         required
         data={TYPOLOGY_SECTORS.map((v) => ({ value: v, label: TYPOLOGY_SECTOR_LABELS[v] }))}
-        value={value.typologySector}
-        onChange={(v) => set("typologySector", v)}
+        {...field("typologySector")}
       />
       <Select
         label="Type"
         required
         data={TYPOLOGY_TYPES.map((v) => ({ value: v, label: TYPOLOGY_TYPE_LABELS[v] }))}
-        value={value.typologyType}
-        onChange={(v) => set("typologyType", v)}
+        {...field("typologyType")}
       />
       <MultiSelect
         label="Domaines"
         required
         data={SECTOR_DOMAINS.map((v) => ({ value: v, label: SECTOR_DOMAIN_LABELS[v] }))}
-        value={value.sectorDomains}
-        onChange={(v) => set("sectorDomains", v)}
+        {...field("sectorDomains")}
       />
       <MultiSelect
         label="Publics accueillis"
         data={PUBLIC_KEY_TYPES.map((v) => ({ value: v, label: PUBLIC_KEY_TYPE_LABELS[v] }))}
-        value={value.publicKeyTypes}
-        onChange={(v) => set("publicKeyTypes", v)}
+        {...field("publicKeyTypes")}
       />
-      <NumericInput
-        label="Capacité (places)"
-        allowDecimal={false}
-        maxLength={6}
-        value={value.capacity}
-        onChange={(v) => set("capacity", v)}
-      />
+      <NumericInput label="Capacité (places)" allowDecimal={false} allowNegative maxLength={7} {...field("capacity")} />
       <TextInput
         label="ATC (autorité de tarification et de contrôle)"
         placeholder="ARS, conseil départemental…"
-        value={value.atc}
-        onChange={text(set, "atc")}
+        {...field("atc")}
       />
-      <AddressFields value={value} set={set} />
+      <AddressFields field={field} />
     </SimpleGrid>
   );
 }

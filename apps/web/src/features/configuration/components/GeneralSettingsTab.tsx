@@ -1,4 +1,9 @@
-import type { Configuration, UpdateConfigurationBody } from "@certidesk/shared";
+import {
+  type Configuration,
+  formatPhone,
+  type UpdateConfigurationBody,
+  updateConfigurationBodySchema,
+} from "@certidesk/shared";
 import {
   Alert,
   Button,
@@ -7,7 +12,6 @@ import {
   Group,
   Image,
   Paper,
-  SegmentedControl,
   SimpleGrid,
   Stack,
   Text,
@@ -15,15 +19,17 @@ import {
   Title,
 } from "@mantine/core";
 import { IconUpload } from "@tabler/icons-react";
-import { type FormEvent, useEffect, useState } from "react";
 import { errorMessage } from "../../../lib/api-client";
 import { useCan } from "../../../lib/can";
 import { useConfiguration } from "../../../lib/configuration/get-configuration";
+import { useZodForm } from "../../../lib/form/use-zod-form";
 import { notifySaved } from "../../../lib/notify";
 import { useUpdateConfiguration } from "../api/update-configuration";
 import { useUploadLogo } from "../api/upload-logo";
 
-type Form = Omit<UpdateConfigurationBody, "version">;
+type Form = {
+  [K in keyof Omit<UpdateConfigurationBody, "version">]-?: string;
+};
 const TEXT_FIELDS: Array<{ key: keyof Form; label: string; description?: string }> = [
   { key: "legalForm", label: "Forme juridique" },
   { key: "siret", label: "SIRET", description: "14 chiffres" },
@@ -41,14 +47,13 @@ function toForm(c: Configuration): Form {
     companyName: c.companyName,
     primaryColor: c.primaryColor,
     secondaryColor: c.secondaryColor,
-    decimalSeparator: c.decimalSeparator,
     legalForm: c.legalForm ?? "",
     siret: c.siret ?? "",
     vatNumber: c.vatNumber ?? "",
     address: c.address ?? "",
     postalCode: c.postalCode ?? "",
     city: c.city ?? "",
-    phone: c.phone ?? "",
+    phone: formatPhone(c.phone),
     email: c.email ?? "",
     accreditation: c.accreditation ?? "",
   };
@@ -56,25 +61,25 @@ function toForm(c: Configuration): Form {
 
 export function GeneralSettingsTab() {
   const { data: configuration } = useConfiguration();
+  if (!configuration) return null;
+  // A new version (after a save or another user's) starts the form again from the stored values.
+  return <GeneralSettingsForm key={configuration.version} configuration={configuration} />;
+}
+
+function GeneralSettingsForm({ configuration }: { configuration: Configuration }) {
   const { can } = useCan();
   const editable = can("SETTING", "update");
   const update = useUpdateConfiguration();
   const upload = useUploadLogo();
-  const [form, setForm] = useState<Form | null>(null);
-  useEffect(() => {
-    if (configuration) setForm(toForm(configuration));
-  }, [configuration]);
-  if (!configuration || !form) return null;
-  const set = (key: keyof Form, value: string) => setForm((f) => (f ? { ...f, [key]: value } : f));
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!configuration || !form) return;
-    const saved = await update
-      .mutateAsync({ id: configuration.id, body: { ...form, version: configuration.version } })
-      .catch(() => null);
-    if (saved) notifySaved();
-  }
+  const { form, submit, banner } = useZodForm<Form, UpdateConfigurationBody>({
+    initialValues: toForm(configuration),
+    schema: updateConfigurationBodySchema,
+    toBody: (values) => ({ ...values, version: configuration.version }),
+  });
+  const save = submit(async (body) => {
+    await update.mutateAsync({ id: configuration.id, body });
+    notifySaved();
+  });
 
   async function onLogo(file: File | null) {
     if (!file) return;
@@ -83,11 +88,11 @@ export function GeneralSettingsTab() {
   }
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={save} noValidate>
       <Stack>
-        {(update.isError || upload.isError) && (
+        {(banner || upload.isError) && (
           <Alert color="red" role="alert">
-            {errorMessage(update.error ?? upload.error)}
+            {banner ?? errorMessage(upload.error)}
           </Alert>
         )}
         <Paper withBorder p="md">
@@ -95,13 +100,7 @@ export function GeneralSettingsTab() {
             Identité visuelle
           </Title>
           <SimpleGrid cols={{ base: 1, md: 2 }}>
-            <TextInput
-              label="Nom de la société"
-              required
-              value={form.companyName}
-              onChange={(e) => set("companyName", e.currentTarget.value)}
-              disabled={!editable}
-            />
+            <TextInput label="Nom de la société" required {...form.getInputProps("companyName")} disabled={!editable} />
             <Group align="flex-end">
               {configuration.logo ? (
                 <Image src={configuration.logo.url} alt="Logo actuel" h={48} w="auto" fit="contain" />
@@ -127,32 +126,18 @@ export function GeneralSettingsTab() {
             </Group>
             <ColorInput
               label="Couleur principale (bleu)"
-              value={form.primaryColor}
-              onChange={(v) => set("primaryColor", v)}
+              {...form.getInputProps("primaryColor")}
               disabled={!editable}
               format="hex"
+              eyeDropperButtonProps={{ "aria-label": "Prendre la couleur principale à l'écran" }}
             />
             <ColorInput
               label="Couleur secondaire (vert)"
-              value={form.secondaryColor}
-              onChange={(v) => set("secondaryColor", v)}
+              {...form.getInputProps("secondaryColor")}
               disabled={!editable}
               format="hex"
+              eyeDropperButtonProps={{ "aria-label": "Prendre la couleur secondaire à l'écran" }}
             />
-            <div>
-              <Text size="sm" fw={500} mb={4}>
-                Séparateur décimal des montants
-              </Text>
-              <SegmentedControl
-                value={form.decimalSeparator}
-                onChange={(v) => set("decimalSeparator", v)}
-                disabled={!editable}
-                data={[
-                  { value: ".", label: "Point (1 234.56 €)" },
-                  { value: ",", label: "Virgule (1 234,56 €)" },
-                ]}
-              />
-            </div>
           </SimpleGrid>
         </Paper>
         <Paper withBorder p="md">
@@ -168,8 +153,11 @@ export function GeneralSettingsTab() {
                 key={f.key}
                 label={f.label}
                 description={f.description}
-                value={String(form[f.key] ?? "")}
-                onChange={(e) => set(f.key, e.currentTarget.value)}
+                {...form.getInputProps(f.key)}
+                onBlur={(event) => {
+                  if (f.key === "phone") form.setFieldValue("phone", formatPhone(event.currentTarget.value));
+                  form.getInputProps(f.key).onBlur?.(event);
+                }}
                 disabled={!editable}
               />
             ))}

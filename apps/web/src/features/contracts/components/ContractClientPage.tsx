@@ -5,7 +5,7 @@ import { Link, useParams } from "react-router";
 import { LoadingOverlay } from "../../../components";
 import { errorMessage } from "../../../lib/api-client";
 import { useBranding } from "../../../lib/configuration/use-branding";
-import { useClientContracts } from "../api/contracts";
+import { useClientContracts } from "../api/get-client-contracts";
 import { ContractView } from "./ContractView";
 
 /** Route /app/contract-client/{clientId}: a client's contracts, where its evaluation is programmed (right on CLIENT). */

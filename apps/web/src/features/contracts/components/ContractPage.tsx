@@ -3,7 +3,7 @@ import { Link, useParams } from "react-router";
 import { LoadingOverlay } from "../../../components";
 import { errorMessage } from "../../../lib/api-client";
 import { useBranding } from "../../../lib/configuration/use-branding";
-import { useContract } from "../api/contracts";
+import { useContract } from "../api/get-contract";
 import { ContractView } from "./ContractView";
 
 /** Route /app/contract/{id}: a prospect's contract (right on PROSPECT). */
@@ -18,7 +18,7 @@ export function ContractPage() {
       <Anchor component={Link} to={`/app/timeline-prospect/${data.requestId}`} size="sm">
         ← Demande {data.requestReference}
       </Anchor>
-      <ContractView contract={data} scope={{ kind: "prospect" }} />
+      <ContractView contract={data} scope={{ kind: "prospect" }} titleOrder={1} />
     </Stack>
   );
 }

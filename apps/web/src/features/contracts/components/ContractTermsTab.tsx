@@ -1,10 +1,13 @@
 import {
   CONTRACT_TYPOLOGIES,
   type ContractDetail,
+  type ContractTermsBody,
   computeQuoteTotals,
+  contractTermsBodySchema,
   contractTypologyLabel,
   formatCurrency,
   formatDate,
+  parseDecimal,
   TRAVEL_EXPENSE_OPTIONS,
   VAT_RATES,
 } from "@certidesk/shared";
@@ -20,15 +23,52 @@ import {
   Text,
   TextInput,
 } from "@mantine/core";
-import { type FormEvent, useEffect, useState } from "react";
-import { NumericInput } from "../../../components";
-import { errorMessage } from "../../../lib/api-client";
+import { DateField, NumericInput } from "../../../components";
 import { useBranding } from "../../../lib/configuration/use-branding";
+import { useZodForm } from "../../../lib/form/use-zod-form";
 import { notifyError, notifySaved } from "../../../lib/notify";
-import { useGeneratePdf, useSaveTerms } from "../api/contracts";
+import { useGeneratePdf } from "../api/generate-contract-pdf";
+import { useSaveTerms } from "../api/save-terms";
+
+interface TermsForm extends Record<string, unknown> {
+  typology: string;
+  deadline: string;
+  amountHT: string;
+  vatRate: string;
+  travelExpenseMode: string;
+  travelExpenseAmount: string;
+}
+const typed = (n: number) => String(n).replace(".", ",");
+
+const toForm = (contract: ContractDetail): TermsForm => ({
+  typology: contract.typology,
+  deadline: contract.deadline ?? "",
+  amountHT: typed(contract.amountHT),
+  vatRate: String(contract.vatRate),
+  travelExpenseMode: String(contract.travelExpenseMode),
+  travelExpenseAmount: contract.travelExpenseAmount ? typed(contract.travelExpenseAmount) : "",
+});
+
+function toBody(values: TermsForm, version: number): ContractTermsBody {
+  const mode = Number(values.travelExpenseMode);
+  return {
+    typology: values.typology as ContractTermsBody["typology"],
+    deadline: values.deadline || null,
+    amountHT: parseDecimal(values.amountHT) as number,
+    vatRate: Number(values.vatRate) as ContractTermsBody["vatRate"],
+    travelExpenseMode: mode as ContractTermsBody["travelExpenseMode"],
+    travelExpenseAmount: mode === 3 ? parseDecimal(values.travelExpenseAmount) : null,
+    version,
+  };
+}
 
 /** Contrat: typology, deadline, amounts while the contract is prepared; its PDF. */
-export function ContractTermsTab({
+export function ContractTermsTab(props: { contract: ContractDetail; canEdit: boolean; onSend: () => void }) {
+  // A new version of the contract starts the form again from what is stored.
+  return <ContractTermsForm key={`${props.contract.id}:${props.contract.version}`} {...props} />;
+}
+
+function ContractTermsForm({
   contract,
   canEdit,
   onSend,
@@ -38,63 +78,40 @@ export function ContractTermsTab({
   onSend: () => void;
 }) {
   const { companyName } = useBranding();
-  const [typology, setTypology] = useState<string>(contract.typology);
-  const [deadline, setDeadline] = useState("");
-  const [amountHT, setAmountHT] = useState("");
-  const [vatRate, setVatRate] = useState(0.2);
-  const [travelMode, setTravelMode] = useState(1);
-  const [travelAmount, setTravelAmount] = useState("");
   const save = useSaveTerms();
   const pdf = useGeneratePdf();
-  useEffect(() => {
-    setTypology(contract.typology);
-    setDeadline(contract.deadline ?? "");
-    setAmountHT(String(contract.amountHT));
-    setVatRate(contract.vatRate);
-    setTravelMode(contract.travelExpenseMode);
-    setTravelAmount(contract.travelExpenseAmount ? String(contract.travelExpenseAmount) : "");
-  }, [contract]);
+  const { form, submit, banner } = useZodForm<TermsForm, ContractTermsBody>({
+    initialValues: toForm(contract),
+    schema: contractTermsBodySchema,
+    toBody: (values) => toBody(values, contract.version),
+  });
+  const values = form.getValues();
   const editable = contract.abilities.terms;
-  const ht = Number(amountHT.replace(",", ".")) || 0;
-  const totals = computeQuoteTotals([{ days: 1, quantity: 1, unitPrice: ht }], vatRate, 2, null);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const body = {
-      typology: typology as "APPEL_OFFRE",
-      deadline: deadline || null,
-      amountHT: ht,
-      vatRate: vatRate as 0.2,
-      travelExpenseMode: travelMode as 1,
-      travelExpenseAmount: travelMode === 3 ? Number(travelAmount.replace(",", ".")) || null : null,
-      version: contract.version,
-    };
-    await save.mutateAsync({ id: contract.id, body }).then(
-      () => notifySaved(),
-      () => undefined,
-    );
-  }
+  const travelMode = Number(values.travelExpenseMode);
+  const ht = Math.max(0, parseDecimal(values.amountHT) ?? 0);
+  const totals = computeQuoteTotals([{ days: 1, quantity: 1, unitPrice: ht }], Number(values.vatRate), 2, null);
+  const onSubmit = submit(async (body) => {
+    await save.mutateAsync({ id: contract.id, body });
+    notifySaved();
+  });
 
   return (
-    <form onSubmit={submit}>
+    <form onSubmit={onSubmit} noValidate>
       <Stack>
-        {save.isError && <Alert color="red">{errorMessage(save.error)}</Alert>}
+        {banner && (
+          <Alert color="red" role="alert">
+            {banner}
+          </Alert>
+        )}
         <SimpleGrid cols={{ base: 1, md: 3 }}>
           <Select
             label="Typologie du contrat"
             allowDeselect={false}
             disabled={!editable}
             data={CONTRACT_TYPOLOGIES.map((t) => ({ value: t, label: contractTypologyLabel(t, companyName) }))}
-            value={typology}
-            onChange={(v) => v && setTypology(v)}
+            {...form.getInputProps("typology")}
           />
-          <TextInput
-            label="Date limite de retour signé"
-            type="date"
-            disabled={!editable}
-            value={deadline}
-            onChange={(e) => setDeadline(e.currentTarget.value)}
-          />
+          <DateField label="Date limite de retour signé" disabled={!editable} {...form.getInputProps("deadline")} />
           <TextInput
             label="Date de signature"
             disabled
@@ -104,17 +121,16 @@ export function ContractTermsTab({
             label="Montant HT"
             rightSection="€"
             disabled={!editable}
-            value={amountHT}
-            onChange={setAmountHT}
-            maxLength={10}
+            allowNegative
+            maxLength={12}
+            {...form.getInputProps("amountHT")}
           />
           <Select
             label="TVA"
             allowDeselect={false}
             disabled={!editable}
             data={VAT_RATES.map((r) => ({ value: String(r.value), label: r.label }))}
-            value={String(vatRate)}
-            onChange={(v) => v && setVatRate(Number(v))}
+            {...form.getInputProps("vatRate")}
           />
           <Stack gap={4}>
             <Text size="sm" fw={500}>
@@ -134,8 +150,7 @@ export function ContractTermsTab({
             <SegmentedControl
               disabled={!editable}
               aria-label="Frais de déplacement"
-              value={String(travelMode)}
-              onChange={(v) => setTravelMode(Number(v))}
+              {...form.getInputProps("travelExpenseMode")}
               data={TRAVEL_EXPENSE_OPTIONS.map((o) => ({ value: String(o.value), label: o.label }))}
             />
           </Stack>
@@ -144,9 +159,9 @@ export function ContractTermsTab({
               label="Forfait HT"
               rightSection="€"
               disabled={!editable}
-              value={travelAmount}
-              onChange={setTravelAmount}
-              maxLength={8}
+              allowNegative
+              maxLength={10}
+              {...form.getInputProps("travelExpenseAmount")}
             />
           )}
         </Group>

@@ -7,12 +7,13 @@ import {
 } from "@certidesk/shared";
 import { Anchor, Badge, Group, Paper, Stack, Tabs, Text, Title } from "@mantine/core";
 import { useState } from "react";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { ReasonModal } from "../../../components";
 import { errorMessage } from "../../../lib/api-client";
 import { useCan } from "../../../lib/can";
 import { notifySaved } from "../../../lib/notify";
-import { type ContractScope, useRefuseContract } from "../api/contracts";
+import { useRefuseContract } from "../api/refuse-contract";
+import type { ContractScope } from "../api/save-programme";
 import { SendContractModal, SignContractModal } from "./ContractModals";
 import { ContractTermsTab } from "./ContractTermsTab";
 import { DecisionTab } from "./DecisionTab";
@@ -27,13 +28,51 @@ const COLORS: Record<string, string> = {
   CANCELLED: "gray",
 };
 
-/** A contract with the spec's four tabs: Besoin, Programme, Contrat, Décision. */
-export function ContractView({ contract, scope }: { contract: ContractDetail; scope: ContractScope }) {
+/** The tab in the address (`?onglet=programme`), so a reload or a shared link opens the same tab. */
+export const CONTRACT_TAB_SLUGS: Record<(typeof CONTRACT_TABS)[number]["code"], string> = {
+  CONTRACT_FEB: "besoin",
+  CONTRACT_PROGRAM: "programme",
+  CONTRACT_CONTRACT: "contrat",
+  CONTRACT_DECISION: "decision",
+};
+const TAB_PARAM = "onglet";
+
+function useContractTab() {
+  const [params, setParams] = useSearchParams();
+  const slug = params.get(TAB_PARAM);
+  const tab = CONTRACT_TABS.find((t) => CONTRACT_TAB_SLUGS[t.code] === slug) ?? CONTRACT_TABS[0];
+  const setTab = (code: string) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        const t = CONTRACT_TABS.find((c) => c.code === code);
+        if (!t || t === CONTRACT_TABS[0]) next.delete(TAB_PARAM);
+        else next.set(TAB_PARAM, CONTRACT_TAB_SLUGS[t.code]);
+        return next;
+      },
+      { replace: true },
+    );
+  return [tab.code, setTab] as const;
+}
+
+/**
+ * A contract with the spec's four tabs: Besoin, Programme, Contrat, Décision.
+ * `titleOrder` 1 when the contract is the page (one h1), 2 inside a page that has its own title.
+ */
+export function ContractView({
+  contract,
+  scope,
+  titleOrder = 2,
+}: {
+  contract: ContractDetail;
+  scope: ContractScope;
+  titleOrder?: 1 | 2;
+}) {
   const { can, canOpen } = useCan();
   const canEdit = can("PROSPECT", "update");
   // The server's policy decides (rights and the contract's state); the screen only reads it.
   const canProgramme = scope.kind === "client" ? contract.abilities.programmeForClient : contract.abilities.programme;
-  const [tab, setTab] = useState<string>(CONTRACT_TABS[0].code);
+  const [tab, setTab] = useContractTab();
   const [sending, setSending] = useState(false);
   const [signing, setSigning] = useState(false);
   const [refusing, setRefusing] = useState(false);
@@ -44,7 +83,7 @@ export function ContractView({ contract, scope }: { contract: ContractDetail; sc
       <Paper withBorder p="md">
         <Group justify="space-between">
           <Group gap="xs">
-            <Title order={2} size="h3">
+            <Title order={titleOrder} size="h3">
               Contrat {contract.number}
             </Title>
             <Badge color={COLORS[contract.status]} variant="light">
@@ -68,6 +107,15 @@ export function ContractView({ contract, scope }: { contract: ContractDetail; sc
             <Text size="sm">À retourner avant le {formatDate(contract.deadline)}</Text>
           )}
           {contract.signatureDate && <Text size="sm">Signé le {formatDate(contract.signatureDate)}</Text>}
+          {/* Signed: the establishments are clients now; their pages are one click away. */}
+          {contract.status === "SIGNED" &&
+            contract.establishments.map((e) =>
+              canOpen(`timeline-client/${e.clientId}`) ? (
+                <Anchor key={e.clientId} component={Link} to={`/app/timeline-client/${e.clientId}`} size="sm">
+                  Fiche client : {e.raisonSocial}
+                </Anchor>
+              ) : null,
+            )}
         </Group>
       </Paper>
       <Tabs value={tab} onChange={(v) => v && setTab(v)} keepMounted={false}>

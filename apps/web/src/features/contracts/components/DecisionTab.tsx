@@ -2,13 +2,16 @@ import {
   CERTIFICATION_DECISION_LABELS,
   CERTIFICATION_DECISIONS,
   type ContractDetail,
+  type DecisionBody,
+  decisionBodySchema,
   formatDate,
 } from "@certidesk/shared";
-import { Alert, Button, Group, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from "@mantine/core";
-import { type FormEvent, useEffect, useState } from "react";
-import { errorMessage } from "../../../lib/api-client";
+import { Alert, Button, Group, Select, SimpleGrid, Stack, Text, Textarea, Title } from "@mantine/core";
+import { DateField } from "../../../components";
+import { useZodForm } from "../../../lib/form/use-zod-form";
 import { notifySaved } from "../../../lib/notify";
-import { useDeciderOptions, useSaveDecision } from "../api/contracts";
+import { useDeciderOptions } from "../api/get-decider-options";
+import { useSaveDecision } from "../api/save-decision";
 
 function ClientDecision({
   contract,
@@ -52,48 +55,48 @@ function ClientDecision({
   );
 }
 
-function CertificationDecision({ contract, canEdit }: { contract: ContractDetail; canEdit: boolean }) {
+interface DecisionForm extends Record<string, unknown> {
+  decision: string;
+  deciderUserId: string | null;
+  decidedAt: string;
+  validUntil: string;
+  comment: string;
+}
+
+function CertificationDecision(props: { contract: ContractDetail; canEdit: boolean }) {
+  // A new version of the contract starts the form again from what is stored.
+  return <CertificationDecisionForm key={`${props.contract.id}:${props.contract.version}`} {...props} />;
+}
+
+function CertificationDecisionForm({ contract, canEdit }: { contract: ContractDetail; canEdit: boolean }) {
   const { data: deciders = [] } = useDeciderOptions(canEdit);
   const save = useSaveDecision();
-  const [form, setForm] = useState({
-    decision: "PENDING",
-    deciderUserId: null as string | null,
-    decidedAt: "",
-    validUntil: "",
-    comment: "",
-  });
-  useEffect(() => {
-    const d = contract.decision;
-    setForm({
+  const d = contract.decision;
+  const { form, submit, banner } = useZodForm<DecisionForm, DecisionBody>({
+    initialValues: {
       decision: d?.decision ?? "PENDING",
       deciderUserId: d?.deciderUserId ?? null,
       decidedAt: d?.decidedAt ?? "",
       validUntil: d?.validUntil ?? "",
       comment: d?.comment ?? "",
-    });
-  }, [contract.decision]);
+    },
+    schema: decisionBodySchema,
+    toBody: (values) => ({
+      decision: values.decision as DecisionBody["decision"],
+      deciderUserId: values.deciderUserId ?? "",
+      decidedAt: values.decidedAt,
+      validUntil: values.validUntil || null,
+      comment: values.comment,
+      version: contract.version,
+    }),
+  });
   const editable = canEdit && contract.status === "SIGNED";
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    await save
-      .mutateAsync({
-        id: contract.id,
-        body: {
-          decision: form.decision as "GRANTED",
-          deciderUserId: form.deciderUserId ?? "",
-          decidedAt: form.decidedAt,
-          validUntil: form.validUntil || null,
-          comment: form.comment,
-          version: contract.version,
-        },
-      })
-      .then(
-        () => notifySaved("Décision de certification enregistrée."),
-        () => undefined,
-      );
-  }
+  const onSubmit = submit(async (body) => {
+    await save.mutateAsync({ id: contract.id, body });
+    notifySaved("Décision de certification enregistrée.");
+  });
   return (
-    <form onSubmit={submit}>
+    <form onSubmit={onSubmit} noValidate>
       <Stack>
         <Title order={3} size="h5">
           Décision de certification
@@ -101,47 +104,30 @@ function CertificationDecision({ contract, canEdit }: { contract: ContractDetail
         <Text size="sm" c="dimmed">
           La décision revient à une personne qui n'a pas participé à l'audit.
         </Text>
-        {save.isError && <Alert color="red">{errorMessage(save.error)}</Alert>}
+        {banner && (
+          <Alert color="red" role="alert">
+            {banner}
+          </Alert>
+        )}
         <SimpleGrid cols={{ base: 1, md: 4 }}>
           <Select
             label="Décision"
             disabled={!editable}
             allowDeselect={false}
             data={CERTIFICATION_DECISIONS.map((d) => ({ value: d, label: CERTIFICATION_DECISION_LABELS[d] }))}
-            value={form.decision}
-            onChange={(v) => v && setForm({ ...form, decision: v })}
+            {...form.getInputProps("decision")}
           />
           <Select
             label="Décideur"
             disabled={!editable}
             searchable
             data={deciders.map((d) => ({ value: d.id, label: d.name }))}
-            value={form.deciderUserId}
-            onChange={(v) => setForm({ ...form, deciderUserId: v })}
+            {...form.getInputProps("deciderUserId")}
           />
-          <TextInput
-            label="Date de décision"
-            type="date"
-            disabled={!editable}
-            value={form.decidedAt}
-            onChange={(e) => setForm({ ...form, decidedAt: e.currentTarget.value })}
-          />
-          <TextInput
-            label="Certificat valable jusqu'au"
-            type="date"
-            disabled={!editable}
-            value={form.validUntil}
-            onChange={(e) => setForm({ ...form, validUntil: e.currentTarget.value })}
-          />
+          <DateField label="Date de décision" disabled={!editable} {...form.getInputProps("decidedAt")} />
+          <DateField label="Certificat valable jusqu'au" disabled={!editable} {...form.getInputProps("validUntil")} />
         </SimpleGrid>
-        <Textarea
-          label="Motivation"
-          autosize
-          minRows={2}
-          disabled={!editable}
-          value={form.comment}
-          onChange={(e) => setForm({ ...form, comment: e.currentTarget.value })}
-        />
+        <Textarea label="Motivation" autosize minRows={2} disabled={!editable} {...form.getInputProps("comment")} />
         {editable && (
           <Group justify="flex-end">
             <Button type="submit" loading={save.isPending}>

@@ -1,12 +1,19 @@
-import { type ContractDetail, EVALUATION_KIND_LABELS, type Feb, MESSAGES } from "@certidesk/shared";
+import {
+  type ContractDetail,
+  EVALUATION_KIND_LABELS,
+  type Feb,
+  MESSAGES,
+  parseDecimal,
+  saveFebBodySchema,
+} from "@certidesk/shared";
 import { Alert, Anchor, Button, Group, Select, SimpleGrid, Stack, Textarea, TextInput } from "@mantine/core";
 import { notifications } from "@mantine/notifications";
 import { IconRefresh } from "@tabler/icons-react";
-import { type FormEvent, useEffect, useState } from "react";
-import { NumericInput } from "../../../components";
-import { errorMessage } from "../../../lib/api-client";
+import { DateField, NumericInput } from "../../../components";
+import { useZodForm } from "../../../lib/form/use-zod-form";
 import { notifySaved } from "../../../lib/notify";
-import { useRegenerateFeb, useSaveFeb } from "../api/contracts";
+import { useRegenerateFeb } from "../api/regenerate-feb";
+import { useSaveFeb } from "../api/save-feb";
 
 type Form = { [K in keyof Feb]: string };
 const EMPTY: Form = {
@@ -26,35 +33,43 @@ const toForm = (feb: ContractDetail["feb"]): Form =>
   feb
     ? (Object.fromEntries(Object.entries(EMPTY).map(([k, v]) => [k, String(feb[k as keyof Feb] ?? v)])) as Form)
     : EMPTY;
-const number = (v: string) => (v.trim() === "" ? null : Number(v));
+/** An empty count is no count; anything typed is read as a number, so "-3" is refused, not flipped. */
+const count = (v: string) => (v.trim() === "" ? null : (parseDecimal(v) ?? Number.NaN));
+const toFeb = (form: Form): Feb => ({
+  ...form,
+  evaluationKind: form.evaluationKind as Feb["evaluationKind"],
+  authorisationDate: form.authorisationDate || null,
+  authorisationEndDate: form.authorisationEndDate || null,
+  previousEvaluationDate: form.previousEvaluationDate || null,
+  peopleSupported: count(form.peopleSupported),
+  staffCount: count(form.staffCount),
+  sites: count(form.sites),
+  specificities: form.specificities,
+  expectations: form.expectations,
+  wishedPeriod: form.wishedPeriod,
+  atcContact: form.atcContact,
+});
 
 /** Besoin: the needs statement (FEB) and its PDF, regenerated on demand. */
-export function FebTab({ contract, canEdit }: { contract: ContractDetail; canEdit: boolean }) {
-  const [form, setForm] = useState<Form>(EMPTY);
+export function FebTab(props: { contract: ContractDetail; canEdit: boolean }) {
+  // A new version of the contract starts the form again from what is stored.
+  return <FebForm key={`${props.contract.id}:${props.contract.version}`} {...props} />;
+}
+
+function FebForm({ contract, canEdit }: { contract: ContractDetail; canEdit: boolean }) {
   const save = useSaveFeb();
   const regenerate = useRegenerateFeb();
-  useEffect(() => setForm(toForm(contract.feb)), [contract.feb]);
-  const set = (key: keyof Form) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
-  const text = (key: keyof Form) => (e: { currentTarget: { value: string } }) => set(key)(e.currentTarget.value);
+  const { form, submit, banner } = useZodForm<Form, { feb: Feb; version: number }>({
+    initialValues: toForm(contract.feb),
+    schema: saveFebBodySchema,
+    toBody: (values) => ({ feb: toFeb(values), version: contract.version }),
+    toFormPath: (path) => path.replace(/^feb\./, ""),
+  });
   const readOnly = !canEdit;
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const feb = {
-      ...form,
-      evaluationKind: form.evaluationKind as Feb["evaluationKind"],
-      authorisationDate: form.authorisationDate || null,
-      authorisationEndDate: form.authorisationEndDate || null,
-      previousEvaluationDate: form.previousEvaluationDate || null,
-      peopleSupported: number(form.peopleSupported),
-      staffCount: number(form.staffCount),
-      sites: number(form.sites),
-    };
-    await save.mutateAsync({ id: contract.id, feb, version: contract.version }).then(
-      () => notifySaved(),
-      () => undefined,
-    );
-  }
+  const onSubmit = submit(async (body) => {
+    await save.mutateAsync({ id: contract.id, ...body });
+    notifySaved();
+  });
   const regenerateFeb = () =>
     regenerate.mutateAsync({ id: contract.id, version: contract.version }).then(
       () => notifications.show({ color: "green", title: "FEB", message: MESSAGES.febRegenerated }),
@@ -62,88 +77,69 @@ export function FebTab({ contract, canEdit }: { contract: ContractDetail; canEdi
     );
 
   return (
-    <form onSubmit={submit}>
+    <form onSubmit={onSubmit} noValidate>
       <Stack>
-        {save.isError && <Alert color="red">{errorMessage(save.error)}</Alert>}
+        {banner && (
+          <Alert color="red" role="alert">
+            {banner}
+          </Alert>
+        )}
         <SimpleGrid cols={{ base: 1, md: 3 }}>
           <Select
             label="Nature de l'évaluation"
             allowDeselect={false}
             disabled={readOnly}
             data={Object.entries(EVALUATION_KIND_LABELS).map(([value, label]) => ({ value, label }))}
-            value={form.evaluationKind}
-            onChange={(v) => v && set("evaluationKind")(v)}
+            {...form.getInputProps("evaluationKind")}
           />
-          <TextInput
-            label="Date d'autorisation"
-            type="date"
-            disabled={readOnly}
-            value={form.authorisationDate}
-            onChange={text("authorisationDate")}
-          />
-          <TextInput
+          <DateField label="Date d'autorisation" disabled={readOnly} {...form.getInputProps("authorisationDate")} />
+          <DateField
             label="Fin de l'autorisation"
-            type="date"
             disabled={readOnly}
-            value={form.authorisationEndDate}
-            onChange={text("authorisationEndDate")}
+            {...form.getInputProps("authorisationEndDate")}
           />
-          <TextInput
+          <DateField
             label="Précédente évaluation"
-            type="date"
             disabled={readOnly}
-            value={form.previousEvaluationDate}
-            onChange={text("previousEvaluationDate")}
+            {...form.getInputProps("previousEvaluationDate")}
           />
           <NumericInput
             label="Personnes accompagnées"
             allowDecimal={false}
             disabled={readOnly}
-            value={form.peopleSupported}
-            onChange={set("peopleSupported")}
+            allowNegative
+            {...form.getInputProps("peopleSupported")}
           />
           <NumericInput
             label="Effectif (professionnels)"
             allowDecimal={false}
             disabled={readOnly}
-            value={form.staffCount}
-            onChange={set("staffCount")}
+            allowNegative
+            {...form.getInputProps("staffCount")}
           />
           <NumericInput
             label="Nombre de sites"
             allowDecimal={false}
             disabled={readOnly}
-            value={form.sites}
-            onChange={set("sites")}
+            allowNegative
+            {...form.getInputProps("sites")}
           />
-          <TextInput
-            label="Période souhaitée"
-            disabled={readOnly}
-            value={form.wishedPeriod}
-            onChange={text("wishedPeriod")}
-          />
-          <TextInput
-            label="Interlocuteur à l'ATC"
-            disabled={readOnly}
-            value={form.atcContact}
-            onChange={text("atcContact")}
-          />
+          <TextInput label="Période souhaitée" disabled={readOnly} {...form.getInputProps("wishedPeriod")} />
+          <TextInput label="Interlocuteur à l'ATC" disabled={readOnly} {...form.getInputProps("atcContact")} />
         </SimpleGrid>
         <Textarea
           label="Spécificités (unités, sites, publics)"
           autosize
           minRows={2}
           disabled={readOnly}
-          value={form.specificities}
-          onChange={text("specificities")}
+          {...form.getInputProps("specificities")}
         />
         <Textarea
           label="Attentes de l'établissement"
           autosize
           minRows={2}
           disabled={readOnly}
-          value={form.expectations}
-          onChange={text("expectations")}
+          {...form.getInputProps("expectations")}
         />
         <Group justify="space-between">
           {contract.febDocument ? (

@@ -1,40 +1,79 @@
-import { AUDIT_TIME_SLOTS, type ContractDetail, REGROUPING_STATUSES, timeSlotById } from "@certidesk/shared";
 import {
-  ActionIcon,
-  Alert,
-  Button,
-  Group,
-  List,
-  MultiSelect,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from "@mantine/core";
+  AUDIT_TIME_SLOTS,
+  type ContractDetail,
+  formatDays,
+  formatDecimal,
+  type ProgrammeBody,
+  programmeBodySchema,
+  REGROUPING_STATUSES,
+  timeSlotById,
+} from "@certidesk/shared";
+import { ActionIcon, Alert, Button, Group, List, Select, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import { IconPlus, IconTrash } from "@tabler/icons-react";
-import { type FormEvent, useEffect, useMemo, useState } from "react";
-import { errorMessage } from "../../../lib/api-client";
+import { DateField } from "../../../components";
+import { useZodForm } from "../../../lib/form/use-zod-form";
 import { notifySaved } from "../../../lib/notify";
-import { type ContractScope, useAuditorOptions, useSaveProgramme } from "../api/contracts";
+import { type ContractScope, useSaveProgramme } from "../api/save-programme";
+import { EvaluatorPicker, type TeamMember } from "./EvaluatorPicker";
 
 interface DayForm {
   day: string;
   timeSlotId: string;
   clientId: string | null;
 }
+interface ProgrammeForm extends Record<string, unknown> {
+  establishments: Array<{ clientId: string; regroupingStatus: string; atc: string }>;
+  days: DayForm[];
+  team: TeamMember[];
+  coordinator: string | null;
+}
 const SLOT_GROUPS = [...new Set(AUDIT_TIME_SLOTS.map((s) => s.name))].map((group) => ({
   group,
   items: AUDIT_TIME_SLOTS.filter((s) => s.name === group).map((s) => ({
     value: String(s.id),
-    label: `${s.value} (${String(s.dayFraction).replace(".", ",")} j)`,
+    label: `${s.value} (${formatDays(s.dayFraction)})`,
   })),
 }));
 const NO_GROUPING = "0";
 
+function initialValues(contract: ContractDetail): ProgrammeForm {
+  return {
+    establishments: contract.establishments.map((e) => ({
+      clientId: e.clientId,
+      regroupingStatus: String(e.regroupingStatus ?? NO_GROUPING),
+      atc: e.atc ?? "",
+    })),
+    days: contract.days.map((d) => ({ day: d.day, timeSlotId: String(d.timeSlotId), clientId: d.clientId })),
+    team: contract.evaluators.map((e) => ({ auditorId: e.auditorId, justification: "" })),
+    coordinator: contract.evaluators.find((e) => e.role === "COORDINATOR")?.auditorId ?? null,
+  };
+}
+
+function bodyOf(contract: ContractDetail, values: ProgrammeForm): ProgrammeBody {
+  const multi = values.establishments.length > 1;
+  return {
+    establishments: values.establishments.map((e) => {
+      const status = Number(e.regroupingStatus);
+      return { clientId: e.clientId, regroupingStatus: multi && status ? (status as 1) : null, atc: e.atc };
+    }),
+    days: values.days.map((d) => ({ day: d.day, timeSlotId: Number(d.timeSlotId), clientId: d.clientId })),
+    evaluators: values.team.map(({ auditorId, justification }) => ({
+      auditorId,
+      role: auditorId === values.coordinator ? ("COORDINATOR" as const) : ("EVALUATOR" as const),
+      // A warning of the impartiality engine is accepted only with a written justification.
+      ...(justification.trim() ? { justification: justification.trim() } : {}),
+    })),
+    version: contract.version,
+  };
+}
+
 /** Programme: the establishments and their grouping, the visit days on the spec's slots, the evaluation team. */
-export function ProgrammeTab({
+export function ProgrammeTab(props: { contract: ContractDetail; scope: ContractScope; canEdit: boolean }) {
+  // A saved or reloaded contract (new version) starts the form again from what is stored.
+  return <ProgrammeForm key={`${props.contract.id}:${props.contract.version}`} {...props} />;
+}
+
+function ProgrammeForm({
   contract,
   scope,
   canEdit,
@@ -43,60 +82,30 @@ export function ProgrammeTab({
   scope: ContractScope;
   canEdit: boolean;
 }) {
-  const [grouping, setGrouping] = useState<Record<string, { regroupingStatus: string; atc: string }>>({});
-  const [days, setDays] = useState<DayForm[]>([]);
-  const [team, setTeam] = useState<string[]>([]);
-  const [coordinator, setCoordinator] = useState<string | null>(null);
-  const { data: auditors = [] } = useAuditorOptions();
   const save = useSaveProgramme();
-  useEffect(() => {
-    setGrouping(
-      Object.fromEntries(
-        contract.establishments.map((e) => [
-          e.clientId,
-          { regroupingStatus: String(e.regroupingStatus ?? NO_GROUPING), atc: e.atc ?? "" },
-        ]),
-      ),
-    );
-    setDays(contract.days.map((d) => ({ day: d.day, timeSlotId: String(d.timeSlotId), clientId: d.clientId })));
-    setTeam(contract.evaluators.map((e) => e.auditorId));
-    setCoordinator(contract.evaluators.find((e) => e.role === "COORDINATOR")?.auditorId ?? null);
-  }, [contract]);
+  const { form, submit, banner } = useZodForm<ProgrammeForm, ProgrammeBody>({
+    initialValues: initialValues(contract),
+    schema: programmeBodySchema,
+    toBody: (values) => bodyOf(contract, values),
+    toFormPath: (path) => (path.startsWith("evaluators") ? "team" : path),
+  });
+  const values = form.getValues();
   const readOnly = !canEdit;
   const multi = contract.establishments.length > 1;
-  const total = days.reduce((s, d) => s + (timeSlotById(Number(d.timeSlotId))?.dayFraction ?? 0), 0);
-  const auditorData = useMemo(
-    () => auditors.map((a) => ({ value: a.id, label: `${a.name}${a.city ? ` — ${a.city}` : ""}` })),
-    [auditors],
-  );
-  const setDay = (i: number, patch: Partial<DayForm>) =>
-    setDays((all) => all.map((d, j) => (j === i ? { ...d, ...patch } : d)));
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const body = {
-      establishments: contract.establishments.map((e) => {
-        const g = grouping[e.clientId];
-        const status = Number(g?.regroupingStatus ?? 0);
-        return { clientId: e.clientId, regroupingStatus: multi && status ? (status as 1) : null, atc: g?.atc ?? "" };
-      }),
-      days: days
-        .filter((d) => d.day)
-        .map((d) => ({ day: d.day, timeSlotId: Number(d.timeSlotId), clientId: d.clientId })),
-      evaluators: team.map((auditorId) => ({
-        auditorId,
-        role: auditorId === coordinator ? ("COORDINATOR" as const) : ("EVALUATOR" as const),
-      })),
-      version: contract.version,
-    };
-    await save.mutateAsync({ id: contract.id, body, scope }).then(
-      () => notifySaved("Programme enregistré."),
-      () => undefined,
-    );
-  }
+  const total = values.days.reduce((s, d) => s + (timeSlotById(Number(d.timeSlotId))?.dayFraction ?? 0), 0);
+  const filledDays = values.days.filter((d) => d.day);
+  const establishmentDays = contract.establishments.map((e) => ({
+    clientId: e.clientId,
+    raisonSocial: e.raisonSocial,
+    days: [...new Set(filledDays.filter((d) => !d.clientId || d.clientId === e.clientId).map((d) => d.day))].sort(),
+  }));
+  const onSubmit = submit(async (body) => {
+    await save.mutateAsync({ id: contract.id, body, scope });
+    notifySaved("Programme enregistré.");
+  });
 
   return (
-    <form onSubmit={submit}>
+    <form onSubmit={onSubmit} noValidate>
       <Stack>
         {contract.programmeIssues.length > 0 && (
           <Alert color="orange" title="Programme incomplet">
@@ -107,9 +116,9 @@ export function ProgrammeTab({
             </List>
           </Alert>
         )}
-        {save.isError && (
+        {banner && (
           <Alert color="red" role="alert">
-            {errorMessage(save.error)}
+            {banner}
           </Alert>
         )}
         <Title order={3} size="h5">
@@ -124,7 +133,7 @@ export function ProgrammeTab({
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {contract.establishments.map((e) => (
+            {contract.establishments.map((e, index) => (
               <Table.Tr key={e.clientId}>
                 <Table.Td>
                   <Text size="sm" fw={600}>
@@ -147,13 +156,7 @@ export function ProgrammeTab({
                           label: `${s.value} — ${s.label}`,
                         })),
                       ]}
-                      value={grouping[e.clientId]?.regroupingStatus ?? NO_GROUPING}
-                      onChange={(v) =>
-                        setGrouping((g) => ({
-                          ...g,
-                          [e.clientId]: { atc: g[e.clientId]?.atc ?? "", regroupingStatus: v ?? NO_GROUPING },
-                        }))
-                      }
+                      {...form.getInputProps(`establishments.${index}.regroupingStatus`)}
                     />
                   </Table.Td>
                 )}
@@ -161,14 +164,7 @@ export function ProgrammeTab({
                   <TextInput
                     aria-label={`ATC de ${e.raisonSocial}`}
                     disabled={readOnly}
-                    value={grouping[e.clientId]?.atc ?? ""}
-                    onChange={(ev) => {
-                      const atc = ev.currentTarget.value;
-                      setGrouping((g) => ({
-                        ...g,
-                        [e.clientId]: { regroupingStatus: g[e.clientId]?.regroupingStatus ?? NO_GROUPING, atc },
-                      }));
-                    }}
+                    {...form.getInputProps(`establishments.${index}.atc`)}
                   />
                 </Table.Td>
               </Table.Tr>
@@ -180,19 +176,19 @@ export function ProgrammeTab({
             Jours de visite
           </Title>
           <Text size="sm" c="dimmed">
-            Durée programmée : {String(total).replace(".", ",")} jour(s)
+            Durée programmée : {formatDecimal(total)} jour(s)
           </Text>
         </Group>
-        {days.map((d, i) => (
+        {values.days.map((_, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: days have no identity until saved.
           <Group key={i} align="flex-end" wrap="nowrap">
-            <TextInput
+            <DateField
               label={i === 0 ? "Jour" : undefined}
               aria-label={`Jour ${i + 1}`}
-              type="date"
               disabled={readOnly}
-              value={d.day}
-              onChange={(e) => setDay(i, { day: e.currentTarget.value })}
+              clearable={false}
+              w={170}
+              {...form.getInputProps(`days.${i}.day`)}
             />
             <Select
               label={i === 0 ? "Créneau" : undefined}
@@ -200,8 +196,7 @@ export function ProgrammeTab({
               disabled={readOnly}
               allowDeselect={false}
               data={SLOT_GROUPS}
-              value={d.timeSlotId}
-              onChange={(v) => v && setDay(i, { timeSlotId: v })}
+              {...form.getInputProps(`days.${i}.timeSlotId`)}
               w={340}
             />
             {multi && (
@@ -212,8 +207,7 @@ export function ProgrammeTab({
                 clearable
                 placeholder="Tous"
                 data={contract.establishments.map((e) => ({ value: e.clientId, label: e.raisonSocial }))}
-                value={d.clientId}
-                onChange={(v) => setDay(i, { clientId: v })}
+                {...form.getInputProps(`days.${i}.clientId`)}
                 w={260}
               />
             )}
@@ -222,7 +216,7 @@ export function ProgrammeTab({
                 variant="subtle"
                 color="red"
                 aria-label={`Retirer le jour ${i + 1}`}
-                onClick={() => setDays((all) => all.filter((_, j) => j !== i))}
+                onClick={() => form.removeListItem("days", i)}
                 mb={4}
               >
                 <IconTrash size={16} />
@@ -236,37 +230,30 @@ export function ProgrammeTab({
               size="xs"
               variant="light"
               leftSection={<IconPlus size={14} />}
-              onClick={() => setDays((all) => [...all, { day: "", timeSlotId: "1", clientId: null }])}
+              onClick={() => form.insertListItem("days", { day: "", timeSlotId: "1", clientId: null })}
             >
               Ajouter un jour
             </Button>
           </Group>
         )}
-        <Title order={3} size="h5">
-          Équipe d'évaluation
-        </Title>
-        <Group align="flex-end" grow>
-          <MultiSelect
-            label="Évaluateurs (au moins deux)"
-            searchable
-            disabled={readOnly}
-            data={auditorData}
-            value={team}
-            onChange={(v) => {
-              setTeam(v);
-              if (coordinator && !v.includes(coordinator)) setCoordinator(null);
-            }}
-            nothingFoundMessage="Aucun évaluateur"
-          />
-          <Select
-            label="Coordinateur(rice)"
-            disabled={readOnly}
-            data={auditorData.filter((a) => team.includes(a.value))}
-            value={coordinator}
-            onChange={setCoordinator}
-            placeholder="Choisir dans l'équipe"
-          />
-        </Group>
+        <EvaluatorPicker
+          contractId={contract.id}
+          establishments={establishmentDays}
+          team={values.team}
+          onTeamChange={(team) => {
+            form.setFieldValue("team", team);
+            if (values.coordinator && !team.some((m) => m.auditorId === values.coordinator))
+              form.setFieldValue("coordinator", null);
+          }}
+          coordinator={values.coordinator}
+          onCoordinatorChange={(id) => form.setFieldValue("coordinator", id)}
+          readOnly={readOnly}
+        />
+        {form.errors.team && (
+          <Text size="sm" c="red.8" role="alert">
+            {form.errors.team}
+          </Text>
+        )}
         {!readOnly && (
           <Group justify="flex-end">
             <Button type="submit" loading={save.isPending}>

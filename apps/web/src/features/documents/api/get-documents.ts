@@ -2,6 +2,7 @@ import type { DocumentFamily, DocumentRow } from "@certidesk/shared";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { api, toQuery } from "../../../lib/api-client";
 import type { Page } from "../../../lib/page";
+import { documentKeys } from "./keys";
 
 export type DocumentSort = "name" | "updatedAt" | "size" | "documentType";
 
@@ -23,7 +24,7 @@ export const getDocuments = (filter: DocumentsFilter) =>
   api.get<Page<DocumentRow>>(`/api/documents${toQuery({ ...filter })}`);
 export const documentsQueryOptions = (filter: DocumentsFilter) =>
   queryOptions({
-    queryKey: ["documents", "list", filter],
+    queryKey: documentKeys.list(filter),
     queryFn: () => getDocuments(filter),
     placeholderData: keepPreviousData,
     refetchInterval: LINK_REFRESH_MS,

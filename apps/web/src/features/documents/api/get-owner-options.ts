@@ -1,6 +1,7 @@
 import type { LinkOption } from "@certidesk/shared";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api, toQuery } from "../../../lib/api-client";
+import { documentKeys } from "./keys";
 
 export type OwnerKind = "client" | "auditor";
 
@@ -9,7 +10,7 @@ export const getOwnerOptions = (kind: OwnerKind, search?: string) =>
   api.get<LinkOption[]>(`/api/documents/owner-options${toQuery({ kind, search })}`);
 export const ownerOptionsQueryOptions = (kind: OwnerKind, search?: string) =>
   queryOptions({
-    queryKey: ["documents", "owner-options", kind, search ?? ""],
+    queryKey: documentKeys.ownerOptions(kind, search ?? ""),
     queryFn: () => getOwnerOptions(kind, search),
   });
 export const useOwnerOptions = (kind: OwnerKind, search: string | undefined, enabled: boolean) =>

@@ -1,17 +1,17 @@
-import type { DocumentFamily } from "@certidesk/shared";
+import type { DocumentFamily, SavedResult } from "@certidesk/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { documentKeys } from "./keys";
 
-type Saved = { id: string; version: number };
 export interface CategoryInput {
   family: DocumentFamily;
   name: string;
   position: number;
 }
 
-export const createDocumentCategory = (body: CategoryInput) => api.post<Saved>("/api/document-categories", body);
+export const createDocumentCategory = (body: CategoryInput) => api.post<SavedResult>("/api/document-categories", body);
 export const updateDocumentCategory = ({ id, body }: { id: string; body: CategoryInput & { version: number } }) =>
-  api.put<Saved>(`/api/document-categories/${id}`, body);
+  api.put<SavedResult>(`/api/document-categories/${id}`, body);
 export const deleteDocumentCategory = (id: string) => api.delete<{ ok: true }>(`/api/document-categories/${id}`);
 
 /**
@@ -29,7 +29,7 @@ function useCategoryMutation<A, R>(fn: (args: A) => Promise<R>) {
   return useMutation({
     mutationFn: fn,
     // Categories show in the library too: refresh everything documents-related.
-    onSettled: () => client.invalidateQueries({ queryKey: ["documents"] }),
+    onSettled: () => client.invalidateQueries({ queryKey: documentKeys.all }),
   });
 }
 

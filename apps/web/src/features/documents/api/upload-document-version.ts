@@ -1,6 +1,7 @@
 import type { DocumentRow } from "@certidesk/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type UploadProgress, uploadWithProgress } from "../../../lib/upload";
+import { documentKeys } from "./keys";
 
 interface NewVersionArgs {
   id: string;
@@ -23,6 +24,6 @@ export function useUploadDocumentVersion() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: uploadDocumentVersion,
-    onSuccess: () => client.invalidateQueries({ queryKey: ["documents"] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: documentKeys.all }),
   });
 }

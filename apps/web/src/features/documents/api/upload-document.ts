@@ -1,6 +1,7 @@
 import type { DocumentFamily, DocumentRow } from "@certidesk/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type UploadProgress, uploadWithProgress } from "../../../lib/upload";
+import { documentKeys } from "./keys";
 
 export interface NewDocument {
   family: DocumentFamily;
@@ -36,6 +37,6 @@ export function useUploadDocument() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: uploadDocument,
-    onSuccess: () => client.invalidateQueries({ queryKey: ["documents"] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: documentKeys.all }),
   });
 }

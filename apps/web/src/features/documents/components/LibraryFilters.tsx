@@ -22,7 +22,7 @@ export function LibraryFilters(props: LibraryFiltersProps) {
         leftSection={<IconSearch size={16} />}
         value={props.search}
         onChange={(e) => props.onSearch(e.currentTarget.value)}
-        w={280}
+        w={{ base: "100%", sm: 280 }}
       />
       <Select
         label="Type"

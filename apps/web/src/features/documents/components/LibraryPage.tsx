@@ -1,12 +1,12 @@
 import { DOCUMENT_FAMILIES, DOCUMENT_FAMILY_LABELS, type DocumentFamily } from "@certidesk/shared";
 import { Alert, Button, Group, Stack, Tabs, Title } from "@mantine/core";
-import { useDebouncedValue } from "@mantine/hooks";
 import { IconPlus } from "@tabler/icons-react";
 import { useState } from "react";
-import { useSearchParams } from "react-router";
+import { useLocation } from "react-router";
 import type { SortState } from "../../../components";
 import { useCan } from "../../../lib/can";
 import { useBranding } from "../../../lib/configuration/use-branding";
+import { useListParams } from "../../../lib/list-params";
 import { useDocumentCategories } from "../api/get-document-categories";
 import type { DocumentSort, DocumentsFilter } from "../api/get-documents";
 import { DocumentsTable } from "./DocumentsTable";
@@ -16,6 +16,7 @@ import { UploadDocumentModal } from "./UploadDocumentModal";
 
 const PAGE_SIZE = 25;
 const DEFAULT_SORT: SortState = { key: "updatedAt", direction: "desc" };
+const SORT_KEYS: readonly DocumentSort[] = ["name", "updatedAt", "size", "documentType"];
 const isFamily = (value: string | null): value is DocumentFamily =>
   (DOCUMENT_FAMILIES as readonly string[]).includes(value ?? "");
 
@@ -25,15 +26,12 @@ export function LibraryPage() {
   const { can } = useCan();
   const canCreate = can("CERTMANAGER_DOCUMENT", "create");
   // The family lives in the address so a reload or a shared link keeps the tab.
-  const [params, setParams] = useSearchParams();
-  const famille = params.get("famille");
+  const list = useListParams({ defaultSort: DEFAULT_SORT, sortKeys: SORT_KEYS });
+  const { sort, page, setPage } = list;
+  const famille = new URLSearchParams(useLocation().search).get("famille");
   const family: DocumentFamily = isFamily(famille) ? famille : "GENERAL";
-  const [search, setSearch] = useState("");
-  const [debounced] = useDebouncedValue(search, 300);
   const [documentType, setDocumentType] = useState<string | null>(null);
   const [categoryId, setCategoryId] = useState<string | null>(null);
-  const [page, setPage] = useState(1);
-  const [sort, setSort] = useState<SortState | null>(DEFAULT_SORT);
   const [uploadOpen, setUploadOpen] = useState(false);
   const [droppedFile, setDroppedFile] = useState<File | null>(null);
   const [refused, setRefused] = useState<string | null>(null);
@@ -43,7 +41,7 @@ export function LibraryPage() {
     page,
     pageSize: PAGE_SIZE,
     family,
-    search: debounced.trim() || undefined,
+    search: list.search,
     documentType: documentType ?? undefined,
     categoryId: categoryId ?? undefined,
     sort: sort?.key as DocumentSort | undefined,
@@ -54,14 +52,13 @@ export function LibraryPage() {
     <T,>(setter: (value: T) => void) =>
     (value: T) => {
       setter(value);
-      setPage(1);
+      list.resetPage();
     };
 
   function changeFamily(value: string | null) {
     if (!isFamily(value)) return;
-    setParams({ famille: value }, { replace: true });
+    list.update({ famille: value, page: null });
     setCategoryId(null);
-    setPage(1);
   }
 
   function openUpload(file: File | null) {
@@ -93,8 +90,8 @@ export function LibraryPage() {
       </Tabs>
       <Group justify="space-between" align="flex-end" wrap="wrap">
         <LibraryFilters
-          search={search}
-          onSearch={resetting(setSearch)}
+          search={list.searchText}
+          onSearch={list.setSearchText}
           documentType={documentType}
           onDocumentType={resetting(setDocumentType)}
           categoryId={categoryId}
@@ -118,13 +115,7 @@ export function LibraryPage() {
           {refused}
         </Alert>
       )}
-      <DocumentsTable
-        filter={filter}
-        family={family}
-        sort={sort}
-        onSortChange={resetting(setSort)}
-        onPageChange={setPage}
-      />
+      <DocumentsTable filter={filter} family={family} sort={sort} onSortChange={list.setSort} onPageChange={setPage} />
       <UploadDocumentModal
         opened={uploadOpen}
         onClose={() => setUploadOpen(false)}

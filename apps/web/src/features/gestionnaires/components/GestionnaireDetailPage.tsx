@@ -67,36 +67,38 @@ export function GestionnaireDetailPage() {
               SIREN {entity.siren ?? "—"} · {entity.city ?? ""}
             </Text>
           </Group>
-          <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Établissement</Table.Th>
-                <Table.Th w={120}>FINESS</Table.Th>
-                <Table.Th w={160}>Ville</Table.Th>
-                <Table.Th w={150}>Évaluation</Table.Th>
-                <Table.Th w={100}>Statut</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {entity.establishments.map((e) => (
-                <Table.Tr key={e.id}>
-                  <Table.Td>
-                    <Anchor component={Link} to={`/app/timeline-client/${e.id}`} size="sm">
-                      {e.raisonSocial}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>{e.finess ?? "—"}</Table.Td>
-                  <Table.Td>{e.city ?? "—"}</Table.Td>
-                  <Table.Td>{e.isClient ? formatEvaluationDate(e.evaluationDate) : "—"}</Table.Td>
-                  <Table.Td>
-                    <Badge variant="light" size="sm" color={e.isClient ? "green" : "blue"}>
-                      {e.isClient ? "Client" : "Prospect"}
-                    </Badge>
-                  </Table.Td>
+          <Table.ScrollContainer minWidth={640}>
+            <Table striped>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Établissement</Table.Th>
+                  <Table.Th w={120}>FINESS</Table.Th>
+                  <Table.Th w={160}>Ville</Table.Th>
+                  <Table.Th w={150}>Évaluation</Table.Th>
+                  <Table.Th w={100}>Statut</Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+              </Table.Thead>
+              <Table.Tbody>
+                {entity.establishments.map((e) => (
+                  <Table.Tr key={e.id}>
+                    <Table.Td>
+                      <Anchor component={Link} to={`/app/timeline-client/${e.id}`} size="sm">
+                        {e.raisonSocial}
+                      </Anchor>
+                    </Table.Td>
+                    <Table.Td>{e.finess ?? "—"}</Table.Td>
+                    <Table.Td>{e.city ?? "—"}</Table.Td>
+                    <Table.Td>{e.isClient ? formatEvaluationDate(e.evaluationDate) : "—"}</Table.Td>
+                    <Table.Td>
+                      <Badge variant="light" size="sm" color={e.isClient ? "green" : "blue"}>
+                        {e.isClient ? "Client" : "Prospect"}
+                      </Badge>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
         </Paper>
       ))}
       <GestionnaireFormModal opened={editing} onClose={() => setEditing(false)} gestionnaire={data} />

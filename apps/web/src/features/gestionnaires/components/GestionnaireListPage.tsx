@@ -1,16 +1,17 @@
-import { formatContact, type GestionnaireRow } from "@certidesk/shared";
+import { formatContact, GESTIONNAIRE_SORT_KEYS, type GestionnaireRow } from "@certidesk/shared";
 import { Button, Group, Stack, Text, TextInput, Title } from "@mantine/core";
-import { useDebouncedValue } from "@mantine/hooks";
 import { IconPlus, IconSearch } from "@tabler/icons-react";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { type DataTableColumn, Hint, PaginatedDataTable, type SortState } from "../../../components";
 import { useCan } from "../../../lib/can";
 import { useBranding } from "../../../lib/configuration/use-branding";
+import { useListParams } from "../../../lib/list-params";
 import { useGestionnaires } from "../api/gestionnaires";
 import { GestionnaireFormModal } from "./GestionnaireFormModal";
 
 const PAGE_SIZE = 50;
+const DEFAULT_SORT: SortState = { key: "raisonSocial", direction: "asc" };
 const COLUMNS: DataTableColumn<GestionnaireRow>[] = [
   { key: "raisonSocial", title: "Organisme gestionnaire", sortable: true, weight: "bold" },
   {
@@ -46,16 +47,14 @@ export function GestionnaireListPage() {
   useBranding("Gestionnaires");
   const navigate = useNavigate();
   const { can } = useCan();
-  const [search, setSearch] = useState("");
-  const [debounced] = useDebouncedValue(search, 300);
-  const [page, setPage] = useState(1);
-  const [sort, setSort] = useState<SortState | null>({ key: "raisonSocial", direction: "asc" });
+  const list = useListParams({ defaultSort: DEFAULT_SORT, sortKeys: GESTIONNAIRE_SORT_KEYS });
+  const { sort, page } = list;
   const [creating, setCreating] = useState(false);
   const query = {
-    search: debounced.trim() || undefined,
+    search: list.search,
     page,
     pageSize: PAGE_SIZE,
-    sortKey: (sort?.key ?? "raisonSocial") as "raisonSocial",
+    sortKey: (sort?.key ?? "raisonSocial") as (typeof GESTIONNAIRE_SORT_KEYS)[number],
     direction: sort?.direction ?? "asc",
   };
   const { data, isFetching } = useGestionnaires(query);
@@ -75,12 +74,9 @@ export function GestionnaireListPage() {
         aria-label="Rechercher un gestionnaire"
         placeholder="Raison sociale, ville, SIREN"
         leftSection={<IconSearch size={16} />}
-        w={360}
-        value={search}
-        onChange={(e) => {
-          setSearch(e.currentTarget.value);
-          setPage(1);
-        }}
+        w={{ base: "100%", sm: 360 }}
+        value={list.searchText}
+        onChange={(e) => list.setSearchText(e.currentTarget.value)}
       />
       <PaginatedDataTable
         aria-label="Liste des gestionnaires"
@@ -90,15 +86,12 @@ export function GestionnaireListPage() {
         loading={isFetching && !data}
         emptyText="Aucun gestionnaire ne correspond à la recherche."
         sort={sort}
-        onSortChange={(s) => {
-          setSort(s);
-          setPage(1);
-        }}
+        onSortChange={list.setSort}
         onRowClick={(r) => navigate(`/app/gestionnaire/${r.id}`)}
         totalItems={data?.total ?? 0}
         itemsPerPage={PAGE_SIZE}
         currentPage={page}
-        onPageChange={setPage}
+        onPageChange={list.setPage}
       />
       <Text size="sm" c="dimmed">
         {data?.total ?? 0} gestionnaire(s)

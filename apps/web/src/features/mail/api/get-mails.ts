@@ -2,6 +2,7 @@ import type { MailRow, MailStatus } from "@certidesk/shared";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { api, toQuery } from "../../../lib/api-client";
 import type { Page } from "../../../lib/page";
+import { mailKeys } from "./keys";
 
 export type MailSort = "createdAt" | "subject" | "status" | "sentAt";
 
@@ -23,7 +24,7 @@ const POLL_MS = 30_000;
 export const getMails = (filter: MailsFilter) => api.get<Page<MailRow>>(`/api/mails${toQuery({ ...filter })}`);
 export const mailsQueryOptions = (filter: MailsFilter) =>
   queryOptions({
-    queryKey: ["mails", "list", filter],
+    queryKey: mailKeys.list(filter),
     queryFn: () => getMails(filter),
     placeholderData: keepPreviousData,
     refetchInterval: POLL_MS,

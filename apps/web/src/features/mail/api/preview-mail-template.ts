@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { mailKeys } from "./keys";
 
 export interface TemplateDraft {
   subject: string;
@@ -18,7 +19,7 @@ export const previewMailTemplate = (draft: TemplateDraft) =>
   api.post<TemplatePreview>("/api/mail-templates/preview", draft);
 export const templatePreviewQueryOptions = (draft: TemplateDraft) =>
   queryOptions({
-    queryKey: ["mail-templates", "preview", draft],
+    queryKey: mailKeys.templatePreview(draft),
     queryFn: () => previewMailTemplate(draft),
     placeholderData: keepPreviousData,
   });

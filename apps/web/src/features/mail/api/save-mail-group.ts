@@ -1,6 +1,7 @@
 import type { MailGroup } from "@certidesk/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { mailKeys } from "./keys";
 
 export interface MailGroupInput {
   name: string;
@@ -15,7 +16,7 @@ export const deleteMailGroup = (id: string) => api.delete<{ ok: true }>(`/api/ma
 
 function useGroupMutation<A, R>(fn: (args: A) => Promise<R>) {
   const client = useQueryClient();
-  return useMutation({ mutationFn: fn, onSuccess: () => client.invalidateQueries({ queryKey: ["mail-groups"] }) });
+  return useMutation({ mutationFn: fn, onSuccess: () => client.invalidateQueries({ queryKey: mailKeys.groups() }) });
 }
 
 export const useCreateMailGroup = () => useGroupMutation(createMailGroup);

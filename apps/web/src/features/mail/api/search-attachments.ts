@@ -2,13 +2,14 @@ import type { DocumentRow } from "@certidesk/shared";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { api, toQuery } from "../../../lib/api-client";
 import type { Page } from "../../../lib/page";
+import { mailKeys } from "./keys";
 
 /** Library documents to attach to a mail (the mail feature's own read of GET /api/documents). */
 export const searchAttachments = (search: string) =>
   api.get<Page<DocumentRow>>(`/api/documents${toQuery({ search, pageSize: 20, sort: "name", direction: "asc" })}`);
 export const attachmentSearchQueryOptions = (search: string) =>
   queryOptions({
-    queryKey: ["mails", "attachment-search", search],
+    queryKey: mailKeys.attachmentSearch(search),
     queryFn: () => searchAttachments(search),
     placeholderData: keepPreviousData,
   });

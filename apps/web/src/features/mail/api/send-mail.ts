@@ -1,6 +1,7 @@
 import type { MailDetail, SendMailBody } from "@certidesk/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { mailKeys } from "./keys";
 
 export const sendMail = (body: SendMailBody) => api.post<MailDetail>("/api/mails", body);
 export const resendMail = (id: string) => api.post<MailDetail>(`/api/mails/${id}/resend`);
@@ -9,7 +10,7 @@ export const deleteMail = (id: string) => api.delete<{ ok: true }>(`/api/mails/$
 /** Every change refreshes the lists and the status counts. */
 function useMailMutation<A, R>(fn: (args: A) => Promise<R>) {
   const client = useQueryClient();
-  return useMutation({ mutationFn: fn, onSuccess: () => client.invalidateQueries({ queryKey: ["mails"] }) });
+  return useMutation({ mutationFn: fn, onSuccess: () => client.invalidateQueries({ queryKey: mailKeys.all }) });
 }
 
 export const useSendMail = () => useMailMutation(sendMail);

@@ -1,6 +1,7 @@
 import type { MailTemplate } from "@certidesk/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { mailKeys } from "./keys";
 
 export interface MailTemplateInput {
   name: string;
@@ -17,6 +18,6 @@ export function useUpdateMailTemplate() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: updateMailTemplate,
-    onSuccess: () => client.invalidateQueries({ queryKey: ["mail-templates", "list"] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: mailKeys.templates() }),
   });
 }

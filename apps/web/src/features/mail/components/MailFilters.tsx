@@ -1,5 +1,6 @@
 import type { MailStatus } from "@certidesk/shared";
 import { Group, SegmentedControl, Stack, TextInput } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
 import { IconSearch } from "@tabler/icons-react";
 import type { MailSummary } from "../api/get-mail-summary";
 import { FrenchDateInput } from "./FrenchDateInput";
@@ -13,6 +14,7 @@ const STATUS_OPTIONS: Array<{ value: StatusFilter; label: string }> = [
   { value: "SENDING", label: "En cours d'envoi" },
   { value: "FAILED", label: "En échec" },
 ];
+export const MAIL_STATUS_FILTERS = STATUS_OPTIONS.map((o) => o.value);
 
 export interface MailFiltersProps {
   status: StatusFilter;
@@ -33,10 +35,12 @@ function countOf(counts: MailSummary["counts"] | undefined, status: StatusFilter
 
 export function MailFilters(props: MailFiltersProps) {
   const { counts } = props;
+  const phone = useMediaQuery("(max-width: 48em)") ?? false;
   return (
     <Stack gap="sm">
       <SegmentedControl
-        style={{ alignSelf: "flex-start" }}
+        style={{ alignSelf: phone ? "stretch" : "flex-start" }}
+        orientation={phone ? "vertical" : "horizontal"}
         aria-label="Statut"
         value={props.status}
         onChange={(v) => props.onStatus(v as StatusFilter)}
@@ -49,7 +53,7 @@ export function MailFilters(props: MailFiltersProps) {
           leftSection={<IconSearch size={16} />}
           value={props.search}
           onChange={(e) => props.onSearch(e.currentTarget.value)}
-          w={260}
+          w={{ base: "100%", sm: 260 }}
         />
         <FrenchDateInput label="Du" onChange={props.onFrom} w={160} />
         <FrenchDateInput label="Au" onChange={props.onTo} w={160} />

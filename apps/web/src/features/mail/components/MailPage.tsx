@@ -1,40 +1,41 @@
 import { Alert, Button, Group, Stack, Title } from "@mantine/core";
-import { useDebouncedValue } from "@mantine/hooks";
 import { IconAlertTriangle, IconPlus } from "@tabler/icons-react";
 import { useState } from "react";
+import { useLocation } from "react-router";
 import type { SortState } from "../../../components";
 import { useCan } from "../../../lib/can";
 import { useBranding } from "../../../lib/configuration/use-branding";
+import { useListParams } from "../../../lib/list-params";
 import { useMailSummary } from "../api/get-mail-summary";
 import type { MailSort, MailsFilter } from "../api/get-mails";
 import { MailComposerModal } from "./MailComposerModal";
-import { MailFilters, type StatusFilter } from "./MailFilters";
+import { MAIL_STATUS_FILTERS, MailFilters, type StatusFilter } from "./MailFilters";
 import { MailTable } from "./MailTable";
 
 const PAGE_SIZE = 25;
 const DEFAULT_SORT: SortState = { key: "createdAt", direction: "desc" };
+const SORT_KEYS = ["createdAt", "subject", "status", "sentAt"] as const;
 export const NO_SMTP_MESSAGE =
-  "Aucun serveur SMTP n'est configuré : les e-mails restent « non envoyé » jusqu'à sa configuration (variable SMTP_URL).";
+  "Aucun serveur d'envoi n'est configuré : les e-mails restent « non envoyé » et partiront dès que votre administrateur technique l'aura paramétré.";
 
 /** The outbox (route /app/mail): sent, waiting and failed mails. */
 export function MailPage() {
   useBranding("E-mails");
   const { can } = useCan();
-  const summary = useMailSummary();
-  const [status, setStatus] = useState<StatusFilter>("ALL");
-  const [search, setSearch] = useState("");
-  const [debounced] = useDebouncedValue(search, 300);
+  const list = useListParams({ defaultSort: DEFAULT_SORT, sortKeys: SORT_KEYS });
+  const { sort, page, setPage } = list;
+  const statusParam = new URLSearchParams(useLocation().search).get("statut");
+  const status: StatusFilter = MAIL_STATUS_FILTERS.find((s) => s === statusParam) ?? "ALL";
   const [from, setFrom] = useState("");
   const [to, setTo] = useState("");
-  const [page, setPage] = useState(1);
-  const [sort, setSort] = useState<SortState | null>(DEFAULT_SORT);
   const [composing, setComposing] = useState(false);
+  const summary = useMailSummary({ search: list.search, from: from || undefined, to: to || undefined });
 
   const filter: MailsFilter = {
     page,
     pageSize: PAGE_SIZE,
     status: status === "ALL" ? undefined : status,
-    search: debounced.trim() || undefined,
+    search: list.search,
     from: from || undefined,
     to: to || undefined,
     sort: sort?.key as MailSort | undefined,
@@ -45,7 +46,7 @@ export function MailPage() {
     <T,>(setter: (value: T) => void) =>
     (value: T) => {
       setter(value);
-      setPage(1);
+      list.resetPage();
     };
 
   return (
@@ -67,14 +68,14 @@ export function MailPage() {
       )}
       <MailFilters
         status={status}
-        onStatus={resetting(setStatus)}
+        onStatus={(s) => list.update({ statut: s === "ALL" ? null : s, page: null })}
         counts={summary.data?.counts}
-        search={search}
-        onSearch={resetting(setSearch)}
+        search={list.searchText}
+        onSearch={list.setSearchText}
         onFrom={resetting(setFrom)}
         onTo={resetting(setTo)}
       />
-      <MailTable filter={filter} sort={sort} onSortChange={resetting(setSort)} onPageChange={setPage} />
+      <MailTable filter={filter} sort={sort} onSortChange={list.setSort} onPageChange={setPage} />
       <MailComposerModal opened={composing} onClose={() => setComposing(false)} />
     </Stack>
   );

@@ -61,7 +61,7 @@ export function MailPreviewModal({
               <Field label="Statut">
                 <MailStatusBadge mail={mail} />
                 {mail.status === "FAILED" && (
-                  <Box mt={4} c="red.8">
+                  <Box mt={4} c="red">
                     <FailureDetails mail={mail} />
                   </Box>
                 )}

@@ -1,5 +1,5 @@
 import type { NumberingSeries } from "@certidesk/shared";
-import { Alert, Button, Code, Paper, Stack, Table, Text, TextInput } from "@mantine/core";
+import { Alert, Button, Code, Paper, Stack, Table, Text, TextInput, VisuallyHidden } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { errorMessage } from "../../../lib/api-client";
 import { useCan } from "../../../lib/can";
@@ -57,22 +57,26 @@ export function NumberingTab() {
           chiffres, <Code>{"{MM}"}</Code> mois, <Code>{"{NNNN}"}</Code> compteur (autant de N que de chiffres). Un
           masque avec l'année repart à 1 chaque 1er janvier.
         </Text>
-        <Table>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th w={140}>Série</Table.Th>
-              <Table.Th>Masque</Table.Th>
-              <Table.Th w={110}>Dernier n°</Table.Th>
-              <Table.Th w={170}>Prochain numéro</Table.Th>
-              <Table.Th w={130} />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {data.map((s) => (
-              <SeriesRow key={s.code} series={s} canUpdate={can("SETTING", "update")} />
-            ))}
-          </Table.Tbody>
-        </Table>
+        <Table.ScrollContainer minWidth={680}>
+          <Table>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th w={140}>Série</Table.Th>
+                <Table.Th>Masque</Table.Th>
+                <Table.Th w={110}>Dernier n°</Table.Th>
+                <Table.Th w={170}>Prochain numéro</Table.Th>
+                <Table.Th w={130}>
+                  <VisuallyHidden>Action</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.map((s) => (
+                <SeriesRow key={s.code} series={s} canUpdate={can("SETTING", "update")} />
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       </Paper>
     </Stack>
   );

@@ -1,6 +1,7 @@
 import type { PermissionGrant, ProfileType } from "@certidesk/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { profileKeys } from "./keys";
 
 export const updateProfilePermissions = (args: {
   profileType: ProfileType;
@@ -16,6 +17,6 @@ export function useUpdateProfilePermissions() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: updateProfilePermissions,
-    onSettled: () => client.invalidateQueries({ queryKey: ["profiles"] }),
+    onSettled: () => client.invalidateQueries({ queryKey: profileKeys.all }),
   });
 }

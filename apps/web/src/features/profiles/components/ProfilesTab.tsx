@@ -7,7 +7,7 @@ import {
   type PermissionGrant,
   type Profile,
 } from "@certidesk/shared";
-import { Alert, Badge, Button, Checkbox, Group, NavLink, Paper, Stack, Table, Text, Title } from "@mantine/core";
+import { Alert, Button, Checkbox, Flex, Group, NavLink, Paper, Stack, Table, Text, Title } from "@mantine/core";
 import { useState } from "react";
 import { errorMessage } from "../../../lib/api-client";
 import { useCan } from "../../../lib/can";
@@ -37,7 +37,7 @@ function GrantsEditor({ profile, editable }: { profile: Profile; editable: boole
       <Group justify="space-between">
         <div>
           <Title order={3} size="h4">
-            {profile.label} <Badge variant="light">{profile.profileType}</Badge>
+            {profile.label}
           </Title>
           <Text size="sm" c="dimmed">
             {profile.userCount} utilisateur(s) actif(s) avec ce profil. Les changements s'appliquent dès leur prochaine
@@ -60,44 +60,43 @@ function GrantsEditor({ profile, editable }: { profile: Profile; editable: boole
           {errorMessage(mutation.error)}
         </Alert>
       )}
-      <Table withTableBorder striped aria-label={`Droits du profil ${profile.label}`}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Module</Table.Th>
-            {OPERATIONS.map((op) => (
-              <Table.Th key={op} ta="center">
-                {OPERATION_LABELS[op]}
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {grants.map((grant) => (
-            <Table.Tr key={grant.code}>
-              <Table.Td>
-                <Text size="sm" fw={500}>
-                  {PERMISSION_LABELS[grant.code]}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {grant.code}
-                </Text>
-              </Table.Td>
+      <Table.ScrollContainer minWidth={440}>
+        <Table withTableBorder striped aria-label={`Droits du profil ${profile.label}`}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Module</Table.Th>
               {OPERATIONS.map((op) => (
-                <Table.Td key={op}>
-                  <Group justify="center">
-                    <Checkbox
-                      aria-label={`${PERMISSION_LABELS[grant.code]} : ${OPERATION_LABELS[op]}`}
-                      checked={grant.operation[op]}
-                      disabled={!editable}
-                      onChange={() => toggle(grant.code, op)}
-                    />
-                  </Group>
-                </Table.Td>
+                <Table.Th key={op} ta="center">
+                  {OPERATION_LABELS[op]}
+                </Table.Th>
               ))}
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+          </Table.Thead>
+          <Table.Tbody>
+            {grants.map((grant) => (
+              <Table.Tr key={grant.code}>
+                <Table.Td>
+                  <Text size="sm" fw={500}>
+                    {PERMISSION_LABELS[grant.code]}
+                  </Text>
+                </Table.Td>
+                {OPERATIONS.map((op) => (
+                  <Table.Td key={op}>
+                    <Group justify="center">
+                      <Checkbox
+                        aria-label={`${PERMISSION_LABELS[grant.code]} : ${OPERATION_LABELS[op]}`}
+                        checked={grant.operation[op]}
+                        disabled={!editable}
+                        onChange={() => toggle(grant.code, op)}
+                      />
+                    </Group>
+                  </Table.Td>
+                ))}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
     </Stack>
   );
 }
@@ -108,13 +107,13 @@ export function ProfilesTab() {
   const [selected, setSelected] = useState("DIR");
   const profile = profiles.find((p) => p.profileType === selected);
   return (
-    <Group align="flex-start" wrap="nowrap" gap="lg">
-      <Paper withBorder p={4} w={260} miw={220}>
+    <Flex align={{ base: "stretch", md: "flex-start" }} direction={{ base: "column", md: "row" }} gap="lg">
+      <Paper withBorder p={4} w={{ base: "100%", md: 260 }} miw={220}>
         {profiles.map((p) => (
           <NavLink
             key={p.profileType}
             label={p.label}
-            description={`${p.profileType} · ${p.userCount} utilisateur(s)`}
+            description={`${p.userCount} utilisateur(s)`}
             active={p.profileType === selected}
             onClick={() => setSelected(p.profileType)}
           />
@@ -130,6 +129,6 @@ export function ProfilesTab() {
           />
         )}
       </Paper>
-    </Group>
+    </Flex>
   );
 }

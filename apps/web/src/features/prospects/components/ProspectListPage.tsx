@@ -1,14 +1,16 @@
-import type { ProspectSortKey } from "@certidesk/shared";
+import { PROSPECT_SORT_KEYS, type ProspectSortKey } from "@certidesk/shared";
 import { Button, Group, Stack, Tabs, Text, TextInput, Title } from "@mantine/core";
-import { useDebouncedValue } from "@mantine/hooks";
 import { IconPlus, IconSearch } from "@tabler/icons-react";
 import { useMemo, useState } from "react";
-import { useNavigate, useSearchParams } from "react-router";
+import { useLocation, useNavigate } from "react-router";
 import { ConfirmPopup, MOVE_TO_PROSPECT, PaginatedDataTable, type SortState } from "../../../components";
 import { useCan } from "../../../lib/can";
 import { useBranding } from "../../../lib/configuration/use-branding";
+import { useListParams } from "../../../lib/list-params";
 import { notifyError, notifySaved } from "../../../lib/notify";
-import { type ProspectTab, useArchiveRequest, useMoveToProspect, useProspects } from "../api/prospects";
+import { useArchiveRequest } from "../api/archive-request";
+import { type ProspectTab, useProspects } from "../api/get-prospects";
+import { useMoveToProspect } from "../api/move-to-prospect";
 import { NewRequestModal } from "./NewRequestModal";
 import { type ProspectTableRow, prospectColumns, withFlags } from "./prospect-columns";
 
@@ -20,6 +22,7 @@ const TABS: Array<{ value: ProspectTab; label: string }> = [
   { value: "ARCHIVE", label: "Archives" },
 ];
 const ARCHIVE = "ARCHIVE";
+const DEFAULT_SORT: SortState = { key: "createdAt", direction: "desc" };
 
 /** The prospects (route /app/prospect): requests by type, and the archive. */
 export function ProspectListPage() {
@@ -27,18 +30,16 @@ export function ProspectListPage() {
   const navigate = useNavigate();
   const { can } = useCan();
   const canUpdate = can("PROSPECT", "update");
-  const [params, setParams] = useSearchParams();
-  const tab = (TABS.find((t) => t.value === params.get("type"))?.value ?? "EnCours") as ProspectTab;
-  const [search, setSearch] = useState("");
-  const [debounced] = useDebouncedValue(search, 300);
-  const [page, setPage] = useState(1);
-  const [sort, setSort] = useState<SortState | null>({ key: "createdAt", direction: "desc" });
+  const list = useListParams({ defaultSort: DEFAULT_SORT, sortKeys: PROSPECT_SORT_KEYS });
+  const { sort, page } = list;
+  const typeParam = new URLSearchParams(useLocation().search).get("type");
+  const tab = (TABS.find((t) => t.value === typeParam)?.value ?? "EnCours") as ProspectTab;
   const [creating, setCreating] = useState(false);
   const [confirming, setConfirming] = useState<ProspectTableRow | null>(null);
   const archive = useArchiveRequest();
   const restore = useMoveToProspect();
   const query = {
-    search: debounced.trim() || undefined,
+    search: list.search,
     page,
     pageSize: PAGE_SIZE,
     sortKey: sort?.key as ProspectSortKey | undefined,
@@ -79,13 +80,7 @@ export function ProspectListPage() {
         )}
       </Group>
       <Group justify="space-between" align="flex-end">
-        <Tabs
-          value={tab}
-          onChange={(v) => {
-            setParams(v && v !== "EnCours" ? { type: v } : {}, { replace: true });
-            setPage(1);
-          }}
-        >
+        <Tabs value={tab} onChange={(v) => list.update({ type: v && v !== "EnCours" ? v : null, page: null })}>
           <Tabs.List>
             {TABS.map((t) => (
               <Tabs.Tab key={t.value} value={t.value}>
@@ -98,12 +93,9 @@ export function ProspectListPage() {
           aria-label="Rechercher un prospect"
           placeholder="Référence, établissement, ville, contact…"
           leftSection={<IconSearch size={16} />}
-          w={340}
-          value={search}
-          onChange={(e) => {
-            setSearch(e.currentTarget.value);
-            setPage(1);
-          }}
+          w={{ base: "100%", sm: 340 }}
+          value={list.searchText}
+          onChange={(e) => list.setSearchText(e.currentTarget.value)}
         />
       </Group>
       <PaginatedDataTable
@@ -114,16 +106,13 @@ export function ProspectListPage() {
         loading={isFetching && !data}
         emptyText="Aucune demande ne correspond à ces critères."
         sort={sort}
-        onSortChange={(s) => {
-          setSort(s);
-          setPage(1);
-        }}
+        onSortChange={list.setSort}
         onRowClick={open}
         onAction={(code, row) => (code === "CONFIRM" ? setConfirming(row) : open(row))}
         totalItems={data?.total ?? 0}
         itemsPerPage={PAGE_SIZE}
         currentPage={page}
-        onPageChange={setPage}
+        onPageChange={list.setPage}
         maxHeight="calc(100vh - 320px)"
         estimatedRowHeight={57}
       />

@@ -7,14 +7,16 @@ import {
   travelExpenseLabel,
   vatRateLabel,
 } from "@certidesk/shared";
-import { Anchor, Badge, Button, Group, Menu, Paper, Table, Text, Title } from "@mantine/core";
+import { Anchor, Badge, Button, Group, Menu, Paper, Table, Text, Title, VisuallyHidden } from "@mantine/core";
 import { IconDots, IconPlus } from "@tabler/icons-react";
 import { useState } from "react";
-import { useNavigate } from "react-router";
-import { ReasonModal } from "../../../components";
+import { Link, useNavigate } from "react-router";
+import { ConfirmPopup, ReasonModal } from "../../../components";
 import { errorMessage } from "../../../lib/api-client";
 import { notifyError, notifySaved } from "../../../lib/notify";
-import { type QuoteAction, useQuoteAction, useQuotes, useRefuseQuote } from "../api/quotes";
+import { useQuotes } from "../api/get-quotes";
+import { type QuoteAction, useQuoteAction } from "../api/quote-action";
+import { useRefuseQuote } from "../api/refuse-quote";
 import { QuoteEditorModal } from "./QuoteEditorModal";
 import { SendQuoteModal } from "./SendQuoteModal";
 
@@ -38,6 +40,7 @@ export function QuotesPanel({ request, canEdit }: { request: RequestDetail; canE
   const [editing, setEditing] = useState<{ quote: QuoteDetail | null } | null>(null);
   const [sending, setSending] = useState<QuoteDetail | null>(null);
   const [refusing, setRefusing] = useState<QuoteDetail | null>(null);
+  const [accepting, setAccepting] = useState<QuoteDetail | null>(null);
   const action = useQuoteAction();
   const refuse = useRefuseQuote();
   const live = request.status !== "SIGNED" && request.status !== "REFUSE" && !request.archivedAt;
@@ -69,104 +72,126 @@ export function QuotesPanel({ request, canEdit }: { request: RequestDetail; canE
           Aucun devis pour cette demande.
         </Text>
       ) : (
-        <Table striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Numéro</Table.Th>
-              <Table.Th>Date</Table.Th>
-              <Table.Th>Conditions</Table.Th>
-              <Table.Th ta="right">Total HT</Table.Th>
-              <Table.Th ta="right">Total TTC</Table.Th>
-              <Table.Th>Statut</Table.Th>
-              <Table.Th>PDF</Table.Th>
-              <Table.Th w={50} />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {quotes.map((q) => (
-              <Table.Tr key={q.id}>
-                <Table.Td fw={600}>{q.label}</Table.Td>
-                <Table.Td>{formatDate(q.createdAt)}</Table.Td>
-                <Table.Td>
-                  <Text size="xs">
-                    TVA {vatRateLabel(q.vatRate)} · Déplacements : {travelExpenseLabel(q.travelExpenseMode)}
-                    {q.travelExpenseMode === 3 ? ` (${formatCurrency(q.travelExpenseAmount)})` : ""}
-                  </Text>
-                </Table.Td>
-                <Table.Td ta="right">{formatCurrency(q.totalHT)}</Table.Td>
-                <Table.Td ta="right" fw={600}>
-                  {formatCurrency(q.totalTTC)}
-                </Table.Td>
-                <Table.Td>
-                  <Badge size="sm" variant="light" color={COLORS[q.status]}>
-                    {QUOTE_STATUS_LABELS[q.status]}
-                  </Badge>
-                  {q.refusalReason && (
-                    <Text size="xs" c="dimmed">
-                      {q.refusalReason}
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  {q.document ? (
-                    <Anchor href={q.document.url} target="_blank" rel="noopener" size="sm">
-                      Ouvrir
-                    </Anchor>
-                  ) : (
-                    "—"
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  <Menu position="bottom-end" withinPortal>
-                    <Menu.Target>
-                      <Button variant="subtle" size="compact-sm" aria-label={`Actions du devis ${q.label}`}>
-                        <IconDots size={16} />
-                      </Button>
-                    </Menu.Target>
-                    <Menu.Dropdown>
-                      <Menu.Item
-                        disabled={!canEdit || q.status !== "DRAFT" || !live}
-                        onClick={() => setEditing({ quote: q })}
-                      >
-                        Modifier
-                      </Menu.Item>
-                      <Menu.Item disabled={!canEdit} onClick={() => run(q, "pdf")}>
-                        Générer le PDF
-                      </Menu.Item>
-                      <Menu.Item
-                        disabled={!canEdit || !live || (q.status !== "DRAFT" && q.status !== "SENT")}
-                        onClick={() => setSending(q)}
-                      >
-                        {q.status === "SENT" ? "Renvoyer au client" : "Envoyer au client"}
-                      </Menu.Item>
-                      <Menu.Item disabled={!canEdit || !live || q.status !== "SENT"} onClick={() => run(q, "accept")}>
-                        Devis accepté
-                      </Menu.Item>
-                      <Menu.Item
-                        disabled={!canEdit || !live || (q.status !== "SENT" && q.status !== "DRAFT")}
-                        onClick={() => setRefusing(q)}
-                      >
-                        Devis refusé
-                      </Menu.Item>
-                      <Menu.Item
-                        disabled={!canEdit || !live || q.status === "ACCEPTED" || q.status === "SUPERSEDED"}
-                        onClick={() => run(q, "new-version")}
-                      >
-                        Nouvelle version
-                      </Menu.Item>
-                      {q.contractId && (
-                        <Menu.Item onClick={() => navigate(`/app/contract/${q.contractId}`)}>
-                          Ouvrir le contrat
-                        </Menu.Item>
-                      )}
-                    </Menu.Dropdown>
-                  </Menu>
-                </Table.Td>
+        <Table.ScrollContainer minWidth={760}>
+          <Table striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Numéro</Table.Th>
+                <Table.Th>Date</Table.Th>
+                <Table.Th>Conditions</Table.Th>
+                <Table.Th ta="right">Total HT</Table.Th>
+                <Table.Th ta="right">Total TTC</Table.Th>
+                <Table.Th>Statut</Table.Th>
+                <Table.Th>PDF</Table.Th>
+                <Table.Th w={50}>
+                  <VisuallyHidden>Actions</VisuallyHidden>
+                </Table.Th>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {quotes.map((q) => (
+                <Table.Tr key={q.id}>
+                  <Table.Td fw={600}>{q.label}</Table.Td>
+                  <Table.Td>{formatDate(q.createdAt)}</Table.Td>
+                  <Table.Td>
+                    <Text size="xs">
+                      TVA {vatRateLabel(q.vatRate)} · Déplacements : {travelExpenseLabel(q.travelExpenseMode)}
+                      {q.travelExpenseMode === 3 ? ` (${formatCurrency(q.travelExpenseAmount)})` : ""}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td ta="right">{formatCurrency(q.totalHT)}</Table.Td>
+                  <Table.Td ta="right" fw={600}>
+                    {formatCurrency(q.totalTTC)}
+                  </Table.Td>
+                  <Table.Td>
+                    <Badge size="sm" variant="light" color={COLORS[q.status]}>
+                      {QUOTE_STATUS_LABELS[q.status]}
+                    </Badge>
+                    {q.refusalReason && (
+                      <Text size="xs" c="dimmed">
+                        {q.refusalReason}
+                      </Text>
+                    )}
+                    {q.contractId && (
+                      <Anchor component={Link} to={`/app/contract/${q.contractId}`} size="xs" display="block">
+                        Ouvrir le contrat
+                      </Anchor>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    {q.document ? (
+                      <Anchor href={q.document.url} target="_blank" rel="noopener" size="sm">
+                        Ouvrir
+                      </Anchor>
+                    ) : (
+                      "—"
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <Menu position="bottom-end" withinPortal>
+                      <Menu.Target>
+                        <Button variant="subtle" size="compact-sm" aria-label={`Actions du devis ${q.label}`}>
+                          <IconDots size={16} />
+                        </Button>
+                      </Menu.Target>
+                      <Menu.Dropdown>
+                        <Menu.Item
+                          disabled={!canEdit || q.status !== "DRAFT" || !live}
+                          onClick={() => setEditing({ quote: q })}
+                        >
+                          Modifier
+                        </Menu.Item>
+                        <Menu.Item disabled={!canEdit} onClick={() => run(q, "pdf")}>
+                          Générer le PDF
+                        </Menu.Item>
+                        <Menu.Item
+                          disabled={!canEdit || !live || (q.status !== "DRAFT" && q.status !== "SENT")}
+                          onClick={() => setSending(q)}
+                        >
+                          {q.status === "SENT" ? "Renvoyer au client" : "Envoyer au client"}
+                        </Menu.Item>
+                        <Menu.Item disabled={!canEdit || !live || q.status !== "SENT"} onClick={() => setAccepting(q)}>
+                          Devis accepté
+                        </Menu.Item>
+                        <Menu.Item
+                          disabled={!canEdit || !live || (q.status !== "SENT" && q.status !== "DRAFT")}
+                          onClick={() => setRefusing(q)}
+                        >
+                          Devis refusé
+                        </Menu.Item>
+                        <Menu.Item
+                          disabled={!canEdit || !live || q.status === "ACCEPTED" || q.status === "SUPERSEDED"}
+                          onClick={() => run(q, "new-version")}
+                        >
+                          Nouvelle version
+                        </Menu.Item>
+                        {q.contractId && (
+                          <Menu.Item onClick={() => navigate(`/app/contract/${q.contractId}`)}>
+                            Ouvrir le contrat
+                          </Menu.Item>
+                        )}
+                      </Menu.Dropdown>
+                    </Menu>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       )}
+      <ConfirmPopup
+        opened={accepting !== null}
+        onClose={() => setAccepting(null)}
+        title={`Le client accepte le devis ${accepting?.label ?? ""}`}
+        text={`Le devis est accepté pour ${accepting ? formatCurrency(accepting.totalTTC) : ""} TTC et le contrat est préparé à partir de ses montants. Les autres devis de la demande ne pourront plus être acceptés.`}
+        firstButton={{ label: "Confirmer l'acceptation", code: "ACCEPT", color: "green" }}
+        secondButton={{ label: "Annuler", code: "CANCEL" }}
+        onAction={(code) => {
+          const quote = accepting;
+          setAccepting(null);
+          if (code === "ACCEPT" && quote) void run(quote, "accept");
+        }}
+      />
       <QuoteEditorModal
         request={request}
         quote={editing?.quote ?? null}

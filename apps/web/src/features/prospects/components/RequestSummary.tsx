@@ -1,4 +1,6 @@
 import {
+  CONTRACT_STATUS_DETAIL_LABELS,
+  type ContractStatus,
   formatContact,
   formatContractStatus,
   formatDate,
@@ -29,14 +31,18 @@ export function RequestSummary({ request }: { request: RequestDetail }) {
     <Paper withBorder p="md">
       <Group justify="space-between" mb="sm">
         <Group gap="xs">
-          <Badge variant="light" color={request.status === "REFUSE" ? "red" : "blue"}>
-            {formatContractStatus(request.status)}
-          </Badge>
-          <Text fw={600}>{REQUEST_STATUS_LABELS[request.status]}</Text>
-          {request.archivedAt && (
-            <Badge color="gray" variant="outline">
+          {request.archivedAt ? (
+            // An archived request is only that: the stage it had reached is history.
+            <Badge color="gray" variant="light">
               Archivée
             </Badge>
+          ) : (
+            <>
+              <Badge variant="light" color={request.status === "REFUSE" ? "red" : "blue"}>
+                {formatContractStatus(request.status)}
+              </Badge>
+              <Text fw={600}>{REQUEST_STATUS_LABELS[request.status]}</Text>
+            </>
           )}
           <Badges row={request} />
         </Group>
@@ -85,8 +91,25 @@ export function RequestSummary({ request }: { request: RequestDetail }) {
           )}
         </Field>
       </SimpleGrid>
+      {request.contract && (
+        <Group gap="xs" mt="sm">
+          <Text size="sm">
+            Contrat {request.contract.number} (
+            {CONTRACT_STATUS_DETAIL_LABELS[request.contract.status as ContractStatus] ?? request.contract.status})
+          </Text>
+          <Anchor component={Link} to={`/app/contract/${request.contract.id}`} size="sm">
+            Ouvrir le contrat
+          </Anchor>
+          {request.status === "SIGNED" &&
+            request.establishmentDetails.map((e) => (
+              <Anchor key={e.id} component={Link} to={`/app/timeline-client/${e.id}`} size="sm">
+                Fiche client : {e.raisonSocial}
+              </Anchor>
+            ))}
+        </Group>
+      )}
       {request.refusalReason && request.status === "REFUSE" && (
-        <Text size="sm" c="red.7" mt="sm">
+        <Text size="sm" c="red" mt="sm">
           Motif du refus : {request.refusalReason}
         </Text>
       )}

@@ -115,7 +115,7 @@ export function prospectColumns(actions: readonly RowActionCode[]): DataTableCol
       sortable: true,
       render: (row) =>
         row.dateRelance ? (
-          <Text size="sm" component="span" c={isBeforeToday(row.dateRelance) ? "red.7" : undefined}>
+          <Text size="sm" component="span" c={isBeforeToday(row.dateRelance) ? "red" : undefined}>
             {formatRelanceDate(row.dateRelance)}
           </Text>
         ) : (

@@ -1,6 +1,7 @@
 import type { UserRow } from "@certidesk/shared";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { api, toQuery } from "../../../lib/api-client";
+import { userKeys } from "./keys";
 
 export interface UsersFilter {
   page: number;
@@ -20,5 +21,5 @@ export interface Page<T> {
 
 export const getUsers = (filter: UsersFilter) => api.get<Page<UserRow>>(`/api/users${toQuery({ ...filter })}`);
 export const usersQueryOptions = (filter: UsersFilter) =>
-  queryOptions({ queryKey: ["users", filter], queryFn: () => getUsers(filter), placeholderData: keepPreviousData });
+  queryOptions({ queryKey: userKeys.list(filter), queryFn: () => getUsers(filter), placeholderData: keepPreviousData });
 export const useUsers = (filter: UsersFilter) => useQuery(usersQueryOptions(filter));

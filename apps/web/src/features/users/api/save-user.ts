@@ -1,13 +1,13 @@
-import type { CreateUserBody, UpdateUserBody } from "@certidesk/shared";
+import type { CreateUserBody, SavedResult, UpdateUserBody } from "@certidesk/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { invalidateDomains } from "../../../lib/query-keys";
 
-type Saved = { id: string; version: number };
-export const createUser = (body: CreateUserBody) => api.post<Saved>("/api/users", body);
+export const createUser = (body: CreateUserBody) => api.post<SavedResult>("/api/users", body);
 export const updateUser = ({ id, body }: { id: string; body: UpdateUserBody }) =>
-  api.put<Saved>(`/api/users/${id}`, body);
+  api.put<SavedResult>(`/api/users/${id}`, body);
 export const setUserActive = ({ id, active, version }: { id: string; active: boolean; version: number }) =>
-  api.post<Saved>(`/api/users/${id}/active`, { active, version });
+  api.post<SavedResult>(`/api/users/${id}/active`, { active, version });
 export const setUserPassword = ({ id, password }: { id: string; password: string }) =>
   api.post<{ ok: true }>(`/api/users/${id}/password`, { password });
 
@@ -16,11 +16,7 @@ function useUserMutation<A, R>(fn: (args: A) => Promise<R>) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: fn,
-    onSuccess: () =>
-      Promise.all([
-        client.invalidateQueries({ queryKey: ["users"] }),
-        client.invalidateQueries({ queryKey: ["profiles"] }),
-      ]),
+    onSuccess: () => invalidateDomains(client, "users", "profiles"),
   });
 }
 

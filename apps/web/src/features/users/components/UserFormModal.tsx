@@ -1,13 +1,24 @@
-import { PROFILE_LABELS, PROFILE_TYPES, type ProfileType, type UserRow } from "@certidesk/shared";
-import { Alert, Button, Group, Modal, PasswordInput, Select, SimpleGrid, Stack, TextInput } from "@mantine/core";
+import {
+  type CreateUserBody,
+  createUserBodySchema,
+  PASSWORD_RULE,
+  PROFILE_LABELS,
+  PROFILE_TYPES,
+  type ProfileType,
+  type UpdateUserBody,
+  type UserRow,
+  updateUserBodySchema,
+} from "@certidesk/shared";
+import { PasswordInput, Select, SimpleGrid, TextInput } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
-import { type FormEvent, useEffect, useState } from "react";
-import { errorMessage } from "../../../lib/api-client";
+import { type ReactNode, useState } from "react";
+import { FormContent, FormModal } from "../../../components";
+import { useZodForm } from "../../../lib/form/use-zod-form";
 import { notifySaved } from "../../../lib/notify";
 import { useLinkOptions } from "../api/get-link-options";
 import { useCreateUser, useUpdateUser } from "../api/save-user";
 
-interface FormState {
+type FormState = {
   identifier: string;
   password: string;
   firstName: string;
@@ -16,7 +27,7 @@ interface FormState {
   profileType: ProfileType;
   auditorId: string | null;
   clientId: string | null;
-}
+};
 
 const EMPTY: FormState = {
   identifier: "",
@@ -34,11 +45,15 @@ function LinkSelect({
   value,
   initialLabel,
   onChange,
+  error,
+  onBlur,
 }: {
   kind: "auditor" | "client";
-  value: string | null;
+  value?: string | null;
   initialLabel: string | null;
-  onChange: (v: string | null) => void;
+  onChange?: (v: string | null) => void;
+  error?: ReactNode;
+  onBlur?: () => void;
 }) {
   const [search, setSearch] = useState("");
   const [debounced] = useDebouncedValue(search, 250);
@@ -52,8 +67,10 @@ function LinkSelect({
       searchable
       required
       data={options}
-      value={value}
-      onChange={onChange}
+      value={value ?? null}
+      onChange={(v) => onChange?.(v)}
+      error={error}
+      onBlur={onBlur}
       searchValue={search}
       onSearchChange={setSearch}
       nothingFoundMessage="Aucun résultat"
@@ -61,133 +78,87 @@ function LinkSelect({
   );
 }
 
-export function UserFormModal({
-  user,
-  opened,
-  onClose,
-}: {
-  user: UserRow | null;
-  opened: boolean;
-  onClose: () => void;
-}) {
-  const creating = !user;
-  const [form, setForm] = useState<FormState>(EMPTY);
-  const create = useCreateUser();
-  const update = useUpdateUser();
-  const mutation = creating ? create : update;
+type Props = { user: UserRow | null; opened: boolean; onClose: () => void };
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the modal opens for a user.
-  useEffect(() => {
-    if (!opened) return;
-    create.reset();
-    update.reset();
-    setForm(user ? { ...EMPTY, ...user, email: user.email ?? "", password: "" } : EMPTY);
-  }, [opened, user]);
-
-  const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setForm((f) => ({ ...f, [key]: value }));
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const common = {
-      firstName: form.firstName,
-      lastName: form.lastName,
-      email: form.email,
-      profileType: form.profileType,
-      auditorId: form.profileType === "AUDITEUR" ? form.auditorId : null,
-      clientId: form.profileType === "MYQUALIANOR" ? form.clientId : null,
-    };
-    const saved = creating
-      ? await create.mutateAsync({ ...common, identifier: form.identifier, password: form.password }).catch(() => null)
-      : await update.mutateAsync({ id: user.id, body: { ...common, version: user.version } }).catch(() => null);
-    if (!saved) return;
-    notifySaved();
-    onClose();
-  }
-
+export function UserFormModal({ user, opened, onClose }: Props) {
   return (
-    <Modal
+    <FormModal
       opened={opened}
       onClose={onClose}
-      title={creating ? "Nouvel utilisateur" : `Modifier ${user.identifier}`}
+      title={user ? `Modifier ${user.identifier}` : "Nouvel utilisateur"}
       size="lg"
     >
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          {mutation.isError && (
-            <Alert color="red" role="alert">
-              {errorMessage(mutation.error)}
-            </Alert>
-          )}
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              label="Identifiant"
-              value={form.identifier}
-              onChange={(e) => set("identifier", e.currentTarget.value)}
-              disabled={!creating}
-              required
-            />
-            {creating && (
-              <PasswordInput
-                label="Mot de passe initial"
-                description="Au moins 8 caractères."
-                value={form.password}
-                onChange={(e) => set("password", e.currentTarget.value)}
-                required
-              />
-            )}
-            <TextInput
-              label="Prénom"
-              value={form.firstName}
-              onChange={(e) => set("firstName", e.currentTarget.value)}
-              required
-            />
-            <TextInput
-              label="Nom"
-              value={form.lastName}
-              onChange={(e) => set("lastName", e.currentTarget.value)}
-              required
-            />
-            <TextInput
-              label="E-mail"
-              type="email"
-              value={form.email}
-              onChange={(e) => set("email", e.currentTarget.value)}
-            />
-            <Select
-              label="Profil"
-              required
-              allowDeselect={false}
-              data={PROFILE_TYPES.map((p) => ({ value: p, label: `${PROFILE_LABELS[p]} (${p})` }))}
-              value={form.profileType}
-              onChange={(v) => v && set("profileType", v as ProfileType)}
-            />
-          </SimpleGrid>
-          {form.profileType === "AUDITEUR" && (
-            <LinkSelect
-              kind="auditor"
-              value={form.auditorId}
-              initialLabel={user?.auditorName ?? null}
-              onChange={(v) => set("auditorId", v)}
-            />
-          )}
-          {form.profileType === "MYQUALIANOR" && (
-            <LinkSelect
-              kind="client"
-              value={form.clientId}
-              initialLabel={user?.clientName ?? null}
-              onChange={(v) => set("clientId", v)}
-            />
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Annuler
-            </Button>
-            <Button type="submit" loading={mutation.isPending}>
-              Enregistrer
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <UserForm user={user} onClose={onClose} />
+    </FormModal>
+  );
+}
+
+/** The body of either call: a new user carries an identifier and a password, an edit a version. */
+function toBody(form: FormState, user: UserRow | null): CreateUserBody | UpdateUserBody {
+  const common = {
+    firstName: form.firstName,
+    lastName: form.lastName,
+    email: form.email,
+    profileType: form.profileType,
+    auditorId: form.profileType === "AUDITEUR" ? form.auditorId : null,
+    clientId: form.profileType === "MYQUALIANOR" ? form.clientId : null,
+  };
+  return user
+    ? { ...common, version: user.version }
+    : { ...common, identifier: form.identifier, password: form.password };
+}
+
+function UserForm({ user, onClose }: Omit<Props, "opened">) {
+  const create = useCreateUser();
+  const update = useUpdateUser();
+  const { form, submit, banner } = useZodForm<FormState, CreateUserBody | UpdateUserBody>({
+    initialValues: user ? { ...EMPTY, ...user, email: user.email ?? "", password: "" } : EMPTY,
+    schema: user ? updateUserBodySchema : createUserBodySchema,
+    toBody: (values) => toBody(values, user),
+  });
+  const values = form.getValues();
+  const onSubmit = submit(async (body) => {
+    if (user) await update.mutateAsync({ id: user.id, body: body as UpdateUserBody });
+    else await create.mutateAsync(body as CreateUserBody);
+    notifySaved();
+    onClose();
+  });
+
+  return (
+    <FormContent
+      onSubmit={onSubmit}
+      onCancel={onClose}
+      banner={banner}
+      submitLabel="Enregistrer"
+      loading={create.isPending || update.isPending}
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput label="Identifiant" disabled={!!user} required {...form.getInputProps("identifier")} />
+        {!user && (
+          <PasswordInput
+            label="Mot de passe initial"
+            description={PASSWORD_RULE}
+            required
+            {...form.getInputProps("password")}
+          />
+        )}
+        <TextInput label="Prénom" required {...form.getInputProps("firstName")} />
+        <TextInput label="Nom" required {...form.getInputProps("lastName")} />
+        <TextInput label="E-mail" type="email" {...form.getInputProps("email")} />
+        <Select
+          label="Profil"
+          required
+          allowDeselect={false}
+          data={PROFILE_TYPES.map((p) => ({ value: p, label: PROFILE_LABELS[p] }))}
+          {...form.getInputProps("profileType")}
+        />
+      </SimpleGrid>
+      {values.profileType === "AUDITEUR" && (
+        <LinkSelect kind="auditor" initialLabel={user?.auditorName ?? null} {...form.getInputProps("auditorId")} />
+      )}
+      {values.profileType === "MYQUALIANOR" && (
+        <LinkSelect kind="client" initialLabel={user?.clientName ?? null} {...form.getInputProps("clientId")} />
+      )}
+    </FormContent>
   );
 }

@@ -1,4 +1,5 @@
 import type { UserRow } from "@certidesk/shared";
+import { PASSWORD_RULE } from "@certidesk/shared";
 import { Alert, Button, Group, Modal, PasswordInput, Stack, Text } from "@mantine/core";
 import { type FormEvent, useState } from "react";
 import { errorMessage } from "../../../lib/api-client";
@@ -33,7 +34,7 @@ export function UserPasswordModal({ user, onClose }: { user: UserRow | null; onC
           )}
           <PasswordInput
             label="Nouveau mot de passe"
-            description="Au moins 8 caractères."
+            description={PASSWORD_RULE}
             value={password}
             onChange={(e) => setPassword(e.currentTarget.value)}
             required

@@ -1,11 +1,11 @@
 import { PROFILE_LABELS, PROFILE_TYPES, type UserRow } from "@certidesk/shared";
 import { Button, Group, SegmentedControl, Select, Stack, Text, TextInput } from "@mantine/core";
-import { useDebouncedValue } from "@mantine/hooks";
 import { modals } from "@mantine/modals";
 import { IconPlus, IconSearch } from "@tabler/icons-react";
 import { useMemo, useState } from "react";
-import { PaginatedDataTable, type SortState } from "../../../components";
+import { PaginatedDataTable } from "../../../components";
 import { useCan } from "../../../lib/can";
+import { useListParams } from "../../../lib/list-params";
 import { notifyError, notifySaved } from "../../../lib/notify";
 import { type UsersFilter, useUsers } from "../api/get-users";
 import { useSetUserActive } from "../api/save-user";
@@ -18,21 +18,19 @@ const SORTABLE = ["identifier", "lastName", "profileType", "lastLoginAt"] as con
 
 export function UsersTab() {
   const { can } = useCan();
-  const [search, setSearch] = useState("");
-  const [debounced] = useDebouncedValue(search, 250);
+  const list = useListParams({ defaultSort: null, sortKeys: SORTABLE });
+  const { sort, page, setPage } = list;
   const [profileType, setProfileType] = useState<string | null>(null);
   const [status, setStatus] = useState<UsersFilter["status"]>("active");
-  const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<UserRow | null>(null);
   const [formOpen, setFormOpen] = useState(false);
   const [passwordFor, setPasswordFor] = useState<UserRow | null>(null);
-  const [sort, setSort] = useState<SortState | null>(null);
   const setActive = useSetUserActive();
   const sortKey = SORTABLE.find((k) => k === sort?.key);
   const filter: UsersFilter = {
     page,
     pageSize: PAGE_SIZE,
-    search: debounced || undefined,
+    search: list.search,
     profileType: profileType ?? undefined,
     status,
     // No column sorted: by name.
@@ -87,11 +85,8 @@ export function UsersTab() {
             label="Rechercher"
             placeholder="Nom, identifiant, e-mail"
             leftSection={<IconSearch size={16} />}
-            value={search}
-            onChange={(e) => {
-              setSearch(e.currentTarget.value);
-              setPage(1);
-            }}
+            value={list.searchText}
+            onChange={(e) => list.setSearchText(e.currentTarget.value)}
           />
           <Select
             label="Profil"
@@ -101,7 +96,7 @@ export function UsersTab() {
             value={profileType}
             onChange={(v) => {
               setProfileType(v);
-              setPage(1);
+              list.resetPage();
             }}
           />
           <SegmentedControl
@@ -109,7 +104,7 @@ export function UsersTab() {
             value={status}
             onChange={(v) => {
               setStatus(v as UsersFilter["status"]);
-              setPage(1);
+              list.resetPage();
             }}
             data={[
               { value: "active", label: "Actifs" },
@@ -137,10 +132,7 @@ export function UsersTab() {
         getRowKey={(u) => u.id}
         loading={isFetching && !data}
         sort={sort}
-        onSortChange={(next) => {
-          setSort(next);
-          setPage(1);
-        }}
+        onSortChange={list.setSort}
         totalItems={data?.total ?? 0}
         itemsPerPage={PAGE_SIZE}
         currentPage={page}

@@ -1,107 +1,74 @@
-import type { MailGroup } from "@certidesk/shared";
-import { Alert, Button, Group, Modal, Stack, Textarea, TextInput } from "@mantine/core";
-import { type FormEvent, useEffect, useState } from "react";
-import { errorMessage } from "../../../../lib/api-client";
+import { type MailGroup, saveMailGroupBodySchema } from "@certidesk/shared";
+import { Textarea, TextInput } from "@mantine/core";
+import { FormContent, FormModal } from "../../../../components";
+import { useZodForm } from "../../../../lib/form/use-zod-form";
 import { notifySaved } from "../../../../lib/notify";
 import { useCreateMailGroup, useUpdateMailGroup } from "../../api/save-mail-group";
 import { EmailTagsInput } from "../EmailTagsInput";
 
-interface FormState {
-  name: string;
-  description: string;
-  emails: string[];
-}
+type FormState = { name: string; description: string; emails: string[] };
 const EMPTY: FormState = { name: "", description: "", emails: [] };
 
-export function MailGroupFormModal({
-  group,
-  opened,
-  onClose,
-}: {
+type Props = {
   /** null creates a list. */
   group: MailGroup | null;
   opened: boolean;
   onClose: () => void;
-}) {
-  const [form, setForm] = useState<FormState>(EMPTY);
-  const [problem, setProblem] = useState<string | null>(null);
-  const create = useCreateMailGroup();
-  const update = useUpdateMailGroup();
-  const mutation = group ? update : create;
+};
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a fresh form each time the modal opens.
-  useEffect(() => {
-    if (!opened) return;
-    create.reset();
-    update.reset();
-    setProblem(null);
-    setForm(group ? { name: group.name, description: group.description ?? "", emails: group.emails } : EMPTY);
-  }, [opened, group]);
-
-  const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setForm((f) => ({ ...f, [key]: value }));
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!form.name.trim()) return setProblem("Le nom de la liste est obligatoire.");
-    if (form.emails.length === 0) return setProblem("Indiquez au moins une adresse.");
-    setProblem(null);
-    const body = { name: form.name.trim(), description: form.description.trim() || null, emails: form.emails };
-    const saved = group
-      ? await update.mutateAsync({ id: group.id, body: { ...body, version: group.version } }).catch(() => null)
-      : await create.mutateAsync(body).catch(() => null);
-    if (!saved) return;
-    notifySaved(`Liste « ${saved.name} » enregistrée.`);
-    onClose();
-  }
-
-  const error = problem ?? (mutation.isError ? errorMessage(mutation.error) : null);
+export function MailGroupFormModal({ group, opened, onClose }: Props) {
   return (
-    <Modal
+    <FormModal
       opened={opened}
       onClose={onClose}
       title={group ? `Modifier la liste « ${group.name} »` : "Nouvelle liste d'e-mails"}
       size="lg"
-      closeButtonProps={{ "aria-label": "Fermer" }}
     >
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          {error && (
-            <Alert color="red" role="alert">
-              {error}
-            </Alert>
-          )}
-          <TextInput
-            label="Nom de la liste"
-            required
-            maxLength={120}
-            value={form.name}
-            onChange={(e) => set("name", e.currentTarget.value)}
-          />
-          <Textarea
-            label="Description"
-            autosize
-            minRows={2}
-            maxLength={500}
-            value={form.description}
-            onChange={(e) => set("description", e.currentTarget.value)}
-          />
-          <EmailTagsInput
-            label="Adresses"
-            description="Saisissez ou collez les adresses, séparées par une virgule, un point-virgule ou un espace."
-            required
-            value={form.emails}
-            onChange={(v) => set("emails", v)}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Annuler
-            </Button>
-            <Button type="submit" loading={mutation.isPending}>
-              Enregistrer
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <MailGroupForm group={group} onClose={onClose} />
+    </FormModal>
+  );
+}
+
+function MailGroupForm({ group, onClose }: Omit<Props, "opened">) {
+  const create = useCreateMailGroup();
+  const update = useUpdateMailGroup();
+  const { form, submit, banner } = useZodForm({
+    initialValues: group ? { name: group.name, description: group.description ?? "", emails: group.emails } : EMPTY,
+    schema: saveMailGroupBodySchema,
+    toBody: (values) => ({
+      name: values.name.trim(),
+      description: values.description.trim() || null,
+      emails: values.emails,
+    }),
+    // "emails.2" is one tag of the one field.
+    toFormPath: (path) => (path.startsWith("emails") ? "emails" : path),
+  });
+  const onSubmit = submit(async (body) => {
+    const saved = group
+      ? await update.mutateAsync({ id: group.id, body: { ...body, version: group.version } })
+      : await create.mutateAsync(body);
+    notifySaved(`Liste « ${saved.name} » enregistrée.`);
+    onClose();
+  });
+  const emails = form.getInputProps("emails");
+  return (
+    <FormContent
+      onSubmit={onSubmit}
+      onCancel={onClose}
+      banner={banner}
+      submitLabel="Enregistrer"
+      loading={create.isPending || update.isPending}
+    >
+      <TextInput label="Nom de la liste" required maxLength={120} {...form.getInputProps("name")} />
+      <Textarea label="Description" autosize minRows={2} maxLength={500} {...form.getInputProps("description")} />
+      <EmailTagsInput
+        label="Adresses"
+        description="Saisissez ou collez les adresses, séparées par une virgule, un point-virgule ou un espace."
+        required
+        value={form.getValues().emails}
+        onChange={(v) => form.setFieldValue("emails", v)}
+        error={emails.error ? String(emails.error) : null}
+      />
+    </FormContent>
   );
 }

@@ -1,5 +1,17 @@
 import type { MailGroup } from "@certidesk/shared";
-import { ActionIcon, Alert, Badge, Box, Button, Group, Stack, Table, Text, Tooltip } from "@mantine/core";
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Box,
+  Button,
+  Group,
+  Stack,
+  Table,
+  Text,
+  Tooltip,
+  VisuallyHidden,
+} from "@mantine/core";
 import { IconPencil, IconPlus, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
 import { ConfirmPopup, LoadingOverlay } from "../../../../components";
@@ -54,68 +66,74 @@ export function MailGroupsTab() {
       )}
       <Box pos="relative">
         <LoadingOverlay visible={isLoading} />
-        <Table striped verticalSpacing="xs" aria-label="Listes d'e-mails groupés">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th w={240}>Nom</Table.Th>
-              <Table.Th>Description</Table.Th>
-              <Table.Th>Adresses</Table.Th>
-              {canEdit && <Table.Th w={100} aria-label="Actions" />}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {data.map((group) => (
-              <Table.Tr key={group.id}>
-                <Table.Td fw={600}>{group.name}</Table.Td>
-                <Table.Td>{group.description ?? "—"}</Table.Td>
-                <Table.Td>
-                  <Group gap={4}>
-                    {group.emails.slice(0, SHOWN_EMAILS).map((email) => (
-                      <Badge key={email} variant="light" tt="none">
-                        {email}
-                      </Badge>
-                    ))}
-                    {group.emails.length > SHOWN_EMAILS && (
-                      <Tooltip label={group.emails.slice(SHOWN_EMAILS).join(", ")} multiline w={320}>
-                        <Badge variant="outline" tt="none">
-                          +{group.emails.length - SHOWN_EMAILS}
-                        </Badge>
-                      </Tooltip>
-                    )}
-                  </Group>
-                </Table.Td>
+        <Table.ScrollContainer minWidth={560}>
+          <Table striped verticalSpacing="xs" aria-label="Listes d'e-mails groupés">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th w={240}>Nom</Table.Th>
+                <Table.Th>Description</Table.Th>
+                <Table.Th>Adresses</Table.Th>
                 {canEdit && (
-                  <Table.Td>
-                    <Group gap={4} wrap="nowrap" justify="flex-end">
-                      <Tooltip label="Modifier">
-                        <ActionIcon
-                          variant="subtle"
-                          aria-label={`Modifier ${group.name}`}
-                          onClick={() => {
-                            setEditing(group);
-                            setFormOpen(true);
-                          }}
-                        >
-                          <IconPencil size={16} />
-                        </ActionIcon>
-                      </Tooltip>
-                      <Tooltip label="Supprimer">
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          aria-label={`Supprimer ${group.name}`}
-                          onClick={() => setDeleting(group)}
-                        >
-                          <IconTrash size={16} />
-                        </ActionIcon>
-                      </Tooltip>
-                    </Group>
-                  </Table.Td>
+                  <Table.Th w={100}>
+                    <VisuallyHidden>Actions</VisuallyHidden>
+                  </Table.Th>
                 )}
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.map((group) => (
+                <Table.Tr key={group.id}>
+                  <Table.Td fw={600}>{group.name}</Table.Td>
+                  <Table.Td>{group.description ?? "—"}</Table.Td>
+                  <Table.Td>
+                    <Group gap={4}>
+                      {group.emails.slice(0, SHOWN_EMAILS).map((email) => (
+                        <Badge key={email} variant="light" tt="none">
+                          {email}
+                        </Badge>
+                      ))}
+                      {group.emails.length > SHOWN_EMAILS && (
+                        <Tooltip label={group.emails.slice(SHOWN_EMAILS).join(", ")} multiline w={320}>
+                          <Badge variant="outline" tt="none">
+                            +{group.emails.length - SHOWN_EMAILS}
+                          </Badge>
+                        </Tooltip>
+                      )}
+                    </Group>
+                  </Table.Td>
+                  {canEdit && (
+                    <Table.Td>
+                      <Group gap={4} wrap="nowrap" justify="flex-end">
+                        <Tooltip label="Modifier">
+                          <ActionIcon
+                            variant="subtle"
+                            aria-label={`Modifier ${group.name}`}
+                            onClick={() => {
+                              setEditing(group);
+                              setFormOpen(true);
+                            }}
+                          >
+                            <IconPencil size={16} />
+                          </ActionIcon>
+                        </Tooltip>
+                        <Tooltip label="Supprimer">
+                          <ActionIcon
+                            variant="subtle"
+                            color="red"
+                            aria-label={`Supprimer ${group.name}`}
+                            onClick={() => setDeleting(group)}
+                          >
+                            <IconTrash size={16} />
+                          </ActionIcon>
+                        </Tooltip>
+                      </Group>
+                    </Table.Td>
+                  )}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
         {!isLoading && data.length === 0 && (
           <Text c="dimmed" ta="center" size="sm" mt="sm">
             Aucune liste pour l'instant.

@@ -1,0 +1,1 @@
+ALTER TABLE "configuration" DROP COLUMN "decimal_separator";

@@ -1,0 +1,168 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestContext } from "../../test/test-app.js";
+import {
+  clients,
+  contractDays,
+  contractEstablishments,
+  contracts,
+  numberingSeries,
+  quotes,
+  requestClients,
+} from "../db/schema/index.js";
+import { deriveStatus } from "../modules/prospects/request-status.js";
+
+/**
+ * The demo generator writes rows directly (it is fast because it does not replay every workflow):
+ * this test holds it to the rules the workflows apply, so a new state machine cannot drift from its
+ * demo rows. Every check lists all the rows that break it.
+ */
+describe("demo data consistency", () => {
+  let ctx: TestContext;
+  let data: {
+    requests: (typeof requestClients.$inferSelect)[];
+    quotes: (typeof quotes.$inferSelect)[];
+    contracts: (typeof contracts.$inferSelect)[];
+    links: (typeof contractEstablishments.$inferSelect)[];
+    days: (typeof contractDays.$inferSelect)[];
+    clients: (typeof clients.$inferSelect)[];
+  };
+
+  beforeAll(async () => {
+    ctx = await createTestApp({ config: { demoData: true } });
+    const { db } = ctx.handle;
+    data = {
+      requests: await db.select().from(requestClients),
+      quotes: await db.select().from(quotes),
+      contracts: await db.select().from(contracts),
+      links: await db.select().from(contractEstablishments),
+      days: await db.select().from(contractDays),
+      clients: await db.select().from(clients),
+    };
+  }, 180_000);
+  afterAll(() => ctx.close());
+
+  it("has a demo to check", () => {
+    expect(data.requests.length).toBeGreaterThan(20);
+    expect(data.contracts.filter((c) => c.status === "SIGNED").length).toBeGreaterThan(5);
+  });
+
+  it("stores on each live request the status its quotes and contract give (request-status.ts)", async () => {
+    const wrong: string[] = [];
+    for (const request of data.requests) {
+      if (request.status === "REFUSE") continue;
+      const derived = await deriveStatus(ctx.handle.db, request.id);
+      if (derived !== request.status) wrong.push(`${request.reference}: ${request.status}, derived ${derived}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it("leaves no open quote or contract on a refused request", () => {
+    const refused = new Set(data.requests.filter((r) => r.status === "REFUSE").map((r) => r.id));
+    const open = [
+      ...data.quotes.filter((q) => refused.has(q.requestId) && ["DRAFT", "SENT"].includes(q.status)),
+      ...data.contracts.filter((c) => refused.has(c.requestId) && ["DRAFT", "SENT"].includes(c.status)),
+    ].map((row) => `${row.number} (${row.status})`);
+    expect(open).toEqual([]);
+  });
+
+  it("dates every signed contract, and only those", () => {
+    const wrong = data.contracts
+      .filter((c) => (c.status === "SIGNED") !== (c.signatureDate !== null))
+      .map((c) => `${c.number}: ${c.status}, signed ${c.signatureDate}`);
+    expect(wrong).toEqual([]);
+  });
+
+  it("keeps one live quote per number: older versions are superseded", () => {
+    const wrong: string[] = [];
+    const byNumber = new Map<string, typeof data.quotes>();
+    for (const q of data.quotes) {
+      const key = `${q.requestId} ${q.number}`;
+      byNumber.set(key, [...(byNumber.get(key) ?? []), q]);
+    }
+    for (const [number, versions] of byNumber) {
+      const latest = Math.max(...versions.map((v) => v.revision));
+      for (const v of versions)
+        if (v.revision < latest && v.status !== "SUPERSEDED") wrong.push(`${number} v${v.revision}: ${v.status}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it("makes clients exactly of the establishments of a signed contract (client_since)", () => {
+    const signed = new Set(data.contracts.filter((c) => c.status === "SIGNED").map((c) => c.id));
+    const onSigned = new Set(data.links.filter((l) => signed.has(l.contractId)).map((l) => l.clientId));
+    const wrong = data.clients
+      .filter((c) => onSigned.has(c.id) !== (c.clientSince !== null))
+      .map(
+        (c) =>
+          `${c.raisonSocial}: client_since ${c.clientSince?.toISOString() ?? "vide"}, signed contract ${onSigned.has(c.id)}`,
+      );
+    expect(wrong).toEqual([]);
+  });
+
+  it("dates each client's evaluation from its signed programme, as signing and programming do (contract-rules.ts)", () => {
+    const wrong: string[] = [];
+    const signed = data.contracts
+      .filter((c) => c.status === "SIGNED")
+      .sort((a, b) => (a.signatureDate ?? "").localeCompare(b.signatureDate ?? ""));
+    // The latest signed contract of each establishment sets its evaluation (syncEstablishments).
+    const latest = new Map<string, (typeof data.contracts)[number]>();
+    for (const contract of signed)
+      for (const link of data.links.filter((l) => l.contractId === contract.id)) latest.set(link.clientId, contract);
+    for (const client of data.clients) {
+      const contract = latest.get(client.id);
+      if (!contract) {
+        if (client.evaluationDate || client.evaluationFinishedAt)
+          wrong.push(`${client.raisonSocial}: evaluation ${client.evaluationDate} without a signed contract`);
+        continue;
+      }
+      const days = data.days.filter((d) => d.contractId === contract.id);
+      const first = (list: typeof days) => list.map((d) => d.day).sort()[0] ?? null;
+      const expected = first(days.filter((d) => d.clientId === client.id)) ?? first(days);
+      if (client.evaluationDate !== expected)
+        wrong.push(
+          `${client.raisonSocial}: evaluation ${client.evaluationDate}, programme ${expected} (${contract.number})`,
+        );
+      const links = data.links.filter((l) => l.contractId === contract.id);
+      const regrouping =
+        links.length > 1 ? (links.find((l) => l.clientId === client.id)?.regroupingStatus ?? null) : null;
+      if (client.regroupingStatus !== regrouping)
+        wrong.push(`${client.raisonSocial}: regrouping ${client.regroupingStatus}, programme ${regrouping}`);
+      if (
+        client.evaluationFinishedAt &&
+        (!client.evaluationDate || client.evaluationFinishedAt < client.evaluationDate)
+      )
+        wrong.push(`${client.raisonSocial}: finished ${client.evaluationFinishedAt} before ${client.evaluationDate}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it("continues each numbering series after the numbers it gave this year, without gap or repeat", async () => {
+    const series = await ctx.handle.db.select().from(numberingSeries);
+    const numbers: Record<string, string[]> = {
+      REQUEST: data.requests.map((r) => r.reference),
+      QUOTE: data.quotes.filter((q) => q.revision === 1).map((q) => q.number),
+      CONTRACT: data.contracts.map((c) => c.number),
+    };
+    for (const code of ["REQUEST", "QUOTE", "CONTRACT"]) {
+      const row = series.find((s) => s.code === code);
+      expect(row, code).toBeDefined();
+      if (!row) continue;
+      // The mask with this year's date, its counter captured: "D-{YYYY}-{NNNN}" → /^D-2026-(\d{4})$/.
+      const pattern = new RegExp(
+        `^${row.mask
+          .replace(/[.*+?^$()|[\]\\/]/g, "\\$&")
+          .replace("{YYYY}", String(row.year))
+          .replace("{YY}", String(row.year % 100).padStart(2, "0"))
+          .replace(/\{MM\}/, "\\d{2}")
+          .replace(/\{N+\}/, (n) => `(\\d{${n.length - 2}})`)}$`,
+      );
+      const taken = (numbers[code] ?? [])
+        .map((n) => pattern.exec(n)?.[1])
+        .filter((n): n is string => n !== undefined)
+        .map(Number)
+        .sort((a, b) => a - b);
+      expect(taken.length, `${code}: numbers of ${row.year}`).toBeGreaterThan(0);
+      expect(taken, `${code}: 1…counter, each once`).toEqual(Array.from({ length: row.counter }, (_, i) => i + 1));
+    }
+  });
+});

@@ -1,0 +1,329 @@
+import {
+  AUDITOR_DOCUMENT_KIND_LABELS,
+  type AuditorDocumentKind,
+  type AuditorDocuments,
+  type AuditorLink,
+  documentKindNeedsValidity,
+  type endLinkBodySchema,
+  type linkBodySchema,
+  type OrganisationType,
+  requiredDocumentKinds,
+  type unavailabilityBodySchema,
+} from "@certidesk/shared";
+import { and, asc, desc, eq, gte, ilike, isNull, lte } from "drizzle-orm";
+import type { z } from "zod";
+import type { Database, Executor } from "../../db/client.js";
+import {
+  auditorLinks,
+  auditors,
+  auditorUnavailability,
+  clients,
+  contractDays,
+  contractEvaluators,
+  contracts,
+  documents,
+  gestionnaires,
+  legalEntities,
+} from "../../db/schema/index.js";
+import type { Actor } from "../../lib/actor.js";
+import { writeAudit } from "../../lib/audit.js";
+import type { Clock } from "../../lib/clock.js";
+import { badRequest, conflict, notFound } from "../../lib/errors.js";
+import { likePattern } from "../../lib/pagination.js";
+import { foldedSql, foldText } from "../../lib/search-text.js";
+import type { DocumentLinks, DocumentsService, UploadedFile } from "../documents/index.js";
+import { auditorName } from "./auditor-row.js";
+import { authorize } from "./auditors.policy.js";
+import { addDays, addMonths, frDate } from "./impartiality/dates.js";
+import { loadSettings } from "./impartiality/load-facts.js";
+
+type LinkInput = z.output<typeof linkBodySchema>;
+type UnavailabilityInput = z.output<typeof unavailabilityBodySchema>;
+
+export interface AuditorFileDeps {
+  db: Database;
+  clock: Clock;
+  documents: DocumentsService;
+  links: DocumentLinks;
+}
+
+const ORGANISATION_TABLES = {
+  ESSMS: { table: clients, name: clients.raisonSocial, id: clients.id },
+  LEGAL_ENTITY: { table: legalEntities, name: legalEntities.raisonSocial, id: legalEntities.id },
+  GESTIONNAIRE: { table: gestionnaires, name: gestionnaires.raisonSocial, id: gestionnaires.id },
+} as const;
+
+/** Links of interest (append-only), unavailability, documents with validity: the parts of a file that grow. */
+export function createAuditorFileService({ db, clock, documents: docs, links: docLinks }: AuditorFileDeps) {
+  async function requireAuditor(tx: Executor, id: string) {
+    const [a] = await tx.select().from(auditors).where(eq(auditors.id, id));
+    if (!a) throw notFound("Évaluateur introuvable.");
+    return a;
+  }
+
+  async function organisationName(tx: Executor, type: OrganisationType, id: string) {
+    const t = ORGANISATION_TABLES[type];
+    const [row] = await tx.select({ name: t.name }).from(t.table).where(eq(t.id, id));
+    return row?.name ?? null;
+  }
+
+  const toLink = (l: typeof auditorLinks.$inferSelect): AuditorLink => ({
+    id: l.id,
+    organisationType: l.organisationType as OrganisationType,
+    organisationId: l.organisationId,
+    organisationName: l.organisationName,
+    nature: l.nature as AuditorLink["nature"],
+    startDate: l.startDate,
+    endDate: l.endDate,
+    comment: l.comment,
+    recordedBy: l.recordedByLabel,
+    recordedAt: l.recordedAt.toISOString(),
+    endedBy: l.endedByLabel,
+    endedAt: l.endedAt?.toISOString() ?? null,
+  });
+
+  return {
+    async links(actor: Actor, id: string) {
+      authorize(actor, "read", { id });
+      await requireAuditor(db, id);
+      const rows = await db
+        .select()
+        .from(auditorLinks)
+        .where(eq(auditorLinks.auditorId, id))
+        .orderBy(desc(auditorLinks.startDate), desc(auditorLinks.recordedAt));
+      return rows.map(toLink);
+    },
+
+    /** Organisations a link may name (ESSMS, legal entity, gestionnaire), searched without accents. */
+    async organisationOptions(actor: Actor, type: OrganisationType, search: string | undefined) {
+      if (actor.profileType === "MYQUALIANOR") throw notFound();
+      const t = ORGANISATION_TABLES[type];
+      const rows = await db
+        .select({ value: t.id, label: t.name })
+        .from(t.table)
+        .where(search ? ilike(foldedSql(t.name), likePattern(foldText(search))) : undefined)
+        .orderBy(asc(t.name))
+        .limit(30);
+      return rows;
+    },
+
+    async declareLink(actor: Actor, id: string, input: LinkInput, requestId?: string) {
+      authorize(actor, "declare", { id });
+      return db.transaction(async (tx) => {
+        const auditor = await requireAuditor(tx, id);
+        const name = await organisationName(tx, input.organisationType, input.organisationId);
+        if (!name) throw badRequest("Organisation introuvable.");
+        const [created] = await tx
+          .insert(auditorLinks)
+          .values({
+            ...input,
+            auditorId: id,
+            organisationName: name,
+            recordedById: actor.userId,
+            recordedByLabel: actor.label,
+            recordedAt: clock.now(),
+          })
+          .returning();
+        if (!created) throw new Error("link not inserted");
+        await writeAudit(
+          tx,
+          actor,
+          {
+            action: "create",
+            entityType: "auditor",
+            entityId: id,
+            summary: `Lien d'intérêts de ${auditorName(auditor)} avec « ${name} » déclaré (début le ${frDate(input.startDate)})`,
+          },
+          requestId,
+        );
+        return toLink(created);
+      });
+    },
+
+    /** A link is never deleted: it is ended once, its end date kept with who ended it. */
+    async endLink(
+      actor: Actor,
+      id: string,
+      linkId: string,
+      input: z.output<typeof endLinkBodySchema>,
+      requestId?: string,
+    ) {
+      authorize(actor, "declare", { id });
+      return db.transaction(async (tx) => {
+        const auditor = await requireAuditor(tx, id);
+        const [link] = await tx
+          .select()
+          .from(auditorLinks)
+          .where(and(eq(auditorLinks.id, linkId), eq(auditorLinks.auditorId, id)));
+        if (!link) throw notFound("Lien d'intérêts introuvable.");
+        if (input.endDate < link.startDate) throw badRequest("La date de fin suit la date de début.");
+        const [saved] = await tx
+          .update(auditorLinks)
+          .set({ endDate: input.endDate, endedById: actor.userId, endedByLabel: actor.label, endedAt: clock.now() })
+          .where(and(eq(auditorLinks.id, linkId), isNull(auditorLinks.endDate)))
+          .returning();
+        if (!saved) throw conflict("Ce lien d'intérêts est déjà terminé : sa date de fin ne change plus.");
+        await writeAudit(
+          tx,
+          actor,
+          {
+            action: "update",
+            entityType: "auditor",
+            entityId: id,
+            summary: `Lien d'intérêts de ${auditorName(auditor)} avec « ${link.organisationName} » terminé le ${frDate(input.endDate)}`,
+          },
+          requestId,
+        );
+        return toLink(saved);
+      });
+    },
+
+    /** Unavailability periods and the days already booked on contract programmes, between two dates. */
+    async availability(actor: Actor, id: string, range: { from?: string | undefined; to?: string | undefined }) {
+      authorize(actor, "read", { id });
+      await requireAuditor(db, id);
+      const month = clock.today().slice(0, 7);
+      const from = range.from ?? `${month}-01`;
+      const to = range.to ?? addDays(addMonths(`${from.slice(0, 7)}-01`, 1), -1);
+      const [off, booked] = await Promise.all([
+        db
+          .select()
+          .from(auditorUnavailability)
+          .where(
+            and(
+              eq(auditorUnavailability.auditorId, id),
+              lte(auditorUnavailability.startDate, to),
+              gte(auditorUnavailability.endDate, from),
+            ),
+          )
+          .orderBy(asc(auditorUnavailability.startDate)),
+        db
+          .selectDistinct({
+            day: contractDays.day,
+            contractId: contracts.id,
+            contractNumber: contracts.number,
+            clientName: clients.raisonSocial,
+          })
+          .from(contractDays)
+          .innerJoin(contractEvaluators, eq(contractEvaluators.contractId, contractDays.contractId))
+          .innerJoin(contracts, eq(contracts.id, contractDays.contractId))
+          .leftJoin(clients, eq(clients.id, contractDays.clientId))
+          .where(and(eq(contractEvaluators.auditorId, id), gte(contractDays.day, from), lte(contractDays.day, to)))
+          .orderBy(asc(contractDays.day)),
+      ]);
+      return {
+        unavailability: off.map((u) => ({
+          id: u.id,
+          startDate: u.startDate,
+          endDate: u.endDate,
+          reason: u.reason,
+          createdAt: u.createdAt.toISOString(),
+        })),
+        booked: booked.map((b) => ({ ...b, clientName: b.clientName ?? "Tous les établissements" })),
+      };
+    },
+
+    async addUnavailability(actor: Actor, id: string, input: UnavailabilityInput, requestId?: string) {
+      authorize(actor, "declare", { id });
+      return db.transaction(async (tx) => {
+        const auditor = await requireAuditor(tx, id);
+        const [created] = await tx
+          .insert(auditorUnavailability)
+          .values({ ...input, auditorId: id, createdBy: actor.userId })
+          .returning();
+        if (!created) throw new Error("unavailability not inserted");
+        await writeAudit(
+          tx,
+          actor,
+          {
+            action: "create",
+            entityType: "auditor",
+            entityId: id,
+            summary: `Indisponibilité de ${auditorName(auditor)} du ${frDate(input.startDate)} au ${frDate(input.endDate)}`,
+          },
+          requestId,
+        );
+        return { ...created, createdAt: created.createdAt.toISOString() };
+      });
+    },
+
+    async removeUnavailability(actor: Actor, id: string, periodId: string, requestId?: string) {
+      authorize(actor, "declare", { id });
+      await db.transaction(async (tx) => {
+        const auditor = await requireAuditor(tx, id);
+        const [removed] = await tx
+          .delete(auditorUnavailability)
+          .where(and(eq(auditorUnavailability.id, periodId), eq(auditorUnavailability.auditorId, id)))
+          .returning();
+        if (!removed) throw notFound("Indisponibilité introuvable.");
+        await writeAudit(
+          tx,
+          actor,
+          {
+            action: "delete",
+            entityType: "auditor",
+            entityId: id,
+            summary: `Indisponibilité de ${auditorName(auditor)} du ${frDate(removed.startDate)} au ${frDate(removed.endDate)} retirée`,
+          },
+          requestId,
+        );
+      });
+    },
+
+    /** The evaluator's documents with their validity, and the required kinds with nothing valid today. */
+    async documents(actor: Actor, id: string): Promise<AuditorDocuments> {
+      authorize(actor, "read", { id });
+      const auditor = await requireAuditor(db, id);
+      const settings = await loadSettings(db);
+      const today = clock.today();
+      const soon = addDays(today, settings.expiringSoonDays);
+      const rows = await db
+        .select()
+        .from(documents)
+        .where(and(eq(documents.auditorId, id), eq(documents.family, "AUDITOR"), isNull(documents.deletedAt)))
+        .orderBy(asc(documents.auditorDocumentKind), desc(documents.validUntil), desc(documents.createdAt));
+      const list = rows.map((d) => ({
+        id: d.id,
+        kind: (d.auditorDocumentKind as AuditorDocumentKind | null) ?? null,
+        name: d.name,
+        fileName: d.fileName,
+        validUntil: d.validUntil,
+        state: (d.validUntil === null || d.validUntil > soon
+          ? "VALID"
+          : d.validUntil >= today
+            ? "EXPIRING"
+            : "EXPIRED") as "VALID" | "EXPIRING" | "EXPIRED",
+        createdAt: d.createdAt.toISOString(),
+        url: docLinks.url(d.id, "view"),
+        downloadUrl: docLinks.url(d.id, "download"),
+      }));
+      const missing = requiredDocumentKinds(auditor.status)
+        .filter((kind) => !list.some((d) => d.kind === kind && (d.validUntil === null || d.validUntil >= today)))
+        .map((kind) => ({ kind, label: AUDITOR_DOCUMENT_KIND_LABELS[kind] }));
+      return { documents: list, missing };
+    },
+
+    /** Stores a document of the evaluator's file; the kinds that expire need their validity date. */
+    async uploadDocument(
+      actor: Actor,
+      id: string,
+      meta: { kind: AuditorDocumentKind; validUntil: string | null; name?: string },
+      file: UploadedFile,
+      requestId?: string,
+    ) {
+      authorize(actor, "declare", { id });
+      await requireAuditor(db, id);
+      if (documentKindNeedsValidity(meta.kind) && !meta.validUntil)
+        throw badRequest(`Indiquez la date de fin de validité (${AUDITOR_DOCUMENT_KIND_LABELS[meta.kind]}).`);
+      const name = meta.name?.trim() || AUDITOR_DOCUMENT_KIND_LABELS[meta.kind];
+      await docs.upload(
+        actor,
+        { family: "AUDITOR", auditorId: id, name, auditorDocumentKind: meta.kind, validUntil: meta.validUntil },
+        file,
+        requestId,
+      );
+      return this.documents(actor, id);
+    },
+  };
+}
+export type AuditorFileService = ReturnType<typeof createAuditorFileService>;

@@ -1,0 +1,223 @@
+import type { Candidate, Eligibility, EligibilityReason, impartialitySettingsBodySchema } from "@certidesk/shared";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { z } from "zod";
+import type { Database, Executor } from "../../db/client.js";
+import { auditorAssignmentJustifications, auditors, clients, impartialitySettings } from "../../db/schema/index.js";
+import type { Actor } from "../../lib/actor.js";
+import { diffFields, writeAudit } from "../../lib/audit.js";
+import type { Clock } from "../../lib/clock.js";
+import { AppError, badRequest, notFound, staleVersion } from "../../lib/errors.js";
+import { auditorName } from "./auditor-row.js";
+import { authorize } from "./auditors.policy.js";
+import { distanceKm, locate } from "./geo/commune-coordinates.js";
+import { evaluateEligibility } from "./impartiality/engine.js";
+import { loadEssms, loadFacts, loadMonthLoads, loadSettings } from "./impartiality/load-facts.js";
+
+export interface ProgrammeAssignment {
+  contractId: string;
+  /** Each establishment of the contract with its visit days (days for "all" included). */
+  establishments: Array<{ clientId: string; days: string[] }>;
+  evaluators: Array<{ auditorId: string; justification?: string | undefined }>;
+}
+
+const sameWarnings = (a: Array<{ message: string }>, b: Array<{ message: string }>) =>
+  JSON.stringify(a.map((w) => w.message).sort()) === JSON.stringify(b.map((w) => w.message).sort());
+
+/**
+ * The impartiality engine's entry points: one evaluator's eligibility, the ranked candidates for an
+ * ESSMS, and the check of a contract programme's team (blocked refused with 422, warnings justified).
+ */
+export function createImpartialityService({ db, clock }: { db: Database; clock: Clock }) {
+  async function essmsOrThrow(tx: Executor, clientId: string) {
+    const essms = await loadEssms(tx, clientId);
+    if (!essms) throw badRequest("Établissement introuvable.");
+    return essms;
+  }
+
+  return {
+    async eligibility(
+      actor: Actor,
+      auditorId: string,
+      q: { clientId?: string | undefined; days: string[]; contractId?: string | undefined },
+    ): Promise<Eligibility> {
+      authorize(actor, "read", { id: auditorId });
+      if (!q.clientId) throw badRequest("Choisissez l'établissement (clientId).");
+      const [auditor] = await db.select().from(auditors).where(eq(auditors.id, auditorId));
+      if (!auditor) throw notFound("Évaluateur introuvable.");
+      const essms = await essmsOrThrow(db, q.clientId);
+      const facts = await loadFacts(db, {
+        auditors: [auditor],
+        essms,
+        days: q.days,
+        today: clock.today(),
+        excludeContractId: q.contractId,
+      });
+      const f = facts.get(auditorId);
+      if (!f) throw notFound("Évaluateur introuvable.");
+      return evaluateEligibility(f);
+    },
+
+    /**
+     * Active evaluators for an ESSMS and its days: the eligible without warnings first, by distance
+     * from home then by load this month; then those with warnings; then the blocked, with reasons.
+     */
+    async candidates(
+      _actor: Actor,
+      q: { clientId: string; days: string[]; contractId?: string | undefined },
+    ): Promise<{ items: Candidate[] }> {
+      const essms = await essmsOrThrow(db, q.clientId);
+      const all = await db.select().from(auditors).where(eq(auditors.active, true));
+      const today = clock.today();
+      const facts = await loadFacts(db, { auditors: all, essms, days: q.days, today, excludeContractId: q.contractId });
+      const month = (q.days[0] ?? today).slice(0, 7);
+      const loads = await loadMonthLoads(
+        db,
+        all.map((a) => a.id),
+        [month],
+        q.contractId,
+      );
+      const [client] = await db
+        .select({ postalCode: clients.postalCode, city: clients.city })
+        .from(clients)
+        .where(eq(clients.id, q.clientId));
+      const target = client ? await locate(client) : null;
+      const items: Candidate[] = [];
+      for (const a of all) {
+        const f = facts.get(a.id);
+        if (!f) continue;
+        const home = await locate(a);
+        items.push({
+          id: a.id,
+          name: auditorName(a),
+          city: a.city,
+          departement: a.departement,
+          status: a.status,
+          roles: a.roles,
+          distanceKm: home && target ? distanceKm(home, target) : null,
+          monthLoad: loads.find((l) => l.auditorId === a.id)?.n ?? 0,
+          eligibility: evaluateEligibility(f),
+        });
+      }
+      const group = (c: Candidate) => (!c.eligibility.eligible ? 2 : c.eligibility.warnings.length ? 1 : 0);
+      items.sort(
+        (x, y) =>
+          group(x) - group(y) ||
+          (x.distanceKm ?? Number.POSITIVE_INFINITY) - (y.distanceKm ?? Number.POSITIVE_INFINITY) ||
+          x.monthLoad - y.monthLoad ||
+          x.name.localeCompare(y.name, "fr"),
+      );
+      return { items };
+    },
+
+    /**
+     * Inside the programme's transaction: refuses (422) a blocked evaluator with the French reason,
+     * and an evaluator with warnings unless a written justification is given (or was given for the
+     * same warnings); a new justification is kept, with the warnings it answers, and journalled.
+     */
+    async checkProgramme(tx: Executor, actor: Actor, p: ProgrammeAssignment, requestId?: string) {
+      if (p.evaluators.length === 0) return;
+      const team = await tx
+        .select()
+        .from(auditors)
+        .where(
+          inArray(
+            auditors.id,
+            p.evaluators.map((e) => e.auditorId),
+          ),
+        );
+      for (const est of p.establishments) {
+        const essms = await essmsOrThrow(tx, est.clientId);
+        const facts = await loadFacts(tx, {
+          auditors: team,
+          essms,
+          days: est.days,
+          today: clock.today(),
+          excludeContractId: p.contractId,
+        });
+        for (const e of p.evaluators) {
+          const auditor = team.find((a) => a.id === e.auditorId);
+          const f = facts.get(e.auditorId);
+          if (!auditor || !f) continue;
+          const verdict = evaluateEligibility(f);
+          const who = `${auditorName(auditor)} ne peut pas évaluer « ${essms.raisonSocial} »`;
+          const details = { auditorId: auditor.id, clientId: essms.id, ...verdict };
+          if (!verdict.eligible)
+            throw new AppError(422, "UNPROCESSABLE", `${who} : ${verdict.blocking[0]?.message ?? ""}`, details);
+          if (verdict.warnings.length === 0) continue;
+          const warnings = verdict.warnings.map((w: EligibilityReason) => ({ rule: w.rule, message: w.message }));
+          const text = e.justification?.trim();
+          if (!text) {
+            const previous = await tx
+              .select()
+              .from(auditorAssignmentJustifications)
+              .where(
+                and(
+                  eq(auditorAssignmentJustifications.contractId, p.contractId),
+                  eq(auditorAssignmentJustifications.auditorId, auditor.id),
+                  eq(auditorAssignmentJustifications.clientId, essms.id),
+                ),
+              );
+            if (previous.some((j) => sameWarnings(j.warnings, warnings))) continue;
+            throw new AppError(
+              422,
+              "UNPROCESSABLE",
+              `Justification requise pour affecter ${auditorName(auditor)} à « ${essms.raisonSocial} » : ${warnings.map((w) => w.message).join(" ")}`,
+              { ...details, justificationRequired: true },
+            );
+          }
+          await tx.insert(auditorAssignmentJustifications).values({
+            auditorId: auditor.id,
+            contractId: p.contractId,
+            clientId: essms.id,
+            warnings,
+            justification: text,
+            createdById: actor.userId,
+            createdByLabel: actor.label,
+            createdAt: clock.now(),
+          });
+          await writeAudit(
+            tx,
+            actor,
+            {
+              action: "justify",
+              entityType: "auditor",
+              entityId: auditor.id,
+              summary: `Affectation de ${auditorName(auditor)} à « ${essms.raisonSocial} » justifiée : ${text}`,
+              changes: { warnings: warnings.map((w) => w.message), contractId: p.contractId },
+            },
+            requestId,
+          );
+        }
+      }
+    },
+
+    settings: async () => loadSettings(db),
+
+    async updateSettings(actor: Actor, input: z.output<typeof impartialitySettingsBodySchema>, requestId?: string) {
+      return db.transaction(async (tx) => {
+        const current = await loadSettings(tx);
+        const { version, ...values } = input;
+        const [saved] = await tx
+          .update(impartialitySettings)
+          .set({ ...values, version: sql`${impartialitySettings.version} + 1`, updatedAt: clock.now() })
+          .where(and(eq(impartialitySettings.id, 1), eq(impartialitySettings.version, version)))
+          .returning();
+        if (!saved) throw staleVersion();
+        await writeAudit(
+          tx,
+          actor,
+          {
+            action: "update",
+            entityType: "settings",
+            entityId: "impartiality",
+            summary: "Règles d'impartialité modifiées",
+            changes: diffFields(current, values),
+          },
+          requestId,
+        );
+        return saved;
+      });
+    },
+  };
+}
+export type ImpartialityService = ReturnType<typeof createImpartialityService>;

@@ -1,0 +1,27 @@
+import { CONTROL_CHARACTERS_MESSAGE, findControlCharacters } from "@certidesk/shared";
+import type { FastifyInstance } from "fastify";
+import { badRequest } from "../lib/errors.js";
+
+/**
+ * Refuses control characters (NUL and the like) in every text a request carries — JSON body, query
+ * string, path parameters — whatever the route's schema says, before validation: PostgreSQL refuses
+ * NUL outright and nobody types the others. The shared schemas (`safeText`, `searchTextSchema`) say the
+ * same to the web forms.
+ */
+export function registerInputGuard(app: FastifyInstance): void {
+  app.addHook("preValidation", async (request) => {
+    for (const [where, value] of [
+      ["params", request.params],
+      ["querystring", request.query],
+      ["body", request.body],
+    ] as const) {
+      if (Buffer.isBuffer(value)) continue;
+      const path = findControlCharacters(value);
+      if (path !== null) {
+        throw badRequest(CONTROL_CHARACTERS_MESSAGE, [
+          { path: `${where}.${path}`, message: CONTROL_CHARACTERS_MESSAGE },
+        ]);
+      }
+    }
+  });
+}

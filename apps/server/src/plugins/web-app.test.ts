@@ -1,0 +1,70 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { errorOf } from "../../test/session.js";
+import { createTestApp, type TestContext } from "../../test/test-app.js";
+
+describe("the built web app", () => {
+  let ctx: TestContext;
+  const dist = fs.mkdtempSync(path.join(os.tmpdir(), "certidesk-dist-"));
+  const script = `console.log(${JSON.stringify("Certidesk ".repeat(2000))});`;
+
+  beforeAll(async () => {
+    fs.mkdirSync(path.join(dist, "assets"));
+    fs.writeFileSync(path.join(dist, "index.html"), '<!doctype html><div id="root"></div>');
+    fs.writeFileSync(path.join(dist, "assets", "index-Bx12Ab.js"), script);
+    fs.writeFileSync(path.join(dist, "assets", "index-Bx12Ab.js.map"), '{"version":3}');
+    fs.writeFileSync(path.join(dist, "favicon.svg"), "<svg/>");
+    ctx = await createTestApp({ config: { webDist: dist } });
+  });
+  afterAll(async () => {
+    await ctx.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  it("opens the app at / and never lets the browser keep index.html", async () => {
+    const response = await ctx.app.inject({ url: "/", headers: { accept: "text/html" } });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('id="root"');
+    expect(response.headers["cache-control"]).toBe("no-cache");
+  });
+
+  it("answers every deep link with the app, with or without an Accept header", async () => {
+    for (const headers of [{ accept: "text/html,application/xhtml+xml" }, {}]) {
+      const response = await ctx.app.inject({ url: "/app/client/123?tab=contrat", headers });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain('id="root"');
+      expect(response.headers["cache-control"]).toBe("no-cache");
+    }
+    const index = await ctx.app.inject({ url: "/index.html" });
+    expect(index.headers["cache-control"]).toBe("no-cache");
+  });
+
+  it("caches hashed assets for a year and compresses text", async () => {
+    const response = await ctx.app.inject({
+      url: "/assets/index-Bx12Ab.js",
+      headers: { "accept-encoding": "br, gzip" },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(response.headers["content-encoding"]).toBe("br");
+    expect(response.rawPayload.length).toBeLessThan(script.length / 10);
+  });
+
+  it("never serves source maps", async () => {
+    const response = await ctx.app.inject({ url: "/assets/index-Bx12Ab.js.map" });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).not.toContain("version");
+  });
+
+  it("keeps API addresses and missing files out of the fallback, in the API's French shape", async () => {
+    for (const url of ["/api/nothing-here", "/auth/nothing"]) {
+      const response = await ctx.app.inject({ url, headers: { accept: "text/html" } });
+      expect(response.statusCode).toBe(404);
+      expect(errorOf(response)).toMatchObject({ code: "NOT_FOUND", message: "Adresse inconnue." });
+    }
+    const missing = await ctx.app.inject({ url: "/assets/missing-1234.js" });
+    expect(missing.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,58 @@
+import fs from "node:fs";
+import path from "node:path";
+import { MESSAGES } from "@certidesk/shared";
+import fastifyStatic from "@fastify/static";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { AppInstance } from "../app-instance.js";
+import { errorBody } from "./error-handler.js";
+
+/** Addresses that belong to the API: never answered with the web app. */
+export const API_PREFIXES = ["/api/", "/auth/", "/configuration/", "/requestclients/", "/health"];
+
+const NO_CACHE = "no-cache";
+// Vite names every built asset after its content hash: a new build gives new names.
+const IMMUTABLE = "public, max-age=31536000, immutable";
+const SHORT = "public, max-age=3600";
+
+function cacheControlFor(filePath: string): string {
+  if (filePath.endsWith(".html")) return NO_CACHE;
+  if (filePath.split(path.sep).includes("assets")) return IMMUTABLE;
+  return SHORT;
+}
+
+/** A client-side route of the single-page app (a deep link), as opposed to a missing file or an API call. */
+function isAppRoute(request: FastifyRequest): boolean {
+  if (request.method !== "GET" && request.method !== "HEAD") return false;
+  const pathname = request.url.split("?")[0] ?? "";
+  if (API_PREFIXES.some((p) => pathname.startsWith(p) || `${pathname}/` === p)) return false;
+  if (request.headers.accept?.includes("text/html")) return true;
+  // A browser always asks for HTML; without the header, a path with no extension is still a page.
+  return !path.posix.basename(pathname).includes(".");
+}
+
+export function sendIndex(reply: FastifyReply) {
+  return reply.header("cache-control", NO_CACHE).sendFile("index.html", { cacheControl: false });
+}
+
+/**
+ * Serves the built web app: `/` and every deep link answer index.html (never cached), hashed assets
+ * are cached for a year, source maps are never served. Compression is done by @fastify/compress.
+ */
+export async function serveWebApp(app: AppInstance, webDist: string | undefined) {
+  const root = webDist && fs.existsSync(path.join(webDist, "index.html")) ? path.resolve(webDist) : null;
+  if (root) {
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: true,
+      index: ["index.html"],
+      cacheControl: false,
+      // Source maps would hand out the whole client source: kept out of production answers.
+      allowedPath: (pathname) => !pathname.endsWith(".map"),
+      setHeaders: (res, filePath) => res.header("cache-control", cacheControlFor(filePath)),
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (root && isAppRoute(request)) return sendIndex(reply);
+    return reply.status(404).send(errorBody("NOT_FOUND", MESSAGES.routeNotFound, request.id));
+  });
+}

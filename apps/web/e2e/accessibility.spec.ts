@@ -1,0 +1,118 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+import { signIn } from "./helpers";
+import {
+  type DemoRecords,
+  findDemoRecords,
+  mayOpen,
+  openScreen,
+  permissionsOf,
+  STAFF_ACCOUNTS,
+  staffScreens,
+} from "./screens";
+
+// WCAG 2.2 AA, as axe-core tags it. Serious and critical violations fail the screen.
+const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+
+async function seriousViolations(page: Page) {
+  const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  return result.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => ({
+      rule: v.id,
+      impact: v.impact,
+      help: v.help,
+      targets: v.nodes.slice(0, 5).map((n) => n.target.join(" ")),
+      count: v.nodes.length,
+    }));
+}
+
+async function checkScreen(page: Page, url: string) {
+  await openScreen(page, url);
+  const violations = await seriousViolations(page);
+  expect.soft(violations, `axe sur ${url}`).toEqual([]);
+}
+
+let records: DemoRecords;
+test.beforeAll(async ({ browser }) => {
+  const page = await browser.newPage();
+  records = await findDemoRecords(page);
+  await page.close();
+});
+
+test.describe("axe-core: no serious or critical violation (WCAG 2.2 AA)", () => {
+  test.describe.configure({ timeout: 600_000 });
+
+  test("signed-out screens", async ({ page }) => {
+    for (const url of ["/login", "/mot-de-passe-oublie", "/reinitialiser-mot-de-passe?token=inconnu"]) {
+      await page.goto(url);
+      await page.waitForLoadState("networkidle");
+      expect.soft(await seriousViolations(page), `axe sur ${url}`).toEqual([]);
+    }
+  });
+
+  for (const account of STAFF_ACCOUNTS) {
+    test(`every screen ${account} may open`, async ({ page }) => {
+      await signIn(page, account);
+      const permissions = await permissionsOf(page);
+      // The director walks every variant (tabs, families); the other profiles each screen once, with their rights.
+      const all = account === "dir@demo.fr" ? staffScreens(records) : staffScreens(records, { variants: false });
+      const screens = all.filter((path) => mayOpen(path, permissions));
+      expect(screens.length).toBeGreaterThan(1);
+      for (const path of screens) await checkScreen(page, `/app/${path}`);
+      // A route outside the profile's rights: refused, inside the app's frame.
+      const refused = staffScreens(records).find((path) => !mayOpen(path, permissions));
+      if (refused) {
+        await openScreen(page, `/app/${refused}`);
+        await expect(page.getByRole("heading", { level: 1, name: "Accès refusé" })).toBeVisible();
+        await expect(page.getByRole("navigation", { name: "Navigation principale" })).toBeAttached();
+        expect.soft(await seriousViolations(page), `axe sur /app/${refused}`).toEqual([]);
+      }
+    });
+  }
+
+  test("the client portal", async ({ page }) => {
+    await signIn(page, "client@demo.fr");
+    await checkScreen(page, "/my-ingeris/donnees-certification");
+  });
+
+  test("the evaluator space", async ({ page }) => {
+    await signIn(page, "auditeur@demo.fr");
+    await expect(page).toHaveURL(/\/espace-evaluateur\//);
+    await checkScreen(page, new URL(page.url()).pathname);
+  });
+
+  test("the dialogs of the commercial pipeline", async ({ page }) => {
+    await signIn(page, "dir@demo.fr");
+    await openScreen(page, `/app/timeline-prospect/${records.quoteDraftRequest}`);
+    await page.getByRole("button", { name: "Nouveau devis" }).click();
+    await expect(page.getByRole("dialog")).toBeVisible();
+    expect.soft(await seriousViolations(page), "axe sur le devis").toEqual([]);
+    await page.keyboard.press("Escape");
+    await openScreen(page, "/app/mail");
+    await page.getByRole("button", { name: "Nouvel e-mail" }).click();
+    await expect(page.getByRole("dialog")).toBeVisible();
+    expect.soft(await seriousViolations(page), "axe sur le nouvel e-mail").toEqual([]);
+  });
+});
+
+test("the keyboard reaches the skip link first, and the password's eye", async ({ page }) => {
+  await page.goto("/login");
+  await page.getByLabel("Identifiant").fill("dir@demo.fr");
+  const password = page.locator("input[autocomplete=current-password]");
+  await password.fill("Demo-2026");
+  await password.press("Tab");
+  const eye = page.getByRole("button", { name: "Afficher le mot de passe" });
+  await expect(eye).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(password).toHaveAttribute("type", "text");
+  await expect(eye).toHaveAttribute("aria-pressed", "true");
+  await page.getByRole("button", { name: "Se connecter" }).click();
+  await page.waitForURL("**/app/alert");
+  await page.keyboard.press("Tab");
+  const skip = page.getByRole("link", { name: "Aller au contenu" });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press("Enter");
+  await expect(page.locator("main")).toBeFocused();
+});

@@ -1,0 +1,84 @@
+import { expect, type Page, test } from "@playwright/test";
+import { signIn } from "./helpers";
+import { type DemoRecords, findDemoRecords, openScreen, staffScreens } from "./screens";
+
+// A phone held upright: every screen must be usable at 390 px, without scrolling the page sideways.
+test.use({ viewport: { width: 390, height: 844 } });
+
+let records: DemoRecords;
+test.beforeAll(async ({ browser }) => {
+  const page = await browser.newPage();
+  records = await findDemoRecords(page);
+  await page.close();
+});
+
+async function horizontalOverflow(page: Page) {
+  return page.evaluate(() => {
+    const root = document.scrollingElement ?? document.documentElement;
+    return { scrollWidth: root.scrollWidth, innerWidth: window.innerWidth };
+  });
+}
+
+async function checkPhoneScreen(page: Page, url: string) {
+  await openScreen(page, url);
+  const { scrollWidth, innerWidth } = await horizontalOverflow(page);
+  expect.soft(scrollWidth, `largeur de page sur ${url}`).toBeLessThanOrEqual(innerWidth);
+  // The page's title is on screen, not pushed out of it.
+  const box = await page.locator("h1").first().boundingBox();
+  expect.soft(box && box.x >= 0 && box.x + box.width <= innerWidth + 1, `titre visible sur ${url}`).toBe(true);
+}
+
+test.describe("390 px wide", () => {
+  test.describe.configure({ timeout: 300_000 });
+
+  test("every back-office screen fits the phone's width", async ({ page }) => {
+    await signIn(page, "dir@demo.fr");
+    for (const path of staffScreens(records)) await checkPhoneScreen(page, `/app/${path}`);
+  });
+
+  test("the client list shows the establishments' names", async ({ page }) => {
+    await signIn(page, "dir@demo.fr");
+    await openScreen(page, "/app/client");
+    const firstRow = page.locator("tbody tr[data-index]").first();
+    const name = firstRow.locator("td").first();
+    await expect(name).toBeVisible();
+    const box = await name.boundingBox();
+    expect(box?.width ?? 0).toBeGreaterThan(120);
+    await expect(name.locator("p").first()).not.toHaveText("");
+    // The headers do not overlap: each starts where the previous one ends.
+    const headers = await page.locator("thead th").evaluateAll((ths) =>
+      ths.map((th) => {
+        const r = th.getBoundingClientRect();
+        return { left: r.left, right: r.right };
+      }),
+    );
+    for (let i = 1; i < headers.length; i++)
+      expect(headers[i]?.left ?? 0).toBeGreaterThanOrEqual((headers[i - 1]?.right ?? 0) - 1);
+  });
+
+  test("the quote dialog fills the phone's screen and can be used", async ({ page }) => {
+    await signIn(page, "dir@demo.fr");
+    await openScreen(page, `/app/timeline-prospect/${records.quoteDraftRequest}`);
+    await page.getByRole("button", { name: "Nouveau devis" }).click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toBeVisible();
+    const box = await dialog.boundingBox();
+    expect(box?.width ?? 0).toBeGreaterThanOrEqual(380);
+    const { scrollWidth, innerWidth } = await horizontalOverflow(page);
+    expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
+    // Its save button is reachable on screen.
+    const save = dialog.getByRole("button", { name: /Enregistrer|Créer le devis/ }).first();
+    await save.scrollIntoViewIfNeeded();
+    await expect(save).toBeInViewport();
+  });
+
+  test("the client portal and the evaluator space fit the phone's width", async ({ page }) => {
+    await signIn(page, "client@demo.fr");
+    await checkPhoneScreen(page, "/my-ingeris/donnees-certification");
+    await page.context().clearCookies();
+    await page.evaluate(() => localStorage.clear());
+    await signIn(page, "auditeur@demo.fr");
+    await expect(page).toHaveURL(/\/espace-evaluateur\//);
+    await checkPhoneScreen(page, new URL(page.url()).pathname);
+  });
+});

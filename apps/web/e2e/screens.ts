@@ -1,0 +1,150 @@
+import { canOpenAppRoute, type PermissionGrant } from "@certidesk/shared";
+import { expect, type Page } from "@playwright/test";
+import { signIn } from "./helpers";
+
+/** Every demo profile, by sign-in identifier. */
+export const STAFF_ACCOUNTS = [
+  "dir@demo.fr",
+  "cc@demo.fr",
+  "cmcc@demo.fr",
+  "cmadmin@demo.fr",
+  "qse@demo.fr",
+  "rh@demo.fr",
+  "cpi@demo.fr",
+  "compta@demo.fr",
+] as const;
+
+/** Records of the demo data the screens are opened on, found through the API as the director. */
+export interface DemoRecords {
+  newRequest: string;
+  recevabilityRequest: string;
+  quoteDraftRequest: string;
+  quoteSentRequest: string;
+  contractRequest: string;
+  contract: string;
+  archivedRequest: string | null;
+  client: string;
+  signedClient: string;
+  gestionnaire: string;
+}
+
+interface ProspectItem {
+  id: string;
+  status: string;
+  service: string;
+  contractId: string | null;
+}
+
+async function apiGet<T>(page: Page, url: string): Promise<T> {
+  return page.evaluate(async (u) => {
+    const response = await fetch(u, { headers: { accept: "application/json" } });
+    if (!response.ok) throw new Error(`${u}: ${response.status}`);
+    return response.json();
+  }, url);
+}
+
+async function apiPost<T>(page: Page, url: string, body: unknown): Promise<T> {
+  return page.evaluate(
+    async ({ u, b }) => {
+      const csrf = document.cookie
+        .split("; ")
+        .find((c) => c.startsWith("certidesk_csrf="))
+        ?.slice("certidesk_csrf=".length);
+      const response = await fetch(u, {
+        method: "POST",
+        headers: { accept: "application/json", "content-type": "application/json", "x-csrf-token": csrf ?? "" },
+        body: JSON.stringify(b),
+      });
+      if (!response.ok) throw new Error(`${u}: ${response.status}`);
+      return response.json();
+    },
+    { u: url, b: body },
+  );
+}
+
+export async function findDemoRecords(page: Page): Promise<DemoRecords> {
+  await signIn(page, "dir@demo.fr");
+  const prospects = await apiGet<{ items: ProspectItem[] }>(
+    page,
+    "/requestclients/getListProspectByProspectType/all?pageSize=500",
+  );
+  const archive = await apiGet<{ items: ProspectItem[] }>(
+    page,
+    "/api/requestclients/getListProspectArchive?pageSize=5",
+  );
+  const pick = (test: (p: ProspectItem) => boolean, what: string) => {
+    const found = prospects.items.find(test);
+    if (!found) throw new Error(`Aucune demande de démonstration : ${what}`);
+    return found;
+  };
+  const withContract = pick((p) => p.status === "CONTRACT_SENT" && p.contractId !== null, "contrat envoyé");
+  const clients = await apiPost<{ items: Array<{ id: string; status: string | null }> }>(
+    page,
+    "/api/client/getListClient",
+    { filter: "all", page: 1, pageSize: 50, sort: null },
+  );
+  const gestionnaires = await apiGet<{ items: Array<{ id: string }> }>(page, "/api/gestionnaires?pageSize=1");
+  const signed = clients.items.find((c) => c.status === "SIGNED") ?? clients.items[0];
+  if (!clients.items[0] || !signed || !gestionnaires.items[0]) throw new Error("Données de démonstration incomplètes");
+  return {
+    newRequest: pick((p) => p.status === "NEW", "nouvelle").id,
+    recevabilityRequest: pick((p) => p.status === "RECEVABILITY", "recevabilité").id,
+    quoteDraftRequest: pick((p) => p.status === "QUOTE_DRAFT", "devis en préparation").id,
+    quoteSentRequest: pick((p) => p.status === "QUOTE_SENT", "devis envoyé").id,
+    contractRequest: withContract.id,
+    contract: withContract.contractId ?? "",
+    archivedRequest: archive.items[0]?.id ?? null,
+    client: clients.items[0].id,
+    signedClient: signed.id,
+    gestionnaire: gestionnaires.items[0].id,
+  };
+}
+
+/** The staff screens, as paths under /app/ (the guard's route table decides who may open each). */
+export function staffScreens(r: DemoRecords, { variants = true } = {}): string[] {
+  const contractTabs = variants ? ["", "?onglet=programme", "?onglet=contrat", "?onglet=decision"] : [""];
+  const families = variants ? ["", "?famille=RH", "?famille=AUDITOR", "?famille=CLIENT"] : [""];
+  const settings = variants
+    ? ["general", "profils", "utilisateurs", "documents", "e-mails", "e-mails-groupes", "numerotation", "journal"]
+    : ["general", "utilisateurs"];
+  const requests = variants
+    ? [r.newRequest, r.recevabilityRequest, r.quoteDraftRequest, r.quoteSentRequest, r.contractRequest]
+    : [r.recevabilityRequest, r.contractRequest];
+  return [
+    "alert",
+    "prospect",
+    "prospect?type=ARCHIVE",
+    ...requests.map((id) => `timeline-prospect/${id}`),
+    ...(r.archivedRequest && variants ? [`timeline-prospect/${r.archivedRequest}`] : []),
+    ...contractTabs.map((tab) => `contract/${r.contract}${tab}`),
+    "client",
+    `timeline-client/${r.client}`,
+    ...contractTabs.map((tab) => `contract-client/${r.signedClient}${tab}`),
+    "gestionnaire",
+    `gestionnaire/${r.gestionnaire}`,
+    "nouveau",
+    "entite-juridique",
+    ...families.map((family) => `biblio${family}`),
+    "mail",
+    ...settings.map((tab) => `setting/${tab}`),
+    // Routes of the spec whose screens come with later modules: "Page introuvable", inside the frame.
+    "mission",
+  ];
+}
+
+export async function permissionsOf(page: Page): Promise<PermissionGrant[]> {
+  const raw = await page.evaluate(() => localStorage.getItem("certidesk.currentUser"));
+  return raw ? (JSON.parse(raw) as { permissions: PermissionGrant[] }).permissions : [];
+}
+
+export function mayOpen(path: string, permissions: readonly PermissionGrant[]): boolean {
+  return canOpenAppRoute(path.split("?")[0] ?? path, permissions);
+}
+
+/** Opens a screen and waits until its data has arrived (no loader, the page's title shown). */
+export async function openScreen(page: Page, url: string) {
+  await page.goto(url);
+  await page.waitForLoadState("networkidle");
+  await expect(page.locator("h1").first()).toBeVisible();
+  await expect(page.locator(".mantine-LoadingOverlay-root")).toHaveCount(0);
+}

@@ -1,0 +1,167 @@
+import {
+  AUDITOR_DOCUMENT_KIND_LABELS,
+  AUDITOR_DOCUMENT_KINDS,
+  AUDITOR_DOCUMENT_VALIDITY_MONTHS,
+  type AuditorDocumentKind,
+  formatDate,
+} from "@certidesk/shared";
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  FileInput,
+  Group,
+  List,
+  Paper,
+  Select,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from "@mantine/core";
+import { IconUpload } from "@tabler/icons-react";
+import { type FormEvent, useState } from "react";
+import { DateField } from "../../../components";
+import { errorMessage } from "../../../lib/api-client";
+import { notifySaved } from "../../../lib/notify";
+import { useAuditorDocuments, useUploadAuditorDocument } from "../api/auditor-documents";
+
+const STATE = {
+  VALID: { color: "green", label: "Valide" },
+  EXPIRING: { color: "orange", label: "Expire bientôt" },
+  EXPIRED: { color: "red", label: "Expiré" },
+} as const;
+
+const addMonths = (months: number) => {
+  const d = new Date();
+  d.setMonth(d.getMonth() + months);
+  return d.toISOString().slice(0, 10);
+};
+
+/** The evaluator's documents (CV, diplomas, training, impartiality declaration, insurance, URSSAF) and their validity. */
+export function DocumentsPanel({ auditorId, canEdit }: { auditorId: string; canEdit: boolean }) {
+  const { data } = useAuditorDocuments(auditorId);
+  const upload = useUploadAuditorDocument(auditorId);
+  const [kind, setKind] = useState<AuditorDocumentKind | null>(null);
+  const [validUntil, setValidUntil] = useState<string | null>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const needsValidity = kind ? AUDITOR_DOCUMENT_VALIDITY_MONTHS[kind] !== null : false;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!kind || !file) return;
+    await upload.mutateAsync({ kind, validUntil, file }).then(
+      () => {
+        notifySaved("Document enregistré.");
+        setKind(null);
+        setValidUntil(null);
+        setFile(null);
+      },
+      () => undefined,
+    );
+  }
+
+  return (
+    <Stack>
+      {data && data.missing.length > 0 && (
+        <Alert color="red" title="Documents manquants ou expirés aujourd'hui">
+          <List size="sm">
+            {data.missing.map((m) => (
+              <List.Item key={m.kind}>{m.label}</List.Item>
+            ))}
+          </List>
+        </Alert>
+      )}
+      <Table.ScrollContainer minWidth={520}>
+        <Table>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Type</Table.Th>
+              <Table.Th>Fichier</Table.Th>
+              <Table.Th>Valide jusqu'au</Table.Th>
+              <Table.Th>État</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {data?.documents.map((d) => (
+              <Table.Tr key={d.id}>
+                <Table.Td>{d.kind ? AUDITOR_DOCUMENT_KIND_LABELS[d.kind] : d.name}</Table.Td>
+                <Table.Td>
+                  <Anchor href={d.url} target="_blank" rel="noopener" size="sm">
+                    {d.fileName}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td>{d.validUntil ? formatDate(d.validUntil) : "Sans limite"}</Table.Td>
+                <Table.Td>
+                  <Badge color={STATE[d.state].color} variant="light">
+                    {STATE[d.state].label}
+                  </Badge>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {data?.documents.length === 0 && (
+        <Text size="sm" c="dimmed">
+          Aucun document déposé.
+        </Text>
+      )}
+      {canEdit && (
+        <Paper withBorder p="md">
+          <form onSubmit={submit}>
+            <Stack gap="xs">
+              <Title order={3} size="h5">
+                Déposer un document
+              </Title>
+              <Group grow align="flex-start">
+                <Select
+                  label="Type de document"
+                  required
+                  data={AUDITOR_DOCUMENT_KINDS.map((k) => ({ value: k, label: AUDITOR_DOCUMENT_KIND_LABELS[k] }))}
+                  value={kind}
+                  onChange={(v) => {
+                    const k = v as AuditorDocumentKind | null;
+                    setKind(k);
+                    const months = k ? AUDITOR_DOCUMENT_VALIDITY_MONTHS[k] : null;
+                    setValidUntil(months ? addMonths(months) : null);
+                  }}
+                />
+                <DateField
+                  label="Valide jusqu'au"
+                  value={validUntil}
+                  onChange={(v) => setValidUntil(v || null)}
+                  required={needsValidity}
+                  description={needsValidity ? "Obligatoire pour ce type" : "Facultatif"}
+                />
+              </Group>
+              <FileInput
+                label="Fichier"
+                required
+                placeholder="Choisir un fichier (PDF, image…)"
+                value={file}
+                onChange={setFile}
+                leftSection={<IconUpload size={16} />}
+              />
+              {upload.isError && (
+                <Text c="red" size="sm" role="alert">
+                  {errorMessage(upload.error)}
+                </Text>
+              )}
+              <Group justify="flex-end">
+                <Button
+                  type="submit"
+                  loading={upload.isPending}
+                  disabled={!kind || !file || (needsValidity && !validUntil)}
+                >
+                  Déposer
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        </Paper>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,85 @@
+import { formatPhone } from "@certidesk/shared";
+import { Alert, Paper, Stack, Tabs, Text, Title } from "@mantine/core";
+import { useParams, useSearchParams } from "react-router";
+import { errorMessage } from "../../../lib/api-client";
+import { useBranding } from "../../../lib/configuration/use-branding";
+import { useAuditor } from "../api/auditor-file";
+import { AvailabilityPanel } from "./AvailabilityPanel";
+import { DocumentStateBadge } from "./auditor-labels";
+import { DocumentsPanel } from "./DocumentsPanel";
+import { LinksPanel } from "./LinksPanel";
+import { MissionsPanel } from "./MissionsPanel";
+
+const TABS = [
+  { value: "missions", label: "Mes programmes" },
+  { value: "documents", label: "Mes documents" },
+  { value: "liens", label: "Mes liens d'intérêts" },
+  { value: "disponibilites", label: "Mes indisponibilités" },
+] as const;
+
+/**
+ * The evaluator's space, at a path ending in their auditor id (spec section 4): the programmes they
+ * are on, their documents and validity, their links of interest (they declare their own), their
+ * unavailability. The server answers only for their own file.
+ */
+export function EvaluatorSpacePage() {
+  useBranding("Espace évaluateur");
+  const { auditorId = "" } = useParams();
+  const [params, setParams] = useSearchParams();
+  const tab = TABS.find((t) => t.value === params.get("onglet"))?.value ?? "missions";
+  const { data: auditor, error } = useAuditor(auditorId);
+  return (
+    <Stack>
+      <Title order={1} size="h2">
+        Espace évaluateur
+      </Title>
+      {error && <Alert color="red">{errorMessage(error)}</Alert>}
+      {auditor && (
+        <>
+          <Paper withBorder p="md">
+            <Title order={2} size="h4">
+              {auditor.firstName} {auditor.lastName}
+            </Title>
+            <Text c="dimmed" size="sm">
+              {[
+                auditor.email,
+                formatPhone(auditor.mobilePhone ?? auditor.phone),
+                [auditor.postalCode, auditor.city].filter(Boolean).join(" "),
+              ]
+                .filter(Boolean)
+                .join(" · ")}
+            </Text>
+            <Text size="sm" mt="xs" component="div">
+              Documents : <DocumentStateBadge state={auditor.documentState} />
+            </Text>
+          </Paper>
+          <Tabs value={tab} onChange={(v) => v && setParams({ onglet: v }, { replace: true })} keepMounted={false}>
+            <Tabs.List mb="md">
+              {TABS.map((t) => (
+                <Tabs.Tab key={t.value} value={t.value}>
+                  {t.label}
+                </Tabs.Tab>
+              ))}
+            </Tabs.List>
+            <Tabs.Panel value="missions">
+              <MissionsPanel auditorId={auditor.id} linkToContracts={false} />
+            </Tabs.Panel>
+            <Tabs.Panel value="documents">
+              <DocumentsPanel auditorId={auditor.id} canEdit={auditor.abilities.declare} />
+            </Tabs.Panel>
+            <Tabs.Panel value="liens">
+              <Text size="sm" mb="sm">
+                Déclarez tout lien avec un établissement, son entité juridique ou son gestionnaire (emploi, conseil,
+                formation, accompagnement, intérêt, lien familial) : il est vérifié à chaque affectation.
+              </Text>
+              <LinksPanel auditorId={auditor.id} canEdit={auditor.abilities.declare} />
+            </Tabs.Panel>
+            <Tabs.Panel value="disponibilites">
+              <AvailabilityPanel auditorId={auditor.id} canEdit={auditor.abilities.declare} />
+            </Tabs.Panel>
+          </Tabs>
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,86 @@
+import { useDebouncedCallback } from "@mantine/hooks";
+import { useRef, useState } from "react";
+import { useLocation, useNavigate } from "react-router";
+import type { SortState } from "../components";
+
+/** Address parameters of a list: `tri=raisonSocial` / `tri=-createdAt` / `tri=aucun`, `page=3`, `q=ehpad`. */
+export const SORT_PARAM = "tri";
+export const PAGE_PARAM = "page";
+export const SEARCH_PARAM = "q";
+/** "No sort" is a state of its own (spec §4 cycle), distinct from "the list's default sort". */
+const NO_SORT = "aucun";
+
+export function readSort(value: string | null, defaultSort: SortState | null): SortState | null {
+  if (value === null || value === "") return defaultSort;
+  if (value === NO_SORT) return null;
+  return value.startsWith("-") ? { key: value.slice(1), direction: "desc" } : { key: value, direction: "asc" };
+}
+
+export function writeSort(sort: SortState | null): string {
+  if (!sort) return NO_SORT;
+  return sort.direction === "desc" ? `-${sort.key}` : sort.key;
+}
+
+function sameSort(a: SortState | null, b: SortState | null): boolean {
+  return a?.key === b?.key && a?.direction === b?.direction;
+}
+
+export interface ListParamsOptions {
+  defaultSort: SortState | null;
+  /** Sort keys the server accepts; anything else in the address falls back to the default. */
+  sortKeys?: readonly string[];
+}
+
+/**
+ * Sort, page and search of a list kept in the address, like its filter: a reload or a shared
+ * link shows the same rows. Every change replaces the history entry; a new sort or search goes
+ * back to page 1. The search box updates at once, the address (and the query) after 300 ms.
+ */
+export function useListParams({ defaultSort, sortKeys }: ListParamsOptions) {
+  const location = useLocation();
+  const params = new URLSearchParams(location.search);
+  const navigate = useNavigate();
+  // The latest address, for a debounced search that fires after later renders.
+  const latest = useRef(location.search);
+  latest.current = location.search;
+  const parsed = readSort(params.get(SORT_PARAM), defaultSort);
+  const sort = parsed && sortKeys && !sortKeys.includes(parsed.key) ? defaultSort : parsed;
+  const page = Math.max(1, Math.trunc(Number(params.get(PAGE_PARAM))) || 1);
+  const urlSearch = params.get(SEARCH_PARAM) ?? "";
+  const [search, setSearchText] = useState(urlSearch);
+
+  const update = (changes: Record<string, string | null>) => {
+    const next = new URLSearchParams(latest.current);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === null) next.delete(key);
+      else next.set(key, value);
+    }
+    const query = next.toString();
+    navigate({ search: query ? `?${query}` : "" }, { replace: true });
+  };
+  // The typed text reaches the address once the user pauses.
+  const commitSearch = useDebouncedCallback((value: string) => {
+    const trimmed = value.trim();
+    if (trimmed !== (new URLSearchParams(latest.current).get(SEARCH_PARAM) ?? ""))
+      update({ [SEARCH_PARAM]: trimmed || null, [PAGE_PARAM]: null });
+  }, 300);
+
+  return {
+    sort,
+    page,
+    /** The search sent to the server (the address's). */
+    search: urlSearch.trim() || undefined,
+    /** The text in the search box. */
+    searchText: search,
+    setSearchText: (value: string) => {
+      setSearchText(value);
+      commitSearch(value);
+    },
+    setSort: (next: SortState | null) =>
+      update({ [SORT_PARAM]: sameSort(next, defaultSort) ? null : writeSort(next), [PAGE_PARAM]: null }),
+    setPage: (next: number) => update({ [PAGE_PARAM]: next <= 1 ? null : String(next) }),
+    /** For a filter change: back to the first page. */
+    resetPage: () => update({ [PAGE_PARAM]: null }),
+    update,
+  };
+}

@@ -1,0 +1,2 @@
+export * from "./auditors.js";
+export * from "./impartiality.js";
