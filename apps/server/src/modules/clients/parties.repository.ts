@@ -32,8 +32,7 @@ export async function insertMainContact(tx: Executor, values: Omit<typeof contac
   return created?.id ?? null;
 }
 
-/** Legal entities to choose from: searched (accent-free) on name, SIREN and city. */
-/** Legal entities to choose from: every search word matches, in any order. */
+/** Legal entities to choose from: every search word (accent-free) on name, SIREN or city. */
 export function legalEntityOptionRows(db: Executor, search: string | undefined) {
   const match = matchEveryWord(search, (pattern) =>
     or(

@@ -6,7 +6,7 @@ import {
   PROFILE_TYPES,
   type ProfileType,
 } from "@certidesk/shared";
-import { and, count, eq, sql } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
 import { profilePermissions, profiles, users } from "../../db/schema/index.js";
 

@@ -232,7 +232,6 @@ export async function replaceEstablishments(tx: Executor, requestId: string, cli
   await tx.insert(requestEstablishments).values(clientIds.map((clientId) => ({ requestId, clientId })));
 }
 
-/** Establishments to open a request for: a search among all, or by default the prospects. */
 /** Establishments to open a request on: every search word matches; no search lists the prospects. */
 export const establishmentOptionRows = (db: Executor, search: string | undefined) =>
   db
