@@ -53,6 +53,8 @@ import { createMailService } from "./modules/mail/mail.service.js";
 import { createMailGroupsService } from "./modules/mail/mail-groups.service.js";
 import { createMailTemplatesService } from "./modules/mail/mail-templates.service.js";
 import { createMailWorker } from "./modules/mail/mail-worker.js";
+import { missionsRoutes } from "./modules/missions/missions.routes.js";
+import { createMissionsService } from "./modules/missions/missions.service.js";
 import { numberingRoutes } from "./modules/numbering/numbering.routes.js";
 import { createNumberingService } from "./modules/numbering/numbering.service.js";
 import { profilesRoutes } from "./modules/profiles/profiles.routes.js";
@@ -217,6 +219,7 @@ export async function buildApp({
     uploadMaxBytes: config.uploadMaxBytes,
   });
   auditorSettingsRoutes(app, { fareClasses: createFareClassesService({ db }), impartiality });
+  missionsRoutes(app, { missions: createMissionsService({ db, clock, links, impartiality }) });
   auditRoutes(app, { db });
 
   await serveWebApp(app, config.webDist);

@@ -9,6 +9,7 @@ import { badRequest, conflict, staleVersion } from "../../lib/errors.js";
 import type { ConfigurationService } from "../configuration/configuration.service.js";
 import type { DocumentsService } from "../documents/documents.service.js";
 import { enqueueMail } from "../mail/mail.service.js";
+import { createForSignedContract } from "../missions/index.js";
 import { syncRequestStatus } from "../prospects/request-status.js";
 import { renderContractPdf } from "./contract-pdf.js";
 import { clientNames, syncEstablishments } from "./contract-rules.js";
@@ -136,6 +137,7 @@ export function createContractLifecycle(deps: ContractDeps, get: (id: string) =>
             .where(eq(requestClients.id, saved.requestId))
             .returning();
           const ids = await syncEstablishments(tx, id, new Date(`${input.signatureDate}T12:00:00Z`));
+          await createForSignedContract(tx, { contractId: id, actor, requestId });
           await writeAudit(
             tx,
             actor,
