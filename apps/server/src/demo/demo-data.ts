@@ -7,6 +7,7 @@ import { writeAudit } from "../lib/audit.js";
 import { hashPassword } from "../lib/passwords.js";
 import { seedCommercialDemo } from "./demo-commercial.js";
 import { seedDemoHistory } from "./demo-history.js";
+import { seedMissionDemo } from "./demo-missions.js";
 
 /** The one generator of demo data; later modules add their own section here. */
 export const DEMO_PASSWORD = "Demo-2026";
@@ -101,6 +102,8 @@ export async function seedDemoData(db: Database): Promise<boolean> {
           direction: member("DIR"),
         },
       });
+      const planner = member("CPI");
+      await seedMissionDemo(tx, { actor: { userId: planner.id || null, label: planner.label }, now: new Date() });
     }
     await writeAudit(tx, SYSTEM_ACTOR, {
       action: "create",

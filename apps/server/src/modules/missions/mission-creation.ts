@@ -30,10 +30,9 @@ const kindOf = (service: string, source: string): MissionKind =>
 
 /** One visit day per date (the first slot given wins), in date order. */
 function uniqueDays<T extends { day: string }>(days: T[]): T[] {
-  const seen = new Set<string>();
-  return [...days]
-    .sort((a, b) => a.day.localeCompare(b.day))
-    .filter((d) => (seen.has(d.day) ? false : (seen.add(d.day), true)));
+  const byDay = new Map<string, T>();
+  for (const d of days) if (!byDay.has(d.day)) byDay.set(d.day, d);
+  return [...byDay.values()].sort((a, b) => a.day.localeCompare(b.day));
 }
 
 /**
