@@ -51,10 +51,17 @@ import { healthRoutes } from "./modules/health/health.routes.js";
 import { homeRoutes } from "./modules/home/home.routes.js";
 import { createHomeService } from "./modules/home/home.service.js";
 import { mailRoutes } from "./modules/mail/mail.routes.js";
-import { createMailService } from "./modules/mail/mail.service.js";
+import { createMailService, enqueueMail } from "./modules/mail/mail.service.js";
 import { createMailGroupsService } from "./modules/mail/mail-groups.service.js";
 import { createMailTemplatesService } from "./modules/mail/mail-templates.service.js";
 import { createMailWorker } from "./modules/mail/mail-worker.js";
+import { createCalendarFeed } from "./modules/missions/calendar-feed.js";
+import { createMissionLinks } from "./modules/missions/mission-links.js";
+import { createMissionOrdersService } from "./modules/missions/mission-orders.service.js";
+import { createMissionReportsService } from "./modules/missions/mission-reports.service.js";
+import { missionStepsRoutes } from "./modules/missions/mission-steps.routes.js";
+import { missionsRoutes } from "./modules/missions/missions.routes.js";
+import { createMissionsService } from "./modules/missions/missions.service.js";
 import { numberingRoutes } from "./modules/numbering/numbering.routes.js";
 import { createNumberingService } from "./modules/numbering/numbering.service.js";
 import { profilesRoutes } from "./modules/profiles/profiles.routes.js";
@@ -231,6 +238,34 @@ export async function buildApp({
     uploadMaxBytes: config.uploadMaxBytes,
   });
   auditorSettingsRoutes(app, { fareClasses: createFareClassesService({ db }), impartiality });
+  const missions = createMissionsService({ db, clock, links, impartiality });
+  const missionLinks = createMissionLinks(
+    config.signedUrlSecret ?? loadOrCreateSecret(config.dataDir, "mission-links-secret"),
+    config.publicUrl,
+  );
+  const missionDocs = { detail: missions.detail, enqueueMail, onMailQueued: wakeWorker };
+  missionsRoutes(app, { missions });
+  missionStepsRoutes(app, {
+    orders: createMissionOrdersService({
+      db,
+      clock,
+      missionLinks,
+      identity: async () => ({
+        configuration: await configurationService.get(),
+        logo: await configurationService.logo(),
+      }),
+      storeGenerated: (actor, meta, file) => documents.storeGenerated(actor, meta, file),
+      ...missionDocs,
+    }),
+    reports: createMissionReportsService({
+      db,
+      clock,
+      uploadDocument: (actor, meta, file, requestId) => documents.upload(actor, meta, file, requestId),
+      ...missionDocs,
+    }),
+    calendar: createCalendarFeed({ db, clock, missionLinks }),
+    uploadMaxBytes: config.uploadMaxBytes,
+  });
   auditRoutes(app, { db });
 
   await serveWebApp(app, config.webDist);

@@ -10,6 +10,7 @@ export * from "./errors.js";
 export * from "./format/index.js";
 export * from "./identifiers.js";
 export * from "./messages.js";
+export * from "./missions/index.js";
 export * from "./permissions.js";
 export * from "./profiles.js";
 export * from "./quote-totals.js";

@@ -8,6 +8,7 @@ import { hashPassword } from "../lib/passwords.js";
 import { seedCommercialDemo } from "./demo-commercial.js";
 import { seedEvaluatorsDemo } from "./demo-evaluators.js";
 import { seedDemoHistory } from "./demo-history.js";
+import { seedMissionDemo } from "./demo-missions.js";
 
 /** The one generator of demo data; later modules add their own section here. */
 export const DEMO_PASSWORD = "Demo-2026";
@@ -103,6 +104,8 @@ export async function seedDemoData(db: Database): Promise<boolean> {
           direction: member("DIR"),
         },
       });
+      const planner = member("CPI");
+      await seedMissionDemo(tx, { actor: { userId: planner.id || null, label: planner.label }, now: new Date() });
     }
     if (auditor) await seedEvaluatorsDemo(tx, { now: new Date(), marcId: auditor.id, rhLabel: member("RH").label });
     await writeAudit(tx, SYSTEM_ACTOR, {

@@ -3,4 +3,5 @@
  * commands, inside their own transaction (`tx`).
  */
 export { clientNames, type EvaluationDates, setClientFollowUp, setEvaluationDates } from "./client-commands.js";
+export { markEvaluationFinished, setEvaluationDate } from "./client-evaluation-commands.js";
 export { clientResource } from "./clients.policy.js";

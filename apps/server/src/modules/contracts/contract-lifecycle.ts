@@ -9,6 +9,7 @@ import { clientNames, setEvaluationDates } from "../clients/index.js";
 import type { ConfigurationService } from "../configuration/index.js";
 import type { DocumentsService } from "../documents/index.js";
 import { enqueueMail } from "../mail/index.js";
+import { createForSignedContract } from "../missions/index.js";
 import { markRefused, markSigned, syncStatus } from "../prospects/index.js";
 import { contractWrite, loadAuthorized } from "./contract-access.js";
 import { renderContractPdf } from "./contract-pdf.js";
@@ -125,6 +126,7 @@ export function createContractLifecycle(
           const entries = evaluationDatesOf(links, days);
           await setEvaluationDates(tx, entries, { now, clientSince: new Date(`${input.signatureDate}T12:00:00Z`) });
           const ids = entries.map((e) => e.clientId);
+          await createForSignedContract(tx, { contractId: id, actor, requestId });
           for (const [i, name] of (await clientNames(tx, ids)).entries())
             await writeAudit(
               tx,

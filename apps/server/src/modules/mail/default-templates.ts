@@ -43,7 +43,7 @@ export const DEFAULT_TEMPLATES: TemplateDefinition[] = [
     name: "Ordre de mission",
     description: "Envoie l'ordre de mission à l'évaluateur.",
     subject: "Ordre de mission — {{client.raisonSocial}} ({{mission.dates}})",
-    body: "Bonjour {{auditor.firstName}},\n\nVous trouverez ci-joint votre ordre de mission pour l'évaluation externe de {{client.raisonSocial}} les {{mission.dates}}.\n\nMerci de l'accepter ou de le refuser depuis votre espace évaluateur.",
+    body: "Bonjour {{auditor.firstName}},\n\nVous trouverez ci-joint votre ordre de mission pour l'évaluation externe de {{client.raisonSocial}} les {{mission.dates}}.\n\nMerci de l'accepter ou de le refuser depuis votre espace évaluateur, ou par ce lien personnel : {{link}}",
   },
   {
     code: "REPORT_PRELIMINARY",

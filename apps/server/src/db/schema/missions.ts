@@ -1,0 +1,178 @@
+import {
+  type AnyPgColumn,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { timestamps, versionColumn } from "./columns.js";
+import { contracts } from "./contracts.js";
+import { documents } from "./documents.js";
+import { auditors, clients } from "./parties.js";
+import { users } from "./platform.js";
+
+/** One entry of a visit day's programme (accompagné traceur, traceur ciblé, audit système…). */
+export interface MissionDayProgrammeEntry {
+  time: string | null;
+  activity: string;
+  people: string | null;
+}
+
+/**
+ * A mission: one ESSMS evaluation or one certification audit of one establishment, created when its
+ * contract is signed. Grouped ESSMS (badge G) carry the same `group_id` and share their days and
+ * team. `status` is the stored phase (OPEN, FINALISED); what the lists show (à programmer,
+ * programmée, visite passée, rapport en retard, finalisée) is derived from it, the days and the
+ * report milestones against the clock's date. The report milestones are columns here so the list
+ * can derive that state in one query.
+ */
+export const missions = pgTable(
+  "missions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    contractId: uuid("contract_id")
+      .notNull()
+      .references(() => contracts.id),
+    clientId: uuid("client_id")
+      .notNull()
+      .references(() => clients.id),
+    groupId: uuid("group_id"),
+    /** ESSMS_EVALUATION, or CERT_INITIAL / CERT_SURVEILLANCE_1 / CERT_SURVEILLANCE_2 / CERT_RENEWAL. */
+    kind: text("kind").notNull(),
+    remote: boolean("remote").notNull().default(false),
+    status: text("status").notNull().default("OPEN"),
+    /** First and last visit day, kept with the days (list filters and sorts in SQL). */
+    firstDay: date("first_day"),
+    lastDay: date("last_day"),
+    preliminaryDocumentId: uuid("preliminary_document_id").references(() => documents.id),
+    preliminaryUploadedAt: date("preliminary_uploaded_at"),
+    preliminaryReviewedAt: date("preliminary_reviewed_at"),
+    preliminaryReviewedBy: text("preliminary_reviewed_by"),
+    preliminaryReviewComment: text("preliminary_review_comment"),
+    /** The day the ESSMS received the preliminary report: its observation period starts then. */
+    preliminarySentAt: date("preliminary_sent_at"),
+    observationsDocumentId: uuid("observations_document_id").references(() => documents.id),
+    observationsReceivedAt: date("observations_received_at"),
+    finalDocumentId: uuid("final_document_id").references(() => documents.id),
+    finalReportAt: date("final_report_at"),
+    /** When the report was transmitted to the HAS platform (Synaé). */
+    hasTransmittedAt: date("has_transmitted_at"),
+    version: versionColumn(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("missions_contract_client_key").on(t.contractId, t.clientId),
+    index("missions_client_idx").on(t.clientId),
+    index("missions_group_idx").on(t.groupId),
+    index("missions_first_day_idx").on(t.firstDay),
+  ],
+);
+
+/** The team of a mission: evaluators, one of them coordinating. */
+export const missionTeamMembers = pgTable(
+  "mission_team_members",
+  {
+    missionId: uuid("mission_id")
+      .notNull()
+      .references(() => missions.id, { onDelete: "cascade" }),
+    auditorId: uuid("auditor_id")
+      .notNull()
+      .references(() => auditors.id),
+    role: text("role").notNull().default("EVALUATOR"),
+  },
+  (t) => [primaryKey({ columns: [t.missionId, t.auditorId] }), index("mission_team_auditor_idx").on(t.auditorId)],
+);
+
+/**
+ * Mission orders (OM), append-only: a row is never updated. Sending, accepting or refusing inserts a
+ * new row that supersedes the previous one (unique `supersedes`); the current order of an evaluator
+ * is the row nothing supersedes. Only a WAITING row (never sent) may be deleted, when its evaluator
+ * leaves the team.
+ */
+export const missionOrders = pgTable(
+  "mission_orders",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    missionId: uuid("mission_id")
+      .notNull()
+      .references(() => missions.id, { onDelete: "cascade" }),
+    auditorId: uuid("auditor_id")
+      .notNull()
+      .references(() => auditors.id),
+    role: text("role").notNull(),
+    /** WAITING, SENT, ACCEPT, REFUSE (spec §4). */
+    status: text("status").notNull(),
+    documentId: uuid("document_id").references(() => documents.id),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    answeredAt: timestamp("answered_at", { withTimezone: true }),
+    /** SESSION (evaluator space) or LINK (signed link of the mail). */
+    answeredVia: text("answered_via"),
+    refusalReason: text("refusal_reason"),
+    supersedes: uuid("supersedes").references((): AnyPgColumn => missionOrders.id),
+    createdBy: uuid("created_by").references(() => users.id),
+    version: versionColumn(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("mission_orders_supersedes_key").on(t.supersedes),
+    index("mission_orders_mission_idx").on(t.missionId, t.auditorId),
+    index("mission_orders_auditor_idx").on(t.auditorId, t.status),
+  ],
+);
+
+/** The visit days of a mission, each on a time slot of the spec, with its day-by-day programme. */
+export const missionDays = pgTable(
+  "mission_days",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    missionId: uuid("mission_id")
+      .notNull()
+      .references(() => missions.id, { onDelete: "cascade" }),
+    day: date("day").notNull(),
+    timeSlotId: integer("time_slot_id").notNull(),
+    dayFraction: numeric("day_fraction", { precision: 3, scale: 2, mode: "number" }).notNull(),
+    position: integer("position").notNull(),
+    programme: jsonb("programme").$type<MissionDayProgrammeEntry[]>().notNull().default([]),
+  },
+  (t) => [index("mission_days_mission_idx").on(t.missionId, t.day), index("mission_days_day_idx").on(t.day)],
+);
+
+/** The report deadlines (one row, id 1; domain.md defaults), editable in Settings. */
+export const missionDeadlineSettings = pgTable("mission_deadline_settings", {
+  id: integer("id").primaryKey().default(1),
+  /** Preliminary report due this many days after the last visit day. */
+  preliminaryReportDays: integer("preliminary_report_days").notNull().default(30),
+  /** Observations due this many days after the ESSMS received the preliminary report. */
+  observationsDays: integer("observations_days").notNull().default(15),
+  /** Final report due this many days after the observations (or the end of their period). */
+  finalReportDays: integer("final_report_days").notNull().default(15),
+  /** Reminder this many days before a report is due. */
+  reminderDaysBefore: integer("reminder_days_before").notNull().default(5),
+  version: versionColumn(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * An evaluator's private calendar feed. The secret in the link is an HMAC of the row's id (nothing
+ * secret is stored); revoking sets `revoked_at` and the next link names a new row.
+ */
+export const calendarFeedTokens = pgTable(
+  "calendar_feed_tokens",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    auditorId: uuid("auditor_id")
+      .notNull()
+      .references(() => auditors.id),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  },
+  (t) => [index("calendar_feed_tokens_auditor_idx").on(t.auditorId)],
+);

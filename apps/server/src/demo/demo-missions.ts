@@ -1,0 +1,132 @@
+import { randomUUID } from "node:crypto";
+import { addCalendarDays, DEFAULT_DEADLINE_SETTINGS } from "@certidesk/shared";
+import { and, asc, eq, inArray } from "drizzle-orm";
+import type { Executor } from "../db/client.js";
+import { clients, contracts, missionOrders, missions, missionTeamMembers } from "../db/schema/index.js";
+import type { AuditActor } from "../lib/actor.js";
+import { parisDate } from "../lib/clock.js";
+import { createForSignedContract } from "../modules/missions/index.js";
+
+const REFUSAL_REASONS = [
+  "Indisponible sur ces dates (autre mission déjà acceptée).",
+  "Lien d'intérêts découvert avec l'organisme gestionnaire.",
+];
+
+/**
+ * The missions of the demo: one per establishment of every signed contract (through the same command
+ * as a real signature), then brought to every state: à programmer, programmées with orders waiting,
+ * sent, accepted and refused, visits past with the preliminary report sent or late, observations
+ * received, finalised with the final report and the HAS transmission. Bulk writes: it stays fast.
+ */
+export async function seedMissionDemo(tx: Executor, input: { actor: AuditActor; now: Date }) {
+  const today = parisDate(input.now);
+  const signed = await tx
+    .select({ id: contracts.id })
+    .from(contracts)
+    .where(eq(contracts.status, "SIGNED"))
+    .orderBy(asc(contracts.number));
+  for (const c of signed) await createForSignedContract(tx, { contractId: c.id, actor: input.actor, now: input.now });
+  const rows = await tx
+    .select({ mission: missions, finishedAt: clients.evaluationFinishedAt })
+    .from(missions)
+    .innerJoin(clients, eq(clients.id, missions.clientId))
+    .orderBy(asc(missions.firstDay), asc(missions.id));
+  if (rows.length === 0) return { missions: 0 };
+  const waiting = await tx
+    .select()
+    .from(missionOrders)
+    .where(
+      and(
+        inArray(
+          missionOrders.missionId,
+          rows.map((r) => r.mission.id),
+        ),
+        eq(missionOrders.status, "WAITING"),
+      ),
+    );
+  const ordersOf = (missionId: string) => waiting.filter((o) => o.missionId === missionId);
+  const at = (day: string) => new Date(`${day}T09:00:00Z`);
+  const answers: Array<typeof missionOrders.$inferInsert> = [];
+  const refusedMembers: Array<{ missionId: string; auditorId: string }> = [];
+  /** Sends the orders (and answers them) by appending, as the application does. */
+  function send(missionId: string, sentDay: string, answer: "NONE" | "ACCEPT" | "REFUSE_ONE") {
+    for (const [i, o] of ordersOf(missionId).entries()) {
+      const sent = {
+        ...o,
+        id: randomUUID(),
+        status: "SENT",
+        sentAt: at(sentDay),
+        supersedes: o.id,
+        createdAt: at(sentDay),
+      };
+      answers.push(sent);
+      if (answer === "NONE") continue;
+      const refuse = answer === "REFUSE_ONE" && i === ordersOf(missionId).length - 1;
+      const answeredDay = addCalendarDays(sentDay, 2);
+      answers.push({
+        ...o,
+        id: randomUUID(),
+        status: refuse ? "REFUSE" : "ACCEPT",
+        sentAt: at(sentDay),
+        answeredAt: at(answeredDay),
+        answeredVia: i % 2 ? "LINK" : "SESSION",
+        refusalReason: refuse ? (REFUSAL_REASONS[i % REFUSAL_REASONS.length] ?? null) : null,
+        supersedes: sent.id,
+        createdAt: at(answeredDay),
+      });
+      if (refuse) refusedMembers.push({ missionId, auditorId: o.auditorId });
+    }
+  }
+
+  const s = DEFAULT_DEADLINE_SETTINGS;
+  for (const [n, { mission: m, finishedAt }] of rows.entries()) {
+    if (!m.firstDay || !m.lastDay) continue; // à programmer: orders waiting
+    const orderDay =
+      addCalendarDays(m.firstDay, -30) < today ? addCalendarDays(m.firstDay, -30) : addCalendarDays(today, -2);
+    if (m.firstDay > today) {
+      // Programmées: orders waiting, sent, accepted, or one refused (the place to fill again).
+      const step = n % 4;
+      if (step === 1) send(m.id, orderDay, "NONE");
+      if (step === 2) send(m.id, orderDay, "ACCEPT");
+      if (step === 3) send(m.id, orderDay, "REFUSE_ONE");
+      continue;
+    }
+    send(m.id, orderDay, "ACCEPT");
+    const uploaded = addCalendarDays(m.lastDay, 18);
+    const values: Partial<typeof missions.$inferInsert> = {};
+    if (finishedAt) {
+      const sent = addCalendarDays(m.lastDay, 24);
+      const observed = addCalendarDays(sent, 12);
+      Object.assign(values, {
+        preliminaryUploadedAt: uploaded,
+        preliminaryReviewedAt: addCalendarDays(uploaded, 2),
+        preliminaryReviewedBy: "Qualité (démo)",
+        preliminarySentAt: sent,
+        observationsReceivedAt: observed,
+        finalReportAt: finishedAt,
+        hasTransmittedAt: addCalendarDays(finishedAt, 4) <= today ? addCalendarDays(finishedAt, 4) : finishedAt,
+        status: "FINALISED",
+      });
+    } else if (n % 3 === 0 && uploaded < today) {
+      // Visite passée, the preliminary report out and its observation period running or over.
+      const sent = addCalendarDays(m.lastDay, 26) < today ? addCalendarDays(m.lastDay, 26) : today;
+      Object.assign(values, {
+        preliminaryUploadedAt: uploaded,
+        preliminaryReviewedAt: addCalendarDays(uploaded, 1),
+        preliminaryReviewedBy: "Qualité (démo)",
+        preliminarySentAt: sent,
+        observationsReceivedAt: n % 2 === 0 && addCalendarDays(sent, 10) < today ? addCalendarDays(sent, 10) : null,
+      });
+    } else if (n % 3 === 1 && addCalendarDays(m.lastDay, s.preliminaryReportDays) >= today && uploaded < today) {
+      Object.assign(values, { preliminaryUploadedAt: uploaded });
+    }
+    // Otherwise: nothing uploaded, late once 30 days have passed (rapport en retard).
+    if (Object.keys(values).length) await tx.update(missions).set(values).where(eq(missions.id, m.id));
+  }
+  for (let i = 0; i < answers.length; i += 500) await tx.insert(missionOrders).values(answers.slice(i, i + 500));
+  for (const r of refusedMembers)
+    await tx
+      .delete(missionTeamMembers)
+      .where(and(eq(missionTeamMembers.missionId, r.missionId), eq(missionTeamMembers.auditorId, r.auditorId)));
+  return { missions: rows.length };
+}

@@ -1,0 +1,441 @@
+import {
+  type Eligibility,
+  lateReports,
+  MIN_VISIT_DAYS,
+  MIN_VISIT_DAYS_FROM,
+  type MissionDetail,
+  type MissionKind,
+  type MissionListQuery,
+  type MissionRole,
+  type MissionRow,
+  type MissionState,
+  type missionDaysBodySchema,
+  missionDeadlines,
+  missionState,
+  type missionTeamBodySchema,
+  type ProgrammeActivity,
+  timeSlotById,
+} from "@certidesk/shared";
+import { and, eq, inArray } from "drizzle-orm";
+import type { z } from "zod";
+import type { Database, Executor } from "../../db/client.js";
+import {
+  auditorAssignmentJustifications,
+  auditors,
+  missionDays,
+  missionOrders,
+  missionTeamMembers,
+} from "../../db/schema/index.js";
+import type { Actor } from "../../lib/actor.js";
+import { writeAudit } from "../../lib/audit.js";
+import type { Clock } from "../../lib/clock.js";
+import { AppError, conflict, forbidden, notFound } from "../../lib/errors.js";
+import { abilities, authorize, granted, isStaff, recordScope } from "../../lib/policy.js";
+import { setEvaluationDate } from "../clients/index.js";
+import type { DocumentLinks } from "../documents/index.js";
+import { streamMissionWorkbook } from "./mission-export.js";
+import { listMissions, type MissionListRow, missionListBatches } from "./mission-list.repository.js";
+import { type MissionChange, missionWriter, touchMission } from "./mission-write.js";
+import { missionResource } from "./missions.policy.js";
+import * as repo from "./missions.repository.js";
+
+/** The impartiality engine of the evaluators module, as the missions use it (wired in app.ts). */
+export interface EligibilityChecker {
+  eligibility(
+    actor: Actor,
+    auditorId: string,
+    q: { clientId: string; days: string[]; contractId?: string | undefined },
+  ): Promise<Eligibility>;
+}
+
+export interface MissionsDeps {
+  db: Database;
+  clock: Clock;
+  links: DocumentLinks;
+  impartiality: EligibilityChecker;
+}
+
+type TeamInput = z.output<typeof missionTeamBodySchema>;
+type DaysInput = z.output<typeof missionDaysBodySchema>;
+
+const toRow = (r: MissionListRow): MissionRow => ({
+  id: r.id,
+  clientId: r.clientId,
+  raisonSocial: r.raisonSocial,
+  postalCode: r.postalCode,
+  city: r.city,
+  contractId: r.contractId,
+  contractNumber: r.contractNumber,
+  kind: r.kind as MissionKind,
+  remote: r.remote,
+  grouped: r.groupId !== null,
+  status: r.status as MissionState,
+  firstDay: r.firstDay,
+  lastDay: r.lastDay,
+  team: r.team,
+  preliminaryReportDue: r.preliminaryReportDue,
+  finalReportDue: r.finalReportDue,
+});
+
+const fullName = (a: { firstName: string; lastName: string }) => `${a.firstName} ${a.lastName}`;
+const sameWarnings = (a: Array<{ message: string }>, b: Array<{ message: string }>) =>
+  JSON.stringify(a.map((w) => w.message).sort()) === JSON.stringify(b.map((w) => w.message).sort());
+
+export function createMissionsService(deps: MissionsDeps) {
+  const { db, clock, links, impartiality } = deps;
+  const writeMission = missionWriter({ db, clock });
+
+  /** Staff without the MISSION read grant see no list (evaluators and client users see their own). */
+  function checkListAccess(actor: Actor) {
+    if (isStaff(actor) && !granted(actor, "MISSION", "read")) throw forbidden();
+  }
+
+  async function detail(actor: Actor, id: string): Promise<MissionDetail> {
+    const loaded = await repo.findMission(db, id);
+    if (!loaded) throw notFound(missionResource.notFound);
+    authorize(actor, "read", missionResource, loaded.record);
+    const { row, team, record } = loaded;
+    const [settings, context, days, orders, group] = await Promise.all([
+      repo.loadDeadlineSettings(db),
+      repo.contextOf(db, row),
+      repo.daysOf(db, id),
+      repo.currentOrders(db, { missionId: id }),
+      repo.groupOf(db, row),
+    ]);
+    const groupNames = await repo.clientNamesOf(
+      db,
+      group.map((g) => g.clientId),
+    );
+    // An evaluator sees their own orders, a client user none; the staff see them all.
+    const visibleOrders = orders.filter((o) =>
+      isStaff(actor) ? true : actor.profileType === "AUDITEUR" && o.order.auditorId === actor.auditorId,
+    );
+    const clientUser = actor.profileType === "MYQUALIANOR";
+    const names = await repo.documentNames(db, [
+      row.preliminaryDocumentId,
+      row.observationsDocumentId,
+      row.finalDocumentId,
+    ]);
+    const docLink = (docId: string | null, visible = true) =>
+      docId && visible ? { id: docId, name: names.get(docId) ?? "Document", url: links.url(docId, "view") } : null;
+    const today = clock.today();
+    const deadlines = missionDeadlines(row, settings);
+    return {
+      id: row.id,
+      clientId: row.clientId,
+      client: {
+        raisonSocial: context.client.raisonSocial,
+        postalCode: context.client.postalCode,
+        city: context.client.city,
+        finess: context.client.finess,
+      },
+      contractId: row.contractId,
+      contractNumber: context.contract.number,
+      kind: row.kind as MissionKind,
+      remote: row.remote,
+      groupId: row.groupId,
+      groupedWith: group
+        .filter((g) => g.id !== row.id)
+        .map((g) => ({ id: g.id, clientId: g.clientId, raisonSocial: groupNames.get(g.clientId) ?? "" })),
+      status: missionState(row, settings, today),
+      team: team.map((t) => ({ auditorId: t.auditorId, name: fullName(t), role: t.role as MissionRole })),
+      missionOrders: visibleOrders.map(({ order: o, ...a }) => ({
+        id: o.id,
+        auditorId: o.auditorId,
+        auditorName: fullName(a),
+        role: o.role as MissionRole,
+        status: o.status as MissionDetail["missionOrders"][number]["status"],
+        sentAt: o.sentAt?.toISOString() ?? null,
+        answeredAt: o.answeredAt?.toISOString() ?? null,
+        refusalReason: o.refusalReason,
+        document: o.documentId
+          ? { id: o.documentId, name: a.documentName ?? "Ordre de mission", url: links.url(o.documentId, "view") }
+          : null,
+        version: o.version,
+      })),
+      days: days.map((d) => ({
+        day: d.day,
+        timeSlotId: d.timeSlotId,
+        timeSlot: timeSlotById(d.timeSlotId)?.value ?? "",
+        dayFraction: d.dayFraction,
+        programme: d.programme.map((p) => ({
+          time: p.time,
+          activity: p.activity as ProgrammeActivity,
+          people: p.people,
+        })),
+      })),
+      deadlines,
+      late: lateReports(row, deadlines, today),
+      reports: {
+        preliminary: {
+          // The client user reads the preliminary report once it has been sent to them.
+          document: docLink(row.preliminaryDocumentId, !clientUser || !!row.preliminarySentAt),
+          uploadedAt: row.preliminaryUploadedAt,
+          reviewedAt: row.preliminaryReviewedAt,
+          reviewedBy: row.preliminaryReviewedBy,
+          reviewComment: clientUser ? null : row.preliminaryReviewComment,
+          sentAt: row.preliminarySentAt,
+        },
+        observations: { document: docLink(row.observationsDocumentId), receivedAt: row.observationsReceivedAt },
+        final: { document: docLink(row.finalDocumentId), at: row.finalReportAt },
+        hasTransmittedAt: row.hasTransmittedAt,
+      },
+      abilities: abilities(actor, missionResource, record),
+      version: row.version,
+    };
+  }
+
+  /**
+   * Every member checked with the impartiality engine for every establishment of the group: a
+   * blocked one is refused (422) with its French reason; warnings need a written justification,
+   * unless the same warnings were already justified for this mission.
+   */
+  async function checkTeam(actor: Actor, group: repo.MissionRow[], input: TeamInput) {
+    const people = await db
+      .select()
+      .from(auditors)
+      .where(
+        inArray(
+          auditors.id,
+          input.members.map((m) => m.auditorId),
+        ),
+      );
+    const warned: Array<{
+      missionId: string;
+      clientId: string;
+      auditorId: string;
+      warnings: Array<{ rule: string; message: string }>;
+    }> = [];
+    for (const mission of group) {
+      const days = (await repo.daysOf(db, mission.id)).map((d) => d.day);
+      const { client } = await repo.contextOf(db, mission);
+      for (const member of input.members) {
+        const person = people.find((p) => p.id === member.auditorId);
+        if (!person)
+          throw new AppError(422, "UNPROCESSABLE", "Évaluateur introuvable.", { auditorId: member.auditorId });
+        const verdict = await impartiality.eligibility(actor, member.auditorId, {
+          clientId: mission.clientId,
+          days,
+          contractId: mission.contractId,
+        });
+        const who = `${fullName(person)} ne peut pas évaluer « ${client.raisonSocial} »`;
+        if (!verdict.eligible)
+          throw new AppError(422, "UNPROCESSABLE", `${who} : ${verdict.blocking.map((b) => b.message).join(" ")}`, {
+            auditorId: person.id,
+            clientId: mission.clientId,
+            ...verdict,
+          });
+        if (verdict.warnings.length === 0) continue;
+        const warnings = verdict.warnings.map((w) => ({ rule: w.rule, message: w.message }));
+        if (!input.justification) {
+          const previous = await db
+            .select()
+            .from(auditorAssignmentJustifications)
+            .where(
+              and(
+                eq(auditorAssignmentJustifications.missionId, mission.id),
+                eq(auditorAssignmentJustifications.auditorId, person.id),
+              ),
+            );
+          if (previous.some((j) => sameWarnings(j.warnings, warnings))) continue;
+          throw new AppError(
+            422,
+            "UNPROCESSABLE",
+            `Justification requise pour affecter ${fullName(person)} à « ${client.raisonSocial} » : ${warnings.map((w) => w.message).join(" ")}`,
+            { auditorId: person.id, clientId: mission.clientId, warnings, justificationRequired: true },
+          );
+        }
+        warned.push({ missionId: mission.id, clientId: mission.clientId, auditorId: person.id, warnings });
+      }
+    }
+    return { people, warned };
+  }
+
+  /** Replaces the team of one mission: orders of those leaving (never sent) go, newcomers get one WAITING. */
+  async function replaceTeam(tx: Executor, actor: Actor, missionId: string, members: TeamInput["members"]) {
+    const before = await repo.teamOf(tx, [missionId]);
+    const leaving = before.filter((b) => !members.some((m) => m.auditorId === b.auditorId));
+    const orders = await repo.currentOrders(tx, { missionId });
+    for (const person of leaving) {
+      const order = orders.find((o) => o.order.auditorId === person.auditorId);
+      if (order && (order.order.status === "SENT" || order.order.status === "ACCEPT"))
+        throw conflict(
+          `${fullName(person)} a reçu son ordre de mission (${order.order.status === "SENT" ? "envoyé" : "accepté"}) : il ou elle ne quitte l'équipe qu'en le refusant.`,
+        );
+      if (order?.order.status === "WAITING") await tx.delete(missionOrders).where(eq(missionOrders.id, order.order.id));
+    }
+    await tx.delete(missionTeamMembers).where(eq(missionTeamMembers.missionId, missionId));
+    await tx.insert(missionTeamMembers).values(members.map((m) => ({ missionId, ...m })));
+    const withOrder = new Set(
+      orders.filter((o) => o.order.status !== "REFUSE" && o.order.status !== "WAITING").map((o) => o.order.auditorId),
+    );
+    const waiting = new Set(orders.filter((o) => o.order.status === "WAITING").map((o) => o.order.auditorId));
+    const newcomers = members.filter((m) => !withOrder.has(m.auditorId) && !waiting.has(m.auditorId));
+    if (newcomers.length)
+      await tx.insert(missionOrders).values(
+        newcomers.map((m) => ({
+          missionId,
+          auditorId: m.auditorId,
+          role: m.role,
+          status: "WAITING",
+          createdBy: actor.userId,
+          createdAt: clock.now(),
+        })),
+      );
+  }
+
+  /** Writes one change on the mission and the same on the others of its group (shared days and team). */
+  async function writeGroup(
+    actor: Actor,
+    id: string,
+    action: "updateTeam" | "updateDays",
+    version: number,
+    each: (tx: Executor, mission: repo.MissionRow) => Promise<void>,
+    change: (loaded: { row: repo.MissionRow }) => MissionChange,
+    requestId?: string,
+  ) {
+    return writeMission(
+      actor,
+      id,
+      action,
+      version,
+      async (tx, loaded) => {
+        const group = await repo.groupOf(tx, loaded.row);
+        for (const mission of group) {
+          await each(tx, mission);
+          if (mission.id !== id) await touchMission(tx, mission.id, clock.now());
+        }
+        return change(loaded);
+      },
+      requestId,
+    );
+  }
+
+  return {
+    detail,
+
+    async list(actor: Actor, q: MissionListQuery) {
+      checkListAccess(actor);
+      const settings = await repo.loadDeadlineSettings(db);
+      const { rows, total } = await listMissions(db, q, recordScope(actor), settings, clock.today());
+      return { items: rows.map(toRow), total, page: q.page, pageSize: q.pageSize };
+    },
+
+    async exportXlsx(actor: Actor, q: Omit<MissionListQuery, "page" | "pageSize">) {
+      checkListAccess(actor);
+      const settings = await repo.loadDeadlineSettings(db);
+      async function* rows() {
+        for await (const batch of missionListBatches(db, q, recordScope(actor), settings, clock.today()))
+          yield batch.map(toRow);
+      }
+      const stream = await streamMissionWorkbook(rows(), clock.now());
+      return { filename: `missions-${clock.today()}.xlsx`, stream };
+    },
+
+    async updateTeam(actor: Actor, id: string, input: TeamInput, requestId?: string) {
+      const loaded = await repo.findMission(db, id);
+      if (!loaded) throw notFound(missionResource.notFound);
+      authorize(actor, "updateTeam", missionResource, loaded.record);
+      const group = await repo.groupOf(db, loaded.row);
+      const { people, warned } = await checkTeam(actor, group, input);
+      const names = input.members
+        .map((m) => {
+          const p = people.find((x) => x.id === m.auditorId);
+          return p ? `${fullName(p)}${m.role === "COORDINATOR" ? " (coordination)" : ""}` : "";
+        })
+        .join(", ");
+      await writeGroup(
+        actor,
+        id,
+        "updateTeam",
+        input.version,
+        async (tx, mission) => {
+          await replaceTeam(tx, actor, mission.id, input.members);
+          for (const w of warned.filter((x) => x.missionId === mission.id)) {
+            const person = people.find((p) => p.id === w.auditorId);
+            await tx.insert(auditorAssignmentJustifications).values({
+              auditorId: w.auditorId,
+              contractId: mission.contractId,
+              missionId: mission.id,
+              clientId: w.clientId,
+              warnings: w.warnings,
+              justification: input.justification ?? "",
+              createdById: actor.userId,
+              createdByLabel: actor.label,
+              createdAt: clock.now(),
+            });
+            await writeAudit(
+              tx,
+              actor,
+              {
+                action: "justify",
+                entityType: "mission",
+                entityId: mission.id,
+                summary: `Affectation de ${person ? fullName(person) : ""} justifiée : ${input.justification ?? ""}`,
+                changes: { auditorId: w.auditorId, warnings: w.warnings.map((x) => x.message) },
+              },
+              requestId,
+            );
+          }
+        },
+        () => ({ summary: `Équipe d'évaluation : ${names}`, changes: { members: input.members } }),
+        requestId,
+      );
+      return detail(actor, id);
+    },
+
+    async updateDays(actor: Actor, id: string, input: DaysInput, requestId?: string) {
+      const days = [...input.days].sort((a, b) => a.day.localeCompare(b.day));
+      const loaded = await repo.findMission(db, id);
+      if (!loaded) throw notFound(missionResource.notFound);
+      authorize(actor, "updateDays", missionResource, loaded.record);
+      const total = days.reduce((s, d) => s + (timeSlotById(d.timeSlotId)?.dayFraction ?? 0), 0);
+      const first = days[0]?.day ?? null;
+      const last = days.at(-1)?.day ?? null;
+      if (loaded.row.kind === "ESSMS_EVALUATION" && first && first >= MIN_VISIT_DAYS_FROM && total < MIN_VISIT_DAYS)
+        throw new AppError(
+          400,
+          "BAD_REQUEST",
+          `Depuis juillet 2025, la visite d'une évaluation ESSMS dure au moins ${MIN_VISIT_DAYS} jours (programmé : ${String(total).replace(".", ",")} j).`,
+          [{ path: "days", message: "Au moins deux jours de visite." }],
+        );
+      const label = days.length ? `${days.length} jour(s) du ${first} au ${last}` : "à programmer";
+      await writeGroup(
+        actor,
+        id,
+        "updateDays",
+        input.version,
+        async (tx, mission) => {
+          await tx.delete(missionDays).where(eq(missionDays.missionId, mission.id));
+          if (days.length)
+            await tx.insert(missionDays).values(
+              days.map((d, position) => ({
+                missionId: mission.id,
+                day: d.day,
+                timeSlotId: d.timeSlotId,
+                dayFraction: timeSlotById(d.timeSlotId)?.dayFraction ?? 1,
+                position,
+                programme: d.programme,
+              })),
+            );
+          if (mission.id !== id)
+            await tx
+              .update(repo.missionsTable)
+              .set({ firstDay: first, lastDay: last })
+              .where(eq(repo.missionsTable.id, mission.id));
+          // The client list's evaluation date follows the visit's first day.
+          await setEvaluationDate(tx, mission.clientId, first, clock.now());
+        },
+        () => ({
+          values: { firstDay: first, lastDay: last },
+          summary: `Jours de visite : ${label}`,
+          changes: { days },
+        }),
+        requestId,
+      );
+      return detail(actor, id);
+    },
+  };
+}
+
+export type MissionsService = ReturnType<typeof createMissionsService>;

@@ -1,0 +1,3 @@
+export * from "./codes.js";
+export * from "./deadlines.js";
+export * from "./missions.js";
