@@ -26,6 +26,7 @@ export interface DemoRecords {
   client: string;
   signedClient: string;
   gestionnaire: string;
+  auditor: string;
 }
 
 interface ProspectItem {
@@ -84,6 +85,7 @@ export async function findDemoRecords(page: Page): Promise<DemoRecords> {
     { filter: "all", page: 1, pageSize: 50, sort: null },
   );
   const gestionnaires = await apiGet<{ items: Array<{ id: string }> }>(page, "/api/gestionnaires?pageSize=1");
+  const auditors = await apiGet<{ items: Array<{ id: string }> }>(page, "/api/auditors?pageSize=1");
   const signed = clients.items.find((c) => c.status === "SIGNED") ?? clients.items[0];
   if (!clients.items[0] || !signed || !gestionnaires.items[0]) throw new Error("Données de démonstration incomplètes");
   return {
@@ -97,6 +99,7 @@ export async function findDemoRecords(page: Page): Promise<DemoRecords> {
     client: clients.items[0].id,
     signedClient: signed.id,
     gestionnaire: gestionnaires.items[0].id,
+    auditor: auditors.items[0]?.id ?? "",
   };
 }
 
@@ -105,7 +108,17 @@ export function staffScreens(r: DemoRecords, { variants = true } = {}): string[]
   const contractTabs = variants ? ["", "?onglet=programme", "?onglet=contrat", "?onglet=decision"] : [""];
   const families = variants ? ["", "?famille=RH", "?famille=AUDITOR", "?famille=CLIENT"] : [""];
   const settings = variants
-    ? ["general", "profils", "utilisateurs", "documents", "e-mails", "e-mails-groupes", "numerotation", "journal"]
+    ? [
+        "general",
+        "profils",
+        "utilisateurs",
+        "documents",
+        "e-mails",
+        "e-mails-groupes",
+        "numerotation",
+        "evaluateurs",
+        "journal",
+      ]
     : ["general", "utilisateurs"];
   const requests = variants
     ? [r.newRequest, r.recevabilityRequest, r.quoteDraftRequest, r.quoteSentRequest, r.contractRequest]
@@ -126,6 +139,19 @@ export function staffScreens(r: DemoRecords, { variants = true } = {}): string[]
     "entite-juridique",
     ...families.map((family) => `biblio${family}`),
     "mail",
+    "evaluateur",
+    ...(variants
+      ? [
+          "",
+          "?onglet=competences",
+          "?onglet=zones",
+          "?onglet=documents",
+          "?onglet=liens",
+          "?onglet=missions",
+          "?onglet=conditions",
+        ]
+      : [""]
+    ).map((tab) => `evaluateur/${r.auditor}${tab}`),
     ...settings.map((tab) => `setting/${tab}`),
     // Routes of the spec whose screens come with later modules: "Page introuvable", inside the frame.
     "mission",

@@ -28,6 +28,8 @@ export function DateField({ value, onChange, ...props }: DateFieldProps) {
         dateParser={(text) => parseFrenchDate(text)}
         placeholder={props.placeholder ?? "JJ/MM/AAAA"}
         clearable={props.clearable ?? !props.required}
+        // Mantine's clear button has no name of its own: screen readers would announce "bouton".
+        clearButtonProps={{ "aria-label": "Effacer la date", ...props.clearButtonProps }}
       />
     </DatesProvider>
   );

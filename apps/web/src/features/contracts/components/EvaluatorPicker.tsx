@@ -146,7 +146,7 @@ export function EvaluatorPicker({
                         <VerdictBadge v={v} />
                       </Group>
                       {v && <Reasons reasons={v.blocking} color="red" multi={multi} />}
-                      {v && <Reasons reasons={v.warnings} color="orange.8" multi={multi} />}
+                      {v && <Reasons reasons={v.warnings} color="orange" multi={multi} />}
                       {v && v.blocking.length === 0 && v.warnings.length > 0 && (
                         <Textarea
                           label="Justification (conservée au journal)"
@@ -240,7 +240,7 @@ export function EvaluatorPicker({
                             {c.departement ? ` (${c.departement})` : ""}
                           </Text>
                           {v && <Reasons reasons={v.blocking} color="red" multi={multi} />}
-                          {v && <Reasons reasons={v.warnings} color="orange.8" multi={multi} />}
+                          {v && <Reasons reasons={v.warnings} color="orange" multi={multi} />}
                         </Table.Td>
                         <Table.Td>{c.distanceKm === null ? "—" : `${c.distanceKm} km`}</Table.Td>
                         <Table.Td>{c.monthLoad}</Table.Td>
