@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { PERMISSION_CODES, type ProfileType } from "@certidesk/shared";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mailOutbox, profilePermissions } from "../src/db/schema/index.js";
+import { mailOutbox, missionOrders, profilePermissions } from "../src/db/schema/index.js";
 import {
   buildAuditor,
   buildContract,
@@ -12,6 +12,7 @@ import {
   buildRequest,
   buildUser,
 } from "./factories.js";
+import { signedContract } from "./mission-fixtures.js";
 import { multipartBody, samplePdf } from "./multipart.js";
 import { type Session, signIn } from "./session.js";
 import { createTestApp, type TestContext } from "./test-app.js";
@@ -35,6 +36,8 @@ const NOT_RECORD_SCOPED = new Set([
   "PUT /api/settings/numbering/:code",
   "PUT /api/fare-classes/:id",
   "DELETE /api/fare-classes/:id",
+  // The calendar feed is opened by its secret token, not by a session: there is no actor to scope.
+  "GET /api/calendar/:token/visites.ics",
 ]);
 
 interface Others {
@@ -46,6 +49,8 @@ interface Others {
   gestionnaire: string;
   legalEntity: string;
   mail: string;
+  mission: string;
+  missionOrder: string;
   document?: string;
 }
 
@@ -65,6 +70,8 @@ function recordParams(url: string, others: Others): Record<string, string> | nul
     [/^\/api\/gestionnaires\/:id/, { id: others.gestionnaire }],
     [/^\/api\/legal-entities\/:id/, { id: others.legalEntity }],
     [/^\/api\/mails\/:id/, { id: others.mail }],
+    [/^\/api\/missions\/:id/, { id: others.mission }],
+    [/^\/api\/mission-orders\/:id/, { id: others.missionOrder }],
   ];
   return table.find(([pattern]) => pattern.test(url))?.[1] ?? null;
 }
@@ -78,6 +85,8 @@ const PLACEHOLDERS: Others = {
   gestionnaire: "g",
   legalEntity: "l",
   mail: "m",
+  mission: "mi",
+  missionOrder: "mo",
 };
 
 const fill = (url: string, params: Record<string, string>) =>
@@ -125,7 +134,13 @@ describe("record scope", () => {
       .insert(mailOutbox)
       .values({ to: ["autre@test.fr"], subject: "Devis", body: "…", relatedType: "client", relatedId: client.id })
       .returning();
+    // Another establishment's mission, made by the real signing path, with its evaluators' orders.
+    const signed = await signedContract(ctx, admin, { days: [{ day: "2026-04-07", timeSlotId: 1 }] });
+    const missionId = signed.missions[0]?.id ?? "";
+    const [order] = await db.select().from(missionOrders).where(eq(missionOrders.missionId, missionId));
     return {
+      mission: missionId,
+      missionOrder: order?.id ?? "",
       client: client.id,
       request: request.id,
       contract: contract.id,
