@@ -27,7 +27,7 @@ test("Direction creates a user who can sign in", async ({ page, browser }) => {
   await page.getByRole("button", { name: "Nouvel utilisateur" }).click();
   const dialog = page.getByRole("dialog");
   await dialog.getByLabel("Identifiant").fill("nouvelle@demo.fr");
-  await dialog.locator("input[type=password]").fill("Bienvenue-2026");
+  await dialog.locator("input[type=password]").fill("Nouvelle-arrivee-2026");
   await dialog.getByLabel("Prénom").fill("Léa");
   await dialog.getByRole("textbox", { name: "Nom", exact: true }).fill("Martin");
   await dialog.getByRole("button", { name: "Enregistrer" }).click();
@@ -35,7 +35,7 @@ test("Direction creates a user who can sign in", async ({ page, browser }) => {
   await expect(page.getByRole("cell", { name: "nouvelle@demo.fr", exact: true })).toBeVisible();
 
   const other = await browser.newPage();
-  await signIn(other, "nouvelle@demo.fr", "Bienvenue-2026");
+  await signIn(other, "nouvelle@demo.fr", "Nouvelle-arrivee-2026");
   await expect(other).toHaveURL(/\/app\/alert$/);
   await other.close();
 });
