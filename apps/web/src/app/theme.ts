@@ -121,7 +121,11 @@ export const DIMMED_TEXT = "#5f666d";
  * gets text and fills chosen to read at 4.5:1, and secondary text is darker than Mantine's grey.
  */
 export const accessibleColors: CSSVariablesResolver = (theme) => {
-  const light: Record<string, string> = { "--mantine-color-dimmed": DIMMED_TEXT };
+  // Placeholders too: Mantine's grey reads at about 2.8:1 (a file or select input's placeholder is text).
+  const light: Record<string, string> = {
+    "--mantine-color-dimmed": DIMMED_TEXT,
+    "--mantine-color-placeholder": DIMMED_TEXT,
+  };
   for (const [name, shades] of Object.entries(theme.colors)) {
     const base = shades[6] ?? "#000000";
     light[`--mantine-color-${name}-light`] = mixHex("#ffffff", base, 0.12);

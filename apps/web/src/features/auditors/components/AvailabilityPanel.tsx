@@ -62,6 +62,10 @@ export function AvailabilityPanel({ auditorId, canEdit }: { auditorId: string; c
         <DatesProvider settings={{ locale: "fr", firstDayOfWeek: 1 }}>
           <Calendar
             date={month}
+            previousLabel="Mois précédent"
+            nextLabel="Mois suivant"
+            // Days of the neighbouring months would be greyed below the contrast WCAG asks for.
+            hideOutsideDates
             onDateChange={(d) => setMonth(monthStart(d))}
             getDayProps={(day) => {
               const o = off(day);
