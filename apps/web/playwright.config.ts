@@ -34,7 +34,8 @@ export default defineConfig({
   webServer: {
     command: "npx tsx ../server/src/main.ts",
     url: `http://localhost:${port}/health`,
-    timeout: 60_000,
+    // A first start loads the whole demo (pipeline, evaluators, missions, documents): generous on a busy CI machine.
+    timeout: 180_000,
     reuseExistingServer: false,
     stdout: "ignore",
     stderr: "pipe",
