@@ -2,6 +2,7 @@ import "@mantine/core/styles.css";
 import "@mantine/notifications/styles.css";
 import "@mantine/dates/styles.css";
 import "@mantine/dropzone/styles.css";
+import "./app/accessible-dates.css";
 import { ModalsProvider } from "@mantine/modals";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
