@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { PUBLIC_KEY_TYPES, SECTOR_DOMAINS } from "../commercial/establishments.js";
 import { digitsOnly, isValidSiret } from "../identifiers.js";
+import { emailSchema, phoneSchema } from "../schemas/parties.js";
 import { searchTextSchema, typeError } from "../text.js";
 
 /** Evaluators (the spec's auditors): their file, links of interest, availability, documents. */
@@ -15,18 +16,9 @@ const required = (label: string, max = 100) =>
     .min(1, `${label} est obligatoire.`)
     .max(max, `${label} : ${max} caractères au plus.`);
 const isoDate = (label: string) => z.iso.date({ error: `${label} : date invalide.` });
-const email = z
-  .union([z.literal(""), z.email("Adresse e-mail invalide.")])
-  .transform(blankToNull)
-  .nullable()
-  .default(null);
-const phone = z
-  .string()
-  .trim()
-  .refine((v) => v === "" || /^\+?[\d\s.-]{10,20}$/.test(v), "Numéro de téléphone invalide.")
-  .transform((v) => (v ? v.replace(/[\s.-]/g, "") : null))
-  .nullable()
-  .default(null);
+// The same e-mail and phone rules as a contact's.
+const email = emailSchema;
+const phone = phoneSchema;
 const uniq = <T>(v: T[]) => [...new Set(v)];
 
 export const AUDITOR_STATUSES = ["SALARIE", "INDEPENDANT"] as const;

@@ -44,12 +44,14 @@ export const finessSchema = z
   .trim()
   .transform((v) => digitsOnly(v).toUpperCase())
   .refine(isValidFiness, "Le numéro FINESS doit contenir 9 caractères (département puis 7 chiffres).");
-const emailSchema = z
+/** An optional e-mail address: empty is null. Shared with the evaluators' file. */
+export const emailSchema = z
   .union([z.literal(""), z.email("Adresse e-mail invalide.")])
   .transform(blankToNull)
   .nullable()
   .default(null);
-const phoneSchema = z
+/** An optional phone, stored without separators. Shared with the evaluators' file. */
+export const phoneSchema = z
   .string()
   .trim()
   .refine((v) => v === "" || /^\+?[\d\s.-]{10,20}$/.test(v), "Numéro de téléphone invalide.")
