@@ -1,4 +1,4 @@
-import { PassThrough, type Readable } from "node:stream";
+import type { Readable } from "node:stream";
 import {
   type ClientRow,
   CONTRACT_STATUS_DETAIL_LABELS,
@@ -7,11 +7,10 @@ import {
   formatPhone,
   toExcelDate,
 } from "@certidesk/shared";
-import ExcelJS from "exceljs";
+import { streamWorkbook, type XlsxColumn } from "../../lib/xlsx-stream.js";
 
-type Cell = string | number | Date | null;
 /** Dates are real Excel dates (a serial with a French number format), never text, so they sort and filter. */
-const COLUMNS: Array<{ header: string; width: number; numFmt?: string; value: (r: ClientRow) => Cell }> = [
+const COLUMNS: Array<XlsxColumn<ClientRow>> = [
   { header: "Raison sociale", width: 40, value: (r) => r.raisonSocial },
   { header: "FINESS", width: 12, value: (r) => r.finess ?? "" },
   { header: "Entité juridique", width: 36, value: (r) => r.legalEntityRaisonSocial ?? "" },
@@ -48,30 +47,5 @@ const COLUMNS: Array<{ header: string; width: number; numFmt?: string; value: (r
  * The first batch is read before the stream is returned, so a failing query still answers an error.
  */
 export async function streamClientWorkbook(batches: AsyncIterable<ClientRow[]>, created: Date): Promise<Readable> {
-  const iterator = batches[Symbol.asyncIterator]();
-  const first = await iterator.next();
-  const stream = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true });
-  workbook.creator = "Certidesk";
-  workbook.created = created;
-  const sheet = workbook.addWorksheet("Clients", { views: [{ state: "frozen", ySplit: 1 }] });
-  sheet.columns = COLUMNS.map((c) => ({
-    header: c.header,
-    width: c.width,
-    style: c.numFmt ? { numFmt: c.numFmt } : {},
-  }));
-  const header = sheet.getRow(1);
-  header.font = { bold: true };
-  header.fill = { type: "pattern", pattern: "solid", fgColor: { argb: "FFEEF3FA" } };
-  header.commit();
-  sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: COLUMNS.length } };
-  const write = async () => {
-    for (let batch = first; !batch.done; batch = await iterator.next()) {
-      for (const row of batch.value) sheet.addRow(COLUMNS.map((c) => c.value(row))).commit();
-    }
-    sheet.commit();
-    await workbook.commit();
-  };
-  write().catch((error: unknown) => stream.destroy(error instanceof Error ? error : new Error(String(error))));
-  return stream;
+  return streamWorkbook({ sheetName: "Clients", columns: COLUMNS, batches, created });
 }

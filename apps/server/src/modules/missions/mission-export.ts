@@ -1,4 +1,4 @@
-import { PassThrough, type Readable } from "node:stream";
+import type { Readable } from "node:stream";
 import {
   EVALUATION_TO_SCHEDULE,
   EXCEL_FORMATS,
@@ -8,10 +8,9 @@ import {
   type MissionRow,
   toExcelDate,
 } from "@certidesk/shared";
-import ExcelJS from "exceljs";
+import { streamWorkbook, type XlsxColumn } from "../../lib/xlsx-stream.js";
 
-type Cell = string | number | Date | null;
-const COLUMNS: Array<{ header: string; width: number; numFmt?: string; value: (r: MissionRow) => Cell }> = [
+const COLUMNS: Array<XlsxColumn<MissionRow>> = [
   { header: "Établissement", width: 40, value: (r) => r.raisonSocial },
   { header: "Code postal", width: 11, value: (r) => r.postalCode ?? "" },
   { header: "Ville", width: 22, value: (r) => r.city ?? "" },
@@ -44,30 +43,5 @@ const COLUMNS: Array<{ header: string; width: number; numFmt?: string; value: (r
 
 /** The missions list as a streamed XLSX workbook (French headers, real Excel dates), every row. */
 export async function streamMissionWorkbook(batches: AsyncIterable<MissionRow[]>, created: Date): Promise<Readable> {
-  const iterator = batches[Symbol.asyncIterator]();
-  const first = await iterator.next();
-  const stream = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true });
-  workbook.creator = "Certidesk";
-  workbook.created = created;
-  const sheet = workbook.addWorksheet("Missions", { views: [{ state: "frozen", ySplit: 1 }] });
-  sheet.columns = COLUMNS.map((c) => ({
-    header: c.header,
-    width: c.width,
-    style: c.numFmt ? { numFmt: c.numFmt } : {},
-  }));
-  const header = sheet.getRow(1);
-  header.font = { bold: true };
-  header.fill = { type: "pattern", pattern: "solid", fgColor: { argb: "FFEEF3FA" } };
-  header.commit();
-  sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: COLUMNS.length } };
-  const write = async () => {
-    for (let batch = first; !batch.done; batch = await iterator.next()) {
-      for (const row of batch.value) sheet.addRow(COLUMNS.map((c) => c.value(row))).commit();
-    }
-    sheet.commit();
-    await workbook.commit();
-  };
-  write().catch((error: unknown) => stream.destroy(error instanceof Error ? error : new Error(String(error))));
-  return stream;
+  return streamWorkbook({ sheetName: "Missions", columns: COLUMNS, batches, created });
 }
