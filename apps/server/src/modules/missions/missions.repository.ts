@@ -3,10 +3,13 @@ import { and, asc, eq, inArray, notExists, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.js";
 import {
+  auditorAssignmentJustifications,
   auditors,
   clients,
+  contacts,
   contracts,
   documents,
+  fareClasses,
   missionDays,
   missionDeadlineSettings,
   missionOrders,
@@ -138,4 +141,96 @@ export async function clientNamesOf(db: Executor, ids: string[]) {
     .from(clients)
     .where(inArray(clients.id, ids));
   return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+export async function auditorsByIds(db: Executor, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db.select().from(auditors).where(inArray(auditors.id, ids));
+}
+
+export async function findAuditor(db: Executor, id: string) {
+  const [row] = await db.select().from(auditors).where(eq(auditors.id, id));
+  return row ?? null;
+}
+
+/** The evaluators with their transport class, for the mission order PDF. */
+export async function auditorsWithFareClass(db: Executor, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ auditor: auditors, fareClass: fareClasses.name })
+    .from(auditors)
+    .leftJoin(fareClasses, eq(fareClasses.id, auditors.fareClassId))
+    .where(inArray(auditors.id, ids));
+}
+
+export async function justificationsOf(db: Executor, missionId: string, auditorId: string) {
+  return db
+    .select()
+    .from(auditorAssignmentJustifications)
+    .where(
+      and(
+        eq(auditorAssignmentJustifications.missionId, missionId),
+        eq(auditorAssignmentJustifications.auditorId, auditorId),
+      ),
+    );
+}
+
+export async function insertJustification(db: Executor, values: typeof auditorAssignmentJustifications.$inferInsert) {
+  await db.insert(auditorAssignmentJustifications).values(values);
+}
+
+export async function deleteOrder(db: Executor, id: string) {
+  await db.delete(missionOrders).where(eq(missionOrders.id, id));
+}
+
+export async function insertOrders(db: Executor, values: Array<typeof missionOrders.$inferInsert>) {
+  if (values.length === 0) return [];
+  return db.insert(missionOrders).values(values).returning();
+}
+
+/** An order row, locked for the transaction when `lock`. */
+export async function findOrderForUpdate(db: Executor, id: string) {
+  const [row] = await db.select().from(missionOrders).where(eq(missionOrders.id, id)).for("update");
+  return row ?? null;
+}
+
+export async function replaceTeamMembers(
+  db: Executor,
+  missionId: string,
+  members: Array<{ auditorId: string; role: string }>,
+) {
+  await db.delete(missionTeamMembers).where(eq(missionTeamMembers.missionId, missionId));
+  if (members.length) await db.insert(missionTeamMembers).values(members.map((m) => ({ missionId, ...m })));
+}
+
+export async function removeTeamMember(db: Executor, missionId: string, auditorId: string) {
+  await db
+    .delete(missionTeamMembers)
+    .where(and(eq(missionTeamMembers.missionId, missionId), eq(missionTeamMembers.auditorId, auditorId)));
+}
+
+export async function replaceDays(db: Executor, missionId: string, days: Array<typeof missionDays.$inferInsert>) {
+  await db.delete(missionDays).where(eq(missionDays.missionId, missionId));
+  if (days.length) await db.insert(missionDays).values(days);
+}
+
+export async function setVisitSpan(db: Executor, missionId: string, firstDay: string | null, lastDay: string | null) {
+  await db.update(missions).set({ firstDay, lastDay }).where(eq(missions.id, missionId));
+}
+
+/** The establishment's main contact. */
+export async function mainContact(db: Executor, clientId: string) {
+  const [row] = await db
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.clientId, clientId), eq(contacts.isMain, true)));
+  return row ?? null;
+}
+
+/** Another mission of the same group changed with this one: its version moves too. */
+export async function touchMission(db: Executor, id: string, now: Date) {
+  await db
+    .update(missions)
+    .set({ version: sql`${missions.version} + 1`, updatedAt: now })
+    .where(eq(missions.id, id));
 }
