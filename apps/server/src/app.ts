@@ -56,12 +56,16 @@ import { createMailGroupsService } from "./modules/mail/mail-groups.service.js";
 import { createMailTemplatesService } from "./modules/mail/mail-templates.service.js";
 import { createMailWorker } from "./modules/mail/mail-worker.js";
 import { createCalendarFeed } from "./modules/missions/calendar-feed.js";
+import { createMissionDeadlinesService, createReminderJob } from "./modules/missions/mission-deadlines.service.js";
 import { createMissionLinks } from "./modules/missions/mission-links.js";
 import { createMissionOrdersService } from "./modules/missions/mission-orders.service.js";
+import { missionPreparationRoutes } from "./modules/missions/mission-preparation.routes.js";
+import { createMissionPreparationService } from "./modules/missions/mission-preparation.service.js";
 import { createMissionReportsService } from "./modules/missions/mission-reports.service.js";
 import { missionStepsRoutes } from "./modules/missions/mission-steps.routes.js";
 import { missionsRoutes } from "./modules/missions/missions.routes.js";
 import { createMissionsService } from "./modules/missions/missions.service.js";
+import { createNonConformitiesService } from "./modules/missions/non-conformities.service.js";
 import { numberingRoutes } from "./modules/numbering/numbering.routes.js";
 import { createNumberingService } from "./modules/numbering/numbering.service.js";
 import { profilesRoutes } from "./modules/profiles/profiles.routes.js";
@@ -264,6 +268,23 @@ export async function buildApp({
       ...missionDocs,
     }),
     calendar: createCalendarFeed({ db, clock, missionLinks }),
+    uploadMaxBytes: config.uploadMaxBytes,
+  });
+  const missionDeadlines = createMissionDeadlinesService({ db, clock, enqueueMail, onMailQueued: wakeWorker });
+  const reminderJob = createReminderJob(missionDeadlines, app.log);
+  app.decorate("missionReminders", reminderJob);
+  app.addHook("onClose", async () => {
+    await reminderJob.stop();
+  });
+  missionPreparationRoutes(app, {
+    preparation: createMissionPreparationService({
+      db,
+      clock,
+      uploadDocument: (actor, meta, file, requestId) => documents.upload(actor, meta, file, requestId),
+      detail: missions.detail,
+    }),
+    nonConformities: createNonConformitiesService({ db, clock }),
+    deadlines: missionDeadlines,
     uploadMaxBytes: config.uploadMaxBytes,
   });
   auditRoutes(app, { db });

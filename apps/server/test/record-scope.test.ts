@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { PERMISSION_CODES, type ProfileType } from "@certidesk/shared";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mailOutbox, missionOrders, profilePermissions } from "../src/db/schema/index.js";
+import { mailOutbox, missionNonConformities, missionOrders, profilePermissions } from "../src/db/schema/index.js";
 import {
   buildAuditor,
   buildContract,
@@ -51,6 +51,7 @@ interface Others {
   mail: string;
   mission: string;
   missionOrder: string;
+  nonConformity: string;
   document?: string;
 }
 
@@ -72,6 +73,7 @@ function recordParams(url: string, others: Others): Record<string, string> | nul
     [/^\/api\/mails\/:id/, { id: others.mail }],
     [/^\/api\/missions\/:id/, { id: others.mission }],
     [/^\/api\/mission-orders\/:id/, { id: others.missionOrder }],
+    [/^\/api\/non-conformities\/:id/, { id: others.nonConformity }],
   ];
   return table.find(([pattern]) => pattern.test(url))?.[1] ?? null;
 }
@@ -87,6 +89,7 @@ const PLACEHOLDERS: Others = {
   mail: "m",
   mission: "mi",
   missionOrder: "mo",
+  nonConformity: "nc",
 };
 
 const fill = (url: string, params: Record<string, string>) =>
@@ -138,7 +141,12 @@ describe("record scope", () => {
     const signed = await signedContract(ctx, admin, { days: [{ day: "2026-04-07", timeSlotId: 1 }] });
     const missionId = signed.missions[0]?.id ?? "";
     const [order] = await db.select().from(missionOrders).where(eq(missionOrders.missionId, missionId));
+    const [nc] = await db
+      .insert(missionNonConformities)
+      .values({ missionId, criterion: "1.1.1", severity: "MAJOR", description: "Écart" })
+      .returning();
     return {
+      nonConformity: nc?.id ?? "",
       mission: missionId,
       missionOrder: order?.id ?? "",
       client: client.id,

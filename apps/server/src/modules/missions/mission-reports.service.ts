@@ -210,13 +210,39 @@ export function createMissionReportsService(deps: MissionReportsDeps) {
         id,
         "sendObservations",
         version,
-        () => ({
-          values: { observationsDocumentId: doc.id, observationsReceivedAt: clock.today() },
-          summary: `Observations de l'établissement reçues (${actor.label})`,
-          action: "status",
-        }),
+        async (tx, { row, team }) => {
+          // The coordinator hears of them at once (the final report is due from today).
+          const coordinator = team.find((t) => t.role === "COORDINATOR");
+          if (coordinator?.email) {
+            const { client } = await repo.contextOf(tx, row);
+            await deps.enqueueMail(
+              tx,
+              actor,
+              {
+                templateCode: "OBSERVATIONS_RECEIVED",
+                to: [coordinator.email],
+                variables: {
+                  auditor: { firstName: coordinator.firstName },
+                  client: { raisonSocial: client.raisonSocial, city: client.city ?? "" },
+                },
+                attachments: [{ documentId: doc.id, fileName: doc.fileName }],
+                clientId: client.id,
+                missionId: id,
+                relatedType: "mission",
+                relatedId: id,
+              },
+              requestId,
+            );
+          }
+          return {
+            values: { observationsDocumentId: doc.id, observationsReceivedAt: clock.today() },
+            summary: `Observations de l'établissement reçues (${actor.label})`,
+            action: "status",
+          };
+        },
         requestId,
       );
+      deps.onMailQueued?.();
       return deps.detail(actor, id);
     },
 

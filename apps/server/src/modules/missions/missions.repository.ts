@@ -1,5 +1,5 @@
-import type { DeadlineSettings } from "@certidesk/shared";
-import { and, asc, eq, inArray, notExists, sql } from "drizzle-orm";
+import { type DeadlineSettings, PREPARATION_DOCUMENT_CODES } from "@certidesk/shared";
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, notExists, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.js";
 import {
@@ -12,13 +12,15 @@ import {
   fareClasses,
   missionDays,
   missionDeadlineSettings,
+  missionNonConformities,
   missionOrders,
+  missionReportReminders,
   missions,
   missionTeamMembers,
 } from "../../db/schema/index.js";
 import type { MissionRecord } from "./missions.policy.js";
 
-export { missions as missionsTable };
+export { missionDeadlineSettings as deadlineSettingsTable, missions as missionsTable };
 export type MissionRow = typeof missions.$inferSelect;
 export type MissionOrderRow = typeof missionOrders.$inferSelect;
 
@@ -54,6 +56,7 @@ export async function teamOf(db: Executor, missionIds: string[]) {
 export const toRecord = (m: MissionRow, team: MissionRecord["team"]): MissionRecord => ({
   id: m.id,
   clientId: m.clientId,
+  kind: m.kind,
   status: m.status,
   team,
   preliminaryUploadedAt: m.preliminaryUploadedAt,
@@ -233,4 +236,70 @@ export async function touchMission(db: Executor, id: string, now: Date) {
     .update(missions)
     .set({ version: sql`${missions.version} + 1`, updatedAt: now })
     .where(eq(missions.id, id));
+}
+
+/** Sets the programme of the mission's days that exist (a day not set is ignored). */
+export async function setDayProgramme(
+  db: Executor,
+  missionId: string,
+  day: string,
+  programme: Array<{ time: string | null; activity: string; people: string | null }>,
+) {
+  await db
+    .update(missionDays)
+    .set({ programme })
+    .where(and(eq(missionDays.missionId, missionId), eq(missionDays.day, day)));
+}
+
+/** The preparation documents of a mission (plans, list of AT), newest first. */
+export async function preparationDocuments(db: Executor, missionId: string) {
+  return db
+    .select({ id: documents.id, name: documents.name, metaCode: documents.metaCode, updatedAt: documents.updatedAt })
+    .from(documents)
+    .where(
+      and(
+        eq(documents.missionId, missionId),
+        isNull(documents.deletedAt),
+        inArray(documents.metaCode, [...PREPARATION_DOCUMENT_CODES]),
+      ),
+    )
+    .orderBy(desc(documents.updatedAt));
+}
+
+/** Open non-conformities of a mission, by severity. */
+export async function openNonConformityCounts(db: Executor, missionId: string) {
+  const rows = await db
+    .select({ severity: missionNonConformities.severity, n: count() })
+    .from(missionNonConformities)
+    .where(and(eq(missionNonConformities.missionId, missionId), isNull(missionNonConformities.closedAt)))
+    .groupBy(missionNonConformities.severity);
+  return {
+    major: Number(rows.find((r) => r.severity === "MAJOR")?.n ?? 0),
+    minor: Number(rows.find((r) => r.severity === "MINOR")?.n ?? 0),
+  };
+}
+
+/** The open missions whose reports may need a reminder (days set, not finalised). */
+export async function missionsAwaitingReports(db: Executor) {
+  return db
+    .select()
+    .from(missions)
+    .where(and(eq(missions.status, "OPEN"), isNotNull(missions.lastDay), isNull(missions.finalReportAt)));
+}
+
+/**
+ * Claims the reminder of one report and due date: true for the one caller that inserted it (the
+ * primary key makes a second run, or a second server, a no-op).
+ */
+export async function claimReminder(db: Executor, missionId: string, report: string, dueDate: string, at: Date) {
+  const rows = await db
+    .insert(missionReportReminders)
+    .values({ missionId, report, dueDate, sentAt: at })
+    .onConflictDoNothing()
+    .returning({ missionId: missionReportReminders.missionId });
+  return rows.length > 0;
+}
+
+export async function remindersOf(db: Executor, missionId: string) {
+  return db.select().from(missionReportReminders).where(eq(missionReportReminders.missionId, missionId));
 }

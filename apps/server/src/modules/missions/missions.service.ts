@@ -13,6 +13,7 @@ import {
   missionDeadlines,
   missionState,
   type missionTeamBodySchema,
+  type PreparationDocumentCode,
   type ProgrammeActivity,
   timeSlotById,
 } from "@certidesk/shared";
@@ -87,12 +88,14 @@ export function createMissionsService(deps: MissionsDeps) {
     if (!loaded) throw notFound(missionResource.notFound);
     authorize(actor, "read", missionResource, loaded.record);
     const { row, team, record } = loaded;
-    const [settings, context, days, orders, group] = await Promise.all([
+    const [settings, context, days, orders, group, preparation, openNonConformities] = await Promise.all([
       repo.loadDeadlineSettings(db),
       repo.contextOf(db, row),
       repo.daysOf(db, id),
       repo.currentOrders(db, { missionId: id }),
       repo.groupOf(db, row),
+      repo.preparationDocuments(db, id),
+      repo.openNonConformityCounts(db, id),
     ]);
     const groupNames = await repo.clientNamesOf(
       db,
@@ -172,6 +175,18 @@ export function createMissionsService(deps: MissionsDeps) {
         final: { document: docLink(row.finalDocumentId), at: row.finalReportAt },
         hasTransmittedAt: row.hasTransmittedAt,
       },
+      requestedDocuments: row.requestedDocuments,
+      // The plans are the evaluators' working documents: the staff and the team see them.
+      preparationDocuments: clientUser
+        ? []
+        : preparation.map((d) => ({
+            id: d.id,
+            name: d.name,
+            metaCode: d.metaCode as PreparationDocumentCode,
+            url: links.url(d.id, "view"),
+            updatedAt: d.updatedAt.toISOString(),
+          })),
+      openNonConformities,
       abilities: abilities(actor, missionResource, record),
       version: row.version,
     };
