@@ -7,6 +7,7 @@ import { GeneralSettingsTab } from "../../features/configuration/components/Gene
 import { DocumentCategoriesTab } from "../../features/documents/components/settings/DocumentCategoriesTab";
 import { MailGroupsTab } from "../../features/mail/components/settings/MailGroupsTab";
 import { MailTemplatesTab } from "../../features/mail/components/settings/MailTemplatesTab";
+import { MissionDeadlinesTab } from "../../features/missions/components/settings/MissionDeadlinesTab";
 import { NumberingTab } from "../../features/numbering/components/NumberingTab";
 import { ProfilesTab } from "../../features/profiles/components/ProfilesTab";
 import { UsersTab } from "../../features/users/components/UsersTab";
@@ -21,6 +22,7 @@ const TABS: Array<{ value: string; label: string; render: () => ReactNode }> = [
   { value: "e-mails", label: "E-mails", render: () => <MailTemplatesTab /> },
   { value: "e-mails-groupes", label: "E-mails groupés", render: () => <MailGroupsTab /> },
   { value: "evaluateurs", label: "Évaluateurs", render: () => <AuditorSettingsTab /> },
+  { value: "missions", label: "Missions", render: () => <MissionDeadlinesTab /> },
   { value: "numerotation", label: "Numérotation", render: () => <NumberingTab /> },
   { value: "journal", label: "Journal des modifications", render: () => <AuditLogTab /> },
 ];
