@@ -117,6 +117,7 @@ export function staffScreens(r: DemoRecords, { variants = true } = {}): string[]
         "e-mails-groupes",
         "numerotation",
         "evaluateurs",
+        "missions",
         "journal",
       ]
     : ["general", "utilisateurs"];
