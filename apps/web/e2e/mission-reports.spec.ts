@@ -43,19 +43,30 @@ test("a mission from its days to the final report: two days, preliminary report 
     await field.fill(day);
     await field.press("Tab");
   }
-  await dialog.getByRole("textbox", { name: "Créneau du jour 2" }).click();
+  await dialog.getByRole("combobox", { name: "Créneau du jour 2" }).click();
+  await page.getByRole("option", { name: /^8h00-12h00 \(0,5/ }).click();
+  await dialog.getByRole("button", { name: "Enregistrer les jours" }).click();
+  // One and a half days: refused since July 2025, with the reason; a third half day completes the visit.
+  await expect(dialog.getByRole("alert")).toContainText("dure au moins 2 jours (programmé : 1,5 j)");
+  await dialog.getByRole("button", { name: "Ajouter un jour" }).click();
+  const third = dialog.getByRole("textbox", { name: "Jour 3" });
+  await third.fill("14/01/2027");
+  await third.press("Tab");
+  await dialog.getByRole("combobox", { name: "Créneau du jour 3" }).click();
   await page.getByRole("option", { name: /^8h00-12h00 \(0,5/ }).click();
   await dialog.getByRole("button", { name: "Enregistrer les jours" }).click();
   await expect(dialog).toBeHidden();
   const days = page.getByRole("table", { name: "Jours de visite" });
   await expect(days).toContainText("12/01/2027");
   await expect(days).toContainText("8h00-12h00");
-  await expect(page.getByText("Durée de la visite : 1,5 j")).toBeVisible();
+  await expect(page.getByText("Durée de la visite : 2 j")).toBeVisible();
+  if (process.env.SCREENSHOT_DIR)
+    await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/preparation.png`, fullPage: true });
 
   // Évaluation: the coordination uploads the preliminary report; it waits for the quality review.
   await page.getByRole("tab", { name: "Évaluation" }).click();
   await expect(page).toHaveURL(/onglet=evaluation/);
-  await expect(page.getByRole("table", { name: "Rapports et échéances" })).toContainText("12/02/2027");
+  await expect(page.getByRole("table", { name: "Rapports et échéances" })).toContainText("13/02/2027");
   await upload(
     page,
     "Le rapport préliminaire attend la relecture d'un profil qualité avant son envoi.",
@@ -68,6 +79,7 @@ test("a mission from its days to the final report: two days, preliminary report 
   await as(page, "qse@demo.fr", `${base}?onglet=evaluation`);
   await page.getByLabel("Commentaire de relecture (facultatif)").fill("Relu, conforme au référentiel.");
   await page.getByRole("button", { name: "Valider la relecture qualité" }).click();
+  await expect(page.getByText(/Relu par .+ : « Relu, conforme au référentiel. »/)).toBeVisible();
   await expect(page.getByRole("button", { name: "Valider la relecture qualité" })).toHaveCount(0);
 
   // The coordination sends it to the ESSMS; then records its observations and the final report.
@@ -83,6 +95,8 @@ test("a mission from its days to the final report: two days, preliminary report 
   );
   await upload(page, "l'évaluation est finalisée", "Déposer le rapport définitif", "rapport-definitif.pdf");
   await expect(page.getByText(/l'évaluation est finalisée/).first()).toBeVisible();
+  if (process.env.SCREENSHOT_DIR)
+    await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/evaluation.png`, fullPage: true });
 
   // The client is finalised ("Évaluations finalisées").
   const state = await page.evaluate(async (id) => {

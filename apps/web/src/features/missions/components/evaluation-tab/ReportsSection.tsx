@@ -35,11 +35,20 @@ function ReviewAndSend({ mission }: { mission: MissionDetail }) {
   const review = useReviewPreliminary();
   const send = useSendPreliminary();
   const a = mission.abilities;
-  if (!a.reviewPreliminary && !a.sendPreliminary) return null;
+  const p = mission.reports.preliminary;
+  // A report reviewed once waits to be sent; a new file uploaded is reviewed again.
+  const mayReview = !!a.reviewPreliminary && !p.reviewedAt;
+  if (!mayReview && !a.sendPreliminary && !(p.reviewedAt && !p.sentAt)) return null;
   return (
     <Paper withBorder p="sm">
       <Stack gap="xs">
-        {a.reviewPreliminary && (
+        {p.reviewedAt && (
+          <Text size="sm">
+            Relu par {p.reviewedBy} le {date(p.reviewedAt)}
+            {p.reviewComment ? ` : « ${p.reviewComment} »` : ""}.
+          </Text>
+        )}
+        {mayReview && (
           <>
             <Textarea
               label="Commentaire de relecture (facultatif)"
@@ -68,10 +77,6 @@ function ReviewAndSend({ mission }: { mission: MissionDetail }) {
         )}
         {a.sendPreliminary && (
           <>
-            <Text size="sm">
-              Relu par {mission.reports.preliminary.reviewedBy} le {date(mission.reports.preliminary.reviewedAt)}
-              {mission.reports.preliminary.reviewComment ? ` : « ${mission.reports.preliminary.reviewComment} »` : ""}.
-            </Text>
             <Group>
               <Button
                 color="green"
