@@ -2,7 +2,15 @@ import { randomUUID } from "node:crypto";
 import { addCalendarDays, DEFAULT_DEADLINE_SETTINGS } from "@certidesk/shared";
 import { and, asc, eq, gte, inArray, isNotNull } from "drizzle-orm";
 import type { Executor } from "../db/client.js";
-import { clients, contracts, missionDays, missionOrders, missions, missionTeamMembers } from "../db/schema/index.js";
+import {
+  clients,
+  contracts,
+  missionDays,
+  missionNonConformities,
+  missionOrders,
+  missions,
+  missionTeamMembers,
+} from "../db/schema/index.js";
 import type { AuditActor } from "../lib/actor.js";
 import { parisDate } from "../lib/clock.js";
 import { createForSignedContract } from "../modules/missions/index.js";
@@ -124,6 +132,7 @@ export async function seedMissionDemo(tx: Executor, input: { actor: AuditActor; 
     if (Object.keys(values).length) await tx.update(missions).set(values).where(eq(missions.id, m.id));
   }
   await seedPreparation(tx);
+  await seedNonConformities(tx, today, input.actor);
   for (let i = 0; i < answers.length; i += 500) await tx.insert(missionOrders).values(answers.slice(i, i + 500));
   for (const r of refusedMembers)
     await tx
@@ -176,4 +185,40 @@ async function seedPreparation(tx: Executor) {
       ],
     })
     .where(and(gte(missionDays.position, 1), gte(missionDays.day, from)));
+}
+
+/** The certification audits whose visit is past: a major non-conformity open, a minor one closed. */
+async function seedNonConformities(tx: Executor, today: string, actor: AuditActor) {
+  const audits = (await tx.select().from(missions).where(isNotNull(missions.lastDay))).filter(
+    (m) => m.kind !== "ESSMS_EVALUATION" && (m.lastDay ?? today) < today,
+  );
+  const rows = audits.flatMap((m) => {
+    const last = m.lastDay ?? today;
+    return [
+      {
+        missionId: m.id,
+        criterion: "2.3.1",
+        severity: "MAJOR",
+        description: "Les projets personnalisés ne sont pas réévalués au moins une fois par an.",
+        correctiveAction: "Calendrier de réévaluation de tous les projets personnalisés d'ici trois mois.",
+        evidence: null,
+        dueDate: addCalendarDays(last, 90),
+        createdById: actor.userId,
+      },
+      {
+        missionId: m.id,
+        criterion: "3.6.2",
+        severity: "MINOR",
+        description: "Le plan de formation ne mentionne pas la bientraitance.",
+        correctiveAction: "Module bientraitance inscrit au plan de formation.",
+        evidence: "Plan de formation mis à jour.",
+        dueDate: addCalendarDays(last, 60),
+        closedAt: addCalendarDays(last, 20) < today ? addCalendarDays(last, 20) : today,
+        closedBy: actor.label,
+        closedById: actor.userId,
+        createdById: actor.userId,
+      },
+    ];
+  });
+  if (rows.length) await tx.insert(missionNonConformities).values(rows);
 }

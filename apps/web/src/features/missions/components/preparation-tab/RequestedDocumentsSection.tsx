@@ -93,7 +93,7 @@ export function RequestedDocumentsSection({ mission }: { mission: MissionDetail 
             {items.map((i) => (
               <List.Item key={i.id}>
                 {i.label} —{" "}
-                <Text span c={i.received ? "green.9" : "orange.9"} fw={600} size="sm">
+                <Text span fw={600} size="sm">
                   {i.received ? "reçu" : "attendu"}
                 </Text>
               </List.Item>
