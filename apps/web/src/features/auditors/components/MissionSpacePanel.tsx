@@ -5,7 +5,20 @@ import {
   MISSION_KIND_LABELS,
   MISSION_ROLE_LABELS,
 } from "@certidesk/shared";
-import { Alert, Anchor, Badge, Button, Card, FileButton, Group, List, Stack, Text, Title } from "@mantine/core";
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  FileButton,
+  Group,
+  List,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from "@mantine/core";
 import { useState } from "react";
 import { ReasonModal } from "../../../components";
 import { errorMessage } from "../../../lib/api-client";
@@ -75,7 +88,9 @@ function Section({
           {empty}
         </Text>
       ) : (
-        children
+        <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="sm">
+          {children}
+        </SimpleGrid>
       )}
     </Stack>
   );
@@ -109,14 +124,14 @@ function OrdersToAnswer({ auditorId, orders }: { auditorId: string; orders: Eval
               </Anchor>
             )}
             <Group mt="xs" grow>
+              <Button variant="default" onClick={() => setRefusing(o.orderId)}>
+                Refuser
+              </Button>
               <Button
                 onClick={() => accept(o.orderId)}
                 loading={answer.isPending && answer.variables?.orderId === o.orderId}
               >
                 Accepter
-              </Button>
-              <Button variant="default" color="red" onClick={() => setRefusing(o.orderId)}>
-                Refuser
               </Button>
             </Group>
           </Stack>
@@ -173,7 +188,7 @@ function ComingVisits({ visits }: { visits: EvaluatorMissionSpace["visits"] }) {
                   {t.phone && (
                     <>
                       {" · "}
-                      <Anchor href={`tel:${t.phone}`} size="sm">
+                      <Anchor href={`tel:${t.phone}`} size="sm" style={{ whiteSpace: "nowrap" }}>
                         {formatPhone(t.phone)}
                       </Anchor>
                     </>

@@ -16,6 +16,7 @@ import {
   Group,
   List,
   Paper,
+  SimpleGrid,
   Stack,
   Text,
   Textarea,
@@ -82,7 +83,7 @@ function Team({ mission }: { mission: PortalMission }) {
   if (mission.team.length === 0) return <Text size="sm">L'équipe d'évaluation vous sera proposée prochainement.</Text>;
   return (
     <>
-      <Stack gap="xs">
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xs">
         {mission.team.map((t) => (
           <Card key={t.name} withBorder padding="xs">
             <Text fw={600} size="sm">
@@ -98,7 +99,7 @@ function Team({ mission }: { mission: PortalMission }) {
             </Text>
           </Card>
         ))}
-      </Stack>
+      </SimpleGrid>
       {a?.current && (
         <Alert color={a.decision === "ACCEPT" ? "green" : "orange"} role="status">
           {a.decision === "ACCEPT"
@@ -112,7 +113,7 @@ function Team({ mission }: { mission: PortalMission }) {
         </Text>
       )}
       {mission.canAnswerTeam && (
-        <Group grow>
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
           <Button
             variant="default"
             onClick={() => {
@@ -136,7 +137,7 @@ function Team({ mission }: { mission: PortalMission }) {
           >
             Accepter l'équipe
           </Button>
-        </Group>
+        </SimpleGrid>
       )}
       <ReasonModal
         opened={objecting}
