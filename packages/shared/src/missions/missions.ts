@@ -122,13 +122,13 @@ export const missionDetailSchema = z.object({
       document: documentLinkSchema,
       receivedAt: z.string().nullable(),
       /** The observations as the ESSMS wrote them in its portal. */
-      text: z.string().nullable().default(null),
+      text: z.string().nullable().optional(),
     }),
     final: z.object({ document: documentLinkSchema, at: z.string().nullable() }),
     hasTransmittedAt: z.string().nullable(),
   }),
   /** The ESSMS's answer to the proposed team, from its portal (null: not answered). */
-  clientTeamAnswer: clientTeamAnswerSchema.nullable().default(null),
+  clientTeamAnswer: clientTeamAnswerSchema.nullable().optional(),
   abilities: missionAbilitiesSchema,
   version: z.number().int(),
 });
