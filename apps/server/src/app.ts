@@ -59,6 +59,8 @@ import { createCalendarFeed } from "./modules/missions/calendar-feed.js";
 import { createMissionDeadlinesService, createReminderJob } from "./modules/missions/mission-deadlines.service.js";
 import { createMissionLinks } from "./modules/missions/mission-links.js";
 import { createMissionOrdersService } from "./modules/missions/mission-orders.service.js";
+import { missionPortalRoutes } from "./modules/missions/mission-portal.routes.js";
+import { createMissionPortalService } from "./modules/missions/mission-portal.service.js";
 import { missionPreparationRoutes } from "./modules/missions/mission-preparation.routes.js";
 import { createMissionPreparationService } from "./modules/missions/mission-preparation.service.js";
 import { createMissionReportsService } from "./modules/missions/mission-reports.service.js";
@@ -285,6 +287,15 @@ export async function buildApp({
     }),
     nonConformities: createNonConformitiesService({ db, clock }),
     deadlines: missionDeadlines,
+    uploadMaxBytes: config.uploadMaxBytes,
+  });
+  missionPortalRoutes(app, {
+    portal: createMissionPortalService({
+      db,
+      clock,
+      links,
+      uploadDocument: (actor, meta, file, requestId) => documents.upload(actor, meta, file, requestId),
+    }),
     uploadMaxBytes: config.uploadMaxBytes,
   });
   auditRoutes(app, { db });

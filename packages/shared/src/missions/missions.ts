@@ -11,6 +11,7 @@ import {
   PREPARATION_DOCUMENT_CODES,
   PROGRAMME_ACTIVITIES,
 } from "./codes.js";
+import { clientTeamAnswerSchema } from "./portal.js";
 
 const isoDate = (label: string) => z.iso.date({ error: `${label} : date invalide.` });
 
@@ -125,7 +126,12 @@ export const missionDetailSchema = z.object({
       reviewComment: z.string().nullable(),
       sentAt: z.string().nullable(),
     }),
-    observations: z.object({ document: documentLinkSchema, receivedAt: z.string().nullable() }),
+    observations: z.object({
+      document: documentLinkSchema,
+      receivedAt: z.string().nullable(),
+      /** The observations as the ESSMS wrote them in its portal. */
+      text: z.string().nullable().optional(),
+    }),
     final: z.object({ document: documentLinkSchema, at: z.string().nullable() }),
     hasTransmittedAt: z.string().nullable(),
   }),
@@ -143,6 +149,8 @@ export const missionDetailSchema = z.object({
   ),
   /** Open non-conformities of a certification audit (majors block the decision). */
   openNonConformities: z.object({ major: z.number().int(), minor: z.number().int() }),
+  /** The ESSMS's answer to the proposed team, from its portal (null: not answered). */
+  clientTeamAnswer: clientTeamAnswerSchema.nullable().optional(),
   abilities: missionAbilitiesSchema,
   version: z.number().int(),
 });

@@ -48,6 +48,8 @@ export const missionResource = defineResource<MissionRecord>()({
     "uploadPreparation",
     "manageNonConformities",
     "closeNonConformity",
+    "answerTeam",
+    "provideDocuments",
   ],
   notFound: "Mission introuvable.",
   scope: (actor, m) => isStaff(actor) || onTeam(actor, m) || isClientOf(actor, m),
@@ -68,6 +70,9 @@ allow(
 allow(missionResource, ["updateRequestedDocuments", "closeNonConformity"], staffMay("update"));
 allow(missionResource, "reviewPreliminary", (actor) => QUALITY_PROFILES.has(actor.profileType));
 allow(missionResource, "sendObservations", (a, m) => staffMay("update")(a) || isClientOf(a, m));
+// The client portal (mission-portal.service.ts): the ESSMS answers the proposed team and provides documents.
+allow(missionResource, "answerTeam", isClientOf);
+allow(missionResource, "provideDocuments", (a, m) => staffMay("update")(a) || isClientOf(a, m));
 
 const FINALISED = "Cette mission est finalisée : elle ne se modifie plus.";
 guard(
@@ -84,6 +89,8 @@ guard(
     "updateProgramme",
     "updateRequestedDocuments",
     "uploadPreparation",
+    "answerTeam",
+    "provideDocuments",
   ],
   (m) => m.status === "FINALISED" && FINALISED,
 );
@@ -122,6 +129,7 @@ guard(
   "uploadFinal",
   (m) => !m.preliminarySentAt && "Le rapport définitif suit l'envoi du rapport préliminaire.",
 );
+guard(missionResource, "answerTeam", (m) => m.team.length === 0 && "Aucune équipe ne vous est encore proposée.");
 guard(missionResource, "recordHasTransmission", (m) => !m.finalReportAt && "Le rapport définitif n'est pas déposé.");
 
 /** A mission order as the policy sees it. */

@@ -28,6 +28,8 @@ import { setEvaluationDate } from "../clients/index.js";
 import type { DocumentLinks } from "../documents/index.js";
 import { streamMissionWorkbook } from "./mission-export.js";
 import { listMissions, type MissionListRow, missionListBatches } from "./mission-list.repository.js";
+import { latestAnswers } from "./mission-portal.repository.js";
+import { teamAnswerOf } from "./mission-portal.service.js";
 import { type MissionChange, missionWriter, touchMission } from "./mission-write.js";
 import { missionResource } from "./missions.policy.js";
 import * as repo from "./missions.repository.js";
@@ -97,6 +99,7 @@ export function createMissionsService(deps: MissionsDeps) {
       repo.preparationDocuments(db, id),
       repo.openNonConformityCounts(db, id),
     ]);
+    const clientAnswers = (await latestAnswers(db, [id])).get(id);
     const groupNames = await repo.clientNamesOf(
       db,
       group.map((g) => g.clientId),
@@ -171,7 +174,11 @@ export function createMissionsService(deps: MissionsDeps) {
           reviewComment: clientUser ? null : row.preliminaryReviewComment,
           sentAt: row.preliminarySentAt,
         },
-        observations: { document: docLink(row.observationsDocumentId), receivedAt: row.observationsReceivedAt },
+        observations: {
+          document: docLink(row.observationsDocumentId),
+          receivedAt: row.observationsReceivedAt,
+          text: clientAnswers?.observations?.text ?? null,
+        },
         final: { document: docLink(row.finalDocumentId), at: row.finalReportAt },
         hasTransmittedAt: row.hasTransmittedAt,
       },
@@ -187,6 +194,7 @@ export function createMissionsService(deps: MissionsDeps) {
             updatedAt: d.updatedAt.toISOString(),
           })),
       openNonConformities,
+      clientTeamAnswer: teamAnswerOf(clientAnswers?.team, team),
       abilities: abilities(actor, missionResource, record),
       version: row.version,
     };
