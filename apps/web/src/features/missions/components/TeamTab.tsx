@@ -177,7 +177,7 @@ export function TeamTab({ mission }: MissionTabProps) {
   return (
     <Stack>
       <Title order={2} size="h4">
-        Équipe d'évaluation
+        Équipe
       </Title>
       <TeamEditor key={`${mission.id}:${mission.version}`} mission={mission} />
       <Proposals mission={mission} />
@@ -189,7 +189,7 @@ export function TeamTab({ mission }: MissionTabProps) {
           {mission.abilities.sendOrders && (
             <Button
               leftSection={<IconSend size={16} />}
-              disabled={waiting === 0}
+              disabled={waiting === 0 || mission.days.length === 0}
               loading={send.isPending}
               onClick={() =>
                 send.mutate(
@@ -202,6 +202,11 @@ export function TeamTab({ mission }: MissionTabProps) {
             </Button>
           )}
         </Group>
+        {mission.abilities.sendOrders && waiting > 0 && mission.days.length === 0 && (
+          <Text size="sm" c="dimmed" mb="xs">
+            Programmez les jours de visite (onglet Préparation) avant d'envoyer les ordres de mission.
+          </Text>
+        )}
         {send.isError && (
           <Alert color="red" role="alert" mb="xs">
             {errorMessage(send.error)}
