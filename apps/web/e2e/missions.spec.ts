@@ -27,8 +27,12 @@ test("CPI staffs a mission à programmer: team of two with a coordinator, propos
   await expect(page).toHaveURL(/statut=TO_PLAN/);
   await expect(list.getByText("À programmer").first()).toBeVisible();
 
-  // A mission with no team yet.
-  const row = list.getByRole("row").filter({ hasText: "À programmer" }).first();
+  // A mission with no team yet, of one establishment (not a grouped evaluation, badge G).
+  const row = list
+    .getByRole("row")
+    .filter({ hasText: "À programmer" })
+    .filter({ hasNot: page.locator('[data-badge="G"]') })
+    .first();
   const name = (await row.locator("p").first().textContent())?.trim() ?? "";
   await row.click();
   await expect(page).toHaveURL(/\/app\/mission\/[0-9a-f-]{36}\/[0-9a-f-]{36}$/);

@@ -187,7 +187,7 @@ function Board({
           </thead>
           <tbody>
             {rows.map(({ evaluator, runs, lanes }) => {
-              const laneHeight = lanes > 1 ? 15 : 26;
+              const laneHeight = lanes > 1 ? 24 : 26;
               const height = Math.max(34, lanes * (laneHeight + 2) + 6);
               const conflicts = index.conflictCount(evaluator.id);
               return (
@@ -251,7 +251,7 @@ function Board({
                                 lineHeight: `${laneHeight}px`,
                                 width: run.days.length * CELL - 4,
                                 zIndex: 1,
-                                fontSize: lanes > 1 ? 10 : undefined,
+                                fontSize: lanes > 1 ? 11 : undefined,
                               }}
                               aria-label={`${b.label}, ${MISSION_KIND_LABELS[b.kind].toLowerCase()}, ${period}, ${MISSION_ROLE_LABELS[b.role].toLowerCase()}${conflictText}`}
                               title={`${b.label} — ${period}${conflictText}`}
