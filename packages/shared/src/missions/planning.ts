@@ -46,6 +46,8 @@ export const missionPlanningSchema = z.object({
       day: z.string(),
       kind: z.enum(PLANNING_CONFLICT_KINDS),
       missionIds: z.array(z.string()),
+      /** The ESSMS visited that day (every establishment of a grouped evaluation). */
+      labels: z.array(z.string()),
     }),
   ),
   unstaffed: z.array(

@@ -57,14 +57,16 @@ export async function loadPlanning(db: Executor, from: IsoDate, to: IsoDate) {
       order by u.auditor_id, u.start_date`),
     db.execute(sql`
       with per_day as (
-        select b.auditor_id, b.day, count(distinct b.unit) as units, array_agg(distinct b.mission_id::text) as mission_ids
+        select b.auditor_id, b.day, count(distinct b.unit) as units, array_agg(distinct b.mission_id::text) as mission_ids,
+               array_agg(distinct b.raison_social) as labels
         from (${booked}) b
         group by b.auditor_id, b.day
       )
-      select p.auditor_id as "auditorId", p.day::text as day, 'DOUBLE_BOOKING' as kind, p.mission_ids as "missionIds"
+      select p.auditor_id as "auditorId", p.day::text as day, 'DOUBLE_BOOKING' as kind, p.mission_ids as "missionIds",
+             p.labels
       from per_day p where p.units > 1
       union all
-      select p.auditor_id, p.day::text, 'UNAVAILABLE', p.mission_ids
+      select p.auditor_id, p.day::text, 'UNAVAILABLE', p.mission_ids, p.labels
       from per_day p
       where exists (select 1 from ${auditorUnavailability} u
                     where u.auditor_id = p.auditor_id and p.day between u.start_date and u.end_date)
@@ -91,7 +93,9 @@ export async function loadPlanning(db: Executor, from: IsoDate, to: IsoDate) {
       days: string[];
     }>(bookings),
     unavailability: rowsOf<{ auditorId: string; from: string; to: string; reason: string | null }>(unavailability),
-    conflicts: rowsOf<{ auditorId: string; day: string; kind: string; missionIds: string[] }>(conflicts),
+    conflicts: rowsOf<{ auditorId: string; day: string; kind: string; missionIds: string[]; labels: string[] }>(
+      conflicts,
+    ),
     unstaffed: rowsOf<{ missionId: string; clientId: string; label: string; days: string[] }>(unstaffed),
   };
 }

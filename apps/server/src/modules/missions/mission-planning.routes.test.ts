@@ -11,7 +11,7 @@ type Planning = {
   evaluators: Array<{ id: string; name: string }>;
   bookings: Array<{ auditorId: string; missionId: string; label: string; days: string[] }>;
   unavailability: Array<{ auditorId: string; from: string; to: string }>;
-  conflicts: Array<{ auditorId: string; day: string; kind: string; missionIds: string[] }>;
+  conflicts: Array<{ auditorId: string; day: string; kind: string; missionIds: string[]; labels: string[] }>;
   unstaffed: Array<{ missionId: string; days: string[] }>;
 };
 
@@ -116,6 +116,7 @@ describe("missions: planning board, counts, proposals", () => {
     expect(conflicts.find((c) => c.kind === "DOUBLE_BOOKING")?.missionIds.sort()).toEqual(
       [a.missions[0]?.id, b.missions[0]?.id].sort(),
     );
+    expect(conflicts.find((c) => c.kind === "DOUBLE_BOOKING")?.labels).toHaveLength(2);
     expect(p.unstaffed.map((u) => u.missionId)).toContain(unstaffed.missions[0]?.id);
     // Another month shows none of it.
     const december = await planning("2026-12");

@@ -148,7 +148,6 @@ function Board({
     [data],
   );
   const names = new Map(data.evaluators.map((e) => [e.id, e.name]));
-  const labels = new Map(data.bookings.map((b) => [b.missionId, b.label]));
   const visits = new Set(data.bookings.map((b) => b.missionId)).size;
 
   return (
@@ -297,7 +296,7 @@ function Board({
             {data.conflicts.map((c) => (
               <List.Item key={`${c.auditorId}-${c.day}-${c.kind}`}>
                 {names.get(c.auditorId)} — {formatDate(c.day)} : {PLANNING_CONFLICT_LABELS[c.kind].toLowerCase()} (
-                {c.missionIds.map((id) => labels.get(id) ?? "mission").join(", ")})
+                {c.labels.join(", ")})
               </List.Item>
             ))}
           </List>
