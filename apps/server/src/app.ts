@@ -60,6 +60,8 @@ import { createMissionLinks } from "./modules/missions/mission-links.js";
 import { createMissionOrdersService } from "./modules/missions/mission-orders.service.js";
 import { missionPlanningRoutes } from "./modules/missions/mission-planning.routes.js";
 import { createMissionPlanningService } from "./modules/missions/mission-planning.service.js";
+import { missionPortalRoutes } from "./modules/missions/mission-portal.routes.js";
+import { createMissionPortalService } from "./modules/missions/mission-portal.service.js";
 import { createMissionProposalsService } from "./modules/missions/mission-proposals.service.js";
 import { createMissionReportsService } from "./modules/missions/mission-reports.service.js";
 import { missionStepsRoutes } from "./modules/missions/mission-steps.routes.js";
@@ -272,6 +274,15 @@ export async function buildApp({
   missionPlanningRoutes(app, {
     planning: createMissionPlanningService({ db, clock }),
     proposals: createMissionProposalsService({ db, clock, enqueueMail, onMailQueued: wakeWorker }),
+  });
+  missionPortalRoutes(app, {
+    portal: createMissionPortalService({
+      db,
+      clock,
+      links,
+      uploadDocument: (actor, meta, file, requestId) => documents.upload(actor, meta, file, requestId),
+    }),
+    uploadMaxBytes: config.uploadMaxBytes,
   });
   auditRoutes(app, { db });
 

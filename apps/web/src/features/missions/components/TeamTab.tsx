@@ -1,4 +1,4 @@
-import { formatDate, type MissionDetail } from "@certidesk/shared";
+import { CLIENT_TEAM_DECISION_LABELS, formatDate, type MissionDetail } from "@certidesk/shared";
 import { Alert, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { IconSend } from "@tabler/icons-react";
 import { useState } from "react";
@@ -89,6 +89,25 @@ function TeamEditor({ mission }: MissionTabProps) {
   );
 }
 
+/** The establishment's answer to the proposed team, from its portal. */
+function ClientAnswer({ answer }: { answer: MissionDetail["clientTeamAnswer"] }) {
+  if (!answer)
+    return (
+      <Text size="sm" c="dimmed">
+        Réponse de l'établissement : en attente.
+      </Text>
+    );
+  const objection = answer.decision === "OBJECT";
+  return (
+    <Text size="sm" c={objection && answer.current ? "red.8" : undefined}>
+      Réponse de l'établissement : {CLIENT_TEAM_DECISION_LABELS[answer.decision]} le {formatDate(answer.answeredAt)} par{" "}
+      {answer.answeredBy}
+      {answer.reason ? ` — « ${answer.reason} »` : ""}
+      {answer.current ? "" : " (pour une équipe précédente : à redemander)"}
+    </Text>
+  );
+}
+
 /** The proposals of the team: to the establishment and to the evaluators, with when they left. */
 function Proposals({ mission }: MissionTabProps) {
   const { data } = useProposals(mission.id);
@@ -155,6 +174,7 @@ function Proposals({ mission }: MissionTabProps) {
             Proposer aux évaluateurs
           </Button>
         </Group>
+        <ClientAnswer answer={mission.clientTeamAnswer ?? null} />
         {!complete && (
           <Text size="sm" c="dimmed">
             Enregistrez d'abord une équipe complète : au moins deux évaluateurs, dont un coordinateur.
