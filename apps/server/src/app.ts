@@ -59,10 +59,13 @@ import { createCalendarFeed } from "./modules/missions/calendar-feed.js";
 import { createMissionDeadlinesService, createReminderJob } from "./modules/missions/mission-deadlines.service.js";
 import { createMissionLinks } from "./modules/missions/mission-links.js";
 import { createMissionOrdersService } from "./modules/missions/mission-orders.service.js";
+import { missionPlanningRoutes } from "./modules/missions/mission-planning.routes.js";
+import { createMissionPlanningService } from "./modules/missions/mission-planning.service.js";
 import { missionPortalRoutes } from "./modules/missions/mission-portal.routes.js";
 import { createMissionPortalService } from "./modules/missions/mission-portal.service.js";
 import { missionPreparationRoutes } from "./modules/missions/mission-preparation.routes.js";
 import { createMissionPreparationService } from "./modules/missions/mission-preparation.service.js";
+import { createMissionProposalsService } from "./modules/missions/mission-proposals.service.js";
 import { createMissionReportsService } from "./modules/missions/mission-reports.service.js";
 import { missionStepsRoutes } from "./modules/missions/mission-steps.routes.js";
 import { missionsRoutes } from "./modules/missions/missions.routes.js";
@@ -288,6 +291,10 @@ export async function buildApp({
     nonConformities: createNonConformitiesService({ db, clock }),
     deadlines: missionDeadlines,
     uploadMaxBytes: config.uploadMaxBytes,
+  });
+  missionPlanningRoutes(app, {
+    planning: createMissionPlanningService({ db, clock }),
+    proposals: createMissionProposalsService({ db, clock, enqueueMail, onMailQueued: wakeWorker }),
   });
   missionPortalRoutes(app, {
     portal: createMissionPortalService({
