@@ -16,6 +16,8 @@ import { LibraryPage } from "../features/documents/components/LibraryPage";
 import { GestionnaireDetailPage } from "../features/gestionnaires/components/GestionnaireDetailPage";
 import { GestionnaireListPage } from "../features/gestionnaires/components/GestionnaireListPage";
 import { AlertLandingPage } from "../features/home/components/AlertLandingPage";
+import { InvoiceListPage } from "../features/invoices/components/InvoiceListPage";
+import { InvoicePage } from "../features/invoices/components/InvoicePage";
 import { MailPage } from "../features/mail/components/MailPage";
 import { ProspectListPage } from "../features/prospects/components/ProspectListPage";
 import { ProspectTimelinePage } from "../features/prospects/components/ProspectTimelinePage";
@@ -52,6 +54,8 @@ export const router = createBrowserRouter([
               { path: "contract/:id", element: <ContractPage /> },
               { path: "evaluateur", element: <AuditorListPage /> },
               { path: "evaluateur/:id", element: <AuditorFilePage /> },
+              { path: "facture", element: <InvoiceListPage /> },
+              { path: "facture/:id", element: <InvoicePage /> },
               { path: "gestionnaire", element: <GestionnaireListPage /> },
               { path: "gestionnaire/:id", element: <GestionnaireDetailPage /> },
               { path: "nouveau", element: <NewClientPage /> },

@@ -175,7 +175,6 @@ export async function labelsOf(db: Executor, ids: { clientId: string; contractId
 const creditedNumber = sql<
   string | null
 >`(select c.number from ${invoices} c where c.id = ${invoices.creditedInvoiceId})`;
-const dueCents = sql<number>`(${invoices.totalTtcCents} - ${invoices.paidCents} - ${invoices.creditedCents})`;
 
 function filters(query: Omit<InvoiceListQuery, "status" | "page" | "pageSize" | "sort" | "direction">): SQL[] {
   const where: (SQL | undefined)[] = [
