@@ -27,6 +27,9 @@ export interface DemoRecords {
   signedClient: string;
   gestionnaire: string;
   auditor: string;
+  /** An issued invoice with payments, and a draft (empty when the demo has none). */
+  invoice: string;
+  draftInvoice: string;
 }
 
 interface ProspectItem {
@@ -86,6 +89,14 @@ export async function findDemoRecords(page: Page): Promise<DemoRecords> {
   );
   const gestionnaires = await apiGet<{ items: Array<{ id: string }> }>(page, "/api/gestionnaires?pageSize=1");
   const auditors = await apiGet<{ items: Array<{ id: string }> }>(page, "/api/auditors?pageSize=1");
+  const invoices = await apiGet<{ items: Array<{ id: string; status: string }> }>(
+    page,
+    "/api/invoices?status=INVOICE_PARTIALLY_PAID&pageSize=1",
+  );
+  const drafts = await apiGet<{ items: Array<{ id: string }> }>(
+    page,
+    "/api/invoices?status=INVOICE_PREPARE&pageSize=1",
+  );
   const signed = clients.items.find((c) => c.status === "SIGNED") ?? clients.items[0];
   if (!clients.items[0] || !signed || !gestionnaires.items[0]) throw new Error("Données de démonstration incomplètes");
   return {
@@ -100,6 +111,8 @@ export async function findDemoRecords(page: Page): Promise<DemoRecords> {
     signedClient: signed.id,
     gestionnaire: gestionnaires.items[0].id,
     auditor: auditors.items[0]?.id ?? "",
+    invoice: invoices.items[0]?.id ?? "",
+    draftInvoice: drafts.items[0]?.id ?? "",
   };
 }
 
@@ -116,6 +129,7 @@ export function staffScreens(r: DemoRecords, { variants = true } = {}): string[]
         "e-mails",
         "e-mails-groupes",
         "numerotation",
+        "facturation",
         "evaluateurs",
         "journal",
       ]
@@ -152,6 +166,9 @@ export function staffScreens(r: DemoRecords, { variants = true } = {}): string[]
         ]
       : [""]
     ).map((tab) => `evaluateur/${r.auditor}${tab}`),
+    "facture",
+    ...(variants ? ["facture?statut=INVOICE_SEND"] : []),
+    ...[r.invoice, ...(variants ? [r.draftInvoice] : [])].filter(Boolean).map((id) => `facture/${id}`),
     ...settings.map((tab) => `setting/${tab}`),
     // Routes of the spec whose screens come with later modules: "Page introuvable", inside the frame.
     "mission",

@@ -8,3 +8,4 @@
  */
 export { addTravelLines } from "./invoice-commands.js";
 export { invoiceResource } from "./invoices.policy.js";
+export { buyerSnapshot, INVOICE_SERIES, splitCents } from "./invoices.service.js";

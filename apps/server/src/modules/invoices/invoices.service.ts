@@ -58,7 +58,8 @@ export function splitCents(total: number, n: number): number[] {
   return Array.from({ length: n }, (_v, i) => base + (i < rest ? 1 : 0));
 }
 
-function buyerSnapshot(row: NonNullable<Awaited<ReturnType<typeof repo.buyerOf>>>): InvoicePartySnapshot {
+/** The buyer as an invoice prints it: the legal entity when the establishment has one. */
+export function buyerSnapshot(row: NonNullable<Awaited<ReturnType<typeof repo.buyerOf>>>): InvoicePartySnapshot {
   const e = row.entity;
   const c = row.client;
   return {
