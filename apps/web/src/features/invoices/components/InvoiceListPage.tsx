@@ -7,11 +7,16 @@ import { useBranding } from "../../../lib/configuration/use-branding";
 import { useListParams } from "../../../lib/list-params";
 import { invoiceExportUrl, salesJournalUrl, useInvoices } from "../api/get-invoices";
 import { INVOICE_COLUMNS } from "./invoice-columns";
-import { STATUS_LABELS } from "./invoice-labels";
 
 const PAGE_SIZE = 50;
 const DEFAULT_SORT: SortState = { key: "issueDate", direction: "desc" };
 const TABS: InvoiceStatus[] = ["INVOICE_PREPARE", "INVOICE_SEND", "INVOICE_PARTIALLY_PAID", "INVOICE_PAID"];
+const TAB_LABELS: Partial<Record<InvoiceStatus, string>> = {
+  INVOICE_PREPARE: "À facturer",
+  INVOICE_SEND: "Non payées",
+  INVOICE_PARTIALLY_PAID: "Partiellement payées",
+  INVOICE_PAID: "Payées",
+};
 const ALL = "toutes";
 
 function monthBounds(today = new Date()) {
@@ -96,7 +101,7 @@ export function InvoiceListPage() {
           {TABS.map((s) => (
             <Tabs.Tab key={s} value={s}>
               {tabLabel(
-                STATUS_LABELS[s],
+                TAB_LABELS[s] ?? s,
                 totals.find((t) => t.status === s),
               )}
             </Tabs.Tab>
