@@ -22,6 +22,7 @@ export const QUERY_DOMAINS = [
   "mail-groups",
   "mail-templates",
   "mails",
+  "missions",
   "numbering",
   "profiles",
   "prospects",
