@@ -30,6 +30,8 @@ export interface DemoRecords {
   /** An issued invoice with payments, and a draft (empty when the demo has none). */
   invoice: string;
   draftInvoice: string;
+  /** The mission of that invoice, as `clientId/missionId` (its Facture tab). */
+  invoiceMission: string;
 }
 
 interface ProspectItem {
@@ -89,10 +91,9 @@ export async function findDemoRecords(page: Page): Promise<DemoRecords> {
   );
   const gestionnaires = await apiGet<{ items: Array<{ id: string }> }>(page, "/api/gestionnaires?pageSize=1");
   const auditors = await apiGet<{ items: Array<{ id: string }> }>(page, "/api/auditors?pageSize=1");
-  const invoices = await apiGet<{ items: Array<{ id: string; status: string }> }>(
-    page,
-    "/api/invoices?status=INVOICE_PARTIALLY_PAID&pageSize=1",
-  );
+  const invoices = await apiGet<{
+    items: Array<{ id: string; status: string; clientId: string; missionId: string | null }>;
+  }>(page, "/api/invoices?status=INVOICE_PARTIALLY_PAID&pageSize=1");
   const drafts = await apiGet<{ items: Array<{ id: string }> }>(
     page,
     "/api/invoices?status=INVOICE_PREPARE&pageSize=1",
@@ -113,6 +114,7 @@ export async function findDemoRecords(page: Page): Promise<DemoRecords> {
     auditor: auditors.items[0]?.id ?? "",
     invoice: invoices.items[0]?.id ?? "",
     draftInvoice: drafts.items[0]?.id ?? "",
+    invoiceMission: invoices.items[0]?.missionId ? `${invoices.items[0].clientId}/${invoices.items[0].missionId}` : "",
   };
 }
 
@@ -169,6 +171,7 @@ export function staffScreens(r: DemoRecords, { variants = true } = {}): string[]
     "facture",
     ...(variants ? ["facture?statut=INVOICE_SEND"] : []),
     ...[r.invoice, ...(variants ? [r.draftInvoice] : [])].filter(Boolean).map((id) => `facture/${id}`),
+    ...(r.invoiceMission ? [`mission/${r.invoiceMission}?onglet=facture`] : []),
     ...settings.map((tab) => `setting/${tab}`),
     // Routes of the spec whose screens come with later modules: "Page introuvable", inside the frame.
     "mission",
