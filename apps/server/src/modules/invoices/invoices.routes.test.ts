@@ -1,4 +1,6 @@
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -8,6 +10,7 @@ import { signedContract } from "../../../test/mission-fixtures.js";
 import { errorOf, type Session, signIn } from "../../../test/session.js";
 import { createTestApp, type TestContext } from "../../../test/test-app.js";
 import {
+  configuration,
   contracts,
   invoiceLines,
   invoiceSettings,
@@ -43,6 +46,17 @@ type Detail = {
 const clock = fixedClock("2026-05-15T08:00:00Z");
 /** Set FACTURX_OUT=/some/dir to keep the XML files and run the EN 16931 validator on them (README). */
 const OUT = process.env.FACTURX_OUT;
+/**
+ * The official EN 16931 rules (CEN's artefact, outside the project): run when the folder sits beside
+ * the repository with its dependencies installed (`npm --prefix ../shared/einvoicing install`), or
+ * EINVOICING_DIR says where; skipped otherwise.
+ */
+const VALIDATOR = path.join(
+  process.env.EINVOICING_DIR ?? path.resolve(import.meta.dirname, "../../../../../../shared/einvoicing"),
+  "validate-cii.mjs",
+);
+const validatorReady = fs.existsSync(VALIDATOR) && fs.existsSync(path.join(path.dirname(VALIDATOR), "node_modules"));
+const producedXml = new Map<string, string>();
 
 describe("client invoices", () => {
   let ctx: TestContext;
@@ -55,6 +69,7 @@ describe("client invoices", () => {
     compta = await signIn(ctx, (await buildUser(ctx.handle.db, "COMPTA")).identifier);
     cc = await signIn(ctx, (await buildUser(ctx.handle.db, "CC")).identifier);
     dir = await signIn(ctx, (await buildUser(ctx.handle.db, "DIR")).identifier);
+    await completeCompanyIdentity(ctx.handle.db);
   });
   afterAll(() => ctx.close());
 
@@ -82,6 +97,7 @@ describe("client invoices", () => {
   it("refuses to issue while the company identity lacks a mandatory mention (422, the missing items in French)", async () => {
     const { missions } = await contract();
     const draft = await balanceOf(missions[0]?.id ?? "");
+    await ctx.handle.db.update(configuration).set({ siret: null, vatNumber: null });
     const r = await call("POST", `/api/invoices/${draft.id}/issue`, { version: draft.version });
     expect(r.statusCode).toBe(422);
     expect(errorOf(r).message).toMatch(/mentions obligatoires manquantes.*SIRET.*Numéro de TVA/);
@@ -90,7 +106,6 @@ describe("client invoices", () => {
   });
 
   it("computes totals in cents for every VAT rate and travel option", async () => {
-    await completeCompanyIdentity(ctx.handle.db);
     const cases = [
       { vatRate: 0.2, mode: 2, amountHT: 4875.5, flat: null, ht: 4875.5, vat: 975.1 },
       { vatRate: 0.085, mode: 2, amountHT: 4875.5, flat: null, ht: 4875.5, vat: 414.42 },
@@ -317,7 +332,7 @@ describe("client invoices", () => {
     expect(counters).toEqual(Array.from({ length: 50 }, (_v, i) => first + i));
     const [after] = await db.select().from(numberingSeries).where(eq(numberingSeries.code, "INVOICE"));
     expect(after?.counter).toBe(first + 49);
-  });
+  }, 180_000);
 
   it("serves a Factur-X PDF/A-3 whose embedded XML carries the invoice's data (invoice and credit note)", async () => {
     const { missions } = await contract({
@@ -367,11 +382,24 @@ describe("client invoices", () => {
       expect(xml).toContain("<ram:IssuerAssignedID>EJ-2026-0042</ram:IssuerAssignedID>");
       expect(xml).toContain(`<ram:GrandTotalAmount>${issued.totalTtc.toFixed(2)}</ram:GrandTotalAmount>`);
       if (label === "avoir") expect(xml).toContain(`<ram:IssuerAssignedID>${issued.number}</ram:IssuerAssignedID>`);
+      producedXml.set(label, xml);
       if (OUT) {
         fs.mkdirSync(OUT, { recursive: true });
         fs.writeFileSync(path.join(OUT, `${label}.xml`), xml);
         fs.writeFileSync(path.join(OUT, `${label}.pdf`), r.rawPayload);
       }
+    }
+  });
+
+  it.skipIf(!validatorReady)("passes the official EN 16931 rules with no fatal error (outside validator)", () => {
+    expect([...producedXml.keys()]).toEqual(["facture", "avoir"]);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "facturx-"));
+    for (const [label, xml] of producedXml) {
+      const file = path.join(dir, `${label}.xml`);
+      fs.writeFileSync(file, xml);
+      const run = spawnSync(process.execPath, [VALIDATOR, file], { encoding: "utf8" });
+      expect(run.stdout + run.stderr, label).toMatch(/EN 16931 \(CII\): 0 fatal/);
+      expect(run.status, label).toBe(0);
     }
   });
 
