@@ -17,6 +17,7 @@ import type { DatabaseHandle } from "./db/client.js";
 import { createBackgroundWork } from "./lib/background.js";
 import { type Clock, systemClock } from "./lib/clock.js";
 import { partyOptions } from "./lib/party-options.js";
+import { createPeriodicJob } from "./lib/periodic-job.js";
 import { createStorage, type FileStorage } from "./lib/storage/index.js";
 import { MULTIPART_LIMITS } from "./lib/upload.js";
 import { auditRoutes } from "./modules/audit/audit.routes.js";
@@ -50,6 +51,8 @@ import { createGestionnairesService } from "./modules/gestionnaires/gestionnaire
 import { healthRoutes } from "./modules/health/health.routes.js";
 import { homeRoutes } from "./modules/home/home.routes.js";
 import { createHomeService } from "./modules/home/home.service.js";
+import { invoicesRoutes } from "./modules/invoices/invoices.routes.js";
+import { createInvoicesService } from "./modules/invoices/invoices.service.js";
 import { mailRoutes } from "./modules/mail/mail.routes.js";
 import { createMailService, enqueueMail } from "./modules/mail/mail.service.js";
 import { createMailGroupsService } from "./modules/mail/mail-groups.service.js";
@@ -296,6 +299,18 @@ export async function buildApp({
     planning: createMissionPlanningService({ db, clock }),
     proposals: createMissionProposalsService({ db, clock, enqueueMail, onMailQueued: wakeWorker }),
   });
+  const invoices = createInvoicesService({ db, configuration: configurationService, documents, clock, log: app.log });
+  invoicesRoutes(app, { invoices });
+  // Reminders of unpaid invoices: hourly; each (invoice, step) is claimed once, whatever the number of servers.
+  const reminders = createPeriodicJob(
+    async () => {
+      if ((await invoices.sendReminders()) > 0) wakeWorker();
+    },
+    60 * 60 * 1000,
+    app.log,
+  );
+  app.decorate("invoiceReminders", reminders);
+  app.addHook("onClose", async () => reminders.stop());
   missionPortalRoutes(app, {
     portal: createMissionPortalService({
       db,

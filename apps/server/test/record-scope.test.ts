@@ -2,7 +2,13 @@ import { randomUUID } from "node:crypto";
 import { PERMISSION_CODES, type ProfileType } from "@certidesk/shared";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mailOutbox, missionNonConformities, missionOrders, profilePermissions } from "../src/db/schema/index.js";
+import {
+  invoices,
+  mailOutbox,
+  missionNonConformities,
+  missionOrders,
+  profilePermissions,
+} from "../src/db/schema/index.js";
 import {
   buildAuditor,
   buildContract,
@@ -52,6 +58,7 @@ interface Others {
   mission: string;
   missionOrder: string;
   nonConformity: string;
+  invoice: string;
   document?: string;
 }
 
@@ -74,6 +81,7 @@ function recordParams(url: string, others: Others): Record<string, string> | nul
     [/^\/api\/missions\/:id/, { id: others.mission }],
     [/^\/api\/mission-orders\/:id/, { id: others.missionOrder }],
     [/^\/api\/non-conformities\/:id/, { id: others.nonConformity }],
+    [/^\/api\/invoices\/:id/, { id: others.invoice }],
   ];
   return table.find(([pattern]) => pattern.test(url))?.[1] ?? null;
 }
@@ -90,6 +98,7 @@ const PLACEHOLDERS: Others = {
   mission: "mi",
   missionOrder: "mo",
   nonConformity: "nc",
+  invoice: "i",
 };
 
 const fill = (url: string, params: Record<string, string>) =>
@@ -145,7 +154,29 @@ describe("record scope", () => {
       .insert(missionNonConformities)
       .values({ missionId, criterion: "1.1.1", severity: "MAJOR", description: "Écart" })
       .returning();
+    // Another establishment's invoice (a draft of its balance).
+    const [invoice] = await db
+      .insert(invoices)
+      .values({
+        kind: "BALANCE",
+        contractId: signed.contract.id,
+        missionId,
+        clientId: signed.clientIds[0] ?? "",
+        buyer: {
+          name: "Autre",
+          legalForm: null,
+          address: null,
+          postalCode: null,
+          city: null,
+          siren: null,
+          siret: null,
+          vatNumber: null,
+          email: null,
+        },
+      })
+      .returning();
     return {
+      invoice: invoice?.id ?? "",
       nonConformity: nc?.id ?? "",
       mission: missionId,
       missionOrder: order?.id ?? "",

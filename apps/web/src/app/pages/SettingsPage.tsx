@@ -5,6 +5,7 @@ import { AuditLogTab } from "../../features/audit/components/AuditLogTab";
 import { AuditorSettingsTab } from "../../features/auditors/components/AuditorSettingsTab";
 import { GeneralSettingsTab } from "../../features/configuration/components/GeneralSettingsTab";
 import { DocumentCategoriesTab } from "../../features/documents/components/settings/DocumentCategoriesTab";
+import { InvoiceSettingsTab } from "../../features/invoices/components/InvoiceSettingsTab";
 import { MailGroupsTab } from "../../features/mail/components/settings/MailGroupsTab";
 import { MailTemplatesTab } from "../../features/mail/components/settings/MailTemplatesTab";
 import { MissionDeadlinesTab } from "../../features/missions/components/settings/MissionDeadlinesTab";
@@ -24,6 +25,7 @@ const TABS: Array<{ value: string; label: string; render: () => ReactNode }> = [
   { value: "evaluateurs", label: "Évaluateurs", render: () => <AuditorSettingsTab /> },
   { value: "missions", label: "Missions", render: () => <MissionDeadlinesTab /> },
   { value: "numerotation", label: "Numérotation", render: () => <NumberingTab /> },
+  { value: "facturation", label: "Facturation", render: () => <InvoiceSettingsTab /> },
   { value: "journal", label: "Journal des modifications", render: () => <AuditLogTab /> },
 ];
 
