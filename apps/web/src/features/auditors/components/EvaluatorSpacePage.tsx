@@ -3,7 +3,7 @@ import { Alert, Paper, Stack, Tabs, Text, Title } from "@mantine/core";
 import { useParams, useSearchParams } from "react-router";
 import { errorMessage } from "../../../lib/api-client";
 import { useBranding } from "../../../lib/configuration/use-branding";
-import { useAuditor } from "../api/auditor-file";
+import { useAuditor } from "../api/get-auditor";
 import { AvailabilityPanel } from "./AvailabilityPanel";
 import { DocumentStateBadge } from "./auditor-labels";
 import { DocumentsPanel } from "./DocumentsPanel";
