@@ -47,7 +47,7 @@ export const changePasswordBodySchema = z.object({
  * Password rule shown in every password form (ANSSI / NIST SP 800-63B): a length, no composition
  * rules. The server adds a list of common passwords and the user's own names (lib/password-policy.ts).
  */
-export const PASSWORD_MIN_LENGTH = 12;
+const PASSWORD_MIN_LENGTH = 12;
 export const PASSWORD_RULE =
   "Au moins 12 caractères. Une phrase de passe de plusieurs mots est plus facile à retenir et plus sûre ; " +
   "les mots de passe courants (motdepasse2026, azertyuiop…) ou formés de votre nom sont refusés.";

@@ -51,7 +51,6 @@ export const listMailsQuerySchema = pageQuerySchema.extend({
   sort: z.enum(["createdAt", "subject", "status", "sentAt"]).default("createdAt"),
   direction: z.enum(["asc", "desc"]).default("desc"),
 });
-export type ListMailsQuery = z.input<typeof listMailsQuerySchema>;
 /** The status counts follow the list's search, dates and client (not its status). */
 export const mailSummaryQuerySchema = listMailsQuerySchema.pick({
   search: true,

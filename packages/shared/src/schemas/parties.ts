@@ -17,7 +17,7 @@ const requiredText = (label: string, max = 200) =>
     .min(1, `${label} est obligatoire.`)
     .max(max, `${label} : ${max} caractères au plus.`);
 
-export const postalCodeSchema = z
+const postalCodeSchema = z
   .string({ error: typeError("Le code postal est obligatoire.") })
   .trim()
   .regex(/^\d{5}$/, "Le code postal doit contenir 5 chiffres.");
@@ -36,10 +36,10 @@ const optionalIdentifier = (problem: (v: string) => string | null, normalise = d
     .nullable()
     .default(null);
 
-export const sirenSchema = optionalIdentifier((v) => companyIdProblem("SIREN", v));
-export const siretSchema = optionalIdentifier((v) => companyIdProblem("SIRET", v));
-export const vatNumberSchema = optionalIdentifier(frenchVatProblem, (v) => digitsOnly(v).toUpperCase());
-export const finessSchema = z
+const sirenSchema = optionalIdentifier((v) => companyIdProblem("SIREN", v));
+const siretSchema = optionalIdentifier((v) => companyIdProblem("SIRET", v));
+const vatNumberSchema = optionalIdentifier(frenchVatProblem, (v) => digitsOnly(v).toUpperCase());
+const finessSchema = z
   .string({ error: typeError("Le numéro FINESS est obligatoire.") })
   .trim()
   .transform((v) => digitsOnly(v).toUpperCase())

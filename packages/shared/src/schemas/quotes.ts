@@ -16,7 +16,7 @@ const amount = (label: string, max = 1_000_000) =>
     .max(max, `${label} est trop élevé.`)
     .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, `${label} : deux décimales au plus.`);
 
-export const quoteLineBodySchema = z.object({
+const quoteLineBodySchema = z.object({
   service: z
     .string({ error: typeError("Décrivez la prestation.") })
     .trim()
