@@ -68,6 +68,14 @@ export const router = createBrowserRouter([
                 lazy: lazyPage(() => import("../features/contracts/components/ContractPage"), "ContractPage"),
               },
               {
+                path: "mission",
+                lazy: lazyPage(() => import("../features/missions/components/MissionListPage"), "MissionListPage"),
+              },
+              {
+                path: "mission/:clientId/:missionId",
+                lazy: lazyPage(() => import("../features/missions/components/MissionPage"), "MissionPage"),
+              },
+              {
                 path: "evaluateur",
                 lazy: lazyPage(() => import("../features/auditors/components/AuditorListPage"), "AuditorListPage"),
               },
