@@ -17,6 +17,11 @@ export const router = createBrowserRouter([
     path: "/reinitialiser-mot-de-passe",
     lazy: lazyPage(() => import("../features/auth/components/ResetPasswordPage"), "ResetPasswordPage"),
   },
+  // The answer to a mission order from the signed link of its mail: no account needed.
+  {
+    path: "/ordre-de-mission",
+    lazy: lazyPage(() => import("../features/auditors/components/OrderAnswerPage"), "OrderAnswerPage"),
+  },
   {
     path: "/app",
     element: <StaffRouteGuard />,

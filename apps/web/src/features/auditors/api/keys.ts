@@ -17,6 +17,9 @@ export const auditorKeys = {
   availability: (id: string, from: string, to: string) => [...auditorKeys.availabilities(id), from, to] as const,
   organisationOptions: (type: OrganisationType, search: string) =>
     [...auditorKeys.all, "organisation-options", type, search] as const,
+  missionSpace: (id: string) => [...auditorKeys.detail(id), "mission-space"] as const,
+  calendarLink: (id: string) => [...auditorKeys.detail(id), "calendar-link"] as const,
+  orderByLink: (p: string, token: string) => [...auditorKeys.all, "order-by-link", p, token] as const,
   fareClasses: () => [...auditorKeys.all, "fare-classes"] as const,
   impartialitySettings: () => [...auditorKeys.all, "impartiality-settings"] as const,
 };
