@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { PERMISSION_CODES, type ProfileType } from "@certidesk/shared";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mailOutbox, missionOrders, profilePermissions } from "../src/db/schema/index.js";
+import { invoices, mailOutbox, missionOrders, profilePermissions } from "../src/db/schema/index.js";
 import {
   buildAuditor,
   buildContract,
@@ -51,6 +51,7 @@ interface Others {
   mail: string;
   mission: string;
   missionOrder: string;
+  invoice: string;
   document?: string;
 }
 
@@ -72,6 +73,7 @@ function recordParams(url: string, others: Others): Record<string, string> | nul
     [/^\/api\/mails\/:id/, { id: others.mail }],
     [/^\/api\/missions\/:id/, { id: others.mission }],
     [/^\/api\/mission-orders\/:id/, { id: others.missionOrder }],
+    [/^\/api\/invoices\/:id/, { id: others.invoice }],
   ];
   return table.find(([pattern]) => pattern.test(url))?.[1] ?? null;
 }
@@ -87,6 +89,7 @@ const PLACEHOLDERS: Others = {
   mail: "m",
   mission: "mi",
   missionOrder: "mo",
+  invoice: "i",
 };
 
 const fill = (url: string, params: Record<string, string>) =>
@@ -138,7 +141,29 @@ describe("record scope", () => {
     const signed = await signedContract(ctx, admin, { days: [{ day: "2026-04-07", timeSlotId: 1 }] });
     const missionId = signed.missions[0]?.id ?? "";
     const [order] = await db.select().from(missionOrders).where(eq(missionOrders.missionId, missionId));
+    // Another establishment's invoice (a draft of its balance).
+    const [invoice] = await db
+      .insert(invoices)
+      .values({
+        kind: "BALANCE",
+        contractId: signed.contract.id,
+        missionId,
+        clientId: signed.clientIds[0] ?? "",
+        buyer: {
+          name: "Autre",
+          legalForm: null,
+          address: null,
+          postalCode: null,
+          city: null,
+          siren: null,
+          siret: null,
+          vatNumber: null,
+          email: null,
+        },
+      })
+      .returning();
     return {
+      invoice: invoice?.id ?? "",
       mission: missionId,
       missionOrder: order?.id ?? "",
       client: client.id,

@@ -78,7 +78,7 @@ export const router = createBrowserRouter([
               },
               {
                 path: "mission/:clientId/:missionId",
-                lazy: lazyPage(() => import("../features/missions/components/MissionPage"), "MissionPage"),
+                lazy: lazyPage(() => import("./mission-tabs"), "MissionPageWithTabs"),
               },
               {
                 path: "evaluateur",
@@ -87,6 +87,14 @@ export const router = createBrowserRouter([
               {
                 path: "evaluateur/:id",
                 lazy: lazyPage(() => import("../features/auditors/components/AuditorFilePage"), "AuditorFilePage"),
+              },
+              {
+                path: "facture",
+                lazy: lazyPage(() => import("../features/invoices/components/InvoiceListPage"), "InvoiceListPage"),
+              },
+              {
+                path: "facture/:id",
+                lazy: lazyPage(() => import("../features/invoices/components/InvoicePage"), "InvoicePage"),
               },
               {
                 path: "gestionnaire",

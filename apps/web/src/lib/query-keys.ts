@@ -17,6 +17,7 @@ export const QUERY_DOMAINS = [
   "documents",
   "gestionnaires",
   "home",
+  "invoices",
   "legal-entities",
   "mail-groups",
   "mail-templates",

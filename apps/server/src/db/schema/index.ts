@@ -3,6 +3,7 @@ export * from "./commercial.js";
 export * from "./contracts.js";
 export * from "./documents.js";
 export * from "./idempotency.js";
+export * from "./invoices.js";
 export * from "./mail.js";
 export * from "./mission-portal.js";
 export * from "./missions.js";

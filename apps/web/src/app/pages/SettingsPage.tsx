@@ -54,6 +54,11 @@ const TABS: Array<{ value: string; label: string; Panel: ComponentType }> = [
     Panel: tab(() => import("../../features/numbering/components/NumberingTab"), "NumberingTab"),
   },
   {
+    value: "facturation",
+    label: "Facturation",
+    Panel: tab(() => import("../../features/invoices/components/InvoiceSettingsTab"), "InvoiceSettingsTab"),
+  },
+  {
     value: "journal",
     label: "Journal des modifications",
     Panel: tab(() => import("../../features/audit/components/AuditLogTab"), "AuditLogTab"),
