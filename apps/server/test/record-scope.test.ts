@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { PERMISSION_CODES, type ProfileType } from "@certidesk/shared";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mailOutbox, missionOrders, profilePermissions } from "../src/db/schema/index.js";
+import { auditorFeeInvoices, expenses, mailOutbox, missionOrders, profilePermissions } from "../src/db/schema/index.js";
 import {
   buildAuditor,
   buildContract,
@@ -51,6 +51,8 @@ interface Others {
   mail: string;
   mission: string;
   missionOrder: string;
+  expense: string;
+  feeInvoice: string;
   document?: string;
 }
 
@@ -72,6 +74,8 @@ function recordParams(url: string, others: Others): Record<string, string> | nul
     [/^\/api\/mails\/:id/, { id: others.mail }],
     [/^\/api\/missions\/:id/, { id: others.mission }],
     [/^\/api\/mission-orders\/:id/, { id: others.missionOrder }],
+    [/^\/api\/expenses\/:id/, { id: others.expense }],
+    [/^\/api\/auditor-invoices\/:id/, { id: others.feeInvoice }],
   ];
   return table.find(([pattern]) => pattern.test(url))?.[1] ?? null;
 }
@@ -87,6 +91,8 @@ const PLACEHOLDERS: Others = {
   mail: "m",
   mission: "mi",
   missionOrder: "mo",
+  expense: "e",
+  feeInvoice: "f",
 };
 
 const fill = (url: string, params: Record<string, string>) =>
@@ -138,7 +144,19 @@ describe("record scope", () => {
     const signed = await signedContract(ctx, admin, { days: [{ day: "2026-04-07", timeSlotId: 1 }] });
     const missionId = signed.missions[0]?.id ?? "";
     const [order] = await db.select().from(missionOrders).where(eq(missionOrders.missionId, missionId));
+    // Another evaluator's expense and invoice on that mission.
+    const otherAuditor = signed.team[0]?.auditorId ?? "";
+    const [expense] = await db
+      .insert(expenses)
+      .values({ missionId, auditorId: otherAuditor, kind: "MEAL", date: "2026-04-07", amountCents: 1850 })
+      .returning();
+    const [feeInvoice] = await db
+      .insert(auditorFeeInvoices)
+      .values({ missionId, auditorId: otherAuditor, number: "F-1", amountCents: 60000, days: 1 })
+      .returning();
     return {
+      expense: expense?.id ?? "",
+      feeInvoice: feeInvoice?.id ?? "",
       mission: missionId,
       missionOrder: order?.id ?? "",
       client: client.id,

@@ -13,6 +13,7 @@ import { NewClientPage } from "../features/clients/components/NewClientPage";
 import { ContractClientPage } from "../features/contracts/components/ContractClientPage";
 import { ContractPage } from "../features/contracts/components/ContractPage";
 import { LibraryPage } from "../features/documents/components/LibraryPage";
+import { SatisfactionPage } from "../features/expenses/components/SatisfactionPage";
 import { GestionnaireDetailPage } from "../features/gestionnaires/components/GestionnaireDetailPage";
 import { GestionnaireListPage } from "../features/gestionnaires/components/GestionnaireListPage";
 import { AlertLandingPage } from "../features/home/components/AlertLandingPage";
@@ -24,6 +25,7 @@ import { ProspectTimelinePage } from "../features/prospects/components/ProspectT
 import { AppRouteGuard, HomeRedirect, RequireProfile, StaffRouteGuard, UnknownRoute } from "./guards";
 import { AppLayout } from "./layout/AppLayout";
 import { PortalLayout } from "./layout/PortalLayout";
+import { auditorMissionsBlock, EXPENSE_MISSION_TABS, EXPENSE_SPACE_TABS } from "./mission-extra-tabs";
 import { NotFoundPage } from "./pages/NotFoundPage";
 import { SettingsPage } from "./pages/SettingsPage";
 
@@ -32,6 +34,7 @@ export const router = createBrowserRouter([
   { path: "/login", element: <LoginPage /> },
   { path: "/mot-de-passe-oublie", element: <ForgotPasswordPage /> },
   { path: "/reinitialiser-mot-de-passe", element: <ResetPasswordPage /> },
+  { path: "/satisfaction", element: <SatisfactionPage /> },
   {
     path: "/app",
     element: <StaffRouteGuard />,
@@ -53,9 +56,9 @@ export const router = createBrowserRouter([
               { path: "contract-client/:clientId", element: <ContractClientPage /> },
               { path: "contract/:id", element: <ContractPage /> },
               { path: "mission", element: <MissionListPage /> },
-              { path: "mission/:clientId/:missionId", element: <MissionPage /> },
+              { path: "mission/:clientId/:missionId", element: <MissionPage extraTabs={EXPENSE_MISSION_TABS} /> },
               { path: "evaluateur", element: <AuditorListPage /> },
-              { path: "evaluateur/:id", element: <AuditorFilePage /> },
+              { path: "evaluateur/:id", element: <AuditorFilePage missionsBlock={auditorMissionsBlock} /> },
               { path: "gestionnaire", element: <GestionnaireListPage /> },
               { path: "gestionnaire/:id", element: <GestionnaireDetailPage /> },
               { path: "nouveau", element: <NewClientPage /> },
@@ -84,7 +87,7 @@ export const router = createBrowserRouter([
         path: "/espace-evaluateur/:auditorId",
         element: (
           <RequireProfile profile="AUDITEUR">
-            <EvaluatorSpacePage />
+            <EvaluatorSpacePage extraTabs={EXPENSE_SPACE_TABS} />
           </RequireProfile>
         ),
       },

@@ -6,16 +6,16 @@ import { errorMessage } from "../../../lib/api-client";
 import { useBranding } from "../../../lib/configuration/use-branding";
 import { useMission } from "../api/get-mission";
 import { MissionStateBadge } from "./mission-labels";
-import { MISSION_TABS } from "./mission-tabs";
+import { MISSION_TABS, type MissionTabDefinition } from "./mission-tabs";
 
 const TAB_PARAM = "onglet";
 
 /** The tab in the address (`?onglet=evaluateur`): a reload or a shared link opens the same tab. */
-function useMissionTab() {
+function useMissionTab(tabs: MissionTabDefinition[]) {
   const [params, setParams] = useSearchParams();
-  const first = MISSION_TABS[0];
+  const first = tabs[0];
   if (!first) throw new Error("no mission tab");
-  const tab = MISSION_TABS.find((t) => t.slug === params.get(TAB_PARAM)) ?? first;
+  const tab = tabs.find((t) => t.slug === params.get(TAB_PARAM)) ?? first;
   const setTab = (slug: string) =>
     setParams(
       (current) => {
@@ -92,11 +92,15 @@ function MissionHeader({ mission }: { mission: MissionDetail }) {
   );
 }
 
-/** Route /app/mission/{clientId}/{missionId}: one mission, its tabs in the address. */
-export function MissionPage() {
+/**
+ * Route /app/mission/{clientId}/{missionId}: one mission, its tabs in the address. `extraTabs`: the
+ * tabs app/ adds from other features (Frais, Performance), after this feature's own.
+ */
+export function MissionPage({ extraTabs = [] }: { extraTabs?: MissionTabDefinition[] } = {}) {
   const { missionId = "" } = useParams();
   const { data, error, isLoading } = useMission(missionId);
-  const [tab, setTab] = useMissionTab();
+  const tabs = [...MISSION_TABS, ...extraTabs];
+  const [tab, setTab] = useMissionTab(tabs);
   useBranding(data ? `Mission — ${data.client.raisonSocial}` : "Mission");
   if (error) return <Alert color="red">{errorMessage(error)}</Alert>;
   if (isLoading || !data) return <LoadingOverlay visible />;
@@ -108,13 +112,13 @@ export function MissionPage() {
       <MissionHeader mission={data} />
       <Tabs value={tab} onChange={(v) => v && setTab(v)} keepMounted={false}>
         <Tabs.List>
-          {MISSION_TABS.map((t) => (
+          {tabs.map((t) => (
             <Tabs.Tab key={t.slug} value={t.slug}>
               {t.label}
             </Tabs.Tab>
           ))}
         </Tabs.List>
-        {MISSION_TABS.map((t) => (
+        {tabs.map((t) => (
           <Tabs.Panel key={t.slug} value={t.slug}>
             <Paper withBorder p="md" mt="sm">
               <t.Component mission={data} />
