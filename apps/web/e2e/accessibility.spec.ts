@@ -44,7 +44,12 @@ test.describe("axe-core: no serious or critical violation (WCAG 2.2 AA)", () => 
   test.describe.configure({ timeout: 600_000 });
 
   test("signed-out screens", async ({ page }) => {
-    for (const url of ["/login", "/mot-de-passe-oublie", "/reinitialiser-mot-de-passe?token=inconnu"]) {
+    for (const url of [
+      "/login",
+      "/mot-de-passe-oublie",
+      "/reinitialiser-mot-de-passe?token=inconnu",
+      "/satisfaction?token=inconnu",
+    ]) {
       await page.goto(url);
       await page.waitForLoadState("networkidle");
       expect.soft(await seriousViolations(page), `axe sur ${url}`).toEqual([]);
@@ -79,7 +84,9 @@ test.describe("axe-core: no serious or critical violation (WCAG 2.2 AA)", () => 
   test("the evaluator space", async ({ page }) => {
     await signIn(page, "auditeur@demo.fr");
     await expect(page).toHaveURL(/\/espace-evaluateur\//);
-    await checkScreen(page, new URL(page.url()).pathname);
+    const space = new URL(page.url()).pathname;
+    await checkScreen(page, space);
+    await checkScreen(page, `${space}?onglet=frais`);
   });
 
   test("the dialogs of the commercial pipeline", async ({ page }) => {

@@ -80,5 +80,6 @@ test.describe("390 px wide", () => {
     await signIn(page, "auditeur@demo.fr");
     await expect(page).toHaveURL(/\/espace-evaluateur\//);
     await checkPhoneScreen(page, new URL(page.url()).pathname);
+    await checkPhoneScreen(page, `${new URL(page.url()).pathname}?onglet=frais`);
   });
 });

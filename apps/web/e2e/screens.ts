@@ -27,6 +27,8 @@ export interface DemoRecords {
   signedClient: string;
   gestionnaire: string;
   auditor: string;
+  /** A finalised mission (its Frais and Performance tabs have demo data), as clientId/missionId. */
+  finishedMission: string | null;
 }
 
 interface ProspectItem {
@@ -86,6 +88,10 @@ export async function findDemoRecords(page: Page): Promise<DemoRecords> {
   );
   const gestionnaires = await apiGet<{ items: Array<{ id: string }> }>(page, "/api/gestionnaires?pageSize=1");
   const auditors = await apiGet<{ items: Array<{ id: string }> }>(page, "/api/auditors?pageSize=1");
+  const finished = await apiGet<{ items: Array<{ id: string; clientId: string }> }>(
+    page,
+    "/api/missions?status=FINALISED&pageSize=1&sort=firstDay&direction=desc",
+  );
   const signed = clients.items.find((c) => c.status === "SIGNED") ?? clients.items[0];
   if (!clients.items[0] || !signed || !gestionnaires.items[0]) throw new Error("Données de démonstration incomplètes");
   return {
@@ -100,6 +106,7 @@ export async function findDemoRecords(page: Page): Promise<DemoRecords> {
     signedClient: signed.id,
     gestionnaire: gestionnaires.items[0].id,
     auditor: auditors.items[0]?.id ?? "",
+    finishedMission: finished.items[0] ? `${finished.items[0].clientId}/${finished.items[0].id}` : null,
   };
 }
 
@@ -153,6 +160,11 @@ export function staffScreens(r: DemoRecords, { variants = true } = {}): string[]
       : [""]
     ).map((tab) => `evaluateur/${r.auditor}${tab}`),
     ...settings.map((tab) => `setting/${tab}`),
+    ...(r.finishedMission
+      ? (variants ? ["?onglet=frais", "?onglet=performance"] : ["?onglet=frais"]).map(
+          (tab) => `mission/${r.finishedMission}${tab}`,
+        )
+      : []),
     // Routes of the spec whose screens come with later modules: "Page introuvable", inside the frame.
     "mission",
   ];
