@@ -286,7 +286,7 @@ export type SatisfactionForm = z.infer<typeof satisfactionFormSchema>;
 
 /** POST /api/satisfaction: answered once, with the link's token. */
 export const satisfactionAnswerBodySchema = z.object({
-  token: z.string().min(10).max(600),
+  token: z.string().min(1, "Ce lien de questionnaire n'est pas valide.").max(600),
   answers: z.partialRecord(
     z.enum(SATISFACTION_QUESTIONS.map((q) => q.code) as [SatisfactionQuestionCode, ...SatisfactionQuestionCode[]]),
     z.number().int().min(1, "Note de 1 à 4.").max(4, "Note de 1 à 4."),

@@ -373,7 +373,7 @@ export function expensesRoutes(app: AppInstance, deps: ExpensesRoutesDeps) {
       schema: {
         tags,
         summary: "Le questionnaire ouvert par le lien signé de l'e-mail (sans compte)",
-        querystring: z.object({ token: z.string().min(10).max(600) }),
+        querystring: z.object({ token: z.string().max(600) }),
         response: { 200: satisfactionFormSchema },
       },
     },

@@ -218,14 +218,13 @@ export function createExpensesService({ db, clock, links, uploadDocument }: Expe
 
   return {
     async missionExpenses(actor: Actor, missionId: string) {
-      const { facts, record } = await loadMission(db, clock, actor, missionId, "read");
+      const { record } = await loadMission(db, clock, actor, missionId, "read");
       const rows = await repo.listExpenses(db, { missionId });
       // An evaluator sees only their own lines, staff every line.
       const visible = rows.filter((r) => can(actor, "read", expenseResource, r.expense));
       const items = visible.map((r) => toExpense(actor, r));
       const totals = { SUBMITTED: 0, APPROVED: 0, REJECTED: 0, REIMBURSED: 0 };
       for (const e of items) totals[e.status] += e.amountCents;
-      void facts;
       return {
         items,
         totals,

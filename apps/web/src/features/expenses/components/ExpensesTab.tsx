@@ -193,7 +193,13 @@ export function ExpenseTable({
               <Table.Td style={{ textAlign: "right", whiteSpace: "nowrap" }}>{euros(e.amountCents)}</Table.Td>
               <Table.Td>
                 {e.receipt ? (
-                  <Anchor href={e.receipt.url} target="_blank" rel="noopener" size="sm">
+                  <Anchor
+                    href={e.receipt.url}
+                    target="_blank"
+                    rel="noopener"
+                    size="sm"
+                    style={{ whiteSpace: "nowrap" }}
+                  >
                     Voir le justificatif
                   </Anchor>
                 ) : (
@@ -222,7 +228,7 @@ export function ExpenseTable({
   );
 }
 
-function FeeRow({ fee }: { fee: MissionFee }) {
+function FeeRow({ fee, withActions }: { fee: MissionFee; withActions: boolean }) {
   const pay = usePayFeeInvoice();
   const [paying, setPaying] = useState(false);
   const inv = fee.invoice;
@@ -267,40 +273,42 @@ function FeeRow({ fee }: { fee: MissionFee }) {
         {inv && <FeeStatusBadge status={inv.status} />}
         {inv?.paidOn && <Text size="xs">le {formatDate(inv.paidOn)}</Text>}
       </Table.Td>
-      <Table.Td>
-        {fee.canPay && inv && (
-          <Button
-            size="xs"
-            variant="light"
-            onClick={() => setPaying(true)}
-            aria-label={`Marquer payée la facture de ${fee.auditorName}`}
-          >
-            Marquer payée
-          </Button>
-        )}
-        {inv && (
-          <DateModal
-            opened={paying}
-            title={`Payer la facture ${inv.number}`}
-            label="Date du paiement"
-            confirmLabel="Enregistrer"
-            loading={pay.isPending}
-            onClose={() => setPaying(false)}
-            onConfirm={(date) =>
-              pay.mutate(
-                { id: inv.id, date, version: inv.version },
-                {
-                  onSuccess: () => {
-                    notifySaved("Paiement enregistré.");
-                    setPaying(false);
+      {withActions && (
+        <Table.Td>
+          {fee.canPay && inv && (
+            <Button
+              size="xs"
+              variant="light"
+              onClick={() => setPaying(true)}
+              aria-label={`Marquer payée la facture de ${fee.auditorName}`}
+            >
+              Marquer payée
+            </Button>
+          )}
+          {inv && (
+            <DateModal
+              opened={paying}
+              title={`Payer la facture ${inv.number}`}
+              label="Date du paiement"
+              confirmLabel="Enregistrer"
+              loading={pay.isPending}
+              onClose={() => setPaying(false)}
+              onConfirm={(date) =>
+                pay.mutate(
+                  { id: inv.id, date, version: inv.version },
+                  {
+                    onSuccess: () => {
+                      notifySaved("Paiement enregistré.");
+                      setPaying(false);
+                    },
+                    onError: notifyError,
                   },
-                  onError: notifyError,
-                },
-              )
-            }
-          />
-        )}
-      </Table.Td>
+                )
+              }
+            />
+          )}
+        </Table.Td>
+      )}
     </Table.Tr>
   );
 }
@@ -309,6 +317,7 @@ function FeesSection({ missionId }: { missionId: string }) {
   const { data, error } = useMissionFees(missionId);
   if (error) return <Alert color="red">{errorMessage(error)}</Alert>;
   if (!data) return null;
+  const withActions = data.items.some((f) => f.canPay);
   return (
     <Stack gap="xs">
       <Title order={2} size="h4">
@@ -324,12 +333,12 @@ function FeesSection({ missionId }: { missionId: string }) {
               <Table.Th>Montant convenu</Table.Th>
               <Table.Th>Facture</Table.Th>
               <Table.Th>Paiement</Table.Th>
-              <Table.Th>Actions</Table.Th>
+              {withActions && <Table.Th>Actions</Table.Th>}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {data.items.map((f) => (
-              <FeeRow key={f.auditorId} fee={f} />
+              <FeeRow key={f.auditorId} fee={f} withActions={withActions} />
             ))}
           </Table.Tbody>
         </Table>
