@@ -124,6 +124,7 @@ export function staffScreens(r: DemoRecords, { variants = true } = {}): string[]
         "e-mails-groupes",
         "numerotation",
         "evaluateurs",
+        "frais",
         "journal",
       ]
     : ["general", "utilisateurs"];

@@ -252,6 +252,8 @@ export function createExpensesService({ db, clock, links, uploadDocument }: Expe
       const input = expenseBodySchema.parse(body);
       const { facts } = await checkDeclare(actor, missionId);
       const auditorId = actor.auditorId as string;
+      // Checked before the receipt is stored: a refused declaration leaves no document behind.
+      const values = await valuesOf(db, input);
       const doc = await uploadDocument(
         actor,
         {
@@ -265,7 +267,6 @@ export function createExpensesService({ db, clock, links, uploadDocument }: Expe
         requestId,
       );
       const id = await db.transaction(async (tx) => {
-        const values = await valuesOf(tx, input);
         const [created] = await tx
           .insert(repo.expenses)
           .values({ ...values, missionId, auditorId, receiptDocumentId: doc.id, createdBy: actor.userId })

@@ -5,6 +5,7 @@ import { AuditLogTab } from "../../features/audit/components/AuditLogTab";
 import { AuditorSettingsTab } from "../../features/auditors/components/AuditorSettingsTab";
 import { GeneralSettingsTab } from "../../features/configuration/components/GeneralSettingsTab";
 import { DocumentCategoriesTab } from "../../features/documents/components/settings/DocumentCategoriesTab";
+import { ExpenseSettingsTab } from "../../features/expenses/components/ExpenseSettingsTab";
 import { MailGroupsTab } from "../../features/mail/components/settings/MailGroupsTab";
 import { MailTemplatesTab } from "../../features/mail/components/settings/MailTemplatesTab";
 import { NumberingTab } from "../../features/numbering/components/NumberingTab";
@@ -22,6 +23,7 @@ const TABS: Array<{ value: string; label: string; render: () => ReactNode }> = [
   { value: "e-mails-groupes", label: "E-mails groupés", render: () => <MailGroupsTab /> },
   { value: "evaluateurs", label: "Évaluateurs", render: () => <AuditorSettingsTab /> },
   { value: "numerotation", label: "Numérotation", render: () => <NumberingTab /> },
+  { value: "frais", label: "Frais", render: () => <ExpenseSettingsTab /> },
   { value: "journal", label: "Journal des modifications", render: () => <AuditLogTab /> },
 ];
 

@@ -209,7 +209,7 @@ export function ExpenseTable({
               <Table.Td>
                 <ExpenseStatusBadge status={e.status} />
                 {e.status === "REJECTED" && e.rejectionReason && (
-                  <Text size="xs" c="red.8">
+                  <Text size="xs" c="red">
                     {e.rejectionReason}
                   </Text>
                 )}
@@ -256,7 +256,7 @@ function FeeRow({ fee, withActions }: { fee: MissionFee; withActions: boolean })
             )}
             <Text size="sm">{euros(inv.amountCents)} HT</Text>
             {inv.warning && (
-              <Text size="xs" c="orange.9">
+              <Text size="xs" c="orange">
                 {inv.warning}
               </Text>
             )}
