@@ -218,15 +218,13 @@ export async function attachDemoExpenseFiles(db: Database, storage: FileStorage)
           .values({ family: "AUDITOR", ...meta, mimeType: "application/pdf", ...stored })
           .returning({ id: documents.id });
         if (!row) throw new Error("demo document not created");
-        await tx
-          .insert(documentVersions)
-          .values({
-            documentId: row.id,
-            versionNumber: 1,
-            fileName: meta.fileName,
-            mimeType: "application/pdf",
-            ...stored,
-          });
+        await tx.insert(documentVersions).values({
+          documentId: row.id,
+          versionNumber: 1,
+          fileName: meta.fileName,
+          mimeType: "application/pdf",
+          ...stored,
+        });
         return row.id;
       }),
     );
