@@ -63,6 +63,8 @@ import { createMailWorker } from "./modules/mail/mail-worker.js";
 import { createCalendarFeed } from "./modules/missions/calendar-feed.js";
 import { createMissionLinks } from "./modules/missions/mission-links.js";
 import { createMissionOrdersService } from "./modules/missions/mission-orders.service.js";
+import { missionPortalRoutes } from "./modules/missions/mission-portal.routes.js";
+import { createMissionPortalService } from "./modules/missions/mission-portal.service.js";
 import { createMissionReportsService } from "./modules/missions/mission-reports.service.js";
 import { missionStepsRoutes } from "./modules/missions/mission-steps.routes.js";
 import { missionsRoutes } from "./modules/missions/missions.routes.js";
@@ -269,6 +271,15 @@ export async function buildApp({
       ...missionDocs,
     }),
     calendar: createCalendarFeed({ db, clock, missionLinks }),
+    uploadMaxBytes: config.uploadMaxBytes,
+  });
+  missionPortalRoutes(app, {
+    portal: createMissionPortalService({
+      db,
+      clock,
+      links,
+      uploadDocument: (actor, meta, file, requestId) => documents.upload(actor, meta, file, requestId),
+    }),
     uploadMaxBytes: config.uploadMaxBytes,
   });
   const identity = async () => ({

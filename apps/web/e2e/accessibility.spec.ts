@@ -3,9 +3,11 @@ import { expect, type Page, test } from "@playwright/test";
 import { signIn } from "./helpers";
 import {
   type DemoRecords,
+  EVALUATOR_SPACE_TABS,
   findDemoRecords,
   mayOpen,
   openScreen,
+  PUBLIC_SCREENS,
   permissionsOf,
   STAFF_ACCOUNTS,
   staffScreens,
@@ -48,7 +50,7 @@ test.describe("axe-core: no serious or critical violation (WCAG 2.2 AA)", () => 
       "/login",
       "/mot-de-passe-oublie",
       "/reinitialiser-mot-de-passe?token=inconnu",
-      "/satisfaction?token=inconnu",
+      ...PUBLIC_SCREENS,
     ]) {
       await page.goto(url);
       await page.waitForLoadState("networkidle");
@@ -84,9 +86,8 @@ test.describe("axe-core: no serious or critical violation (WCAG 2.2 AA)", () => 
   test("the evaluator space", async ({ page }) => {
     await signIn(page, "auditeur@demo.fr");
     await expect(page).toHaveURL(/\/espace-evaluateur\//);
-    const space = new URL(page.url()).pathname;
-    await checkScreen(page, space);
-    await checkScreen(page, `${space}?onglet=frais`);
+    const path = new URL(page.url()).pathname;
+    for (const tab of EVALUATOR_SPACE_TABS) await checkScreen(page, `${path}${tab}`);
   });
 
   test("the dialogs of the commercial pipeline", async ({ page }) => {

@@ -171,6 +171,23 @@ export function staffScreens(r: DemoRecords, { variants = true } = {}): string[]
   ];
 }
 
+/** The evaluator space's tabs (after the path /espace-evaluateur/<id>); "" is "Mes missions". */
+export const EVALUATOR_SPACE_TABS = [
+  "",
+  "?onglet=programmes",
+  "?onglet=documents",
+  "?onglet=liens",
+  "?onglet=disponibilites",
+  "?onglet=frais",
+];
+
+/** Screens reached without an account (besides sign-in): the mission-order answer and the satisfaction questionnaire. */
+export const PUBLIC_SCREENS = [
+  "/ordre-de-mission?p=inconnu&token=inconnu",
+  "/ordre-de-mission",
+  "/satisfaction?token=inconnu",
+];
+
 export async function permissionsOf(page: Page): Promise<PermissionGrant[]> {
   const raw = await page.evaluate(() => localStorage.getItem("certidesk.currentUser"));
   return raw ? (JSON.parse(raw) as { permissions: PermissionGrant[] }).permissions : [];

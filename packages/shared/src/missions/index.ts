@@ -1,3 +1,4 @@
 export * from "./codes.js";
 export * from "./deadlines.js";
 export * from "./missions.js";
+export * from "./portal.js";

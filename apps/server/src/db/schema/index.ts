@@ -5,6 +5,7 @@ export * from "./documents.js";
 export * from "./expenses.js";
 export * from "./idempotency.js";
 export * from "./mail.js";
+export * from "./mission-portal.js";
 export * from "./missions.js";
 export * from "./parties.js";
 export * from "./platform.js";
