@@ -17,6 +17,7 @@ import type { DatabaseHandle } from "./db/client.js";
 import { createBackgroundWork } from "./lib/background.js";
 import { type Clock, systemClock } from "./lib/clock.js";
 import { partyOptions } from "./lib/party-options.js";
+import { createPeriodicJob } from "./lib/periodic-job.js";
 import { createStorage, type FileStorage } from "./lib/storage/index.js";
 import { MULTIPART_LIMITS } from "./lib/upload.js";
 import { auditRoutes } from "./modules/audit/audit.routes.js";
@@ -55,6 +56,8 @@ import { createGestionnairesService } from "./modules/gestionnaires/gestionnaire
 import { healthRoutes } from "./modules/health/health.routes.js";
 import { homeRoutes } from "./modules/home/home.routes.js";
 import { createHomeService } from "./modules/home/home.service.js";
+import { invoicesRoutes } from "./modules/invoices/invoices.routes.js";
+import { createInvoicesService } from "./modules/invoices/invoices.service.js";
 import { mailRoutes } from "./modules/mail/mail.routes.js";
 import { createMailService, enqueueMail } from "./modules/mail/mail.service.js";
 import { createMailGroupsService } from "./modules/mail/mail-groups.service.js";
@@ -63,8 +66,11 @@ import { createMailWorker } from "./modules/mail/mail-worker.js";
 import { createCalendarFeed } from "./modules/missions/calendar-feed.js";
 import { createMissionLinks } from "./modules/missions/mission-links.js";
 import { createMissionOrdersService } from "./modules/missions/mission-orders.service.js";
+import { missionPlanningRoutes } from "./modules/missions/mission-planning.routes.js";
+import { createMissionPlanningService } from "./modules/missions/mission-planning.service.js";
 import { missionPortalRoutes } from "./modules/missions/mission-portal.routes.js";
 import { createMissionPortalService } from "./modules/missions/mission-portal.service.js";
+import { createMissionProposalsService } from "./modules/missions/mission-proposals.service.js";
 import { createMissionReportsService } from "./modules/missions/mission-reports.service.js";
 import { missionStepsRoutes } from "./modules/missions/mission-steps.routes.js";
 import { missionsRoutes } from "./modules/missions/missions.routes.js";
@@ -273,6 +279,22 @@ export async function buildApp({
     calendar: createCalendarFeed({ db, clock, missionLinks }),
     uploadMaxBytes: config.uploadMaxBytes,
   });
+  missionPlanningRoutes(app, {
+    planning: createMissionPlanningService({ db, clock }),
+    proposals: createMissionProposalsService({ db, clock, enqueueMail, onMailQueued: wakeWorker }),
+  });
+  const invoices = createInvoicesService({ db, configuration: configurationService, documents, clock, log: app.log });
+  invoicesRoutes(app, { invoices });
+  // Reminders of unpaid invoices: hourly; each (invoice, step) is claimed once, whatever the number of servers.
+  const reminders = createPeriodicJob(
+    async () => {
+      if ((await invoices.sendReminders()) > 0) wakeWorker();
+    },
+    60 * 60 * 1000,
+    app.log,
+  );
+  app.decorate("invoiceReminders", reminders);
+  app.addHook("onClose", async () => reminders.stop());
   missionPortalRoutes(app, {
     portal: createMissionPortalService({
       db,

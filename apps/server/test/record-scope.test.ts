@@ -2,7 +2,14 @@ import { randomUUID } from "node:crypto";
 import { PERMISSION_CODES, type ProfileType } from "@certidesk/shared";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditorFeeInvoices, expenses, mailOutbox, missionOrders, profilePermissions } from "../src/db/schema/index.js";
+import {
+  auditorFeeInvoices,
+  expenses,
+  invoices,
+  mailOutbox,
+  missionOrders,
+  profilePermissions,
+} from "../src/db/schema/index.js";
 import {
   buildAuditor,
   buildContract,
@@ -53,6 +60,7 @@ interface Others {
   missionOrder: string;
   expense: string;
   feeInvoice: string;
+  invoice: string;
   document?: string;
 }
 
@@ -76,6 +84,7 @@ function recordParams(url: string, others: Others): Record<string, string> | nul
     [/^\/api\/mission-orders\/:id/, { id: others.missionOrder }],
     [/^\/api\/expenses\/:id/, { id: others.expense }],
     [/^\/api\/auditor-invoices\/:id/, { id: others.feeInvoice }],
+    [/^\/api\/invoices\/:id/, { id: others.invoice }],
   ];
   return table.find(([pattern]) => pattern.test(url))?.[1] ?? null;
 }
@@ -93,6 +102,7 @@ const PLACEHOLDERS: Others = {
   missionOrder: "mo",
   expense: "e",
   feeInvoice: "f",
+  invoice: "i",
 };
 
 const fill = (url: string, params: Record<string, string>) =>
@@ -154,9 +164,31 @@ describe("record scope", () => {
       .insert(auditorFeeInvoices)
       .values({ missionId, auditorId: otherAuditor, number: "F-1", amountCents: 60000, days: 1 })
       .returning();
+    // Another establishment's invoice (a draft of its balance).
+    const [invoice] = await db
+      .insert(invoices)
+      .values({
+        kind: "BALANCE",
+        contractId: signed.contract.id,
+        missionId,
+        clientId: signed.clientIds[0] ?? "",
+        buyer: {
+          name: "Autre",
+          legalForm: null,
+          address: null,
+          postalCode: null,
+          city: null,
+          siren: null,
+          siret: null,
+          vatNumber: null,
+          email: null,
+        },
+      })
+      .returning();
     return {
       expense: expense?.id ?? "",
       feeInvoice: feeInvoice?.id ?? "",
+      invoice: invoice?.id ?? "",
       mission: missionId,
       missionOrder: order?.id ?? "",
       client: client.id,

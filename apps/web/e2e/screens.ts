@@ -29,6 +29,13 @@ export interface DemoRecords {
   auditor: string;
   /** A finalised mission (its Frais and Performance tabs have demo data), as clientId/missionId. */
   finishedMission: string | null;
+  /** A programmed demo mission: `clientId/missionId`. */
+  mission: string;
+  /** An issued invoice with payments, and a draft (empty when the demo has none). */
+  invoice: string;
+  draftInvoice: string;
+  /** The mission of that invoice, as `clientId/missionId` (its Facture tab). */
+  invoiceMission: string;
 }
 
 interface ProspectItem {
@@ -92,6 +99,17 @@ export async function findDemoRecords(page: Page): Promise<DemoRecords> {
     page,
     "/api/missions?status=FINALISED&pageSize=1&sort=firstDay&direction=desc",
   );
+  const missions = await apiGet<{ items: Array<{ id: string; clientId: string }> }>(
+    page,
+    "/api/missions?status=PLANNED&pageSize=1",
+  );
+  const invoices = await apiGet<{
+    items: Array<{ id: string; status: string; clientId: string; missionId: string | null }>;
+  }>(page, "/api/invoices?status=INVOICE_PARTIALLY_PAID&pageSize=1");
+  const drafts = await apiGet<{ items: Array<{ id: string }> }>(
+    page,
+    "/api/invoices?status=INVOICE_PREPARE&pageSize=1",
+  );
   const signed = clients.items.find((c) => c.status === "SIGNED") ?? clients.items[0];
   if (!clients.items[0] || !signed || !gestionnaires.items[0]) throw new Error("Données de démonstration incomplètes");
   return {
@@ -107,6 +125,10 @@ export async function findDemoRecords(page: Page): Promise<DemoRecords> {
     gestionnaire: gestionnaires.items[0].id,
     auditor: auditors.items[0]?.id ?? "",
     finishedMission: finished.items[0] ? `${finished.items[0].clientId}/${finished.items[0].id}` : null,
+    mission: missions.items[0] ? `${missions.items[0].clientId}/${missions.items[0].id}` : "",
+    invoice: invoices.items[0]?.id ?? "",
+    draftInvoice: drafts.items[0]?.id ?? "",
+    invoiceMission: invoices.items[0]?.missionId ? `${invoices.items[0].clientId}/${invoices.items[0].missionId}` : "",
   };
 }
 
@@ -123,6 +145,7 @@ export function staffScreens(r: DemoRecords, { variants = true } = {}): string[]
         "e-mails",
         "e-mails-groupes",
         "numerotation",
+        "facturation",
         "evaluateurs",
         "frais",
         "journal",
@@ -160,14 +183,22 @@ export function staffScreens(r: DemoRecords, { variants = true } = {}): string[]
         ]
       : [""]
     ).map((tab) => `evaluateur/${r.auditor}${tab}`),
+    "facture",
+    ...(variants ? ["facture?statut=INVOICE_SEND"] : []),
+    ...[r.invoice, ...(variants ? [r.draftInvoice] : [])].filter(Boolean).map((id) => `facture/${id}`),
+    ...(r.invoiceMission ? [`mission/${r.invoiceMission}?onglet=facture`] : []),
     ...settings.map((tab) => `setting/${tab}`),
     ...(r.finishedMission
       ? (variants ? ["?onglet=frais", "?onglet=performance"] : ["?onglet=frais"]).map(
           (tab) => `mission/${r.finishedMission}${tab}`,
         )
       : []),
-    // Routes of the spec whose screens come with later modules: "Page introuvable", inside the frame.
     "mission",
+    "mission?statut=TO_PLAN",
+    "mission?vue=planning",
+    ...(variants ? ["", "?onglet=evaluateur", "?onglet=preparation", "?onglet=evaluation"] : ["", "?onglet=evaluateur"])
+      .filter(() => r.mission)
+      .map((tab) => `mission/${r.mission}${tab}`),
   ];
 }
 

@@ -13,6 +13,7 @@ export const PERMISSION_CODES = [
   "STATISTIC",
   "WALL",
   "AUDITOR",
+  "INVOICE",
 ] as const;
 export type PermissionCode = (typeof PERMISSION_CODES)[number];
 
@@ -37,6 +38,7 @@ export const PERMISSION_LABELS: Record<PermissionCode, string> = {
   STATISTIC: "Statistiques",
   WALL: "Mur",
   AUDITOR: "Fiches des évaluateurs (liens d'intérêts, documents)",
+  INVOICE: "Factures clients",
 };
 
 export const OPERATION_LABELS: Record<Operation, string> = {
@@ -143,6 +145,7 @@ const DEFAULT_GRANT_LETTERS: Record<ProfileType, Partial<Record<PermissionCode, 
     MAIL: "CR",
     STATISTIC: "CR",
     WALL: "R",
+    INVOICE: "CRU",
   },
   // Evaluators: their own missions and the documents shared with them (record scope on the server).
   // Their own file only (record scope): contact details, links of interest, unavailability, documents.

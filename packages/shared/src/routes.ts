@@ -22,6 +22,9 @@ const RULES: Array<{ pattern: RegExp; rule: RouteRule }> = [
   // Evaluators' files (issue 10): read with MISSION like the planning profiles; writes need AUDITOR.
   { pattern: /^evaluateur$/, rule: { code: "MISSION", requirement: "any" } },
   { pattern: /^evaluateur\/[^/]+$/, rule: { code: "MISSION", requirement: "any" } },
+  // Client invoices (issue 12): code INVOICE, added to the spec's catalogue.
+  { pattern: /^facture$/, rule: { code: "INVOICE", requirement: "any" } },
+  { pattern: /^facture\/[^/]+$/, rule: { code: "INVOICE", requirement: "any" } },
   { pattern: /^biblio$/, rule: { code: "CERTMANAGER_DOCUMENT", requirement: "any" } },
   { pattern: /^mail$/, rule: { code: "MAIL", requirement: "any" } },
   { pattern: /^setting$/, rule: { code: "SETTING", requirement: "any" } },

@@ -8,6 +8,9 @@ import {
   contractEstablishments,
   contracts,
   expenses,
+  invoiceLines,
+  invoicePayments,
+  invoices,
   numberingSeries,
   quotes,
   requestClients,
@@ -29,6 +32,7 @@ describe("demo data consistency", () => {
     links: (typeof contractEstablishments.$inferSelect)[];
     days: (typeof contractDays.$inferSelect)[];
     clients: (typeof clients.$inferSelect)[];
+    invoices: (typeof invoices.$inferSelect)[];
   };
 
   beforeAll(async () => {
@@ -41,6 +45,7 @@ describe("demo data consistency", () => {
       links: await db.select().from(contractEstablishments),
       days: await db.select().from(contractDays),
       clients: await db.select().from(clients),
+      invoices: await db.select().from(invoices),
     };
   }, 180_000);
   afterAll(() => ctx.close());
@@ -146,8 +151,9 @@ describe("demo data consistency", () => {
       REQUEST: data.requests.map((r) => r.reference),
       QUOTE: data.quotes.filter((q) => q.revision === 1).map((q) => q.number),
       CONTRACT: data.contracts.map((c) => c.number),
+      INVOICE: data.invoices.flatMap((i) => (i.number ? [i.number] : [])),
     };
-    for (const code of ["REQUEST", "QUOTE", "CONTRACT"]) {
+    for (const code of ["REQUEST", "QUOTE", "CONTRACT", "INVOICE"]) {
       const row = series.find((s) => s.code === code);
       expect(row, code).toBeDefined();
       if (!row) continue;
@@ -192,5 +198,47 @@ describe("demo data consistency", () => {
     expect(surveys.filter((s) => !!s.answeredAt !== !!s.answers)).toEqual([]);
     expect(surveys.filter((s) => s.sentToAuditorsAt && !s.answeredAt)).toEqual([]);
     expect(surveys.some((s) => s.answeredAt) && surveys.some((s) => !s.answeredAt)).toBe(true);
+  });
+
+  it("keeps each invoice's totals, payments, credit note and status as issuing, paying and crediting make them", async () => {
+    const { db } = ctx.handle;
+    const lines = await db.select().from(invoiceLines);
+    const payments = await db.select().from(invoicePayments);
+    const kinds = new Set(data.invoices.map((i) => `${i.kind}:${i.status}`));
+    for (const expected of [
+      "DEPOSIT:INVOICE_PAID",
+      "BALANCE:INVOICE_PREPARE",
+      "BALANCE:INVOICE_SEND",
+      "BALANCE:INVOICE_PARTIALLY_PAID",
+      "BALANCE:INVOICE_PAID",
+      "CREDIT_NOTE:INVOICE_PAID",
+    ])
+      expect(kinds.has(expected), expected).toBe(true);
+    const wrong = data.invoices.filter((i) => {
+      const own = lines.filter((l) => l.invoiceId === i.id);
+      const ht = own.reduce((a, l) => a + l.totalHtCents, 0);
+      const paid = payments.filter((p) => p.invoiceId === i.id).reduce((a, p) => a + p.amountCents, 0);
+      const credit = data.invoices.find((c) => c.creditedInvoiceId === i.id);
+      const status = !i.number
+        ? "INVOICE_PREPARE"
+        : i.kind === "CREDIT_NOTE" || paid + i.creditedCents >= i.totalTtcCents
+          ? "INVOICE_PAID"
+          : paid > 0
+            ? "INVOICE_PARTIALLY_PAID"
+            : "INVOICE_SEND";
+      return (
+        ht !== i.totalHtCents ||
+        i.totalHtCents + i.totalVatCents !== i.totalTtcCents ||
+        paid !== i.paidCents ||
+        (credit ? credit.totalTtcCents : 0) !== i.creditedCents ||
+        status !== i.status ||
+        (!!i.number && (!i.issueDate || !i.seller || !i.terms))
+      );
+    });
+    expect(wrong.map((i) => i.number ?? i.id)).toEqual([]);
+    // Numbers follow the issue dates.
+    const issued = data.invoices.filter((i) => i.number).sort((a, b) => (a.number ?? "").localeCompare(b.number ?? ""));
+    const dates = issued.map((i) => i.issueDate ?? "");
+    expect(dates).toEqual([...dates].sort());
   });
 });

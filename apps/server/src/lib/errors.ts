@@ -22,3 +22,6 @@ export const notFound = (message: string = MESSAGES.notFound) => new AppError(40
 export const conflict = (message: string, details?: unknown) => new AppError(409, "CONFLICT", message, details);
 export const staleVersion = () => new AppError(409, "STALE_VERSION", MESSAGES.staleVersion);
 export const tooManyRequests = (message: string) => new AppError(429, "TOO_MANY_REQUESTS", message);
+/** The request is understood but the record cannot take it (an overpayment, a mandatory mention missing). */
+export const unprocessable = (message: string, details?: unknown) =>
+  new AppError(422, "UNPROCESSABLE", message, details);

@@ -3,11 +3,13 @@ import { eq, sql } from "drizzle-orm";
 import type { Executor } from "../db/client.js";
 import { numberingSeries } from "../db/schema/index.js";
 
-/** The series the trade numbers; the invoices module adds its own with ensureNumberingSeries. */
+/** The series the trade numbers (created at start by ensureNumberingSeries). */
 export const DEFAULT_NUMBERING_SERIES = [
   { code: "REQUEST", label: "Demandes", mask: "DEM-{YYYY}-{NNNN}" },
   { code: "QUOTE", label: "Devis", mask: "D-{YYYY}-{NNNN}" },
   { code: "CONTRACT", label: "Contrats", mask: "C-{YYYY}-{NNNN}" },
+  // Invoices and credit notes share one unbroken chronological sequence (invoicing law).
+  { code: "INVOICE", label: "Factures et avoirs", mask: "F-{YYYY}-{NNNN}" },
 ] as const;
 
 const TOKEN = /\{(YYYY|YY|MM|N+)\}/g;

@@ -18,15 +18,17 @@ import { SatisfactionPage } from "../features/expenses/components/SatisfactionPa
 import { GestionnaireDetailPage } from "../features/gestionnaires/components/GestionnaireDetailPage";
 import { GestionnaireListPage } from "../features/gestionnaires/components/GestionnaireListPage";
 import { AlertLandingPage } from "../features/home/components/AlertLandingPage";
+import { InvoiceListPage } from "../features/invoices/components/InvoiceListPage";
+import { InvoicePage } from "../features/invoices/components/InvoicePage";
 import { MailPage } from "../features/mail/components/MailPage";
 import { MissionListPage } from "../features/missions/components/MissionListPage";
-import { MissionPage } from "../features/missions/components/MissionPage";
 import { ProspectListPage } from "../features/prospects/components/ProspectListPage";
 import { ProspectTimelinePage } from "../features/prospects/components/ProspectTimelinePage";
 import { AppRouteGuard, HomeRedirect, RequireProfile, StaffRouteGuard, UnknownRoute } from "./guards";
 import { AppLayout } from "./layout/AppLayout";
 import { PortalLayout } from "./layout/PortalLayout";
-import { auditorMissionsBlock, EXPENSE_MISSION_TABS, EXPENSE_SPACE_TABS } from "./mission-extra-tabs";
+import { auditorMissionsBlock, EXPENSE_SPACE_TABS } from "./mission-extra-tabs";
+import { MissionPageWithTabs } from "./mission-tabs";
 import { NotFoundPage } from "./pages/NotFoundPage";
 import { SettingsPage } from "./pages/SettingsPage";
 
@@ -59,9 +61,11 @@ export const router = createBrowserRouter([
               { path: "contract-client/:clientId", element: <ContractClientPage /> },
               { path: "contract/:id", element: <ContractPage /> },
               { path: "mission", element: <MissionListPage /> },
-              { path: "mission/:clientId/:missionId", element: <MissionPage extraTabs={EXPENSE_MISSION_TABS} /> },
+              { path: "mission/:clientId/:missionId", element: <MissionPageWithTabs /> },
               { path: "evaluateur", element: <AuditorListPage /> },
               { path: "evaluateur/:id", element: <AuditorFilePage missionsBlock={auditorMissionsBlock} /> },
+              { path: "facture", element: <InvoiceListPage /> },
+              { path: "facture/:id", element: <InvoicePage /> },
               { path: "gestionnaire", element: <GestionnaireListPage /> },
               { path: "gestionnaire/:id", element: <GestionnaireDetailPage /> },
               { path: "nouveau", element: <NewClientPage /> },

@@ -18,6 +18,7 @@ export const QUERY_DOMAINS = [
   "expenses",
   "gestionnaires",
   "home",
+  "invoices",
   "legal-entities",
   "mail-groups",
   "mail-templates",

@@ -72,7 +72,18 @@ export async function renderPdf(
   identity: CompanyIdentity,
   title: string,
   content: PdfContent[],
-  options: { creationDate?: Date } = {},
+  options: {
+    creationDate?: Date;
+    /**
+     * A PDF/A-3b with an associated file (Factur-X): the XML is embedded with its AFRelationship
+     * and listed in the catalog's /AF, the extra XMP (fx: namespace and its extension schema) is
+     * added to the metadata; pdfkit embeds the fonts and the sRGB output intent.
+     */
+    pdfA3?: {
+      file: { name: string; data: string; mimeType: string; relationship: string; description: string };
+      xmp: string;
+    };
+  } = {},
 ): Promise<Buffer> {
   const mentions = legalMentions(identity.configuration);
   const definition = {
@@ -103,5 +114,25 @@ export async function renderPdf(
     }),
     content,
   };
-  return pdfmake.createPdf(definition).getBuffer();
+  const a3 = options.pdfA3;
+  if (!a3) return pdfmake.createPdf(definition).getBuffer();
+  const created = options.creationDate ?? new Date();
+  const output = pdfmake.createPdf({
+    ...definition,
+    version: "1.7",
+    subset: "PDF/A-3b",
+    files: {
+      [a3.file.name]: {
+        src: `data:${a3.file.mimeType};base64,${Buffer.from(a3.file.data, "utf8").toString("base64")}`,
+        name: a3.file.name,
+        description: a3.file.description,
+        relationship: a3.file.relationship,
+        creationDate: created,
+        modifiedDate: created,
+      },
+    },
+  });
+  const pdfKitDoc = (await output.getStream()) as { appendXML(xml: string): void };
+  pdfKitDoc.appendXML(a3.xmp);
+  return output.getBuffer();
 }

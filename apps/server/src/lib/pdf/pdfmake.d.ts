@@ -1,6 +1,7 @@
 declare module "pdfmake" {
   interface OutputDocument {
     getBuffer(): Promise<Buffer>;
+    getStream(): Promise<unknown>;
   }
   interface PdfMake {
     setFonts(fonts: Record<string, Record<string, string>>): void;

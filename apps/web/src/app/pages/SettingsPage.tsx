@@ -6,6 +6,7 @@ import { AuditorSettingsTab } from "../../features/auditors/components/AuditorSe
 import { GeneralSettingsTab } from "../../features/configuration/components/GeneralSettingsTab";
 import { DocumentCategoriesTab } from "../../features/documents/components/settings/DocumentCategoriesTab";
 import { ExpenseSettingsTab } from "../../features/expenses/components/ExpenseSettingsTab";
+import { InvoiceSettingsTab } from "../../features/invoices/components/InvoiceSettingsTab";
 import { MailGroupsTab } from "../../features/mail/components/settings/MailGroupsTab";
 import { MailTemplatesTab } from "../../features/mail/components/settings/MailTemplatesTab";
 import { NumberingTab } from "../../features/numbering/components/NumberingTab";
@@ -24,6 +25,7 @@ const TABS: Array<{ value: string; label: string; render: () => ReactNode }> = [
   { value: "evaluateurs", label: "Évaluateurs", render: () => <AuditorSettingsTab /> },
   { value: "numerotation", label: "Numérotation", render: () => <NumberingTab /> },
   { value: "frais", label: "Frais", render: () => <ExpenseSettingsTab /> },
+  { value: "facturation", label: "Facturation", render: () => <InvoiceSettingsTab /> },
   { value: "journal", label: "Journal des modifications", render: () => <AuditLogTab /> },
 ];
 

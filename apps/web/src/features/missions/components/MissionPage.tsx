@@ -93,10 +93,10 @@ function MissionHeader({ mission }: { mission: MissionDetail }) {
 }
 
 /**
- * Route /app/mission/{clientId}/{missionId}: one mission, its tabs in the address. `extraTabs`: the
- * tabs app/ adds from other features (Frais, Performance), after this feature's own.
+ * Route /app/mission/{clientId}/{missionId}: one mission, its tabs in the address. `extraTabs` are the
+ * tabs other features provide (Facture…), assembled by app/: features do not import each other.
  */
-export function MissionPage({ extraTabs = [] }: { extraTabs?: MissionTabDefinition[] } = {}) {
+export function MissionPage({ extraTabs = [] }: { extraTabs?: MissionTabDefinition[] }) {
   const { missionId = "" } = useParams();
   const { data, error, isLoading } = useMission(missionId);
   const tabs = [...MISSION_TABS, ...extraTabs];

@@ -20,8 +20,8 @@ export interface MissionTabDefinition {
 
 /**
  * The tabs of the mission view (spec: Module Mission), in order; the first is the default. A tab shows
- * only once it works. Frais and Performance come from the expenses feature, added by app/
- * (`app/mission-extra-tabs.tsx`, passed to MissionPage as `extraTabs`).
+ * only once it works. Facture (invoices), Frais and Performance (expenses) come from other features, added by app/
+ * (`app/mission-tabs.tsx`, passed to MissionPage as `extraTabs`).
  */
 export const MISSION_TABS: MissionTabDefinition[] = [
   { code: "MISSION_FEB", slug: "donnees", label: "Données", Component: DataTab },

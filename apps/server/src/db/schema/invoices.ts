@@ -1,0 +1,166 @@
+import { sql } from "drizzle-orm";
+import {
+  type AnyPgColumn,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { timestamps, versionColumn } from "./columns.js";
+import { contracts } from "./contracts.js";
+import { documents } from "./documents.js";
+import { missions } from "./missions.js";
+import { clients } from "./parties.js";
+import { users } from "./platform.js";
+
+/** Seller or buyer as printed on an issued invoice (frozen at issue: the invoice never changes). */
+export interface InvoicePartySnapshot {
+  name: string;
+  legalForm: string | null;
+  address: string | null;
+  postalCode: string | null;
+  city: string | null;
+  siren: string | null;
+  siret: string | null;
+  vatNumber: string | null;
+  email: string | null;
+}
+
+/** What the invoice says of payment: terms, penalties, bank details (frozen at issue). */
+export interface InvoiceTermsSnapshot {
+  paymentTermsDays: number;
+  latePenaltyRate: string;
+  iban: string | null;
+  bic: string | null;
+}
+
+/**
+ * Client invoices and credit notes. A draft (INVOICE_PREPARE, no number) is edited with its version;
+ * issuing takes the next number of the INVOICE series in the same transaction and freezes the row:
+ * lines, parties and totals never change after (a mistake is corrected by a credit note, a row of
+ * kind CREDIT_NOTE whose `credited_invoice_id` points at the invoice, unique). Amounts in cents.
+ */
+export const invoices = pgTable(
+  "invoices",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind").notNull(),
+    status: text("status").notNull().default("INVOICE_PREPARE"),
+    number: text("number"),
+    contractId: uuid("contract_id")
+      .notNull()
+      .references(() => contracts.id),
+    missionId: uuid("mission_id").references(() => missions.id),
+    clientId: uuid("client_id")
+      .notNull()
+      .references(() => clients.id),
+    creditedInvoiceId: uuid("credited_invoice_id").references((): AnyPgColumn => invoices.id),
+    creditReason: text("credit_reason"),
+    issueDate: date("issue_date"),
+    dueDate: date("due_date"),
+    issuedAt: timestamp("issued_at", { withTimezone: true }),
+    seller: jsonb("seller").$type<InvoicePartySnapshot>(),
+    buyer: jsonb("buyer").$type<InvoicePartySnapshot>().notNull(),
+    terms: jsonb("terms").$type<InvoiceTermsSnapshot>(),
+    buyerSiret: text("buyer_siret"),
+    serviceCode: text("service_code"),
+    engagementNumber: text("engagement_number"),
+    notes: text("notes"),
+    totalHtCents: integer("total_ht_cents").notNull().default(0),
+    totalVatCents: integer("total_vat_cents").notNull().default(0),
+    totalTtcCents: integer("total_ttc_cents").notNull().default(0),
+    paidCents: integer("paid_cents").notNull().default(0),
+    creditedCents: integer("credited_cents").notNull().default(0),
+    documentId: uuid("document_id").references(() => documents.id),
+    createdBy: uuid("created_by").references(() => users.id),
+    version: versionColumn(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("invoices_number_key").on(t.number),
+    uniqueIndex("invoices_credited_key").on(t.creditedInvoiceId),
+    index("invoices_contract_idx").on(t.contractId),
+    index("invoices_mission_idx").on(t.missionId),
+    index("invoices_client_idx").on(t.clientId),
+    index("invoices_status_idx").on(t.status, t.issueDate),
+    check("invoices_issued_numbered", sql`(${t.status} = 'INVOICE_PREPARE') = (${t.number} is null)`),
+    check("invoices_paid_le_total", sql`${t.paidCents} + ${t.creditedCents} <= ${t.totalTtcCents}`),
+  ],
+);
+
+export const invoiceLines = pgTable(
+  "invoice_lines",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    invoiceId: uuid("invoice_id")
+      .notNull()
+      .references(() => invoices.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    kind: text("kind").notNull(),
+    label: text("label").notNull(),
+    quantity: numeric("quantity", { precision: 8, scale: 2, mode: "number" }).notNull(),
+    unitPriceCents: integer("unit_price_cents").notNull(),
+    vatRate: numeric("vat_rate", { precision: 5, scale: 3, mode: "number" }).notNull(),
+    totalHtCents: integer("total_ht_cents").notNull(),
+  },
+  (t) => [index("invoice_lines_invoice_idx").on(t.invoiceId, t.position)],
+);
+
+/** Payments received, append-only; the invoice's `paid_cents` is their sum. */
+export const invoicePayments = pgTable(
+  "invoice_payments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    invoiceId: uuid("invoice_id")
+      .notNull()
+      .references(() => invoices.id),
+    date: date("date").notNull(),
+    amountCents: integer("amount_cents").notNull(),
+    method: text("method").notNull(),
+    reference: text("reference"),
+    createdBy: uuid("created_by").references(() => users.id),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("invoice_payments_invoice_idx").on(t.invoiceId, t.date)],
+);
+
+/** One row per reminder sent: (invoice, step) is unique, so two servers never send the same one twice. */
+export const invoiceReminders = pgTable(
+  "invoice_reminders",
+  {
+    invoiceId: uuid("invoice_id")
+      .notNull()
+      .references(() => invoices.id),
+    afterDays: integer("after_days").notNull(),
+    mailId: uuid("mail_id"),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("invoice_reminders_key").on(t.invoiceId, t.afterDays)],
+);
+
+/** Settings › Facturation (one row). */
+export const invoiceSettings = pgTable("invoice_settings", {
+  id: integer("id").primaryKey().default(1),
+  paymentTermsDays: integer("payment_terms_days").notNull().default(30),
+  latePenaltyRate: text("late_penalty_rate").notNull().default("trois fois le taux d'intérêt légal"),
+  depositPercent: numeric("deposit_percent", { precision: 5, scale: 2, mode: "number" }).notNull().default(30),
+  reminderDays: jsonb("reminder_days").$type<number[]>().notNull().default([15, 30, 45]),
+  iban: text("iban"),
+  bic: text("bic"),
+  accountCustomer: text("account_customer").notNull().default("411000"),
+  accountSales20: text("account_sales_20").notNull().default("706000"),
+  accountSales85: text("account_sales_85").notNull().default("706100"),
+  accountSalesExempt: text("account_sales_exempt").notNull().default("706200"),
+  accountVat20: text("account_vat_20").notNull().default("445712"),
+  accountVat85: text("account_vat_85").notNull().default("445713"),
+  journalCode: text("journal_code").notNull().default("VE"),
+  version: versionColumn(),
+  ...timestamps,
+});

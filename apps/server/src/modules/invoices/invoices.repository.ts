@@ -1,0 +1,317 @@
+import type { InvoiceListQuery, InvoiceStatus } from "@certidesk/shared";
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNull,
+  lte,
+  ne,
+  notExists,
+  or,
+  type SQL,
+  sql,
+  sum,
+} from "drizzle-orm";
+import type { Executor } from "../../db/client.js";
+import {
+  clients,
+  contracts,
+  invoiceLines,
+  invoicePayments,
+  invoiceReminders,
+  invoiceSettings,
+  invoices,
+  legalEntities,
+  missions,
+} from "../../db/schema/index.js";
+import { type IsoDate, sqlDate } from "../../lib/clock.js";
+import { offsetOf } from "../../lib/pagination.js";
+import { foldedSql, matchEveryWord } from "../../lib/search-text.js";
+
+export type InvoiceRowData = typeof invoices.$inferSelect;
+export type InvoiceLineRow = typeof invoiceLines.$inferSelect;
+export type NewInvoiceLine = Omit<typeof invoiceLines.$inferInsert, "invoiceId" | "id">;
+
+/** The contract as billing reads it, with its missions (establishment order) and its legal entity. */
+export async function contractForBilling(db: Executor, contractId: string) {
+  const [contract] = await db.select().from(contracts).where(eq(contracts.id, contractId));
+  if (!contract) return null;
+  const rows = await db
+    .select({
+      id: missions.id,
+      clientId: missions.clientId,
+      lastDay: missions.lastDay,
+      firstDay: missions.firstDay,
+      raisonSocial: clients.raisonSocial,
+    })
+    .from(missions)
+    .innerJoin(clients, eq(clients.id, missions.clientId))
+    .where(eq(missions.contractId, contractId))
+    .orderBy(asc(missions.createdAt), asc(missions.id));
+  return { contract, missions: rows };
+}
+
+export async function missionContractId(db: Executor, missionId: string) {
+  const [row] = await db.select({ contractId: missions.contractId }).from(missions).where(eq(missions.id, missionId));
+  return row?.contractId ?? null;
+}
+
+/** The buyer of an establishment's invoices: its legal entity when it has one, else the establishment. */
+export async function buyerOf(db: Executor, clientId: string) {
+  const [row] = await db
+    .select({ client: clients, entity: legalEntities })
+    .from(clients)
+    .leftJoin(legalEntities, eq(legalEntities.id, clients.legalEntityId))
+    .where(eq(clients.id, clientId));
+  return row ?? null;
+}
+
+export const invoicesOfContract = (db: Executor, contractId: string) =>
+  db.select().from(invoices).where(eq(invoices.contractId, contractId)).orderBy(asc(invoices.createdAt));
+
+export async function insertInvoice(db: Executor, values: typeof invoices.$inferInsert, lines: NewInvoiceLine[]) {
+  const [row] = await db.insert(invoices).values(values).returning();
+  if (!row) throw new Error("invoice not created");
+  await replaceLines(db, row.id, lines);
+  return row;
+}
+
+export async function replaceLines(db: Executor, invoiceId: string, lines: NewInvoiceLine[]) {
+  await db.delete(invoiceLines).where(eq(invoiceLines.invoiceId, invoiceId));
+  if (lines.length) await db.insert(invoiceLines).values(lines.map((l) => ({ ...l, invoiceId })));
+}
+
+export async function findInvoice(db: Executor, id: string) {
+  const [row] = await db.select().from(invoices).where(eq(invoices.id, id));
+  return row ?? null;
+}
+
+export async function lockInvoice(db: Executor, id: string) {
+  const [row] = await db.select().from(invoices).where(eq(invoices.id, id)).for("update");
+  return row ?? null;
+}
+
+export async function updateInvoice(db: Executor, id: string, values: Partial<typeof invoices.$inferInsert>) {
+  const [row] = await db
+    .update(invoices)
+    .set({ ...values, version: sql`${invoices.version} + 1` })
+    .where(eq(invoices.id, id))
+    .returning();
+  if (!row) throw new Error("invoice not updated");
+  return row;
+}
+
+export async function setDocument(db: Executor, id: string, documentId: string) {
+  await db
+    .update(invoices)
+    .set({ documentId })
+    .where(and(eq(invoices.id, id), isNull(invoices.documentId)));
+}
+
+/** The Chorus Pro references the last invoice of this establishment carried (a draft starts from them). */
+export async function lastBuyerReference(db: Executor, clientId: string) {
+  const [row] = await db
+    .select({ buyerSiret: invoices.buyerSiret, serviceCode: invoices.serviceCode })
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.clientId, clientId),
+        sql`(${invoices.buyerSiret} is not null or ${invoices.serviceCode} is not null)`,
+      ),
+    )
+    .orderBy(desc(invoices.createdAt))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function draftBalanceOfMission(db: Executor, missionId: string) {
+  const [row] = await db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.missionId, missionId), eq(invoices.kind, "BALANCE"), eq(invoices.status, "INVOICE_PREPARE")))
+    .for("update");
+  return row ?? null;
+}
+
+export const linesOf = (db: Executor, invoiceId: string) =>
+  db.select().from(invoiceLines).where(eq(invoiceLines.invoiceId, invoiceId)).orderBy(asc(invoiceLines.position));
+
+export const paymentsOf = (db: Executor, invoiceId: string) =>
+  db
+    .select()
+    .from(invoicePayments)
+    .where(eq(invoicePayments.invoiceId, invoiceId))
+    .orderBy(asc(invoicePayments.date), asc(invoicePayments.createdAt));
+
+export async function insertPayment(db: Executor, values: typeof invoicePayments.$inferInsert) {
+  const [row] = await db.insert(invoicePayments).values(values).returning();
+  return row;
+}
+
+export async function creditNoteOf(db: Executor, invoiceId: string) {
+  const [row] = await db
+    .select({ id: invoices.id, number: invoices.number })
+    .from(invoices)
+    .where(eq(invoices.creditedInvoiceId, invoiceId));
+  return row ?? null;
+}
+
+/** Names shown with an invoice: the establishment, the contract's number. */
+export async function labelsOf(db: Executor, ids: { clientId: string; contractId: string }) {
+  const [row] = await db
+    .select({ clientName: clients.raisonSocial, contractNumber: contracts.number })
+    .from(clients)
+    .innerJoin(contracts, eq(contracts.id, ids.contractId))
+    .where(eq(clients.id, ids.clientId));
+  return row ?? { clientName: "", contractNumber: "" };
+}
+
+// ---- list -------------------------------------------------------------------------------------
+
+const creditedNumber = sql<
+  string | null
+>`(select c.number from ${invoices} c where c.id = ${invoices.creditedInvoiceId})`;
+
+function filters(query: Omit<InvoiceListQuery, "status" | "page" | "pageSize" | "sort" | "direction">): SQL[] {
+  const where: (SQL | undefined)[] = [
+    query.clientId ? eq(invoices.clientId, query.clientId) : undefined,
+    query.missionId ? eq(invoices.missionId, query.missionId) : undefined,
+    query.contractId ? eq(invoices.contractId, query.contractId) : undefined,
+    // A draft has no issue date: the period reads its creation day.
+    query.from
+      ? sql`coalesce(${invoices.issueDate}, (${invoices.createdAt})::date) >= ${sqlDate(query.from)}`
+      : undefined,
+    query.to ? sql`coalesce(${invoices.issueDate}, (${invoices.createdAt})::date) <= ${sqlDate(query.to)}` : undefined,
+    matchEveryWord(query.search, (p) =>
+      or(
+        sql`${foldedSql(sql`coalesce(${invoices.number}, '')`)} ilike ${p}`,
+        sql`${foldedSql(clients.raisonSocial)} ilike ${p}`,
+        sql`${foldedSql(sql`${invoices.buyer}->>'name'`)} ilike ${p}`,
+        sql`${foldedSql(contracts.number)} ilike ${p}`,
+      ),
+    ),
+  ];
+  return where.filter((w): w is SQL => w !== undefined);
+}
+
+const SORTS = {
+  number: invoices.number,
+  issueDate: sql`coalesce(${invoices.issueDate}, (${invoices.createdAt})::date)`,
+  dueDate: invoices.dueDate,
+  client: clients.raisonSocial,
+  totalTtc: invoices.totalTtcCents,
+  status: invoices.status,
+} as const;
+
+export async function listInvoices(db: Executor, query: InvoiceListQuery, today: IsoDate) {
+  const base = filters(query);
+  const where = and(...base, query.status ? eq(invoices.status, query.status) : undefined);
+  const order = query.direction === "asc" ? asc : desc;
+  const select = {
+    invoice: invoices,
+    clientName: clients.raisonSocial,
+    contractNumber: contracts.number,
+    creditedInvoiceNumber: creditedNumber,
+    overdue: sql<boolean>`(${invoices.status} in ('INVOICE_SEND', 'INVOICE_PARTIALLY_PAID') and ${invoices.dueDate} < ${sqlDate(today)})`,
+  };
+  const [rows, [total], totals] = await Promise.all([
+    db
+      .select(select)
+      .from(invoices)
+      .innerJoin(clients, eq(clients.id, invoices.clientId))
+      .innerJoin(contracts, eq(contracts.id, invoices.contractId))
+      .where(where)
+      .orderBy(order(SORTS[query.sort]), order(invoices.createdAt), asc(invoices.id))
+      .limit(query.pageSize)
+      .offset(offsetOf(query)),
+    db
+      .select({ n: count() })
+      .from(invoices)
+      .innerJoin(clients, eq(clients.id, invoices.clientId))
+      .innerJoin(contracts, eq(contracts.id, invoices.contractId))
+      .where(where),
+    db
+      .select({ status: invoices.status, n: count(), ttc: sum(invoices.totalTtcCents) })
+      .from(invoices)
+      .innerJoin(clients, eq(clients.id, invoices.clientId))
+      .innerJoin(contracts, eq(contracts.id, invoices.contractId))
+      .where(and(...base))
+      .groupBy(invoices.status),
+  ]);
+  return {
+    rows,
+    total: total?.n ?? 0,
+    totals: totals.map((t) => ({ status: t.status as InvoiceStatus, count: t.n, ttcCents: Number(t.ttc ?? 0) })),
+  };
+}
+
+/** Issued invoices and credit notes of a period, in number order (the sales journal). */
+export async function issuedBetween(db: Executor, from: IsoDate, to: IsoDate) {
+  const rows = await db
+    .select({ invoice: invoices, clientName: clients.raisonSocial })
+    .from(invoices)
+    .innerJoin(clients, eq(clients.id, invoices.clientId))
+    .where(and(ne(invoices.status, "INVOICE_PREPARE"), gte(invoices.issueDate, from), lte(invoices.issueDate, to)))
+    .orderBy(asc(invoices.issuedAt), asc(invoices.number));
+  const ids = rows.map((r) => r.invoice.id);
+  const lines = ids.length ? await db.select().from(invoiceLines).where(inArray(invoiceLines.invoiceId, ids)) : [];
+  return rows.map((r) => ({ ...r, lines: lines.filter((l) => l.invoiceId === r.invoice.id) }));
+}
+
+// ---- reminders --------------------------------------------------------------------------------
+
+/** Unpaid invoices whose due date is at least `afterDays` ago and that have not had that reminder yet. */
+export function dueForReminder(db: Executor, afterDays: number, today: IsoDate) {
+  return db
+    .select({ invoice: invoices, clientName: clients.raisonSocial })
+    .from(invoices)
+    .innerJoin(clients, eq(clients.id, invoices.clientId))
+    .where(
+      and(
+        inArray(invoices.status, ["INVOICE_SEND", "INVOICE_PARTIALLY_PAID"]),
+        ne(invoices.kind, "CREDIT_NOTE"),
+        sql`${invoices.dueDate} + ${afterDays}::int <= ${sqlDate(today)}`,
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(invoiceReminders)
+            .where(and(eq(invoiceReminders.invoiceId, invoices.id), eq(invoiceReminders.afterDays, afterDays))),
+        ),
+      ),
+    )
+    .orderBy(asc(invoices.dueDate))
+    .limit(100);
+}
+
+/** Claims a reminder: true for the one server whose insert wins (the unique key settles a race). */
+export async function claimReminder(db: Executor, invoiceId: string, afterDays: number, at: Date) {
+  const rows = await db
+    .insert(invoiceReminders)
+    .values({ invoiceId, afterDays, sentAt: at })
+    .onConflictDoNothing()
+    .returning({ invoiceId: invoiceReminders.invoiceId });
+  return rows.length === 1;
+}
+
+export async function setReminderMail(db: Executor, invoiceId: string, afterDays: number, mailId: string) {
+  await db
+    .update(invoiceReminders)
+    .set({ mailId })
+    .where(and(eq(invoiceReminders.invoiceId, invoiceId), eq(invoiceReminders.afterDays, afterDays)));
+}
+
+// ---- settings ---------------------------------------------------------------------------------
+
+export async function settings(db: Executor) {
+  const [row] = await db.select().from(invoiceSettings).where(eq(invoiceSettings.id, 1));
+  if (row) return row;
+  const [created] = await db.insert(invoiceSettings).values({ id: 1 }).onConflictDoNothing().returning();
+  if (created) return created;
+  const [again] = await db.select().from(invoiceSettings).where(eq(invoiceSettings.id, 1));
+  if (!again) throw new Error("invoice settings missing");
+  return again;
+}

@@ -1,0 +1,208 @@
+import {
+  createInvoiceBodySchema,
+  creditNoteBodySchema,
+  idParamsSchema,
+  invoiceDetailSchema,
+  invoiceListQuerySchema,
+  invoicePageSchema,
+  invoiceSettingsBodySchema,
+  invoiceSettingsSchema,
+  issueInvoiceBodySchema,
+  journalQuerySchema,
+  paymentBodySchema,
+  updateInvoiceBodySchema,
+} from "@certidesk/shared";
+import type { AppInstance } from "../../app-instance.js";
+import { requireActor } from "../../plugins/auth.js";
+import { streamInvoiceWorkbook } from "./invoice-export.js";
+import type { InvoicesService } from "./invoices.service.js";
+
+const tags = ["factures"];
+const detail = { 200: invoiceDetailSchema };
+const XLSX_MIME = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+
+export function invoicesRoutes(app: AppInstance, { invoices }: { invoices: InvoicesService }) {
+  app.get(
+    "/api/invoices",
+    {
+      config: { access: { code: "INVOICE", op: "read" } },
+      schema: {
+        tags,
+        summary: "Factures et avoirs (filtres, recherche, tri et pagination côté serveur ; totaux par statut)",
+        querystring: invoiceListQuerySchema,
+        response: { 200: invoicePageSchema },
+      },
+    },
+    async (request) => invoices.list(requireActor(request), request.query),
+  );
+
+  app.get(
+    "/api/invoices/export",
+    {
+      config: { access: { code: "INVOICE", op: "read" } },
+      schema: {
+        tags,
+        summary: "Export XLSX de la liste des factures (mêmes filtres)",
+        querystring: invoiceListQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const actor = requireActor(request);
+      const query = request.query;
+      async function* batches() {
+        for (let page = 1; ; page++) {
+          const { items } = await invoices.list(actor, { ...query, page, pageSize: 1000 });
+          if (items.length === 0) return;
+          yield items;
+          if (items.length < 1000) return;
+        }
+      }
+      const stream = await streamInvoiceWorkbook(batches(), new Date());
+      return reply
+        .header("content-type", XLSX_MIME)
+        .header("content-disposition", 'attachment; filename="factures.xlsx"')
+        .send(stream);
+    },
+  );
+
+  app.get(
+    "/api/invoices/journal",
+    {
+      config: { access: { code: "INVOICE", op: "read" } },
+      schema: {
+        tags,
+        summary: "Journal des ventes d'une période (CSV pour le logiciel comptable)",
+        querystring: journalQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const { from, to } = request.query;
+      const csv = await invoices.journal(requireActor(request), from, to);
+      return reply
+        .header("content-type", "text/csv; charset=utf-8")
+        .header("content-disposition", `attachment; filename="journal-ventes-${from}-${to}.csv"`)
+        .send(csv);
+    },
+  );
+
+  app.get(
+    "/api/settings/invoicing",
+    {
+      config: { access: { code: "SETTING", op: "read" } },
+      schema: { tags, summary: "Paramètres de facturation", response: { 200: invoiceSettingsSchema } },
+    },
+    async () => invoices.settings(),
+  );
+
+  app.put(
+    "/api/settings/invoicing",
+    {
+      config: { access: { code: "SETTING", op: "update" } },
+      schema: {
+        tags,
+        summary: "Modifier les paramètres de facturation",
+        body: invoiceSettingsBodySchema,
+        response: { 200: invoiceSettingsSchema },
+      },
+    },
+    async (request) => invoices.updateSettings(requireActor(request), request.body, request.id),
+  );
+
+  app.post(
+    "/api/invoices",
+    {
+      config: { access: { code: "INVOICE", op: "create" } },
+      schema: {
+        tags,
+        summary: "Préparer une facture : acompte d'un contrat ({ contractId }) ou solde d'une mission ({ missionId })",
+        body: createInvoiceBodySchema,
+        response: detail,
+      },
+    },
+    async (request) => invoices.create(requireActor(request), request.body, request.id),
+  );
+
+  app.get(
+    "/api/invoices/:id",
+    {
+      config: { access: { code: "INVOICE", op: "read" } },
+      schema: { tags, summary: "Une facture ou un avoir", params: idParamsSchema, response: detail },
+    },
+    async (request) => invoices.detail(requireActor(request), request.params.id),
+  );
+
+  app.put(
+    "/api/invoices/:id",
+    {
+      config: { access: { code: "INVOICE", op: "update" } },
+      schema: {
+        tags,
+        summary: "Modifier un brouillon de facture",
+        params: idParamsSchema,
+        body: updateInvoiceBodySchema,
+        response: detail,
+      },
+    },
+    async (request) => invoices.update(requireActor(request), request.params.id, request.body, request.id),
+  );
+
+  app.post(
+    "/api/invoices/:id/issue",
+    {
+      config: { access: { code: "INVOICE", op: "update" } },
+      schema: {
+        tags,
+        summary: "Émettre la facture : numéro suivant de la série, facture figée",
+        params: idParamsSchema,
+        body: issueInvoiceBodySchema,
+        response: detail,
+      },
+    },
+    async (request) => invoices.issue(requireActor(request), request.params.id, request.body.version, request.id),
+  );
+
+  app.post(
+    "/api/invoices/:id/payments",
+    {
+      config: { access: { code: "INVOICE", op: "update" } },
+      schema: {
+        tags,
+        summary: "Enregistrer un paiement (montant en euros)",
+        params: idParamsSchema,
+        body: paymentBodySchema,
+        response: detail,
+      },
+    },
+    async (request) => invoices.pay(requireActor(request), request.params.id, request.body, request.id),
+  );
+
+  app.post(
+    "/api/invoices/:id/credit-note",
+    {
+      config: { access: { code: "INVOICE", op: "update" } },
+      schema: {
+        tags,
+        summary: "Annuler une facture émise par un avoir (numéroté, qui la référence)",
+        params: idParamsSchema,
+        body: creditNoteBodySchema,
+        response: detail,
+      },
+    },
+    async (request) => invoices.creditNote(requireActor(request), request.params.id, request.body, request.id),
+  );
+
+  app.get(
+    "/api/invoices/:id/pdf",
+    {
+      config: { access: { code: "INVOICE", op: "read" } },
+      schema: { tags, summary: "Le fichier Factur-X (PDF/A-3 avec factur-x.xml)", params: idParamsSchema },
+    },
+    async (request, reply) => {
+      const { fileName, data } = await invoices.pdf(requireActor(request), request.params.id);
+      return reply
+        .header("content-type", "application/pdf")
+        .header("content-disposition", `attachment; filename="${fileName}"`)
+        .send(data);
+    },
+  );
+}

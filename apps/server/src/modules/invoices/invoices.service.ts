@@ -1,0 +1,738 @@
+import {
+  type CreateInvoiceBody,
+  computeInvoiceTotals,
+  formatCurrency,
+  formatDate,
+  INVOICE_STATUSES,
+  type InvoiceDetail,
+  type InvoiceKind,
+  type InvoiceLineKind,
+  type InvoiceListQuery,
+  type InvoicePage,
+  type InvoiceRow,
+  type InvoiceSettingsBody,
+  type InvoiceStatus,
+  type PaymentBody,
+  type PaymentMethod,
+  toCents,
+  type UpdateInvoiceBody,
+  updateInvoiceBodySchema,
+} from "@certidesk/shared";
+import type { Database, Executor } from "../../db/client.js";
+import { type InvoicePartySnapshot, invoiceSettings, invoices } from "../../db/schema/index.js";
+import { type Actor, type AuditActor, SYSTEM_ACTOR } from "../../lib/actor.js";
+import { writeAudit } from "../../lib/audit.js";
+import { addDays, type Clock, systemClock } from "../../lib/clock.js";
+import { conflict, notFound, unprocessable } from "../../lib/errors.js";
+import { nextNumber } from "../../lib/numbering.js";
+import type { CompanyIdentity } from "../../lib/pdf/pdf-service.js";
+import { abilities, authorize } from "../../lib/policy.js";
+import { versionedUpdate } from "../../lib/versioned-update.js";
+import type { ConfigurationService } from "../configuration/index.js";
+import type { DocumentsService } from "../documents/index.js";
+import { enqueueMail } from "../mail/index.js";
+import type { InvoiceDocumentData } from "./invoice-document.js";
+import { renderInvoicePdf } from "./invoice-pdf.js";
+import { invoiceResource } from "./invoices.policy.js";
+import * as repo from "./invoices.repository.js";
+import { buildSalesJournal } from "./sales-journal.js";
+
+export interface InvoicesDeps {
+  db: Database;
+  configuration: Pick<ConfigurationService, "get" | "logo" | "blockActionData">;
+  documents: Pick<DocumentsService, "storeGenerated">;
+  clock?: Clock;
+  log?: { warn(obj: unknown, msg?: string): void };
+}
+
+type Invoice = repo.InvoiceRowData;
+type Line = repo.NewInvoiceLine;
+const euros = (cents: number) => cents / 100;
+export const INVOICE_SERIES = "INVOICE";
+
+/** Splits an amount in cents into n shares that add up to it (the first ones take the odd cents). */
+export function splitCents(total: number, n: number): number[] {
+  if (n <= 0) return [];
+  const base = Math.trunc(total / n);
+  const rest = total - base * n;
+  return Array.from({ length: n }, (_v, i) => base + (i < rest ? 1 : 0));
+}
+
+/** The buyer as an invoice prints it: the legal entity when the establishment has one. */
+export function buyerSnapshot(row: NonNullable<Awaited<ReturnType<typeof repo.buyerOf>>>): InvoicePartySnapshot {
+  const e = row.entity;
+  const c = row.client;
+  return {
+    name: e?.raisonSocial ?? c.raisonSocial,
+    legalForm: null,
+    address: e?.address ?? c.address,
+    postalCode: e?.postalCode ?? c.postalCode,
+    city: e?.city ?? c.city,
+    siren: e?.siren ?? (e?.siret ? e.siret.slice(0, 9) : null),
+    siret: e?.siret ?? c.siret,
+    vatNumber: e?.vatNumber ?? null,
+    email: e?.email ?? c.email,
+  };
+}
+
+function withTotals(lines: Line[]) {
+  const totals = computeInvoiceTotals(lines.map((l) => ({ ...l, vatRate: Number(l.vatRate) })));
+  return {
+    lines: lines.map((l, i) => ({ ...l, position: i + 1, totalHtCents: totals.lines[i] ?? 0 })),
+    totals,
+    values: {
+      totalHtCents: totals.totalHtCents,
+      totalVatCents: totals.totalVatCents,
+      totalTtcCents: totals.totalTtcCents,
+    },
+  };
+}
+
+export function createInvoicesService({ db, configuration, documents, clock = systemClock, log }: InvoicesDeps) {
+  const record = (i: Invoice) => ({
+    kind: i.kind,
+    status: i.status,
+    paidCents: i.paidCents,
+    creditedCents: i.creditedCents,
+  });
+
+  async function load(actor: Actor, id: string, action: Parameters<typeof authorize>[1] & string, tx: Executor = db) {
+    const invoice = await repo.findInvoice(tx, id);
+    if (!invoice) throw notFound(invoiceResource.notFound);
+    authorize(actor, action as "read", invoiceResource, record(invoice));
+    return invoice;
+  }
+
+  function toRow(
+    i: Invoice,
+    labels: { clientName: string; contractNumber: string },
+    creditedInvoiceNumber: string | null,
+    overdue: boolean,
+  ): InvoiceRow {
+    return {
+      id: i.id,
+      number: i.number,
+      kind: i.kind as InvoiceKind,
+      status: i.status as InvoiceStatus,
+      clientId: i.clientId,
+      clientName: labels.clientName,
+      buyerName: i.buyer.name,
+      contractId: i.contractId,
+      contractNumber: labels.contractNumber,
+      missionId: i.missionId,
+      issueDate: i.issueDate,
+      dueDate: i.dueDate,
+      totalHt: euros(i.totalHtCents),
+      totalTtc: euros(i.totalTtcCents),
+      paid: euros(i.paidCents),
+      due: euros(i.kind === "CREDIT_NOTE" ? 0 : i.totalTtcCents - i.paidCents - i.creditedCents),
+      overdue,
+      creditedInvoiceNumber,
+    };
+  }
+
+  async function missingMentions(): Promise<string[]> {
+    return (await configuration.blockActionData()).missingFields.map((f) => f.label);
+  }
+
+  async function detail(actor: Actor, id: string): Promise<InvoiceDetail> {
+    const i = await load(actor, id, "read");
+    const [labels, lines, payments, creditNote, credited, missing] = await Promise.all([
+      repo.labelsOf(db, i),
+      repo.linesOf(db, i.id),
+      repo.paymentsOf(db, i.id),
+      repo.creditNoteOf(db, i.id),
+      i.creditedInvoiceId ? repo.findInvoice(db, i.creditedInvoiceId) : Promise.resolve(null),
+      missingMentions(),
+    ]);
+    const totals = computeInvoiceTotals(lines.map((l) => ({ ...l, vatRate: Number(l.vatRate) })));
+    const overdue =
+      (i.status === "INVOICE_SEND" || i.status === "INVOICE_PARTIALLY_PAID") &&
+      !!i.dueDate &&
+      i.dueDate < clock.today();
+    const can = abilities(actor, invoiceResource, record(i));
+    return {
+      ...toRow(i, labels, credited?.number ?? null, overdue),
+      lines: lines.map((l) => ({
+        kind: l.kind as InvoiceLineKind,
+        label: l.label,
+        quantity: Number(l.quantity),
+        unitPrice: euros(l.unitPriceCents),
+        vatRate: Number(l.vatRate),
+        totalHt: euros(l.totalHtCents),
+      })),
+      vat: totals.vat.map((v) => ({ vatRate: v.vatRate, base: euros(v.baseCents), amount: euros(v.vatCents) })),
+      totalVat: euros(i.totalVatCents),
+      credited: euros(i.creditedCents),
+      seller: i.seller,
+      buyer: i.buyer,
+      buyerReference: { buyerSiret: i.buyerSiret, serviceCode: i.serviceCode, engagementNumber: i.engagementNumber },
+      paymentTermsDays: i.terms?.paymentTermsDays ?? (await repo.settings(db)).paymentTermsDays,
+      notes: i.notes,
+      creditReason: i.creditReason,
+      creditedInvoice: credited ? { id: credited.id, number: credited.number, issueDate: credited.issueDate } : null,
+      creditNote,
+      payments: payments.map((p) => ({
+        id: p.id,
+        date: p.date,
+        amount: euros(p.amountCents),
+        method: p.method as PaymentMethod,
+        reference: p.reference,
+      })),
+      missingMentions: missing,
+      version: i.version,
+      abilities: { update: can.update, issue: can.issue, pay: can.pay, credit: can.credit },
+    };
+  }
+
+  /** The lines of a new draft, from the contract's financial terms. */
+  async function draftFor(tx: Executor, body: CreateInvoiceBody) {
+    const contractId = "contractId" in body ? body.contractId : await repo.missionContractId(tx, body.missionId);
+    if (!contractId) throw notFound("missionId" in body ? "Mission introuvable." : "Contrat introuvable.");
+    const billing = await repo.contractForBilling(tx, contractId);
+    if (!billing) throw notFound("Contrat introuvable.");
+    const { contract, missions } = billing;
+    if (contract.status !== "SIGNED") throw conflict("Le contrat n'est pas signé : rien à facturer.");
+    const existing = await repo.invoicesOfContract(tx, contract.id);
+    const live = (i: Invoice) => i.kind !== "CREDIT_NOTE" && i.creditedCents === 0;
+    const settings = await repo.settings(tx);
+    const vatRate = Number(contract.vatRate);
+    const flatCents = contract.travelExpenseMode === 3 ? toCents(contract.travelExpenseAmount ?? 0) : 0;
+    const servicesCents = toCents(contract.amountHT) - flatCents;
+    const n = Math.max(missions.length, 1);
+
+    if ("contractId" in body) {
+      const percent = Number(settings.depositPercent);
+      if (percent <= 0) throw conflict("Aucun acompte n'est prévu (Paramètres › Facturation).");
+      if (existing.some((i) => i.kind === "DEPOSIT" && live(i)))
+        throw conflict("Ce contrat a déjà sa facture d'acompte.");
+      const clientId = missions[0]?.clientId;
+      if (!clientId) throw conflict("Ce contrat n'a pas encore de mission.");
+      const depositCents = Math.round((toCents(contract.amountHT) * percent) / 100);
+      const lines: Line[] = [
+        {
+          kind: "SERVICE",
+          label: `Acompte de ${String(percent).replace(".", ",")} % sur le contrat ${contract.number} (évaluation externe${missions.length > 1 ? `, ${missions.length} établissements` : ` de ${missions[0]?.raisonSocial ?? ""}`})`,
+          quantity: 1,
+          unitPriceCents: depositCents,
+          vatRate,
+          totalHtCents: 0,
+          position: 1,
+        },
+      ];
+      return { kind: "DEPOSIT" as const, contract, clientId, missionId: null, lines };
+    }
+
+    const index = missions.findIndex((m) => m.id === body.missionId);
+    const mission = missions[index];
+    if (!mission) throw notFound("Mission introuvable.");
+    if (!mission.lastDay || mission.lastDay > clock.today())
+      throw conflict("La visite n'a pas encore eu lieu : la facture de solde suit la visite.");
+    if (existing.some((i) => i.kind === "BALANCE" && i.missionId === mission.id && live(i)))
+      throw conflict("Cette mission a déjà sa facture de solde.");
+    const lines: Line[] = [
+      {
+        kind: "SERVICE",
+        label: `Évaluation externe de ${mission.raisonSocial} — contrat ${contract.number}`,
+        quantity: 1,
+        unitPriceCents: splitCents(servicesCents, n)[index] ?? 0,
+        vatRate,
+        totalHtCents: 0,
+        position: 0,
+      },
+    ];
+    if (flatCents > 0)
+      lines.push({
+        kind: "FLAT_FEE",
+        label: "Frais de déplacement (forfait)",
+        quantity: 1,
+        unitPriceCents: splitCents(flatCents, n)[index] ?? 0,
+        vatRate,
+        totalHtCents: 0,
+        position: 0,
+      });
+    for (const deposit of existing.filter((i) => i.kind === "DEPOSIT" && live(i) && i.status !== "INVOICE_PREPARE"))
+      lines.push({
+        kind: "DEPOSIT_DEDUCTION",
+        label: `Acompte déjà facturé (facture n° ${deposit.number} du ${formatDate(deposit.issueDate)})`,
+        quantity: -1,
+        unitPriceCents: splitCents(deposit.totalHtCents, n)[index] ?? 0,
+        vatRate,
+        totalHtCents: 0,
+        position: 0,
+      });
+    return { kind: "BALANCE" as const, contract, clientId: mission.clientId, missionId: mission.id, lines };
+  }
+
+  /** Issuing is refused (422) while the company identity lacks a mandatory mention. */
+  async function assertMentions(action: string) {
+    const missing = await missingMentions();
+    if (missing.length)
+      throw unprocessable(
+        `${action} impossible : mentions obligatoires manquantes dans l'identité de la société (${missing.join(", ")}). Complétez-les dans Paramètres › Société.`,
+        { missing },
+      );
+  }
+
+  /** The seller as the configuration says now (`c` is read before the transaction: PGlite has one connection). */
+  async function sellerAndTerms(tx: Executor, c: Awaited<ReturnType<typeof configuration.get>>) {
+    const s = await repo.settings(tx);
+    const seller: InvoicePartySnapshot = {
+      name: c.companyName,
+      legalForm: c.legalForm,
+      address: c.address,
+      postalCode: c.postalCode,
+      city: c.city,
+      siren: c.siret ? c.siret.slice(0, 9) : null,
+      siret: c.siret,
+      vatNumber: c.vatNumber,
+      email: c.email,
+    };
+    const terms = {
+      paymentTermsDays: s.paymentTermsDays,
+      latePenaltyRate: s.latePenaltyRate,
+      iban: s.iban,
+      bic: s.bic,
+    };
+    return { seller, terms };
+  }
+
+  async function documentData(tx: Executor, i: Invoice): Promise<InvoiceDocumentData> {
+    if (!i.number || !i.issueDate || !i.dueDate || !i.seller || !i.terms || !i.issuedAt)
+      throw conflict("Un brouillon n'a pas encore de facture à télécharger : émettez-la d'abord.");
+    const [labels, lines, credited, billing] = await Promise.all([
+      repo.labelsOf(tx, i),
+      repo.linesOf(tx, i.id),
+      i.creditedInvoiceId ? repo.findInvoice(tx, i.creditedInvoiceId) : Promise.resolve(null),
+      repo.contractForBilling(tx, i.contractId),
+    ]);
+    const mission = billing?.missions.find((m) => m.id === i.missionId);
+    const amounts = lines.map((l) => ({ ...l, quantity: Number(l.quantity), vatRate: Number(l.vatRate) }));
+    return {
+      kind: i.kind as InvoiceKind,
+      number: i.number,
+      issueDate: i.issueDate,
+      dueDate: i.dueDate,
+      seller: i.seller,
+      buyer: i.buyer,
+      buyerReference: { buyerSiret: i.buyerSiret, serviceCode: i.serviceCode, engagementNumber: i.engagementNumber },
+      contractNumber: labels.contractNumber,
+      establishment: mission?.raisonSocial ?? (i.missionId ? null : labels.clientName),
+      deliveryDate: mission?.lastDay ?? null,
+      lines: amounts.map((l) => ({ ...l, kind: l.kind as InvoiceLineKind })),
+      totals: computeInvoiceTotals(amounts),
+      terms: i.terms,
+      creditedInvoice:
+        credited?.number && credited.issueDate ? { number: credited.number, issueDate: credited.issueDate } : null,
+      creditReason: i.creditReason,
+      notes: i.notes,
+      issuedAt: i.issuedAt,
+    };
+  }
+
+  async function identity(): Promise<CompanyIdentity> {
+    return { configuration: await configuration.get(), logo: await configuration.logo() };
+  }
+
+  /** Files the issued PDF with the mission's documents (MISSION_FACTURE_CLIENT); the PDF route renders it anyway. */
+  async function fileIssuedPdf(actor: AuditActor, id: string) {
+    try {
+      const i = await repo.findInvoice(db, id);
+      if (!i) return;
+      const { data } = await renderInvoicePdf(await identity(), await documentData(db, i));
+      const label = i.kind === "CREDIT_NOTE" ? "Avoir" : "Facture";
+      const doc = await documents.storeGenerated(
+        actor,
+        {
+          family: "CLIENT",
+          clientId: i.clientId,
+          missionId: i.missionId,
+          name: `${label} ${i.number}`,
+          metaCode: "MISSION_FACTURE_CLIENT",
+        },
+        { fileName: `${label.toLowerCase()}-${i.number}.pdf`, data },
+      );
+      await repo.setDocument(db, i.id, doc.id);
+    } catch (error) {
+      log?.warn({ err: error, invoiceId: id }, "PDF de la facture non classé");
+    }
+  }
+
+  const audit = (
+    tx: Executor,
+    actor: AuditActor,
+    id: string,
+    summary: string,
+    action: string,
+    requestId?: string,
+    changes?: Record<string, unknown>,
+  ) => writeAudit(tx, actor, { action, entityType: "invoice", entityId: id, summary, changes }, requestId);
+
+  return {
+    detail,
+
+    async list(actor: Actor, query: InvoiceListQuery): Promise<InvoicePage> {
+      authorize(actor, "read", invoiceResource, {
+        kind: "BALANCE",
+        status: "INVOICE_SEND",
+        paidCents: 0,
+        creditedCents: 0,
+      });
+      const { rows, total, totals } = await repo.listInvoices(db, query, clock.today());
+      return {
+        items: rows.map((r) => toRow(r.invoice, r, r.creditedInvoiceNumber, r.overdue)),
+        total,
+        page: query.page,
+        pageSize: query.pageSize,
+        totals: INVOICE_STATUSES.filter((s) => s !== "INVOICE_TO_DO").map((status) => {
+          const t = totals.find((x) => x.status === status);
+          return { status, count: t?.count ?? 0, totalTtc: euros(t?.ttcCents ?? 0) };
+        }),
+      };
+    },
+
+    /** A draft from a contract (the deposit) or a mission (the balance after the visit). */
+    async create(actor: Actor, body: CreateInvoiceBody, requestId?: string) {
+      authorize(actor, "create", invoiceResource, {
+        kind: "BALANCE",
+        status: "INVOICE_PREPARE",
+        paidCents: 0,
+        creditedCents: 0,
+      });
+      const id = await db.transaction(async (tx) => {
+        const draft = await draftFor(tx, body);
+        const buyer = await repo.buyerOf(tx, draft.clientId);
+        if (!buyer) throw notFound("Client introuvable.");
+        const previous = await repo.lastBuyerReference(tx, draft.clientId);
+        const { lines, values } = withTotals(draft.lines);
+        const row = await repo.insertInvoice(
+          tx,
+          {
+            kind: draft.kind,
+            status: "INVOICE_PREPARE",
+            contractId: draft.contract.id,
+            missionId: draft.missionId,
+            clientId: draft.clientId,
+            buyer: buyerSnapshot(buyer),
+            buyerSiret: previous?.buyerSiret ?? null,
+            serviceCode: previous?.serviceCode ?? null,
+            engagementNumber: null,
+            notes:
+              draft.kind === "BALANCE" && draft.contract.travelExpenseMode === 1
+                ? "Frais de déplacement refacturés au réel sur justificatifs."
+                : null,
+            ...values,
+            createdBy: actor.userId,
+            createdAt: clock.now(),
+            updatedAt: clock.now(),
+          },
+          lines,
+        );
+        const what = draft.kind === "DEPOSIT" ? "d'acompte" : "de solde";
+        await audit(
+          tx,
+          actor,
+          row.id,
+          `Facture ${what} préparée (contrat ${draft.contract.number})`,
+          "create",
+          requestId,
+        );
+        return row.id;
+      });
+      return detail(actor, id);
+    },
+
+    async update(actor: Actor, id: string, input: UpdateInvoiceBody, requestId?: string) {
+      const body = updateInvoiceBodySchema.parse(input);
+      await versionedUpdate({
+        db,
+        clock,
+        table: invoices,
+        id,
+        version: body.version,
+        actor,
+        requestId,
+        entityType: "invoice",
+        authorize: { resource: invoiceResource, action: "update", record: (_tx, i) => record(i) },
+        apply: async (tx, current) => {
+          const { lines, values } = withTotals(
+            body.lines.map((l, position) => ({
+              kind: l.kind,
+              label: l.label,
+              quantity: l.quantity,
+              unitPriceCents: toCents(l.unitPrice),
+              vatRate: l.vatRate,
+              totalHtCents: 0,
+              position,
+            })),
+          );
+          await repo.replaceLines(tx, id, lines);
+          const buyer = await repo.buyerOf(tx, current.clientId);
+          return {
+            values: {
+              ...values,
+              ...body.buyerReference,
+              notes: body.notes,
+              ...(buyer ? { buyer: buyerSnapshot(buyer) } : {}),
+            },
+            summary: `Brouillon de facture modifié (${formatCurrency(euros(values.totalTtcCents))} TTC)`,
+          };
+        },
+      });
+      return detail(actor, id);
+    },
+
+    /** Issues a draft: the next number of the series, the frozen parties and terms, in one transaction. */
+    async issue(actor: Actor, id: string, version: number, requestId?: string) {
+      await load(actor, id, "issue");
+      await assertMentions("Émission");
+      const company = await configuration.get();
+      await versionedUpdate({
+        db,
+        clock,
+        table: invoices,
+        id,
+        version,
+        actor,
+        requestId,
+        entityType: "invoice",
+        authorize: { resource: invoiceResource, action: "issue", record: (_tx, i) => record(i) },
+        apply: async (tx, current) => {
+          const buyerRow = await repo.buyerOf(tx, current.clientId);
+          const buyer = buyerRow ? buyerSnapshot(buyerRow) : current.buyer;
+          const missing = [
+            !buyer.name && "raison sociale du client",
+            !buyer.address && "adresse du client",
+            (!buyer.postalCode || !buyer.city) && "code postal et ville du client",
+          ].filter((m): m is string => !!m);
+          if (missing.length)
+            throw unprocessable(`Émission impossible : ${missing.join(", ")} manquant(s).`, { missing });
+          if (current.totalTtcCents <= 0)
+            throw unprocessable("Émission impossible : le total de la facture doit être positif.");
+          const { seller, terms } = await sellerAndTerms(tx, company);
+          const now = clock.now();
+          const today = clock.today();
+          const number = await nextNumber(tx, INVOICE_SERIES, now);
+          return {
+            values: {
+              number,
+              status: "INVOICE_SEND",
+              issueDate: today,
+              dueDate: addDays(today, terms.paymentTermsDays),
+              issuedAt: now,
+              seller,
+              buyer,
+              terms,
+            },
+            summary: `Facture ${number} émise (${formatCurrency(euros(current.totalTtcCents))} TTC)`,
+            action: "issue",
+          };
+        },
+      });
+      await fileIssuedPdf(actor, id);
+      return detail(actor, id);
+    },
+
+    /** Records a payment (euros): partially paid, then paid; more than what is due is refused (422). */
+    async pay(actor: Actor, id: string, body: PaymentBody, requestId?: string) {
+      const amountCents = toCents(body.amount);
+      await db.transaction(async (tx) => {
+        const i = await repo.lockInvoice(tx, id);
+        if (!i) throw notFound(invoiceResource.notFound);
+        authorize(actor, "pay", invoiceResource, record(i));
+        if (body.date > clock.today()) throw unprocessable("La date du paiement ne peut pas être dans le futur.");
+        if (i.issueDate && body.date < i.issueDate)
+          throw unprocessable("La date du paiement précède l'émission de la facture.");
+        const due = i.totalTtcCents - i.paidCents - i.creditedCents;
+        if (amountCents > due)
+          throw unprocessable(
+            `Le paiement (${formatCurrency(euros(amountCents))}) dépasse le reste à payer (${formatCurrency(euros(due))}).`,
+          );
+        await repo.insertPayment(tx, {
+          invoiceId: id,
+          date: body.date,
+          amountCents,
+          method: body.method,
+          reference: body.reference ?? null,
+          createdBy: actor.userId,
+          createdAt: clock.now(),
+        });
+        const paid = i.paidCents + amountCents;
+        const status = paid + i.creditedCents >= i.totalTtcCents ? "INVOICE_PAID" : "INVOICE_PARTIALLY_PAID";
+        await repo.updateInvoice(tx, id, { paidCents: paid, status, updatedAt: clock.now() });
+        await audit(
+          tx,
+          actor,
+          id,
+          `Paiement de ${formatCurrency(euros(amountCents))} reçu sur la facture ${i.number}`,
+          "payment",
+          requestId,
+          { amount: euros(amountCents), method: body.method, date: body.date },
+        );
+      });
+      return detail(actor, id);
+    },
+
+    /** Cancels an issued invoice by a credit note: its own number, the same lines, a reference to it. */
+    async creditNote(actor: Actor, id: string, input: { version: number; reason: string }, requestId?: string) {
+      await load(actor, id, "credit");
+      await assertMentions("Émission de l'avoir");
+      const company = await configuration.get();
+      let creditId = "";
+      await versionedUpdate({
+        db,
+        clock,
+        table: invoices,
+        id,
+        version: input.version,
+        actor,
+        requestId,
+        entityType: "invoice",
+        authorize: { resource: invoiceResource, action: "credit", record: (_tx, i) => record(i) },
+        apply: async (tx, original) => {
+          const { seller, terms } = await sellerAndTerms(tx, company);
+          const now = clock.now();
+          const today = clock.today();
+          const number = await nextNumber(tx, INVOICE_SERIES, now);
+          const lines = await repo.linesOf(tx, original.id);
+          const credit = await repo.insertInvoice(
+            tx,
+            {
+              kind: "CREDIT_NOTE",
+              status: "INVOICE_PAID",
+              number,
+              contractId: original.contractId,
+              missionId: original.missionId,
+              clientId: original.clientId,
+              creditedInvoiceId: original.id,
+              creditReason: input.reason,
+              issueDate: today,
+              dueDate: today,
+              issuedAt: now,
+              seller,
+              buyer: original.buyer,
+              terms: { ...terms, paymentTermsDays: 0 },
+              buyerSiret: original.buyerSiret,
+              serviceCode: original.serviceCode,
+              engagementNumber: original.engagementNumber,
+              totalHtCents: original.totalHtCents,
+              totalVatCents: original.totalVatCents,
+              totalTtcCents: original.totalTtcCents,
+              createdBy: actor.userId,
+              createdAt: now,
+              updatedAt: now,
+            },
+            lines.map(({ id: _id, invoiceId: _inv, ...l }) => l),
+          );
+          creditId = credit.id;
+          await audit(
+            tx,
+            actor,
+            credit.id,
+            `Avoir ${number} émis sur la facture ${original.number}`,
+            "issue",
+            requestId,
+          );
+          return {
+            values: { creditedCents: original.totalTtcCents - original.paidCents, status: "INVOICE_PAID" },
+            summary: `Facture ${original.number} annulée par l'avoir ${number}`,
+            action: "credit",
+          };
+        },
+      });
+      await fileIssuedPdf(actor, creditId);
+      return detail(actor, creditId);
+    },
+
+    /** The Factur-X file (PDF/A-3 with factur-x.xml), rendered from the frozen data: same bytes each time. */
+    async pdf(actor: Actor, id: string) {
+      const i = await load(actor, id, "read");
+      const { data } = await renderInvoicePdf(await identity(), await documentData(db, i));
+      const label = i.kind === "CREDIT_NOTE" ? "avoir" : "facture";
+      return { fileName: `${label}-${i.number}.pdf`, data };
+    },
+
+    /** The XML alone (tests, checks). */
+    async facturX(actor: Actor, id: string) {
+      const i = await load(actor, id, "read");
+      return (await renderInvoicePdf(await identity(), await documentData(db, i))).xml;
+    },
+
+    settings: async () => {
+      const s = await repo.settings(db);
+      return { ...s, depositPercent: Number(s.depositPercent) };
+    },
+
+    async updateSettings(actor: Actor, input: InvoiceSettingsBody, requestId?: string) {
+      const { version, ...values } = input;
+      await repo.settings(db);
+      const saved = await versionedUpdate({
+        db,
+        clock,
+        table: invoiceSettings,
+        id: "1",
+        key: invoiceSettings.id,
+        version,
+        actor,
+        requestId,
+        entityType: "invoice_settings",
+        notFound: "Paramètres de facturation introuvables.",
+        apply: () => ({ values, summary: "Paramètres de facturation modifiés", changes: true }),
+      });
+      return { ...saved, depositPercent: Number(saved.depositPercent) };
+    },
+
+    /** Sales journal of a period (CSV for accounting software), one line per account. */
+    async journal(actor: Actor, from: string, to: string) {
+      authorize(actor, "read", invoiceResource, {
+        kind: "BALANCE",
+        status: "INVOICE_SEND",
+        paidCents: 0,
+        creditedCents: 0,
+      });
+      const s = await repo.settings(db);
+      const rows = await repo.issuedBetween(db, from, to);
+      return buildSalesJournal(rows, s);
+    },
+
+    /**
+     * Reminders for unpaid invoices at each configured number of days after the due date. Each
+     * (invoice, step) is claimed by a unique insert in the mail's transaction: with two servers,
+     * one sends it, the other finds it taken. Answers how many mails were queued.
+     */
+    async sendReminders() {
+      const s = await repo.settings(db);
+      let queued = 0;
+      for (const afterDays of [...s.reminderDays].sort((a, b) => a - b)) {
+        const due = await repo.dueForReminder(db, afterDays, clock.today());
+        for (const { invoice, clientName } of due) {
+          await db.transaction(async (tx) => {
+            if (!(await repo.claimReminder(tx, invoice.id, afterDays, clock.now()))) return;
+            const to = invoice.buyer.email ? [invoice.buyer.email] : [];
+            if (to.length === 0) return;
+            const mail = await enqueueMail(tx, SYSTEM_ACTOR, {
+              templateCode: "INVOICE_REMINDER",
+              to,
+              variables: {
+                invoice: {
+                  number: invoice.number ?? "",
+                  totalTTC: formatCurrency(euros(invoice.totalTtcCents - invoice.paidCents - invoice.creditedCents)),
+                  dueDate: formatDate(invoice.dueDate),
+                },
+                client: { raisonSocial: clientName },
+              },
+              clientId: invoice.clientId,
+              missionId: invoice.missionId,
+              relatedType: "invoice",
+              relatedId: invoice.id,
+            });
+            await repo.setReminderMail(tx, invoice.id, afterDays, mail.id);
+            queued++;
+          });
+        }
+      }
+      return queued;
+    },
+  };
+}
+export type InvoicesService = ReturnType<typeof createInvoicesService>;

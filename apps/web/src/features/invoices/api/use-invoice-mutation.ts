@@ -1,0 +1,16 @@
+import type { InvoiceDetail } from "@certidesk/shared";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { invalidateDomains } from "../../../lib/query-keys";
+import { invoiceKeys } from "./keys";
+
+/** Every invoice write answers the invoice: it is cached, and the lists are refreshed. */
+export function useInvoiceMutation<A>(fn: (args: A) => Promise<InvoiceDetail>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: async (saved) => {
+      client.setQueryData(invoiceKeys.detail(saved.id), saved);
+      await invalidateDomains(client, "invoices");
+    },
+  });
+}

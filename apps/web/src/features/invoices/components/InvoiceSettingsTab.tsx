@@ -1,0 +1,126 @@
+import {
+  type InvoiceSettings,
+  type InvoiceSettingsBody,
+  invoiceSettingsBodySchema,
+  parseDecimal,
+} from "@certidesk/shared";
+import { Alert, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
+import { FormContent, LoadingOverlay, NumericInput } from "../../../components";
+import { errorMessage } from "../../../lib/api-client";
+import { useCan } from "../../../lib/can";
+import { useZodForm } from "../../../lib/form/use-zod-form";
+import { notifySaved } from "../../../lib/notify";
+import { useInvoiceSettings, useSaveInvoiceSettings } from "../api/invoice-settings";
+
+type SettingsForm = Record<keyof Omit<InvoiceSettings, "version">, string> & { version: number };
+
+const toForm = (s: InvoiceSettings): SettingsForm => ({
+  paymentTermsDays: String(s.paymentTermsDays),
+  latePenaltyRate: s.latePenaltyRate,
+  depositPercent: String(s.depositPercent).replace(".", ","),
+  reminderDays: s.reminderDays.join(", "),
+  iban: s.iban ?? "",
+  bic: s.bic ?? "",
+  accountCustomer: s.accountCustomer,
+  accountSales20: s.accountSales20,
+  accountSales85: s.accountSales85,
+  accountSalesExempt: s.accountSalesExempt,
+  accountVat20: s.accountVat20,
+  accountVat85: s.accountVat85,
+  journalCode: s.journalCode,
+  version: s.version,
+});
+const toBody = (v: SettingsForm): InvoiceSettingsBody => ({
+  ...v,
+  paymentTermsDays: parseDecimal(v.paymentTermsDays) as number,
+  depositPercent: parseDecimal(v.depositPercent) as number,
+  reminderDays: v.reminderDays
+    .split(/[,;\s]+/)
+    .filter(Boolean)
+    .map((d) => Number(d)),
+});
+
+function SettingsFormView({ settings, readOnly }: { settings: InvoiceSettings; readOnly: boolean }) {
+  const save = useSaveInvoiceSettings();
+  const { form, submit, banner } = useZodForm<SettingsForm, InvoiceSettingsBody>({
+    initialValues: toForm(settings),
+    schema: invoiceSettingsBodySchema,
+    toBody,
+  });
+  const onSubmit = submit(async (body) => {
+    await save.mutateAsync(body);
+    notifySaved("Paramètres de facturation enregistrés.");
+  });
+  const field = (name: keyof SettingsForm, label: string, w?: number) => (
+    <TextInput label={label} readOnly={readOnly} w={w} {...form.getInputProps(name)} />
+  );
+  return (
+    <FormContent
+      onSubmit={onSubmit}
+      onCancel={() => form.setValues(toForm(settings))}
+      banner={banner}
+      submitLabel="Enregistrer"
+      submitDisabled={readOnly}
+      loading={save.isPending}
+    >
+      <Title order={2} size="h4">
+        Conditions de paiement
+      </Title>
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <NumericInput
+          label="Délai de paiement (jours)"
+          allowDecimal={false}
+          maxLength={2}
+          readOnly={readOnly}
+          {...form.getInputProps("paymentTermsDays")}
+        />
+        <NumericInput
+          label="Acompte à la signature (%)"
+          maxLength={5}
+          readOnly={readOnly}
+          {...form.getInputProps("depositPercent")}
+        />
+        {field("reminderDays", "Relances (jours après l'échéance)")}
+      </SimpleGrid>
+      {field("latePenaltyRate", "Taux des pénalités de retard (imprimé sur les factures)")}
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        {field("iban", "IBAN")}
+        {field("bic", "BIC")}
+      </SimpleGrid>
+      <Title order={2} size="h4">
+        Comptes du journal des ventes
+      </Title>
+      <SimpleGrid cols={{ base: 1, sm: 4 }}>
+        {field("journalCode", "Code journal")}
+        {field("accountCustomer", "Clients")}
+        {field("accountSales20", "Ventes TVA 20 %")}
+        {field("accountSales85", "Ventes TVA 8,5 %")}
+        {field("accountSalesExempt", "Ventes exonérées")}
+        {field("accountVat20", "TVA collectée 20 %")}
+        {field("accountVat85", "TVA collectée 8,5 %")}
+      </SimpleGrid>
+    </FormContent>
+  );
+}
+
+/** Settings › Facturation: payment terms, penalties, reminders, deposit and accounting codes. */
+export function InvoiceSettingsTab() {
+  const { can } = useCan();
+  const { data, isLoading, error } = useInvoiceSettings();
+  if (isLoading) return <LoadingOverlay visible />;
+  if (!data)
+    return (
+      <Alert color="red" role="alert">
+        {errorMessage(error)}
+      </Alert>
+    );
+  return (
+    <Stack>
+      <Text size="sm" c="dimmed">
+        Les factures reprennent ces conditions au moment de leur émission. L'indemnité forfaitaire de 40 € pour frais de
+        recouvrement est toujours mentionnée.
+      </Text>
+      <SettingsFormView key={data.version} settings={data} readOnly={!can("SETTING", "update")} />
+    </Stack>
+  );
+}

@@ -1,0 +1,53 @@
+import { formatCurrency, formatDate, INVOICE_KIND_LABELS, type InvoiceRow } from "@certidesk/shared";
+import { Stack, Text } from "@mantine/core";
+import type { DataTableColumn } from "../../../components";
+import { InvoiceStatusBadge } from "./invoice-labels";
+
+export const INVOICE_COLUMNS: DataTableColumn<InvoiceRow>[] = [
+  {
+    key: "number",
+    title: "Numéro",
+    width: 130,
+    sortable: true,
+    render: (r) => (
+      <Stack gap={0}>
+        <Text size="sm" fw={600}>
+          {r.number ?? "Brouillon"}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {INVOICE_KIND_LABELS[r.kind]}
+          {r.creditedInvoiceNumber ? ` de ${r.creditedInvoiceNumber}` : ""}
+        </Text>
+      </Stack>
+    ),
+  },
+  {
+    key: "client",
+    title: "Établissement",
+    width: 240,
+    sortable: true,
+    render: (r) => (
+      <Stack gap={0} style={{ minWidth: 0 }}>
+        <Text size="sm" truncate>
+          {r.clientName}
+        </Text>
+        <Text size="xs" c="dimmed" truncate>
+          {r.buyerName !== r.clientName ? `${r.buyerName} · ` : ""}
+          {r.contractNumber}
+        </Text>
+      </Stack>
+    ),
+  },
+  { key: "issueDate", title: "Émise le", width: 100, sortable: true, render: (r) => formatDate(r.issueDate) || "—" },
+  { key: "dueDate", title: "Échéance", width: 100, sortable: true, render: (r) => formatDate(r.dueDate) || "—" },
+  {
+    key: "totalTtc",
+    title: "Total TTC",
+    width: 120,
+    align: "right",
+    sortable: true,
+    render: (r) => formatCurrency(r.totalTtc),
+  },
+  { key: "due", title: "Reste dû", width: 120, align: "right", render: (r) => formatCurrency(r.due) },
+  { key: "status", title: "Statut", width: 190, sortable: true, render: (r) => <InvoiceStatusBadge row={r} /> },
+];

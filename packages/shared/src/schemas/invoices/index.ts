@@ -1,0 +1,261 @@
+import { z } from "zod";
+import {
+  INVOICE_KINDS,
+  INVOICE_LINE_KINDS,
+  INVOICE_STATUSES,
+  INVOICE_VAT_RATES,
+  PAYMENT_METHODS,
+} from "../../invoices/codes.js";
+import { safeText, searchTextSchema, typeError } from "../../text.js";
+import { idSchema, versionSchema } from "../common.js";
+
+const isoDate = (label: string) => z.iso.date({ error: `${label} : date invalide.` });
+const text = (max: number) =>
+  safeText()
+    .transform((v) => v.trim())
+    .pipe(z.string().max(max, `Saisissez au plus ${max} caractères.`));
+const optionalText = (max: number) =>
+  text(max)
+    .transform((v) => v || null)
+    .nullable()
+    .default(null);
+
+export const INVOICE_SORT_KEYS = ["number", "issueDate", "dueDate", "client", "totalTtc", "status"] as const;
+
+/** GET /api/invoices (and its exports): filters, search, sort and page, applied in SQL. */
+export const invoiceListQuerySchema = z
+  .object({
+    page: z.coerce.number().int().min(1).default(1),
+    pageSize: z.coerce.number().int().min(1).max(1000).default(50),
+    status: z.enum(INVOICE_STATUSES, { error: "Filtre inconnu." }).optional(),
+    clientId: idSchema.optional(),
+    missionId: idSchema.optional(),
+    contractId: idSchema.optional(),
+    from: isoDate("Début de période").optional(),
+    to: isoDate("Fin de période").optional(),
+    search: searchTextSchema.optional(),
+    sort: z.enum(INVOICE_SORT_KEYS, { error: "Tri inconnu." }).default("issueDate"),
+    direction: z.enum(["asc", "desc"]).default("desc"),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, {
+    message: "La période se termine avant de commencer.",
+    path: ["to"],
+  });
+export type InvoiceListQuery = z.output<typeof invoiceListQuerySchema>;
+export type InvoiceListParams = z.input<typeof invoiceListQuerySchema>;
+
+/** One row of the list; amounts in euros (two decimals). */
+export const invoiceRowSchema = z.object({
+  id: z.string(),
+  number: z.string().nullable(),
+  kind: z.enum(INVOICE_KINDS),
+  status: z.enum(INVOICE_STATUSES),
+  clientId: z.string(),
+  clientName: z.string(),
+  buyerName: z.string(),
+  contractId: z.string(),
+  contractNumber: z.string(),
+  missionId: z.string().nullable(),
+  issueDate: z.string().nullable(),
+  dueDate: z.string().nullable(),
+  totalHt: z.number(),
+  totalTtc: z.number(),
+  paid: z.number(),
+  due: z.number(),
+  overdue: z.boolean(),
+  creditedInvoiceNumber: z.string().nullable(),
+});
+export type InvoiceRow = z.infer<typeof invoiceRowSchema>;
+
+/** The count and amount of each status tab (the same filters but the status). */
+export const invoiceStatusTotalSchema = z.object({
+  status: z.enum(INVOICE_STATUSES),
+  count: z.number().int(),
+  totalTtc: z.number(),
+});
+export const invoicePageSchema = z.object({
+  items: z.array(invoiceRowSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  totals: z.array(invoiceStatusTotalSchema),
+});
+export type InvoicePage = z.infer<typeof invoicePageSchema>;
+
+const vatRateSchema = z.union(
+  INVOICE_VAT_RATES.map((r) => z.literal(r)),
+  { error: "Taux de TVA : 20 %, 8,5 % ou exonéré." },
+);
+
+export const invoiceLineInputSchema = z.object({
+  kind: z.enum(INVOICE_LINE_KINDS, { error: "Type de ligne inconnu." }),
+  label: text(300).pipe(z.string().min(1, "Indiquez le libellé de la ligne.")),
+  quantity: z
+    .number({ error: typeError("Indiquez la quantité.") })
+    .min(-1000, "Quantité trop petite.")
+    .max(1000, "Quantité trop grande.")
+    .refine((v) => v !== 0, "La quantité ne peut pas être nulle.")
+    .refine((v) => Math.round(v * 100) === v * 100 || Math.abs(Math.round(v * 100) - v * 100) < 1e-6, {
+      message: "Deux décimales au plus.",
+    }),
+  /** Unit price without VAT, in euros, never negative (a deduction has a negative quantity). */
+  unitPrice: z
+    .number({ error: typeError("Indiquez le prix unitaire HT.") })
+    .min(0, "Le prix unitaire ne peut pas être négatif : mettez une quantité négative pour une déduction.")
+    .max(10_000_000, "Prix unitaire trop élevé."),
+  vatRate: vatRateSchema,
+});
+export type InvoiceLineInput = z.infer<typeof invoiceLineInputSchema>;
+
+/** The Chorus Pro references of a public buyer (BT-10 service code, BT-13 engagement, BT-46 buyer SIRET). */
+export const buyerReferenceSchema = z.object({
+  buyerSiret: z
+    .string()
+    .trim()
+    .transform((v) => v.replace(/\s/g, ""))
+    .refine((v) => v === "" || /^\d{14}$/.test(v), "Le SIRET doit contenir 14 chiffres.")
+    .transform((v) => v || null)
+    .nullable()
+    .default(null),
+  serviceCode: optionalText(100),
+  engagementNumber: optionalText(50),
+});
+export type BuyerReference = z.output<typeof buyerReferenceSchema>;
+
+export const createInvoiceBodySchema = z.union(
+  [z.object({ contractId: idSchema }).strict(), z.object({ missionId: idSchema }).strict()],
+  { error: "Indiquez un contrat (acompte) ou une mission (solde)." },
+);
+export type CreateInvoiceBody = z.infer<typeof createInvoiceBodySchema>;
+
+export const updateInvoiceBodySchema = z.object({
+  lines: z.array(invoiceLineInputSchema).min(1, "Une facture a au moins une ligne.").max(100),
+  buyerReference: buyerReferenceSchema,
+  notes: optionalText(2000),
+  version: versionSchema,
+});
+export type UpdateInvoiceBody = z.input<typeof updateInvoiceBodySchema>;
+
+export const issueInvoiceBodySchema = z.object({ version: versionSchema });
+
+export const creditNoteBodySchema = z.object({
+  version: versionSchema,
+  reason: text(500).pipe(z.string().min(1, "Indiquez le motif de l'avoir.")),
+});
+
+export const paymentBodySchema = z.object({
+  date: isoDate("Date du paiement"),
+  /** In euros (the web parses a decimal comma). */
+  amount: z
+    .number({ error: typeError("Indiquez le montant.") })
+    .positive("Le montant doit être positif.")
+    .max(10_000_000, "Montant trop élevé.")
+    .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, "Deux décimales au plus."),
+  method: z.enum(PAYMENT_METHODS, { error: "Mode de paiement inconnu." }),
+  reference: optionalText(100),
+});
+export type PaymentBody = z.input<typeof paymentBodySchema>;
+
+export const invoiceLineSchema = z.object({
+  kind: z.enum(INVOICE_LINE_KINDS),
+  label: z.string(),
+  quantity: z.number(),
+  unitPrice: z.number(),
+  vatRate: z.number(),
+  totalHt: z.number(),
+});
+export const invoicePartySchema = z.object({
+  name: z.string(),
+  legalForm: z.string().nullable(),
+  address: z.string().nullable(),
+  postalCode: z.string().nullable(),
+  city: z.string().nullable(),
+  siren: z.string().nullable(),
+  siret: z.string().nullable(),
+  vatNumber: z.string().nullable(),
+  email: z.string().nullable(),
+});
+export type InvoiceParty = z.infer<typeof invoicePartySchema>;
+
+export const invoiceDetailSchema = invoiceRowSchema.extend({
+  lines: z.array(invoiceLineSchema),
+  vat: z.array(z.object({ vatRate: z.number(), base: z.number(), amount: z.number() })),
+  totalVat: z.number(),
+  credited: z.number(),
+  seller: invoicePartySchema.nullable(),
+  buyer: invoicePartySchema,
+  buyerReference: z.object({
+    buyerSiret: z.string().nullable(),
+    serviceCode: z.string().nullable(),
+    engagementNumber: z.string().nullable(),
+  }),
+  paymentTermsDays: z.number().int(),
+  notes: z.string().nullable(),
+  creditReason: z.string().nullable(),
+  creditedInvoice: z
+    .object({ id: z.string(), number: z.string().nullable(), issueDate: z.string().nullable() })
+    .nullable(),
+  creditNote: z.object({ id: z.string(), number: z.string().nullable() }).nullable(),
+  payments: z.array(
+    z.object({
+      id: z.string(),
+      date: z.string(),
+      amount: z.number(),
+      method: z.enum(PAYMENT_METHODS),
+      reference: z.string().nullable(),
+    }),
+  ),
+  /** Mandatory mentions of the company that are missing: issuing is blocked while any is. */
+  missingMentions: z.array(z.string()),
+  version: z.number().int(),
+  abilities: z.object({
+    update: z.boolean(),
+    issue: z.boolean(),
+    pay: z.boolean(),
+    credit: z.boolean(),
+  }),
+});
+export type InvoiceDetail = z.infer<typeof invoiceDetailSchema>;
+
+/** Settings › Facturation: payment terms, penalties, reminders, deposit and the accounting codes. */
+export const invoiceSettingsBodySchema = z.object({
+  paymentTermsDays: z.number().int().min(0, "Délai invalide.").max(60, "60 jours au plus (article L441-10)."),
+  latePenaltyRate: text(200).pipe(z.string().min(1, "Indiquez le taux des pénalités de retard.")),
+  depositPercent: z.number().min(0, "Pourcentage invalide.").max(100, "Pourcentage invalide."),
+  reminderDays: z
+    .array(z.number().int().min(1).max(365))
+    .max(5, "Cinq relances au plus.")
+    .refine((v) => new Set(v).size === v.length, "Chaque délai de relance n'apparaît qu'une fois."),
+  iban: optionalText(34),
+  bic: optionalText(11),
+  accountCustomer: text(20).pipe(z.string().min(1, "Indiquez le compte client.")),
+  accountSales20: text(20).pipe(z.string().min(1, "Indiquez le compte de ventes.")),
+  accountSales85: text(20).pipe(z.string().min(1, "Indiquez le compte de ventes.")),
+  accountSalesExempt: text(20).pipe(z.string().min(1, "Indiquez le compte de ventes.")),
+  accountVat20: text(20).pipe(z.string().min(1, "Indiquez le compte de TVA.")),
+  accountVat85: text(20).pipe(z.string().min(1, "Indiquez le compte de TVA.")),
+  journalCode: text(10).pipe(z.string().min(1, "Indiquez le code journal.")),
+  version: versionSchema,
+});
+export type InvoiceSettingsBody = z.input<typeof invoiceSettingsBodySchema>;
+export const invoiceSettingsSchema = z.object({
+  paymentTermsDays: z.number().int(),
+  latePenaltyRate: z.string(),
+  depositPercent: z.number(),
+  reminderDays: z.array(z.number().int()),
+  iban: z.string().nullable(),
+  bic: z.string().nullable(),
+  accountCustomer: z.string(),
+  accountSales20: z.string(),
+  accountSales85: z.string(),
+  accountSalesExempt: z.string(),
+  accountVat20: z.string(),
+  accountVat85: z.string(),
+  journalCode: z.string(),
+  version: z.number().int(),
+});
+export type InvoiceSettings = z.infer<typeof invoiceSettingsSchema>;
+
+export const journalQuerySchema = z
+  .object({ from: isoDate("Début de période"), to: isoDate("Fin de période") })
+  .refine((q) => q.from <= q.to, { message: "La période se termine avant de commencer.", path: ["to"] });
