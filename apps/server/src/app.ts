@@ -45,6 +45,11 @@ import { createDocumentCategoriesService } from "./modules/documents/document-ca
 import { createDocumentLinks } from "./modules/documents/document-links.js";
 import { documentsRoutes } from "./modules/documents/documents.routes.js";
 import { createDocumentsService } from "./modules/documents/documents.service.js";
+import { expensesRoutes } from "./modules/expenses/expenses.routes.js";
+import { createExpensesService } from "./modules/expenses/expenses.service.js";
+import { createQualityService } from "./modules/expenses/quality.service.js";
+import { createSatisfactionLinks } from "./modules/expenses/satisfaction-links.js";
+import { createStatementService } from "./modules/expenses/statement.js";
 import { gestionnairesRoutes } from "./modules/gestionnaires/gestionnaires.routes.js";
 import { createGestionnairesService } from "./modules/gestionnaires/gestionnaires.service.js";
 import { healthRoutes } from "./modules/health/health.routes.js";
@@ -296,6 +301,32 @@ export async function buildApp({
       links,
       uploadDocument: (actor, meta, file, requestId) => documents.upload(actor, meta, file, requestId),
     }),
+    uploadMaxBytes: config.uploadMaxBytes,
+  });
+  const identity = async () => ({
+    configuration: await configurationService.get(),
+    logo: await configurationService.logo(),
+  });
+  expensesRoutes(app, {
+    expenses: createExpensesService({
+      db,
+      clock,
+      links,
+      uploadDocument: (actor, meta, file, requestId) => documents.upload(actor, meta, file, requestId),
+    }),
+    quality: createQualityService({
+      db,
+      clock,
+      links,
+      satisfactionLinks: createSatisfactionLinks(
+        config.signedUrlSecret ?? loadOrCreateSecret(config.dataDir, "satisfaction-links-secret"),
+        config.publicUrl,
+      ),
+      identity,
+      storeGenerated: (actor, meta, file) => documents.storeGenerated(actor, meta, file),
+      onMailQueued: wakeWorker,
+    }),
+    statement: createStatementService({ db, clock, identity }),
     uploadMaxBytes: config.uploadMaxBytes,
   });
   auditRoutes(app, { db });

@@ -2,7 +2,14 @@ import { randomUUID } from "node:crypto";
 import { PERMISSION_CODES, type ProfileType } from "@certidesk/shared";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { invoices, mailOutbox, missionOrders, profilePermissions } from "../src/db/schema/index.js";
+import {
+  auditorFeeInvoices,
+  expenses,
+  invoices,
+  mailOutbox,
+  missionOrders,
+  profilePermissions,
+} from "../src/db/schema/index.js";
 import {
   buildAuditor,
   buildContract,
@@ -51,6 +58,8 @@ interface Others {
   mail: string;
   mission: string;
   missionOrder: string;
+  expense: string;
+  feeInvoice: string;
   invoice: string;
   document?: string;
 }
@@ -73,6 +82,8 @@ function recordParams(url: string, others: Others): Record<string, string> | nul
     [/^\/api\/mails\/:id/, { id: others.mail }],
     [/^\/api\/missions\/:id/, { id: others.mission }],
     [/^\/api\/mission-orders\/:id/, { id: others.missionOrder }],
+    [/^\/api\/expenses\/:id/, { id: others.expense }],
+    [/^\/api\/auditor-invoices\/:id/, { id: others.feeInvoice }],
     [/^\/api\/invoices\/:id/, { id: others.invoice }],
   ];
   return table.find(([pattern]) => pattern.test(url))?.[1] ?? null;
@@ -89,6 +100,8 @@ const PLACEHOLDERS: Others = {
   mail: "m",
   mission: "mi",
   missionOrder: "mo",
+  expense: "e",
+  feeInvoice: "f",
   invoice: "i",
 };
 
@@ -141,6 +154,16 @@ describe("record scope", () => {
     const signed = await signedContract(ctx, admin, { days: [{ day: "2026-04-07", timeSlotId: 1 }] });
     const missionId = signed.missions[0]?.id ?? "";
     const [order] = await db.select().from(missionOrders).where(eq(missionOrders.missionId, missionId));
+    // Another evaluator's expense and invoice on that mission.
+    const otherAuditor = signed.team[0]?.auditorId ?? "";
+    const [expense] = await db
+      .insert(expenses)
+      .values({ missionId, auditorId: otherAuditor, kind: "MEAL", date: "2026-04-07", amountCents: 1850 })
+      .returning();
+    const [feeInvoice] = await db
+      .insert(auditorFeeInvoices)
+      .values({ missionId, auditorId: otherAuditor, number: "F-1", amountCents: 60000, days: 1 })
+      .returning();
     // Another establishment's invoice (a draft of its balance).
     const [invoice] = await db
       .insert(invoices)
@@ -163,6 +186,8 @@ describe("record scope", () => {
       })
       .returning();
     return {
+      expense: expense?.id ?? "",
+      feeInvoice: feeInvoice?.id ?? "",
       invoice: invoice?.id ?? "",
       mission: missionId,
       missionOrder: order?.id ?? "",

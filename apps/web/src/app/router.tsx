@@ -17,6 +17,11 @@ export const router = createBrowserRouter([
     path: "/reinitialiser-mot-de-passe",
     lazy: lazyPage(() => import("../features/auth/components/ResetPasswordPage"), "ResetPasswordPage"),
   },
+  // The client's satisfaction questionnaire, from the signed link of its mail: no account needed.
+  {
+    path: "/satisfaction",
+    lazy: lazyPage(() => import("../features/expenses/components/SatisfactionPage"), "SatisfactionPage"),
+  },
   // The answer to a mission order from the signed link of its mail: no account needed.
   {
     path: "/ordre-de-mission",
@@ -86,7 +91,7 @@ export const router = createBrowserRouter([
               },
               {
                 path: "evaluateur/:id",
-                lazy: lazyPage(() => import("../features/auditors/components/AuditorFilePage"), "AuditorFilePage"),
+                lazy: lazyPage(() => import("./mission-extra-tabs"), "AuditorFileWithQuality"),
               },
               {
                 path: "facture",
@@ -146,7 +151,7 @@ export const router = createBrowserRouter([
         children: [
           {
             index: true,
-            lazy: lazyPage(() => import("../features/auditors/components/EvaluatorSpacePage"), "EvaluatorSpacePage"),
+            lazy: lazyPage(() => import("./mission-extra-tabs"), "EvaluatorSpaceWithExpenses"),
           },
         ],
       },

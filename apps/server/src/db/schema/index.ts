@@ -2,6 +2,7 @@ export * from "./auditors.js";
 export * from "./commercial.js";
 export * from "./contracts.js";
 export * from "./documents.js";
+export * from "./expenses.js";
 export * from "./idempotency.js";
 export * from "./invoices.js";
 export * from "./mail.js";

@@ -54,6 +54,11 @@ const TABS: Array<{ value: string; label: string; Panel: ComponentType }> = [
     Panel: tab(() => import("../../features/numbering/components/NumberingTab"), "NumberingTab"),
   },
   {
+    value: "frais",
+    label: "Frais",
+    Panel: tab(() => import("../../features/expenses/components/ExpenseSettingsTab"), "ExpenseSettingsTab"),
+  },
+  {
     value: "facturation",
     label: "Facturation",
     Panel: tab(() => import("../../features/invoices/components/InvoiceSettingsTab"), "InvoiceSettingsTab"),
