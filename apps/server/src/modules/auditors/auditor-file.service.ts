@@ -29,8 +29,7 @@ import type { Actor } from "../../lib/actor.js";
 import { writeAudit } from "../../lib/audit.js";
 import type { Clock } from "../../lib/clock.js";
 import { badRequest, conflict, notFound } from "../../lib/errors.js";
-import { likePattern } from "../../lib/pagination.js";
-import { foldedSql, foldText } from "../../lib/search-text.js";
+import { foldedSql, matchEveryWord } from "../../lib/search-text.js";
 import type { DocumentLinks, DocumentsService, UploadedFile } from "../documents/index.js";
 import { auditorName } from "./auditor-row.js";
 import { authorize } from "./auditors.policy.js";
@@ -101,7 +100,7 @@ export function createAuditorFileService({ db, clock, documents: docs, links: do
       const rows = await db
         .select({ value: t.id, label: t.name })
         .from(t.table)
-        .where(search ? ilike(foldedSql(t.name), likePattern(foldText(search))) : undefined)
+        .where(matchEveryWord(search, (pattern) => ilike(foldedSql(t.name), pattern)))
         .orderBy(asc(t.name))
         .limit(30);
       return rows;
