@@ -7,6 +7,7 @@ import { writeAudit } from "../../lib/audit.js";
 import { AppError, badRequest, notFound, tooManyRequests } from "../../lib/errors.js";
 import { assertPasswordPolicy } from "../../lib/password-policy.js";
 import { decoyPasswordHash, hashPassword, verifyPassword } from "../../lib/passwords.js";
+import { canSeeHrDocuments } from "../documents/index.js";
 import { loadGrants } from "../profiles/index.js";
 import type { LoginThrottle } from "./login-throttle.js";
 import type { SessionStore } from "./session-store.js";
@@ -30,6 +31,7 @@ async function toCurrentUser(db: Database, user: UserRow): Promise<CurrentUser> 
     permissions: await loadGrants(db, user.profileType),
     auditorId: user.auditorId,
     clientId: user.clientId,
+    abilities: { readHrDocuments: canSeeHrDocuments({ profileType: user.profileType as ProfileType }) },
   };
 }
 

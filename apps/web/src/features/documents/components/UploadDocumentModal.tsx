@@ -1,4 +1,4 @@
-import { DOCUMENT_FAMILIES, DOCUMENT_FAMILY_LABELS, DOCUMENT_TYPES, type DocumentFamily } from "@certidesk/shared";
+import { DOCUMENT_FAMILY_LABELS, DOCUMENT_TYPES, type DocumentFamily } from "@certidesk/shared";
 import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, Textarea, TextInput } from "@mantine/core";
 import { type FormEvent, useEffect, useState } from "react";
 import { errorMessage } from "../../../lib/api-client";
@@ -26,11 +26,13 @@ export interface UploadDocumentModalProps {
   onClose: () => void;
   /** The library tab it was opened from. */
   family: DocumentFamily;
+  /** The families this user may deposit in (the library's visible tabs). */
+  families: readonly DocumentFamily[];
   /** A file dropped on the library page. */
   initialFile: File | null;
 }
 
-export function UploadDocumentModal({ opened, onClose, family, initialFile }: UploadDocumentModalProps) {
+export function UploadDocumentModal({ opened, onClose, family, families, initialFile }: UploadDocumentModalProps) {
   const [file, setFile] = useState<File | null>(null);
   const [form, setForm] = useState<FormState>(emptyForm(family));
   const [problem, setProblem] = useState<string | null>(null);
@@ -120,7 +122,7 @@ export function UploadDocumentModal({ opened, onClose, family, initialFile }: Up
               label="Famille"
               required
               allowDeselect={false}
-              data={DOCUMENT_FAMILIES.map((f) => ({ value: f, label: DOCUMENT_FAMILY_LABELS[f] }))}
+              data={families.map((f) => ({ value: f, label: DOCUMENT_FAMILY_LABELS[f] }))}
               value={form.family}
               // Categories and owners belong to a family: changing it clears them.
               onChange={(v) =>
