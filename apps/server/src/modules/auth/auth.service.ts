@@ -39,7 +39,7 @@ export function createAuthService({ db, sessions, throttle }: AuthServiceDeps) {
   return {
     async login(input: { identifier: string; password: string }, meta: { ip: string; userAgent?: string }) {
       // The attempt counts from now, before the slow password check: parallel guesses cannot all pass.
-      const attempt = throttle.reserve(input.identifier, meta.ip);
+      const attempt = await throttle.reserve(input.identifier, meta.ip);
       if (!("succeed" in attempt)) {
         throw Object.assign(tooManyRequests(MESSAGES.tooManyAttempts), { retryAfter: attempt.retryAfter });
       }
@@ -58,7 +58,7 @@ export function createAuthService({ db, sessions, throttle }: AuthServiceDeps) {
         attempt.fail();
         throw new AppError(401, "UNAUTHENTICATED", MESSAGES.badCredentials);
       }
-      attempt.succeed();
+      await attempt.succeed();
       const session = await db.transaction(async (tx) => {
         const created = await sessions.create(tx, user.id, meta);
         await tx.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
