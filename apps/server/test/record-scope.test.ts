@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { PERMISSION_CODES, type ProfileType } from "@certidesk/shared";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { mailOutbox, missionOrders, profilePermissions } from "../src/db/schema/index.js";
+import { contacts, mailOutbox, missionOrders, profilePermissions } from "../src/db/schema/index.js";
 import {
   buildAuditor,
   buildContract,
@@ -51,6 +51,7 @@ interface Others {
   mail: string;
   mission: string;
   missionOrder: string;
+  contact: string;
   document?: string;
 }
 
@@ -58,6 +59,7 @@ interface Others {
 function recordParams(url: string, others: Others): Record<string, string> | null {
   const table: Array<[RegExp, Record<string, string>]> = [
     [/^\/api\/clients\/:id/, { id: others.client }],
+    [/^\/api\/contacts\/:id/, { id: others.contact }],
     [/^\/api\/client\/:clientId\/contracts\/:contractId/, { clientId: others.client, contractId: others.contract }],
     [/^\/api\/client\/:clientId/, { clientId: others.client }],
     [/^\/api\/timeline\/client\/:clientId/, { clientId: others.client }],
@@ -87,6 +89,7 @@ const PLACEHOLDERS: Others = {
   mail: "m",
   mission: "mi",
   missionOrder: "mo",
+  contact: "ct",
 };
 
 const fill = (url: string, params: Record<string, string>) =>
@@ -138,7 +141,9 @@ describe("record scope", () => {
     const signed = await signedContract(ctx, admin, { days: [{ day: "2026-04-07", timeSlotId: 1 }] });
     const missionId = signed.missions[0]?.id ?? "";
     const [order] = await db.select().from(missionOrders).where(eq(missionOrders.missionId, missionId));
+    const [contact] = await db.select().from(contacts).where(eq(contacts.clientId, client.id));
     return {
+      contact: contact?.id ?? "",
       mission: missionId,
       missionOrder: order?.id ?? "",
       client: client.id,
