@@ -61,7 +61,7 @@ describe("editing a contact where it is shown", () => {
     const [contact] = await contactOf(essms.id);
     const refused = await put(contact?.id ?? "", body({ firstName: "", email: "pas-une-adresse", tel: "12" }));
     expect(refused.statusCode).toBe(400);
-    const details = errorOf(refused).details as Array<{ path: string; message: string }>;
+    const details = (refused.json() as { error: { details: Array<{ path: string; message: string }> } }).error.details;
     expect(details).toEqual(
       expect.arrayContaining([
         { path: "body.firstName", message: "Le prénom est obligatoire." },
