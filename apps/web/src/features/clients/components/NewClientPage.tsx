@@ -109,6 +109,8 @@ export function NewClientPage() {
               {...form.getInputProps("legalEntityId")}
               searchValue={search}
               onSearchChange={setSearch}
+              // The server searched every word (accents and case ignored): keep its answer as it is.
+              filter={({ options: all }) => all}
               nothingFoundMessage="Aucune entité juridique"
             />
           ) : (
