@@ -62,7 +62,7 @@ test("a contact and an establishment are corrected where they are shown, with Fr
   await expect(page.getByRole("button", { name: /^Modifier le contact / })).toBeVisible();
   await shot(page, "request-contacts");
   await page.getByRole("button", { name: /^Modifier le contact / }).click();
-  await expect(page.getByRole("dialog", { name: "Modifier le contact" }).getByLabel("Nom")).not.toHaveValue("");
+  await expect(page.getByRole("dialog", { name: "Modifier le contact" }).getByLabel("Nom", { exact: true })).not.toHaveValue("");
 });
 
 test("the new mail suggests the chosen client's contacts", async ({ page }) => {
