@@ -17,6 +17,8 @@ import { GestionnaireDetailPage } from "../features/gestionnaires/components/Ges
 import { GestionnaireListPage } from "../features/gestionnaires/components/GestionnaireListPage";
 import { AlertLandingPage } from "../features/home/components/AlertLandingPage";
 import { MailPage } from "../features/mail/components/MailPage";
+import { MissionListPage } from "../features/missions/components/MissionListPage";
+import { MissionPage } from "../features/missions/components/MissionPage";
 import { ProspectListPage } from "../features/prospects/components/ProspectListPage";
 import { ProspectTimelinePage } from "../features/prospects/components/ProspectTimelinePage";
 import { AppRouteGuard, HomeRedirect, RequireProfile, StaffRouteGuard, UnknownRoute } from "./guards";
@@ -50,6 +52,8 @@ export const router = createBrowserRouter([
               { path: "timeline-client/:clientId", element: <ClientTimelinePage /> },
               { path: "contract-client/:clientId", element: <ContractClientPage /> },
               { path: "contract/:id", element: <ContractPage /> },
+              { path: "mission", element: <MissionListPage /> },
+              { path: "mission/:clientId/:missionId", element: <MissionPage /> },
               { path: "evaluateur", element: <AuditorListPage /> },
               { path: "evaluateur/:id", element: <AuditorFilePage /> },
               { path: "gestionnaire", element: <GestionnaireListPage /> },

@@ -21,6 +21,7 @@ export const QUERY_DOMAINS = [
   "mail-groups",
   "mail-templates",
   "mails",
+  "missions",
   "numbering",
   "profiles",
   "prospects",

@@ -1,0 +1,9 @@
+import type { MissionDetail } from "@certidesk/shared";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client";
+import { missionKeys } from "./keys";
+
+export const getMission = (id: string) => api.get<MissionDetail>(`/api/missions/${id}`);
+export const missionQueryOptions = (id: string) =>
+  queryOptions({ queryKey: missionKeys.detail(id), queryFn: () => getMission(id) });
+export const useMission = (id: string) => useQuery(missionQueryOptions(id));
