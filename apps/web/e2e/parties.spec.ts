@@ -9,7 +9,8 @@ const serious = async (page: Page) =>
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
 const shot = async (page: Page, name: string) => {
-  if (process.env.SCREENSHOTS) await page.screenshot({ path: `${process.env.SCREENSHOTS}/${name}.png`, fullPage: true });
+  if (process.env.SCREENSHOTS)
+    await page.screenshot({ path: `${process.env.SCREENSHOTS}/${name}.png`, fullPage: true });
 };
 
 test.describe.configure({ timeout: 120_000 });
@@ -62,7 +63,9 @@ test("a contact and an establishment are corrected where they are shown, with Fr
   await expect(page.getByRole("button", { name: /^Modifier le contact / })).toBeVisible();
   await shot(page, "request-contacts");
   await page.getByRole("button", { name: /^Modifier le contact / }).click();
-  await expect(page.getByRole("dialog", { name: "Modifier le contact" }).getByLabel("Nom", { exact: true })).not.toHaveValue("");
+  await expect(
+    page.getByRole("dialog", { name: "Modifier le contact" }).getByLabel("Nom", { exact: true }),
+  ).not.toHaveValue("");
 });
 
 test("the new mail suggests the chosen client's contacts", async ({ page }) => {
@@ -71,9 +74,10 @@ test("the new mail suggests the chosen client's contacts", async ({ page }) => {
   await openScreen(page, "/app/mail");
   await page.getByRole("button", { name: "Nouvel e-mail" }).click();
   const dialog = page.getByRole("dialog", { name: "Nouvel e-mail" });
-  await dialog.getByRole("textbox", { name: "Client" }).or(dialog.getByRole("combobox", { name: "Client" })).click();
+  await dialog.getByRole("textbox", { name: "Client" }).click();
   await page.getByRole("option").first().click();
-  await expect(dialog.getByRole("group", { name: "Adresses des contacts du client" }).or(dialog.locator(".mantine-Pill-root"))).not.toHaveCount(0);
+  // The main contact's address fills "À" at once.
+  await expect(dialog.locator(".mantine-Pill-root")).not.toHaveCount(0);
   expect(await serious(page), "axe sur le nouvel e-mail").toEqual([]);
   await shot(page, "mail-composer-client");
 });
