@@ -74,7 +74,7 @@ test("the new mail suggests the chosen client's contacts", async ({ page }) => {
   await openScreen(page, "/app/mail");
   await page.getByRole("button", { name: "Nouvel e-mail" }).click();
   const dialog = page.getByRole("dialog", { name: "Nouvel e-mail" });
-  await dialog.getByRole("textbox", { name: "Client" }).click();
+  await dialog.getByLabel("Client", { exact: true }).click();
   await page.getByRole("option").first().click();
   // The main contact's address fills "À" at once.
   await expect(dialog.locator(".mantine-Pill-root")).not.toHaveCount(0);
