@@ -62,6 +62,8 @@ export function buildTheme(primary = DEFAULT_PRIMARY, secondary = DEFAULT_SECOND
       Popover: { defaultProps: { zIndex: OVER_MODAL_Z_INDEX } },
       Combobox: { defaultProps: { zIndex: OVER_MODAL_Z_INDEX } },
       Menu: { defaultProps: { zIndex: OVER_MODAL_Z_INDEX } },
+      // A notification's close button ("Les données ont été sauvegardées") needs a name too.
+      Notification: { defaultProps: { closeButtonProps: { "aria-label": "Fermer" } } },
       // The eye that shows the password is reached with Tab too, and says what it does in French.
       PasswordInput: {
         defaultProps: {
