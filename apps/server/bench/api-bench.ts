@@ -2,6 +2,7 @@
 // the whole stack (routing, authorization, SQL, serialisation). It prints numbers and never fails
 // on them. Run with `npm run bench` at the root.
 import { performance } from "node:perf_hooks";
+import { sql } from "drizzle-orm";
 import { buildApp } from "../src/app.js";
 import { loadConfig } from "../src/config.js";
 import { prepareDatabase } from "../src/db/bootstrap.js";
@@ -26,6 +27,9 @@ const CASES: Array<{ label: string; method?: "GET" | "POST"; url: string; payloa
     payload: { search: "ehpad", pageSize: 50, sort: { key: "evaluationDate", direction: "desc" } },
   },
   { label: "Prospects en cours", url: "/requestclients/getListProspectByProspectType/EnCours" },
+  { label: "Missions, page de 50", url: "/api/missions?pageSize=50" },
+  { label: "Missions, nombres par état", url: "/api/missions/counts" },
+  { label: "Planning d'un mois chargé (toutes les missions)", url: "/api/missions/planning?month=2027-03" },
 ];
 
 const median = (values: number[]) => {
@@ -39,6 +43,21 @@ const config = { ...loadConfig({ DATA_DIR: "/tmp/certidesk-bench" }), demoData: 
 await prepareDatabase(handle, config);
 const app = await buildApp({ config, handle });
 console.log(`Base de démonstration prête en ${Math.round(performance.now() - started)} ms (PGlite en mémoire)`);
+
+// The planning board's worst month: every demo mission visits in March 2027 (two days each), each
+// with two evaluators at least, so the board lays out some 200 missions over the demo's 40 evaluators.
+await handle.db.execute(sql`
+  insert into mission_days (mission_id, day, time_slot_id, day_fraction, position, programme)
+  select m.id, date '2027-03-01' + ((n.i % 27) + d.k)::int, 1, 1, 90 + d.k, '[]'::jsonb
+  from (select id, row_number() over (order by id) as i from missions) n
+  join missions m on m.id = n.id
+  cross join (values (0), (1)) as d(k)`);
+await handle.db.execute(sql`
+  insert into mission_team_members (mission_id, auditor_id, role)
+  select m.id, a.id, 'EVALUATOR'
+  from missions m
+  cross join lateral (select id from auditors order by md5(m.id::text || auditors.id::text) limit 2) a
+  on conflict do nothing`);
 
 const login = await app.inject({
   method: "POST",
@@ -55,7 +74,8 @@ for (const c of CASES) {
     const t0 = performance.now();
     const response = await app.inject({ method: c.method ?? "GET", url: c.url, headers, payload: c.payload });
     times.push(performance.now() - t0);
-    rows = (response.json() as { items?: unknown[] }).items?.length ?? 0;
+    const body = response.json() as { items?: unknown[]; bookings?: unknown[] };
+    rows = (body.items ?? body.bookings)?.length ?? 0;
   }
   const ms = (v: number) => `${v.toFixed(1)} ms`.padStart(9);
   console.log(

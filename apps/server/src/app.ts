@@ -58,6 +58,11 @@ import { createMailWorker } from "./modules/mail/mail-worker.js";
 import { createCalendarFeed } from "./modules/missions/calendar-feed.js";
 import { createMissionLinks } from "./modules/missions/mission-links.js";
 import { createMissionOrdersService } from "./modules/missions/mission-orders.service.js";
+import { missionPlanningRoutes } from "./modules/missions/mission-planning.routes.js";
+import { createMissionPlanningService } from "./modules/missions/mission-planning.service.js";
+import { missionPortalRoutes } from "./modules/missions/mission-portal.routes.js";
+import { createMissionPortalService } from "./modules/missions/mission-portal.service.js";
+import { createMissionProposalsService } from "./modules/missions/mission-proposals.service.js";
 import { createMissionReportsService } from "./modules/missions/mission-reports.service.js";
 import { missionStepsRoutes } from "./modules/missions/mission-steps.routes.js";
 import { missionsRoutes } from "./modules/missions/missions.routes.js";
@@ -264,6 +269,19 @@ export async function buildApp({
       ...missionDocs,
     }),
     calendar: createCalendarFeed({ db, clock, missionLinks }),
+    uploadMaxBytes: config.uploadMaxBytes,
+  });
+  missionPlanningRoutes(app, {
+    planning: createMissionPlanningService({ db, clock }),
+    proposals: createMissionProposalsService({ db, clock, enqueueMail, onMailQueued: wakeWorker }),
+  });
+  missionPortalRoutes(app, {
+    portal: createMissionPortalService({
+      db,
+      clock,
+      links,
+      uploadDocument: (actor, meta, file, requestId) => documents.upload(actor, meta, file, requestId),
+    }),
     uploadMaxBytes: config.uploadMaxBytes,
   });
   auditRoutes(app, { db });

@@ -3,9 +3,11 @@ import { expect, type Page, test } from "@playwright/test";
 import { signIn } from "./helpers";
 import {
   type DemoRecords,
+  EVALUATOR_SPACE_TABS,
   findDemoRecords,
   mayOpen,
   openScreen,
+  PUBLIC_SCREENS,
   permissionsOf,
   STAFF_ACCOUNTS,
   staffScreens,
@@ -44,7 +46,12 @@ test.describe("axe-core: no serious or critical violation (WCAG 2.2 AA)", () => 
   test.describe.configure({ timeout: 600_000 });
 
   test("signed-out screens", async ({ page }) => {
-    for (const url of ["/login", "/mot-de-passe-oublie", "/reinitialiser-mot-de-passe?token=inconnu"]) {
+    for (const url of [
+      "/login",
+      "/mot-de-passe-oublie",
+      "/reinitialiser-mot-de-passe?token=inconnu",
+      ...PUBLIC_SCREENS,
+    ]) {
       await page.goto(url);
       await page.waitForLoadState("networkidle");
       expect.soft(await seriousViolations(page), `axe sur ${url}`).toEqual([]);
@@ -79,7 +86,8 @@ test.describe("axe-core: no serious or critical violation (WCAG 2.2 AA)", () => 
   test("the evaluator space", async ({ page }) => {
     await signIn(page, "auditeur@demo.fr");
     await expect(page).toHaveURL(/\/espace-evaluateur\//);
-    await checkScreen(page, new URL(page.url()).pathname);
+    const path = new URL(page.url()).pathname;
+    for (const tab of EVALUATOR_SPACE_TABS) await checkScreen(page, `${path}${tab}`);
   });
 
   test("the dialogs of the commercial pipeline", async ({ page }) => {

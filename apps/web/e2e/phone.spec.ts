@@ -1,6 +1,13 @@
 import { expect, type Page, test } from "@playwright/test";
 import { signIn } from "./helpers";
-import { type DemoRecords, findDemoRecords, openScreen, staffScreens } from "./screens";
+import {
+  type DemoRecords,
+  EVALUATOR_SPACE_TABS,
+  findDemoRecords,
+  openScreen,
+  PUBLIC_SCREENS,
+  staffScreens,
+} from "./screens";
 
 // A phone held upright: every screen must be usable at 390 px, without scrolling the page sideways.
 test.use({ viewport: { width: 390, height: 844 } });
@@ -79,6 +86,11 @@ test.describe("390 px wide", () => {
     await page.evaluate(() => localStorage.clear());
     await signIn(page, "auditeur@demo.fr");
     await expect(page).toHaveURL(/\/espace-evaluateur\//);
-    await checkPhoneScreen(page, new URL(page.url()).pathname);
+    const path = new URL(page.url()).pathname;
+    for (const tab of EVALUATOR_SPACE_TABS) await checkPhoneScreen(page, `${path}${tab}`);
+  });
+
+  test("the public mission-order page fits the phone's width", async ({ page }) => {
+    for (const url of PUBLIC_SCREENS) await checkPhoneScreen(page, url);
   });
 });

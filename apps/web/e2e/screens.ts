@@ -27,6 +27,8 @@ export interface DemoRecords {
   signedClient: string;
   gestionnaire: string;
   auditor: string;
+  /** A programmed demo mission: `clientId/missionId`. */
+  mission: string;
 }
 
 interface ProspectItem {
@@ -86,6 +88,10 @@ export async function findDemoRecords(page: Page): Promise<DemoRecords> {
   );
   const gestionnaires = await apiGet<{ items: Array<{ id: string }> }>(page, "/api/gestionnaires?pageSize=1");
   const auditors = await apiGet<{ items: Array<{ id: string }> }>(page, "/api/auditors?pageSize=1");
+  const missions = await apiGet<{ items: Array<{ id: string; clientId: string }> }>(
+    page,
+    "/api/missions?status=PLANNED&pageSize=1",
+  );
   const signed = clients.items.find((c) => c.status === "SIGNED") ?? clients.items[0];
   if (!clients.items[0] || !signed || !gestionnaires.items[0]) throw new Error("Données de démonstration incomplètes");
   return {
@@ -100,6 +106,7 @@ export async function findDemoRecords(page: Page): Promise<DemoRecords> {
     signedClient: signed.id,
     gestionnaire: gestionnaires.items[0].id,
     auditor: auditors.items[0]?.id ?? "",
+    mission: missions.items[0] ? `${missions.items[0].clientId}/${missions.items[0].id}` : "",
   };
 }
 
@@ -153,10 +160,26 @@ export function staffScreens(r: DemoRecords, { variants = true } = {}): string[]
       : [""]
     ).map((tab) => `evaluateur/${r.auditor}${tab}`),
     ...settings.map((tab) => `setting/${tab}`),
-    // Routes of the spec whose screens come with later modules: "Page introuvable", inside the frame.
     "mission",
+    "mission?statut=TO_PLAN",
+    "mission?vue=planning",
+    ...(variants ? ["", "?onglet=evaluateur", "?onglet=preparation", "?onglet=evaluation"] : ["", "?onglet=evaluateur"])
+      .filter(() => r.mission)
+      .map((tab) => `mission/${r.mission}${tab}`),
   ];
 }
+
+/** The evaluator space's tabs (after the path /espace-evaluateur/<id>); "" is "Mes missions". */
+export const EVALUATOR_SPACE_TABS = [
+  "",
+  "?onglet=programmes",
+  "?onglet=documents",
+  "?onglet=liens",
+  "?onglet=disponibilites",
+];
+
+/** Screens reached without an account (besides sign-in): the mission-order answer from its mail's link. */
+export const PUBLIC_SCREENS = ["/ordre-de-mission?p=inconnu&token=inconnu", "/ordre-de-mission"];
 
 export async function permissionsOf(page: Page): Promise<PermissionGrant[]> {
   const raw = await page.evaluate(() => localStorage.getItem("certidesk.currentUser"));

@@ -78,3 +78,39 @@ test("screenshots of the commercial pipeline", async ({ page }) => {
   await page.waitForTimeout(500);
   await page.screenshot({ path: `${dir}/quote-editor.png` });
 });
+
+test("screenshots of the evaluator space and the client portal", async ({ page, browser }) => {
+  const dir = process.env.SCREENSHOTS ?? "/tmp";
+  /** The whole page, then slices of 900 px to read at full size. */
+  const shots = async (name: string, width: number) => {
+    await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    for (let y = 0; y < height; y += 900)
+      await page.screenshot({
+        path: `${dir}/${name}-${y}.png`,
+        fullPage: true,
+        clip: { x: 0, y, width, height: Math.min(900, height - y) },
+      });
+  };
+  for (const [width, suffix] of [
+    [390, "phone"],
+    [1280, "desktop"],
+  ] as const) {
+    await page.setViewportSize({ width, height: 900 });
+    await signIn(page, "auditeur@demo.fr");
+    await page.waitForTimeout(1200);
+    await shots(`espace-evaluateur-${suffix}`, width);
+    await page.context().clearCookies();
+    await page.evaluate(() => localStorage.clear());
+    await signIn(page, "client@demo.fr");
+    await page.waitForTimeout(1200);
+    await shots(`portail-client-${suffix}`, width);
+    await page.context().clearCookies();
+    await page.evaluate(() => localStorage.clear());
+  }
+  const stranger = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  await stranger.goto("/ordre-de-mission?p=inconnu&token=inconnu");
+  await stranger.waitForTimeout(800);
+  await stranger.screenshot({ path: `${dir}/ordre-de-mission-invalide.png`, fullPage: true });
+  await stranger.close();
+});

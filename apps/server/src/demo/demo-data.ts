@@ -9,6 +9,7 @@ import { seedCommercialDemo } from "./demo-commercial.js";
 import { seedEvaluatorsDemo } from "./demo-evaluators.js";
 import { seedDemoHistory } from "./demo-history.js";
 import { seedMissionDemo } from "./demo-missions.js";
+import { seedEvaluatorSpaceDemo } from "./demo-portal.js";
 
 /** The one generator of demo data; later modules add their own section here. */
 export const DEMO_PASSWORD = "Demo-2026";
@@ -106,6 +107,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
       });
       const planner = member("CPI");
       await seedMissionDemo(tx, { actor: { userId: planner.id || null, label: planner.label }, now: new Date() });
+      await seedEvaluatorSpaceDemo(tx, { marcId: auditor.id, tilleulsId: client.id, now: new Date() });
     }
     if (auditor) await seedEvaluatorsDemo(tx, { now: new Date(), marcId: auditor.id, rhLabel: member("RH").label });
     await writeAudit(tx, SYSTEM_ACTOR, {

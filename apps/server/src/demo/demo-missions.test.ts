@@ -35,4 +35,41 @@ describe("demo missions", () => {
       expect((page.json() as { total: number }).total, status).toBeGreaterThan(0);
     }
   });
+
+  it("gives auditeur@demo.fr orders to answer, a coming visit, a report due and one late; client@demo.fr a team to answer", async () => {
+    const headersOf = async (identifier: string) => {
+      const login = await ctx.app.inject({
+        method: "POST",
+        url: "/auth/login",
+        payload: { identifier, password: DEMO_PASSWORD },
+      });
+      const body = login.json() as { accessToken: string; auditorId: string | null };
+      return { headers: { authorization: `Bearer ${body.accessToken}` }, user: body };
+    };
+    const marc = await headersOf("auditeur@demo.fr");
+    const space = (
+      await ctx.app.inject({
+        method: "GET",
+        url: `/api/auditors/${marc.user.auditorId}/mission-space`,
+        headers: marc.headers,
+      })
+    ).json() as {
+      orders: unknown[];
+      visits: unknown[];
+      reports: Array<{ late: boolean; canUpload: boolean }>;
+    };
+    expect(space.orders.length).toBeGreaterThanOrEqual(2);
+    expect(space.visits.length).toBeGreaterThanOrEqual(1);
+    expect(space.reports.some((r) => r.late && r.canUpload)).toBe(true);
+    expect(space.reports.some((r) => !r.late && r.canUpload)).toBe(true);
+
+    const client = await headersOf("client@demo.fr");
+    const portal = (
+      await ctx.app.inject({ method: "GET", url: "/api/client-portal/missions", headers: client.headers })
+    ).json() as { items: Array<{ canAnswerTeam: boolean; team: unknown[] }> };
+    expect(
+      portal.items.some((m) => m.canAnswerTeam && m.team.length >= 2),
+      JSON.stringify(portal).slice(0, 1500),
+    ).toBe(true);
+  });
 });

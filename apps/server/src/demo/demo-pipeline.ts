@@ -53,6 +53,11 @@ export function createPipeline(rand: Random, staff: DemoStaff, auditorIds: strin
   };
 
   /** A legal entity that signed: request → accepted quote → signed contract, then its evaluation's fate. */
+  /**
+   * A planned visit's distance in days: two in five fall in the coming month, which makes it the
+   * planning board's busy month (December 2026 from late November), from the same random draw.
+   */
+  const soonOrLater = (days: number) => (days % 5 < 2 ? 8 + (days % 31) : days);
   function client(group: DemoGroup, fate: EvaluationFate, plannedInDays?: number) {
     const ranges: Record<EvaluationFate, [number, number]> = {
       NONE: [80, 260],
@@ -98,7 +103,7 @@ export function createPipeline(rand: Random, staff: DemoStaff, auditorIds: strin
     let finished: string | null = null;
     if (fate !== "NONE") {
       const offsets: Record<Exclude<EvaluationFate, "NONE">, number> = {
-        PLANNED: plannedInDays ?? rand.int(12, 240),
+        PLANNED: plannedInDays ?? soonOrLater(rand.int(12, 240)),
         PAST: -rand.int(8, 120),
         FINISHED: -rand.int(170, 330),
       };

@@ -2,6 +2,7 @@ import { createBrowserRouter, Navigate } from "react-router";
 import { AuditorFilePage } from "../features/auditors/components/AuditorFilePage";
 import { AuditorListPage } from "../features/auditors/components/AuditorListPage";
 import { EvaluatorSpacePage } from "../features/auditors/components/EvaluatorSpacePage";
+import { OrderAnswerPage } from "../features/auditors/components/OrderAnswerPage";
 import { ForgotPasswordPage } from "../features/auth/components/ForgotPasswordPage";
 import { LoginPage } from "../features/auth/components/LoginPage";
 import { ResetPasswordPage } from "../features/auth/components/ResetPasswordPage";
@@ -32,6 +33,8 @@ export const router = createBrowserRouter([
   { path: "/login", element: <LoginPage /> },
   { path: "/mot-de-passe-oublie", element: <ForgotPasswordPage /> },
   { path: "/reinitialiser-mot-de-passe", element: <ResetPasswordPage /> },
+  // The answer to a mission order from the signed link of its mail: no account needed.
+  { path: "/ordre-de-mission", element: <OrderAnswerPage /> },
   {
     path: "/app",
     element: <StaffRouteGuard />,

@@ -1,3 +1,5 @@
 export * from "./codes.js";
 export * from "./deadlines.js";
 export * from "./missions.js";
+export * from "./planning.js";
+export * from "./portal.js";

@@ -3,6 +3,7 @@ import { AUDIT_TIME_SLOTS } from "../commercial/contracts.js";
 import { idSchema, versionSchema } from "../schemas/common.js";
 import { searchTextSchema } from "../text.js";
 import { MISSION_KINDS, MISSION_ORDER_STATUSES, MISSION_ROLES, MISSION_STATES, PROGRAMME_ACTIVITIES } from "./codes.js";
+import { clientTeamAnswerSchema } from "./portal.js";
 
 const isoDate = (label: string) => z.iso.date({ error: `${label} : date invalide.` });
 
@@ -117,10 +118,17 @@ export const missionDetailSchema = z.object({
       reviewComment: z.string().nullable(),
       sentAt: z.string().nullable(),
     }),
-    observations: z.object({ document: documentLinkSchema, receivedAt: z.string().nullable() }),
+    observations: z.object({
+      document: documentLinkSchema,
+      receivedAt: z.string().nullable(),
+      /** The observations as the ESSMS wrote them in its portal. */
+      text: z.string().nullable().optional(),
+    }),
     final: z.object({ document: documentLinkSchema, at: z.string().nullable() }),
     hasTransmittedAt: z.string().nullable(),
   }),
+  /** The ESSMS's answer to the proposed team, from its portal (null: not answered). */
+  clientTeamAnswer: clientTeamAnswerSchema.nullable().optional(),
   abilities: missionAbilitiesSchema,
   version: z.number().int(),
 });

@@ -4,6 +4,7 @@ export * from "./contracts.js";
 export * from "./documents.js";
 export * from "./idempotency.js";
 export * from "./mail.js";
+export * from "./mission-portal.js";
 export * from "./missions.js";
 export * from "./parties.js";
 export * from "./platform.js";

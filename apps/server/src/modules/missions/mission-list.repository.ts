@@ -111,7 +111,7 @@ function missionListQuery(
       .innerJoin(clients, eq(clients.id, missions.clientId))
       .innerJoin(contracts, eq(contracts.id, missions.contractId))
       .where(where);
-  return { select, total };
+  return { select, total, where, state: d.state };
 }
 
 /** The missions list, filtered, searched, sorted and paged in SQL. */
@@ -143,4 +143,23 @@ export async function* missionListBatches(
     if (rows.length) yield rows;
     if (rows.length < batchSize) return;
   }
+}
+
+/** How many missions in each state, with the list's other filters (scope, evaluator, period, search). */
+export async function countMissionsByState(
+  db: Executor,
+  q: Omit<MissionListQuery, "page" | "pageSize">,
+  scope: RecordScope,
+  s: DeadlineSettings,
+  today: IsoDate,
+) {
+  const { where, state } = missionListQuery(db, { ...q, status: undefined }, scope, s, today);
+  const rows = await db
+    .select({ state, n: count() })
+    .from(missions)
+    .innerJoin(clients, eq(clients.id, missions.clientId))
+    .innerJoin(contracts, eq(contracts.id, missions.contractId))
+    .where(where)
+    .groupBy(sql`1`);
+  return new Map(rows.map((r) => [r.state, Number(r.n)]));
 }

@@ -41,6 +41,8 @@ export const missionResource = defineResource<MissionRecord>()({
     "sendObservations",
     "uploadFinal",
     "recordHasTransmission",
+    "answerTeam",
+    "provideDocuments",
   ],
   notFound: "Mission introuvable.",
   scope: (actor, m) => isStaff(actor) || onTeam(actor, m) || isClientOf(actor, m),
@@ -55,6 +57,9 @@ allow(
 allow(missionResource, ["uploadPreliminary", "uploadFinal"], (a, m) => staffMay("update")(a) || isCoordinator(a, m));
 allow(missionResource, "reviewPreliminary", (actor) => QUALITY_PROFILES.has(actor.profileType));
 allow(missionResource, "sendObservations", (a, m) => staffMay("update")(a) || isClientOf(a, m));
+// The client portal (mission-portal.service.ts): the ESSMS answers the proposed team and provides documents.
+allow(missionResource, "answerTeam", isClientOf);
+allow(missionResource, "provideDocuments", (a, m) => staffMay("update")(a) || isClientOf(a, m));
 
 const FINALISED = "Cette mission est finalisée : elle ne se modifie plus.";
 guard(
@@ -68,6 +73,8 @@ guard(
     "sendPreliminary",
     "sendObservations",
     "uploadFinal",
+    "answerTeam",
+    "provideDocuments",
   ],
   (m) => m.status === "FINALISED" && FINALISED,
 );
@@ -101,6 +108,7 @@ guard(
   "uploadFinal",
   (m) => !m.preliminarySentAt && "Le rapport définitif suit l'envoi du rapport préliminaire.",
 );
+guard(missionResource, "answerTeam", (m) => m.team.length === 0 && "Aucune équipe ne vous est encore proposée.");
 guard(missionResource, "recordHasTransmission", (m) => !m.finalReportAt && "Le rapport définitif n'est pas déposé.");
 
 /** A mission order as the policy sees it. */

@@ -35,6 +35,8 @@ import { setEvaluationDate } from "../clients/index.js";
 import type { DocumentLinks } from "../documents/index.js";
 import { streamMissionWorkbook } from "./mission-export.js";
 import { listMissions, type MissionListRow, missionListBatches } from "./mission-list.repository.js";
+import { latestAnswers } from "./mission-portal.repository.js";
+import { teamAnswerOf } from "./mission-portal.service.js";
 import { type MissionChange, missionWriter, touchMission } from "./mission-write.js";
 import { missionResource } from "./missions.policy.js";
 import * as repo from "./missions.repository.js";
@@ -102,6 +104,7 @@ export function createMissionsService(deps: MissionsDeps) {
       repo.currentOrders(db, { missionId: id }),
       repo.groupOf(db, row),
     ]);
+    const clientAnswers = (await latestAnswers(db, [id])).get(id);
     const groupNames = await repo.clientNamesOf(
       db,
       group.map((g) => g.clientId),
@@ -176,10 +179,15 @@ export function createMissionsService(deps: MissionsDeps) {
           reviewComment: clientUser ? null : row.preliminaryReviewComment,
           sentAt: row.preliminarySentAt,
         },
-        observations: { document: docLink(row.observationsDocumentId), receivedAt: row.observationsReceivedAt },
+        observations: {
+          document: docLink(row.observationsDocumentId),
+          receivedAt: row.observationsReceivedAt,
+          text: clientAnswers?.observations?.text ?? null,
+        },
         final: { document: docLink(row.finalDocumentId), at: row.finalReportAt },
         hasTransmittedAt: row.hasTransmittedAt,
       },
+      clientTeamAnswer: teamAnswerOf(clientAnswers?.team, team),
       abilities: abilities(actor, missionResource, record),
       version: row.version,
     };

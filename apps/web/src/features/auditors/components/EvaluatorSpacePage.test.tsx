@@ -42,7 +42,7 @@ describe("EvaluatorSpacePage", () => {
       return { body: AUDITOR };
     });
     renderWithQuery(
-      <MemoryRouter initialEntries={["/espace-evaluateur/a1"]}>
+      <MemoryRouter initialEntries={["/espace-evaluateur/a1?onglet=programmes"]}>
         <Routes>
           <Route path="/espace-evaluateur/:auditorId" element={<EvaluatorSpacePage />} />
         </Routes>

@@ -8,18 +8,20 @@ import { AvailabilityPanel } from "./AvailabilityPanel";
 import { DocumentStateBadge } from "./auditor-labels";
 import { DocumentsPanel } from "./DocumentsPanel";
 import { LinksPanel } from "./LinksPanel";
+import { MissionSpacePanel } from "./MissionSpacePanel";
 import { MissionsPanel } from "./MissionsPanel";
 
 const TABS = [
-  { value: "missions", label: "Mes programmes" },
+  { value: "missions", label: "Mes missions" },
+  { value: "programmes", label: "Mes programmes" },
   { value: "documents", label: "Mes documents" },
   { value: "liens", label: "Mes liens d'intérêts" },
   { value: "disponibilites", label: "Mes indisponibilités" },
 ] as const;
 
 /**
- * The evaluator's space, at a path ending in their auditor id (spec section 4): the programmes they
- * are on, their documents and validity, their links of interest (they declare their own), their
+ * The evaluator's space, at a path ending in their auditor id (spec section 4): their missions (orders
+ * to answer, coming visits, reports due, calendar link), the programmes they are on, their documents and validity, their links of interest (they declare their own), their
  * unavailability. The server answers only for their own file.
  */
 export function EvaluatorSpacePage() {
@@ -62,6 +64,9 @@ export function EvaluatorSpacePage() {
               ))}
             </Tabs.List>
             <Tabs.Panel value="missions">
+              <MissionSpacePanel auditorId={auditor.id} />
+            </Tabs.Panel>
+            <Tabs.Panel value="programmes">
               <MissionsPanel auditorId={auditor.id} linkToContracts={false} />
             </Tabs.Panel>
             <Tabs.Panel value="documents">

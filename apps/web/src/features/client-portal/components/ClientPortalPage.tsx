@@ -4,6 +4,8 @@ import { Alert, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { errorMessage } from "../../../lib/api-client";
 import { useBranding } from "../../../lib/configuration/use-branding";
 import { useClientUser } from "../api/get-client-user";
+import { usePortalMissions } from "../api/get-portal-missions";
+import { PortalMissionCard } from "./PortalMissionCard";
 
 function Field({ label, value }: { label: string; value: string | null }) {
   return (
@@ -47,10 +49,11 @@ function EvaluationStatus({ client }: { client: PortalClient }) {
   );
 }
 
-/** The client portal's landing page: the establishment's data and its evaluation. */
+/** The client portal's landing page: the establishment's data and its evaluations (missions). */
 export function ClientPortalPage() {
   useBranding("Données de certification");
   const { data: client, error, isLoading } = useClientUser();
+  const missions = usePortalMissions();
   return (
     <Stack>
       <Title order={1} size="h2">
@@ -82,6 +85,10 @@ export function ClientPortalPage() {
             </Title>
             <EvaluationStatus client={client} />
           </Paper>
+          {missions.error && <Alert color="red">{errorMessage(missions.error)}</Alert>}
+          {missions.data?.items.map((m) => (
+            <PortalMissionCard key={`${m.id}:${m.version}`} mission={m} />
+          ))}
         </>
       )}
     </Stack>

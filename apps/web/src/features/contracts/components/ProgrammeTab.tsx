@@ -10,11 +10,10 @@ import {
 } from "@certidesk/shared";
 import { ActionIcon, Alert, Button, Group, List, Select, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import { IconPlus, IconTrash } from "@tabler/icons-react";
-import { DateField } from "../../../components";
+import { DateField, EvaluatorPicker, type TeamMember } from "../../../components";
 import { useZodForm } from "../../../lib/form/use-zod-form";
 import { notifySaved } from "../../../lib/notify";
 import { type ContractScope, useSaveProgramme } from "../api/save-programme";
-import { EvaluatorPicker, type TeamMember } from "./EvaluatorPicker";
 
 interface DayForm {
   day: string;

@@ -101,7 +101,7 @@ function MissionList() {
           onChange={(v) => list.update({ du: v || null, page: null })}
         />
         <DateField
-          label="au"
+          label="Jusqu'au"
           w={{ base: "100%", sm: 160 }}
           value={to ?? ""}
           onChange={(v) => list.update({ au: v || null, page: null })}

@@ -1,6 +1,7 @@
 import type { Candidate } from "@certidesk/shared";
 import { keepPreviousData, useQueries } from "@tanstack/react-query";
-import { api, toQuery } from "../../../lib/api-client";
+import { api, toQuery } from "../../lib/api-client";
+import { domainKey } from "../../lib/query-keys";
 
 /** Ranked evaluators for an ESSMS and its visit days (impartiality engine on the server). */
 export const getCandidates = (clientId: string, days: string[], contractId: string) =>
@@ -16,7 +17,7 @@ export const useCandidatesByEstablishment = (
 ) =>
   useQueries({
     queries: establishments.map((e) => ({
-      queryKey: ["auditors", "candidates", contractId, e.clientId, e.days],
+      queryKey: [...domainKey("auditors"), "candidates", contractId, e.clientId, e.days],
       queryFn: () => getCandidates(e.clientId, e.days, contractId),
       placeholderData: keepPreviousData,
       enabled,

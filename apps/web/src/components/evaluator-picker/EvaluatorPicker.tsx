@@ -18,7 +18,7 @@ import {
 } from "@mantine/core";
 import { IconPlus, IconTrash } from "@tabler/icons-react";
 import { useMemo, useState } from "react";
-import { useCandidatesByEstablishment } from "../api/get-candidates";
+import { useCandidatesByEstablishment } from "./candidates-api";
 
 export interface TeamMember {
   auditorId: string;
@@ -75,7 +75,8 @@ function Reasons({ reasons, color, multi }: { reasons: Verdict["blocking"]; colo
 }
 
 /**
- * The team of a contract programme, chosen among the evaluators ranked by the impartiality engine:
+ * The team of a contract programme or of a mission, chosen among the evaluators ranked by the
+ * impartiality engine (one ranking per establishment, with its visit days):
  * eligible first (nearest, then least busy this month), then those needing a justification, then
  * the refused ones with their reason, which cannot be added.
  */
@@ -87,8 +88,11 @@ export function EvaluatorPicker({
   coordinator,
   onCoordinatorChange,
   readOnly,
+  names,
 }: {
   contractId: string;
+  /** Names of team members the ranking may not list (an evaluator no longer active). */
+  names?: Record<string, string>;
   establishments: Establishment[];
   team: TeamMember[];
   onTeamChange: (team: TeamMember[]) => void;
@@ -134,7 +138,7 @@ export function EvaluatorPicker({
           <Stack gap="xs">
             {team.map((member) => {
               const v = verdicts.get(member.auditorId);
-              const name = v?.candidate.name ?? "Évaluateur";
+              const name = v?.candidate.name ?? names?.[member.auditorId] ?? "Évaluateur";
               return (
                 <Paper key={member.auditorId} withBorder p="sm" aria-label={`Équipe : ${name}`}>
                   <Group justify="space-between" wrap="nowrap" align="flex-start">

@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client";
+import { domainKey, invalidateDomains } from "../../../lib/query-keys";
+
+export const acceptMissionOrder = (orderId: string) => api.post<unknown>(`/api/mission-orders/${orderId}/accept`);
+export const refuseMissionOrder = (orderId: string, reason: string) =>
+  api.post<unknown>(`/api/mission-orders/${orderId}/refuse`, { reason });
+
+/** The evaluator accepts or refuses (with a reason) a mission order from their space. */
+export function useAnswerMissionOrder(auditorId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (a: { orderId: string; answer: "ACCEPT" } | { orderId: string; answer: "REFUSE"; reason: string }) =>
+      a.answer === "ACCEPT" ? acceptMissionOrder(a.orderId) : refuseMissionOrder(a.orderId, a.reason),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: [...domainKey("auditors"), auditorId] });
+      void invalidateDomains(client, "missions");
+    },
+  });
+}

@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client";
+import { invalidateDomains } from "../../../lib/query-keys";
+import { portalKeys } from "./keys";
+
+export function provideDocument(missionId: string, name: string, file: File) {
+  const form = new FormData();
+  if (name.trim()) form.set("name", name.trim());
+  form.set("file", file);
+  return api.upload<{ id: string; name: string }>(`/api/missions/${missionId}/client-documents`, form);
+}
+
+/** A document asked of the ESSMS for its evaluation, uploaded from the portal. */
+export function useProvideDocument(missionId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ name, file }: { name: string; file: File }) => provideDocument(missionId, name, file),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: portalKeys.missions() });
+      void invalidateDomains(client, "missions", "documents");
+    },
+  });
+}
