@@ -29,7 +29,7 @@ import { createFareClassesService } from "./modules/auditors/fare-classes.servic
 import { createImpartialityService } from "./modules/auditors/impartiality.service.js";
 import { authRoutes } from "./modules/auth/auth.routes.js";
 import { createAuthService } from "./modules/auth/auth.service.js";
-import { createLoginThrottle, type LoginThrottle } from "./modules/auth/login-throttle.js";
+import { createLoginThrottle, type LoginThrottleOptions } from "./modules/auth/login-throttle.js";
 import { createPasswordResetService } from "./modules/auth/password-reset.service.js";
 import { createSessionStore } from "./modules/auth/session-store.js";
 import { clientsRoutes } from "./modules/clients/clients.routes.js";
@@ -102,7 +102,7 @@ export interface AppDeps {
   config: AppConfig;
   handle: DatabaseHandle;
   logger?: FastifyServerOptions["logger"];
-  throttle?: LoginThrottle;
+  throttle?: LoginThrottleOptions;
   storage?: FileStorage;
   /** Business dates and timestamps; tests pass a fixed clock. */
   clock?: Clock;
@@ -170,7 +170,7 @@ export async function buildApp({
   registerPermissions(app);
   registerIdempotency(app, { db });
 
-  const loginThrottle = throttle ?? createLoginThrottle();
+  const loginThrottle = createLoginThrottle({ db, ...throttle });
   const auth = createAuthService({ db, sessions, throttle: loginThrottle });
   const links = createDocumentLinks(config.signedUrlSecret ?? loadOrCreateSecret(config.dataDir, "signed-url-secret"));
   const documents = createDocumentsService({ db, storage, links, clock });

@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   auditorFeeInvoices,
+  contacts,
   expenses,
   invoices,
   mailOutbox,
@@ -61,6 +62,7 @@ interface Others {
   expense: string;
   feeInvoice: string;
   invoice: string;
+  contact: string;
   document?: string;
 }
 
@@ -68,6 +70,7 @@ interface Others {
 function recordParams(url: string, others: Others): Record<string, string> | null {
   const table: Array<[RegExp, Record<string, string>]> = [
     [/^\/api\/clients\/:id/, { id: others.client }],
+    [/^\/api\/contacts\/:id/, { id: others.contact }],
     [/^\/api\/client\/:clientId\/contracts\/:contractId/, { clientId: others.client, contractId: others.contract }],
     [/^\/api\/client\/:clientId/, { clientId: others.client }],
     [/^\/api\/timeline\/client\/:clientId/, { clientId: others.client }],
@@ -103,6 +106,7 @@ const PLACEHOLDERS: Others = {
   expense: "e",
   feeInvoice: "f",
   invoice: "i",
+  contact: "ct",
 };
 
 const fill = (url: string, params: Record<string, string>) =>
@@ -185,7 +189,9 @@ describe("record scope", () => {
         },
       })
       .returning();
+    const [contact] = await db.select().from(contacts).where(eq(contacts.clientId, client.id));
     return {
+      contact: contact?.id ?? "",
       expense: expense?.id ?? "",
       feeInvoice: feeInvoice?.id ?? "",
       invoice: invoice?.id ?? "",
