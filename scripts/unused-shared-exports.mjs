@@ -8,7 +8,8 @@ import path from "node:path";
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
 // Spec codes kept on purpose for modules being written (missions).
-const KEEP = new Set(["AUDIT_TYPE_OPTIONS", "MISSION_DOCUMENT_META_CODES"]);
+// IMPARTIALITY_RULE_LABELS: the rule names for the mission team picker (mission screens being written).
+const KEEP = new Set(["AUDIT_TYPE_OPTIONS", "MISSION_DOCUMENT_META_CODES", "IMPARTIALITY_RULE_LABELS"]);
 
 const walk = (dir) =>
   fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

@@ -8,7 +8,16 @@ export default defineConfig({
   plugins: [react()],
   server: { port: 5173, proxy: Object.fromEntries(proxied.map((p) => [p, api])) },
   // "hidden": maps are written for debugging but not referenced by the scripts, and the server never serves them.
-  build: { outDir: "dist", sourcemap: "hidden", chunkSizeWarningLimit: 1500 },
+  build: {
+    outDir: "dist",
+    sourcemap: "hidden",
+    chunkSizeWarningLimit: 1500,
+    rolldownOptions: {
+      // Modules shared by lazy screens stay in shared chunks instead of being merged into the entry,
+      // which /login downloads (docs/performance.md).
+      experimental: { chunkOptimization: { mergeCommonChunks: false } },
+    },
+  },
   test: {
     environment: "jsdom",
     setupFiles: ["./src/test/setup.ts"],

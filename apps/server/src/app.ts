@@ -11,7 +11,6 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
-import type { AppInstance } from "./app-instance.js";
 import type { AppConfig } from "./config.js";
 import type { DatabaseHandle } from "./db/client.js";
 import { createBackgroundWork } from "./lib/background.js";
@@ -30,7 +29,7 @@ import { createFareClassesService } from "./modules/auditors/fare-classes.servic
 import { createImpartialityService } from "./modules/auditors/impartiality.service.js";
 import { authRoutes } from "./modules/auth/auth.routes.js";
 import { createAuthService } from "./modules/auth/auth.service.js";
-import { createLoginThrottle, type LoginThrottle } from "./modules/auth/login-throttle.js";
+import { createLoginThrottle, type LoginThrottleOptions } from "./modules/auth/login-throttle.js";
 import { createPasswordResetService } from "./modules/auth/password-reset.service.js";
 import { createSessionStore } from "./modules/auth/session-store.js";
 import { clientsRoutes } from "./modules/clients/clients.routes.js";
@@ -46,6 +45,11 @@ import { createDocumentCategoriesService } from "./modules/documents/document-ca
 import { createDocumentLinks } from "./modules/documents/document-links.js";
 import { documentsRoutes } from "./modules/documents/documents.routes.js";
 import { createDocumentsService } from "./modules/documents/documents.service.js";
+import { expensesRoutes } from "./modules/expenses/expenses.routes.js";
+import { createExpensesService } from "./modules/expenses/expenses.service.js";
+import { createQualityService } from "./modules/expenses/quality.service.js";
+import { createSatisfactionLinks } from "./modules/expenses/satisfaction-links.js";
+import { createStatementService } from "./modules/expenses/statement.js";
 import { gestionnairesRoutes } from "./modules/gestionnaires/gestionnaires.routes.js";
 import { createGestionnairesService } from "./modules/gestionnaires/gestionnaires.service.js";
 import { healthRoutes } from "./modules/health/health.routes.js";
@@ -102,7 +106,7 @@ export interface AppDeps {
   config: AppConfig;
   handle: DatabaseHandle;
   logger?: FastifyServerOptions["logger"];
-  throttle?: LoginThrottle;
+  throttle?: LoginThrottleOptions;
   storage?: FileStorage;
   /** Business dates and timestamps; tests pass a fixed clock. */
   clock?: Clock;
@@ -170,7 +174,7 @@ export async function buildApp({
   registerPermissions(app);
   registerIdempotency(app, { db });
 
-  const loginThrottle = throttle ?? createLoginThrottle();
+  const loginThrottle = createLoginThrottle({ db, ...throttle });
   const auth = createAuthService({ db, sessions, throttle: loginThrottle });
   const links = createDocumentLinks(config.signedUrlSecret ?? loadOrCreateSecret(config.dataDir, "signed-url-secret"));
   const documents = createDocumentsService({ db, storage, links, clock });
@@ -318,6 +322,32 @@ export async function buildApp({
       links,
       uploadDocument: (actor, meta, file, requestId) => documents.upload(actor, meta, file, requestId),
     }),
+    uploadMaxBytes: config.uploadMaxBytes,
+  });
+  const identity = async () => ({
+    configuration: await configurationService.get(),
+    logo: await configurationService.logo(),
+  });
+  expensesRoutes(app, {
+    expenses: createExpensesService({
+      db,
+      clock,
+      links,
+      uploadDocument: (actor, meta, file, requestId) => documents.upload(actor, meta, file, requestId),
+    }),
+    quality: createQualityService({
+      db,
+      clock,
+      links,
+      satisfactionLinks: createSatisfactionLinks(
+        config.signedUrlSecret ?? loadOrCreateSecret(config.dataDir, "satisfaction-links-secret"),
+        config.publicUrl,
+      ),
+      identity,
+      storeGenerated: (actor, meta, file) => documents.storeGenerated(actor, meta, file),
+      onMailQueued: wakeWorker,
+    }),
+    statement: createStatementService({ db, clock, identity }),
     uploadMaxBytes: config.uploadMaxBytes,
   });
   auditRoutes(app, { db });

@@ -3,6 +3,9 @@ import { PERMISSION_CODES, type ProfileType } from "@certidesk/shared";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  auditorFeeInvoices,
+  contacts,
+  expenses,
   invoices,
   mailOutbox,
   missionNonConformities,
@@ -58,7 +61,10 @@ interface Others {
   mission: string;
   missionOrder: string;
   nonConformity: string;
+  expense: string;
+  feeInvoice: string;
   invoice: string;
+  contact: string;
   document?: string;
 }
 
@@ -66,6 +72,7 @@ interface Others {
 function recordParams(url: string, others: Others): Record<string, string> | null {
   const table: Array<[RegExp, Record<string, string>]> = [
     [/^\/api\/clients\/:id/, { id: others.client }],
+    [/^\/api\/contacts\/:id/, { id: others.contact }],
     [/^\/api\/client\/:clientId\/contracts\/:contractId/, { clientId: others.client, contractId: others.contract }],
     [/^\/api\/client\/:clientId/, { clientId: others.client }],
     [/^\/api\/timeline\/client\/:clientId/, { clientId: others.client }],
@@ -81,6 +88,8 @@ function recordParams(url: string, others: Others): Record<string, string> | nul
     [/^\/api\/missions\/:id/, { id: others.mission }],
     [/^\/api\/mission-orders\/:id/, { id: others.missionOrder }],
     [/^\/api\/non-conformities\/:id/, { id: others.nonConformity }],
+    [/^\/api\/expenses\/:id/, { id: others.expense }],
+    [/^\/api\/auditor-invoices\/:id/, { id: others.feeInvoice }],
     [/^\/api\/invoices\/:id/, { id: others.invoice }],
   ];
   return table.find(([pattern]) => pattern.test(url))?.[1] ?? null;
@@ -98,7 +107,10 @@ const PLACEHOLDERS: Others = {
   mission: "mi",
   missionOrder: "mo",
   nonConformity: "nc",
+  expense: "e",
+  feeInvoice: "f",
   invoice: "i",
+  contact: "ct",
 };
 
 const fill = (url: string, params: Record<string, string>) =>
@@ -154,6 +166,16 @@ describe("record scope", () => {
       .insert(missionNonConformities)
       .values({ missionId, criterion: "1.1.1", severity: "MAJOR", description: "Écart" })
       .returning();
+    // Another evaluator's expense and invoice on that mission.
+    const otherAuditor = signed.team[0]?.auditorId ?? "";
+    const [expense] = await db
+      .insert(expenses)
+      .values({ missionId, auditorId: otherAuditor, kind: "MEAL", date: "2026-04-07", amountCents: 1850 })
+      .returning();
+    const [feeInvoice] = await db
+      .insert(auditorFeeInvoices)
+      .values({ missionId, auditorId: otherAuditor, number: "F-1", amountCents: 60000, days: 1 })
+      .returning();
     // Another establishment's invoice (a draft of its balance).
     const [invoice] = await db
       .insert(invoices)
@@ -175,7 +197,11 @@ describe("record scope", () => {
         },
       })
       .returning();
+    const [contact] = await db.select().from(contacts).where(eq(contacts.clientId, client.id));
     return {
+      contact: contact?.id ?? "",
+      expense: expense?.id ?? "",
+      feeInvoice: feeInvoice?.id ?? "",
       invoice: invoice?.id ?? "",
       nonConformity: nc?.id ?? "",
       mission: missionId,

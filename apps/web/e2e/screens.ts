@@ -27,6 +27,8 @@ export interface DemoRecords {
   signedClient: string;
   gestionnaire: string;
   auditor: string;
+  /** A finalised mission (its Frais and Performance tabs have demo data), as clientId/missionId. */
+  finishedMission: string | null;
   /** A programmed demo mission: `clientId/missionId`. */
   mission: string;
   /** An issued invoice with payments, and a draft (empty when the demo has none). */
@@ -93,6 +95,10 @@ export async function findDemoRecords(page: Page): Promise<DemoRecords> {
   );
   const gestionnaires = await apiGet<{ items: Array<{ id: string }> }>(page, "/api/gestionnaires?pageSize=1");
   const auditors = await apiGet<{ items: Array<{ id: string }> }>(page, "/api/auditors?pageSize=1");
+  const finished = await apiGet<{ items: Array<{ id: string; clientId: string }> }>(
+    page,
+    "/api/missions?status=FINALISED&pageSize=1&sort=firstDay&direction=desc",
+  );
   const missions = await apiGet<{ items: Array<{ id: string; clientId: string }> }>(
     page,
     "/api/missions?status=PLANNED&pageSize=1",
@@ -118,6 +124,7 @@ export async function findDemoRecords(page: Page): Promise<DemoRecords> {
     signedClient: signed.id,
     gestionnaire: gestionnaires.items[0].id,
     auditor: auditors.items[0]?.id ?? "",
+    finishedMission: finished.items[0] ? `${finished.items[0].clientId}/${finished.items[0].id}` : null,
     mission: missions.items[0] ? `${missions.items[0].clientId}/${missions.items[0].id}` : "",
     invoice: invoices.items[0]?.id ?? "",
     draftInvoice: drafts.items[0]?.id ?? "",
@@ -141,6 +148,7 @@ export function staffScreens(r: DemoRecords, { variants = true } = {}): string[]
         "facturation",
         "evaluateurs",
         "missions",
+        "frais",
         "journal",
       ]
     : ["general", "utilisateurs"];
@@ -181,6 +189,11 @@ export function staffScreens(r: DemoRecords, { variants = true } = {}): string[]
     ...[r.invoice, ...(variants ? [r.draftInvoice] : [])].filter(Boolean).map((id) => `facture/${id}`),
     ...(r.invoiceMission ? [`mission/${r.invoiceMission}?onglet=facture`] : []),
     ...settings.map((tab) => `setting/${tab}`),
+    ...(r.finishedMission
+      ? (variants ? ["?onglet=frais", "?onglet=performance"] : ["?onglet=frais"]).map(
+          (tab) => `mission/${r.finishedMission}${tab}`,
+        )
+      : []),
     "mission",
     "mission?statut=TO_PLAN",
     "mission?vue=planning",
@@ -197,10 +210,15 @@ export const EVALUATOR_SPACE_TABS = [
   "?onglet=documents",
   "?onglet=liens",
   "?onglet=disponibilites",
+  "?onglet=frais",
 ];
 
-/** Screens reached without an account (besides sign-in): the mission-order answer from its mail's link. */
-export const PUBLIC_SCREENS = ["/ordre-de-mission?p=inconnu&token=inconnu", "/ordre-de-mission"];
+/** Screens reached without an account (besides sign-in): the mission-order answer and the satisfaction questionnaire. */
+export const PUBLIC_SCREENS = [
+  "/ordre-de-mission?p=inconnu&token=inconnu",
+  "/ordre-de-mission",
+  "/satisfaction?token=inconnu",
+];
 
 export async function permissionsOf(page: Page): Promise<PermissionGrant[]> {
   const raw = await page.evaluate(() => localStorage.getItem("certidesk.currentUser"));

@@ -79,6 +79,56 @@ test("screenshots of the commercial pipeline", async ({ page }) => {
   await page.screenshot({ path: `${dir}/quote-editor.png` });
 });
 
+test("screenshots of expenses, performance and satisfaction", async ({ page }) => {
+  test.setTimeout(300_000);
+  const dir = process.env.SCREENSHOTS ?? "/tmp";
+  await signIn(page, "auditeur@demo.fr");
+  await page.waitForURL(/\/espace-evaluateur\//);
+  const space = new URL(page.url()).pathname;
+  for (const [width, suffix] of [
+    [1400, ""],
+    [390, "-phone"],
+  ] as const) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(`${space}?onglet=frais`);
+    await page.waitForLoadState("networkidle");
+    await page.screenshot({ path: `${dir}/mes-frais${suffix}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await page.getByRole("button", { name: "Déclarer une dépense" }).click();
+  await page.getByRole("combobox", { name: "Nature" }).click();
+  await page.getByRole("option", { name: "Transport" }).click();
+  await page.getByRole("combobox", { name: "Mode de transport" }).click();
+  await page.getByRole("option", { name: /Voiture/ }).click();
+  await page.getByLabel(/^Kilomètres/).fill("123,5");
+  await page.screenshot({ path: `${dir}/declarer-frais.png` });
+  await page.context().clearCookies();
+  await signIn(page, "qse@demo.fr");
+  const missions = await page.evaluate(async () =>
+    (await fetch("/api/missions?status=FINALISED&pageSize=1&sort=firstDay&direction=desc")).json(),
+  );
+  const m = missions.items[0];
+  for (const tab of ["frais", "performance"]) {
+    for (const [width, suffix] of [
+      [1400, ""],
+      [390, "-phone"],
+    ] as const) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`/app/mission/${m.clientId}/${m.id}?onglet=${tab}`);
+      await page.waitForLoadState("networkidle");
+      await page.screenshot({ path: `${dir}/mission-${tab}${suffix}.png`, fullPage: true });
+    }
+  }
+  const auditors = await page.evaluate(async () => (await fetch("/api/auditors?pageSize=5")).json());
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await page.goto(`/app/evaluateur/${auditors.items[0].id}?onglet=missions`);
+  await page.waitForLoadState("networkidle");
+  await page.screenshot({ path: `${dir}/evaluateur-performance.png`, fullPage: true });
+  await page.goto("/satisfaction?token=inconnu");
+  await page.waitForLoadState("networkidle");
+  await page.screenshot({ path: `${dir}/satisfaction-invalide.png` });
+});
+
 test("screenshots of the evaluator space and the client portal", async ({ page, browser }) => {
   const dir = process.env.SCREENSHOTS ?? "/tmp";
   /** The whole page, then slices of 900 px to read at full size. */

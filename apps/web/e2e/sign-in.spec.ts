@@ -72,9 +72,11 @@ test("routes follow the spec's table: denied ones show a French page inside the 
   await expect(page.getByRole("heading", { name: "Page introuvable" })).toBeVisible();
 });
 
-test("a screen of the route table that later modules bring is not found, for the director too", async ({ page }) => {
+test("a screen of the route table that a later module brings (the wall) is not found, for the director too", async ({
+  page,
+}) => {
   await signIn(page, "dir@demo.fr");
-  await page.goto("/app/mission");
+  await page.goto("/app/wall");
   await expect(page.getByRole("heading", { name: "Page introuvable" })).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Navigation principale" })).toBeAttached();
   await expect(page.getByRole("heading", { name: "Accès refusé" })).toHaveCount(0);

@@ -3,7 +3,6 @@ import "@mantine/notifications/styles.css";
 import "@mantine/dates/styles.css";
 import "@mantine/dropzone/styles.css";
 import "./app/accessible-dates.css";
-import { ModalsProvider } from "@mantine/modals";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";
@@ -16,9 +15,7 @@ if (!root) throw new Error("#root manquant dans index.html");
 createRoot(root).render(
   <StrictMode>
     <Providers>
-      <ModalsProvider labels={{ confirm: "Confirmer", cancel: "Annuler" }}>
-        <RouterProvider router={router} />
-      </ModalsProvider>
+      <RouterProvider router={router} />
     </Providers>
   </StrictMode>,
 );

@@ -23,6 +23,7 @@ export * from "./schemas/common.js";
 export * from "./schemas/configuration.js";
 export * from "./schemas/contracts.js";
 export * from "./schemas/documents.js";
+export * from "./schemas/expenses.js";
 export * from "./schemas/home.js";
 export * from "./schemas/invoices/index.js";
 export * from "./schemas/mail.js";

@@ -5,7 +5,7 @@ import { z } from "zod";
  * PostgreSQL refuses NUL outright. Tab, line feed and carriage return stay allowed (multi-line fields).
  */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the point is to find them
-export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
 /** Every control character, tab and line breaks included: none belongs in a password or an identifier. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the point is to find them

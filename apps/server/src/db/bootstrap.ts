@@ -1,6 +1,7 @@
 import type { AppConfig } from "../config.js";
 import { seedDemoData } from "../demo/demo-data.js";
 import { seedDemoDocuments } from "../demo/demo-documents.js";
+import { attachDemoExpenseFiles } from "../demo/demo-expenses.js";
 import { seedDemoMissionDocuments } from "../demo/demo-mission-documents.js";
 import { ensureNumberingSeries } from "../lib/numbering.js";
 import type { FileStorage } from "../lib/storage/index.js";
@@ -30,6 +31,7 @@ export async function prepareDatabase(
   if (demoLoaded && storage) {
     await seedDemoDocuments(handle.db, storage);
     await seedDemoMissionDocuments(handle.db, storage);
+    await attachDemoExpenseFiles(handle.db, storage);
   }
   return { demoLoaded };
 }

@@ -1,16 +1,20 @@
+import { mileageCents } from "@certidesk/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "../../test/test-app.js";
 import {
+  auditorFeeInvoices,
   clients,
   contractDays,
   contractEstablishments,
   contracts,
+  expenses,
   invoiceLines,
   invoicePayments,
   invoices,
   numberingSeries,
   quotes,
   requestClients,
+  satisfactionSurveys,
 } from "../db/schema/index.js";
 import { deriveStatus } from "../modules/prospects/request-status.js";
 
@@ -170,6 +174,30 @@ describe("demo data consistency", () => {
       expect(taken.length, `${code}: numbers of ${row.year}`).toBeGreaterThan(0);
       expect(taken, `${code}: 1…counter, each once`).toEqual(Array.from({ length: row.counter }, (_, i) => i + 1));
     }
+  });
+
+  it("keeps expenses, freelance invoices and questionnaires in the states their workflows give", async () => {
+    const { db } = ctx.handle;
+    const lines = await db.select().from(expenses);
+    const wrong: string[] = [];
+    for (const e of lines) {
+      if (e.status === "SUBMITTED" && e.decidedAt) wrong.push(`${e.id}: submitted but decided`);
+      if (e.status !== "SUBMITTED" && !e.decidedAt) wrong.push(`${e.id}: ${e.status} without a decision date`);
+      if (e.status === "REJECTED" && !e.rejectionReason) wrong.push(`${e.id}: rejected without a reason`);
+      if ((e.status === "REIMBURSED") !== !!e.reimbursedOn)
+        wrong.push(`${e.id}: reimbursement date and status disagree`);
+      if (e.transportMode === "CAR" && e.amountCents !== mileageCents(e.kilometres ?? 0, e.kmRate ?? 0))
+        wrong.push(`${e.id}: car amount is not kilometres × rate`);
+    }
+    expect(wrong).toEqual([]);
+    expect(new Set(lines.map((e) => e.status)).size).toBeGreaterThanOrEqual(3);
+    const invoices = await db.select().from(auditorFeeInvoices);
+    expect(invoices.filter((i) => (i.status === "PAID") !== !!i.paidOn)).toEqual([]);
+    expect(invoices.filter((i) => i.expectedCents !== null && i.amountCents > i.expectedCents)).toEqual([]);
+    const surveys = await db.select().from(satisfactionSurveys);
+    expect(surveys.filter((s) => !!s.answeredAt !== !!s.answers)).toEqual([]);
+    expect(surveys.filter((s) => s.sentToAuditorsAt && !s.answeredAt)).toEqual([]);
+    expect(surveys.some((s) => s.answeredAt) && surveys.some((s) => !s.answeredAt)).toBe(true);
   });
 
   it("keeps each invoice's totals, payments, credit note and status as issuing, paying and crediting make them", async () => {

@@ -7,6 +7,7 @@ import { writeAudit } from "../lib/audit.js";
 import { hashPassword } from "../lib/passwords.js";
 import { seedCommercialDemo } from "./demo-commercial.js";
 import { seedEvaluatorsDemo } from "./demo-evaluators.js";
+import { seedExpenseDemo } from "./demo-expenses.js";
 import { seedDemoHistory } from "./demo-history.js";
 import { seedInvoiceDemo } from "./demo-invoices.js";
 import { seedMissionDemo } from "./demo-missions.js";
@@ -112,6 +113,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
       await seedInvoiceDemo(tx, { now: new Date() });
     }
     if (auditor) await seedEvaluatorsDemo(tx, { now: new Date(), marcId: auditor.id, rhLabel: member("RH").label });
+    await seedExpenseDemo(tx, { now: new Date() });
     await writeAudit(tx, SYSTEM_ACTOR, {
       action: "create",
       entityType: "demo",

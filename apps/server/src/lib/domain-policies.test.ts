@@ -6,7 +6,7 @@ import { requestResource } from "../modules/prospects/prospects.policy.js";
 import { quoteResource } from "../modules/quotes/quotes.policy.js";
 import type { Actor } from "./actor.js";
 import { AppError } from "./errors.js";
-import { authorize } from "./policy.js";
+import { abilities, authorize } from "./policy.js";
 
 const everything = PERMISSION_CODES.map((code) => ({
   code,
@@ -42,9 +42,25 @@ describe("domain policies keep record scope whatever the grants", () => {
   it("hides requests and quotes from client users and evaluators", () => {
     for (const who of [client, evaluator]) {
       expect(statusOf(() => authorize(who, "read", requestResource, { status: "NEW", archivedAt: null }))).toBe(404);
-      expect(statusOf(() => authorize(who, "read", quoteResource, { status: "SENT" }))).toBe(404);
+      expect(statusOf(() => authorize(who, "read", quoteResource, { status: "SENT", requestBlock: null }))).toBe(404);
     }
-    expect(statusOf(() => authorize(actor("CC"), "read", quoteResource, { status: "SENT" }))).toBe(200);
+    expect(statusOf(() => authorize(actor("CC"), "read", quoteResource, { status: "SENT", requestBlock: null }))).toBe(
+      200,
+    );
+  });
+
+  it("lists a quote's abilities from its status and its request's state", () => {
+    const cc = actor("CC");
+    expect(abilities(cc, quoteResource, { status: "DRAFT", requestBlock: null })).toMatchObject({
+      update: true,
+      send: true,
+      accept: false,
+      refuse: true,
+      newVersion: true,
+    });
+    const archived = { status: "SENT", requestBlock: "Cette demande est refusée ou archivée." };
+    expect(abilities(cc, quoteResource, archived)).toMatchObject({ print: true, send: false, accept: false });
+    expect(statusOf(() => authorize(cc, "accept", quoteResource, archived))).toBe(409);
   });
 
   it("opens a contract or a client file to a client user only when it is theirs", () => {

@@ -48,6 +48,8 @@ interface CommonOptions<T extends VersionedTable, A extends string, R = RowOf<T>
   actor: Actor;
   /** Audit entity type: "contract", "request"… */
   entityType: string;
+  /** Audit entity id when it is not the key's value (e.g. "impartiality" for a settings row). */
+  entityId?: string;
   /** 404 message; defaults to the resource's. */
   notFound?: string;
   /** Checks the loaded record: 404 outside the actor's scope, 403 without the right, 409 on a guard. */
@@ -127,7 +129,7 @@ export async function versionedUpdate<T extends VersionedTable, A extends string
       {
         action: change.action ?? "update",
         entityType: options.entityType,
-        entityId: id,
+        entityId: options.entityId ?? id,
         summary: change.summary,
         changes,
       },

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildUser } from "../../test/factories.js";
 import { multipartBody } from "../../test/multipart.js";
-import { errorOf, type Session, signIn } from "../../test/session.js";
+import { type Session, signIn } from "../../test/session.js";
 import { createTestApp, type TestContext } from "../../test/test-app.js";
 
 /** Every error answer: the one shape, a French message, a request id, nothing echoed back. */

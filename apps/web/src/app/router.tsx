@@ -1,74 +1,130 @@
 import { createBrowserRouter, Navigate } from "react-router";
-import { AuditorFilePage } from "../features/auditors/components/AuditorFilePage";
-import { AuditorListPage } from "../features/auditors/components/AuditorListPage";
-import { EvaluatorSpacePage } from "../features/auditors/components/EvaluatorSpacePage";
-import { OrderAnswerPage } from "../features/auditors/components/OrderAnswerPage";
-import { ForgotPasswordPage } from "../features/auth/components/ForgotPasswordPage";
-import { LoginPage } from "../features/auth/components/LoginPage";
-import { ResetPasswordPage } from "../features/auth/components/ResetPasswordPage";
-import { ClientPortalPage } from "../features/client-portal/components/ClientPortalPage";
-import { ClientListPage } from "../features/clients/components/ClientListPage";
-import { ClientTimelinePage } from "../features/clients/components/ClientTimelinePage";
-import { LegalEntityPage } from "../features/clients/components/LegalEntityPage";
-import { NewClientPage } from "../features/clients/components/NewClientPage";
-import { ContractClientPage } from "../features/contracts/components/ContractClientPage";
-import { ContractPage } from "../features/contracts/components/ContractPage";
-import { LibraryPage } from "../features/documents/components/LibraryPage";
-import { GestionnaireDetailPage } from "../features/gestionnaires/components/GestionnaireDetailPage";
-import { GestionnaireListPage } from "../features/gestionnaires/components/GestionnaireListPage";
-import { AlertLandingPage } from "../features/home/components/AlertLandingPage";
-import { InvoiceListPage } from "../features/invoices/components/InvoiceListPage";
-import { InvoicePage } from "../features/invoices/components/InvoicePage";
-import { MailPage } from "../features/mail/components/MailPage";
-import { MissionListPage } from "../features/missions/components/MissionListPage";
-import { ProspectListPage } from "../features/prospects/components/ProspectListPage";
-import { ProspectTimelinePage } from "../features/prospects/components/ProspectTimelinePage";
 import { AppRouteGuard, HomeRedirect, RequireProfile, StaffRouteGuard, UnknownRoute } from "./guards";
-import { AppLayout } from "./layout/AppLayout";
-import { PortalLayout } from "./layout/PortalLayout";
-import { MissionPageWithTabs } from "./mission-tabs";
+import { lazyPage } from "./lazy-page";
 import { NotFoundPage } from "./pages/NotFoundPage";
-import { SettingsPage } from "./pages/SettingsPage";
 
+// Every screen (and the layouts) is loaded lazily, in its own chunk: declare a new route with
+//   { path: "facture/:id", lazy: lazyPage(() => import(<the page's module>), "<Page>") }
+// never with a static import (it would land in the entry that /login downloads).
 export const router = createBrowserRouter([
   { path: "/", element: <HomeRedirect /> },
-  { path: "/login", element: <LoginPage /> },
-  { path: "/mot-de-passe-oublie", element: <ForgotPasswordPage /> },
-  { path: "/reinitialiser-mot-de-passe", element: <ResetPasswordPage /> },
+  { path: "/login", lazy: lazyPage(() => import("../features/auth/components/LoginPage"), "LoginPage") },
+  {
+    path: "/mot-de-passe-oublie",
+    lazy: lazyPage(() => import("../features/auth/components/ForgotPasswordPage"), "ForgotPasswordPage"),
+  },
+  {
+    path: "/reinitialiser-mot-de-passe",
+    lazy: lazyPage(() => import("../features/auth/components/ResetPasswordPage"), "ResetPasswordPage"),
+  },
+  // The client's satisfaction questionnaire, from the signed link of its mail: no account needed.
+  {
+    path: "/satisfaction",
+    lazy: lazyPage(() => import("../features/expenses/components/SatisfactionPage"), "SatisfactionPage"),
+  },
   // The answer to a mission order from the signed link of its mail: no account needed.
-  { path: "/ordre-de-mission", element: <OrderAnswerPage /> },
+  {
+    path: "/ordre-de-mission",
+    lazy: lazyPage(() => import("../features/auditors/components/OrderAnswerPage"), "OrderAnswerPage"),
+  },
   {
     path: "/app",
     element: <StaffRouteGuard />,
     children: [
       {
-        element: <AppLayout />,
+        lazy: lazyPage(() => import("./layout/AppLayout"), "AppLayout"),
         children: [
           {
             element: <AppRouteGuard />,
             children: [
               { index: true, element: <Navigate to="/app/alert" replace /> },
-              { path: "alert", element: <AlertLandingPage /> },
-              { path: "biblio", element: <LibraryPage /> },
-              { path: "mail", element: <MailPage /> },
-              { path: "prospect", element: <ProspectListPage /> },
-              { path: "timeline-prospect/:requestClientId", element: <ProspectTimelinePage /> },
-              { path: "client", element: <ClientListPage /> },
-              { path: "timeline-client/:clientId", element: <ClientTimelinePage /> },
-              { path: "contract-client/:clientId", element: <ContractClientPage /> },
-              { path: "contract/:id", element: <ContractPage /> },
-              { path: "mission", element: <MissionListPage /> },
-              { path: "mission/:clientId/:missionId", element: <MissionPageWithTabs /> },
-              { path: "evaluateur", element: <AuditorListPage /> },
-              { path: "evaluateur/:id", element: <AuditorFilePage /> },
-              { path: "facture", element: <InvoiceListPage /> },
-              { path: "facture/:id", element: <InvoicePage /> },
-              { path: "gestionnaire", element: <GestionnaireListPage /> },
-              { path: "gestionnaire/:id", element: <GestionnaireDetailPage /> },
-              { path: "nouveau", element: <NewClientPage /> },
-              { path: "entite-juridique", element: <LegalEntityPage /> },
+              {
+                path: "alert",
+                lazy: lazyPage(() => import("../features/home/components/AlertLandingPage"), "AlertLandingPage"),
+              },
+              {
+                path: "biblio",
+                lazy: lazyPage(() => import("../features/documents/components/LibraryPage"), "LibraryPage"),
+              },
+              { path: "mail", lazy: lazyPage(() => import("../features/mail/components/MailPage"), "MailPage") },
+              {
+                path: "prospect",
+                lazy: lazyPage(() => import("../features/prospects/components/ProspectListPage"), "ProspectListPage"),
+              },
+              {
+                path: "timeline-prospect/:requestClientId",
+                lazy: lazyPage(
+                  () => import("../features/prospects/components/ProspectTimelinePage"),
+                  "ProspectTimelinePage",
+                ),
+              },
+              {
+                path: "client",
+                lazy: lazyPage(() => import("../features/clients/components/ClientListPage"), "ClientListPage"),
+              },
+              {
+                path: "timeline-client/:clientId",
+                lazy: lazyPage(() => import("../features/clients/components/ClientTimelinePage"), "ClientTimelinePage"),
+              },
+              {
+                path: "contract-client/:clientId",
+                lazy: lazyPage(
+                  () => import("../features/contracts/components/ContractClientPage"),
+                  "ContractClientPage",
+                ),
+              },
+              {
+                path: "contract/:id",
+                lazy: lazyPage(() => import("../features/contracts/components/ContractPage"), "ContractPage"),
+              },
+              {
+                path: "mission",
+                lazy: lazyPage(() => import("../features/missions/components/MissionListPage"), "MissionListPage"),
+              },
+              {
+                path: "mission/:clientId/:missionId",
+                lazy: lazyPage(() => import("./mission-tabs"), "MissionPageWithTabs"),
+              },
+              {
+                path: "evaluateur",
+                lazy: lazyPage(() => import("../features/auditors/components/AuditorListPage"), "AuditorListPage"),
+              },
+              {
+                path: "evaluateur/:id",
+                lazy: lazyPage(() => import("./mission-extra-tabs"), "AuditorFileWithQuality"),
+              },
+              {
+                path: "facture",
+                lazy: lazyPage(() => import("../features/invoices/components/InvoiceListPage"), "InvoiceListPage"),
+              },
+              {
+                path: "facture/:id",
+                lazy: lazyPage(() => import("../features/invoices/components/InvoicePage"), "InvoicePage"),
+              },
+              {
+                path: "gestionnaire",
+                lazy: lazyPage(
+                  () => import("../features/gestionnaires/components/GestionnaireListPage"),
+                  "GestionnaireListPage",
+                ),
+              },
+              {
+                path: "gestionnaire/:id",
+                lazy: lazyPage(
+                  () => import("../features/gestionnaires/components/GestionnaireDetailPage"),
+                  "GestionnaireDetailPage",
+                ),
+              },
+              {
+                path: "nouveau",
+                lazy: lazyPage(() => import("../features/clients/components/NewClientPage"), "NewClientPage"),
+              },
+              {
+                path: "entite-juridique",
+                lazy: lazyPage(() => import("../features/clients/components/LegalEntityPage"), "LegalEntityPage"),
+              },
               { path: "setting", element: <Navigate to="/app/setting/general" replace /> },
-              { path: "setting/:activeTab", element: <SettingsPage /> },
+              { path: "setting/:activeTab", lazy: lazyPage(() => import("./pages/SettingsPage"), "SettingsPage") },
               { path: "*", element: <NotFoundPage home="/app/alert" /> },
             ],
           },
@@ -77,23 +133,27 @@ export const router = createBrowserRouter([
     ],
   },
   {
-    element: <PortalLayout />,
+    lazy: lazyPage(() => import("./layout/PortalLayout"), "PortalLayout"),
     children: [
       {
         path: "/my-ingeris/donnees-certification",
-        element: (
-          <RequireProfile profile="MYQUALIANOR">
-            <ClientPortalPage />
-          </RequireProfile>
-        ),
+        element: <RequireProfile profile="MYQUALIANOR" />,
+        children: [
+          {
+            index: true,
+            lazy: lazyPage(() => import("../features/client-portal/components/ClientPortalPage"), "ClientPortalPage"),
+          },
+        ],
       },
       {
         path: "/espace-evaluateur/:auditorId",
-        element: (
-          <RequireProfile profile="AUDITEUR">
-            <EvaluatorSpacePage />
-          </RequireProfile>
-        ),
+        element: <RequireProfile profile="AUDITEUR" />,
+        children: [
+          {
+            index: true,
+            lazy: lazyPage(() => import("./mission-extra-tabs"), "EvaluatorSpaceWithExpenses"),
+          },
+        ],
       },
     ],
   },

@@ -15,6 +15,7 @@ export const QUERY_DOMAINS = [
   "configuration",
   "contracts",
   "documents",
+  "expenses",
   "gestionnaires",
   "home",
   "invoices",

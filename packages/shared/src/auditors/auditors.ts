@@ -78,7 +78,7 @@ export function requiredDocumentKinds(status: AuditorStatus | string): AuditorDo
 /** Kinds that must carry a validity date (the others are valid until replaced). */
 export const documentKindNeedsValidity = (kind: AuditorDocumentKind) => AUDITOR_DOCUMENT_VALIDITY_MONTHS[kind] !== null;
 
-export const DOCUMENT_STATES = ["OK", "EXPIRING", "MISSING_OR_EXPIRED"] as const;
+const DOCUMENT_STATES = ["OK", "EXPIRING", "MISSING_OR_EXPIRED"] as const;
 export type AuditorDocumentState = (typeof DOCUMENT_STATES)[number];
 export const DOCUMENT_STATE_LABELS: Record<AuditorDocumentState, string> = {
   OK: "À jour",
@@ -162,7 +162,6 @@ export const updateAuditorBodySchema = z.intersection(
       .min(1),
   }),
 );
-export type UpdateAuditorBody = z.input<typeof updateAuditorBodySchema>;
 
 /** Fields only the staff change: an evaluator editing their own file keeps these as they are. */
 export const AUDITOR_STAFF_FIELDS = [
@@ -331,7 +330,7 @@ export const unavailabilitySchema = z.object({
 export type Unavailability = z.infer<typeof unavailabilitySchema>;
 
 /** A day the evaluator is already booked on (a contract programme today, missions later). */
-export const bookedDaySchema = z.object({
+const bookedDaySchema = z.object({
   day: z.string(),
   contractId: z.string(),
   contractNumber: z.string(),
@@ -343,7 +342,7 @@ export const availabilitySchema = z.object({
 });
 export type Availability = z.infer<typeof availabilitySchema>;
 
-export const auditorDocumentSchema = z.object({
+const auditorDocumentSchema = z.object({
   id: z.string(),
   kind: z.enum(AUDITOR_DOCUMENT_KINDS).nullable(),
   name: z.string(),
@@ -354,7 +353,6 @@ export const auditorDocumentSchema = z.object({
   url: z.string(),
   downloadUrl: z.string(),
 });
-export type AuditorDocument = z.infer<typeof auditorDocumentSchema>;
 export const auditorDocumentsSchema = z.object({
   documents: z.array(auditorDocumentSchema),
   /** Required kinds with no document valid today. */

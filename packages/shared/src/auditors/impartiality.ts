@@ -3,7 +3,7 @@ import { typeError } from "../text.js";
 
 /** The impartiality engine's answer, and its settings (defaults from the HAS cahier des charges). */
 
-export const IMPARTIALITY_RULES = [
+const IMPARTIALITY_RULES = [
   "ADVICE_WINDOW",
   "EMPLOYMENT_YEARS",
   "CURRENT_INTEREST",
@@ -25,7 +25,7 @@ export const IMPARTIALITY_RULE_LABELS: Record<ImpartialityRule, string> = {
   MONTHLY_MAXIMUM: "Maximum mensuel de missions dépassé",
 };
 
-export const reasonSchema = z.object({
+const reasonSchema = z.object({
   rule: z.enum(IMPARTIALITY_RULES),
   severity: z.enum(["BLOCKING", "WARNING"]),
   message: z.string(),
@@ -51,9 +51,8 @@ export const eligibilityQuerySchema = z.object({
   /** The contract being programmed: its own days do not count as "already booked". */
   contractId: z.uuid().optional(),
 });
-export type EligibilityQuery = z.input<typeof eligibilityQuerySchema>;
 
-export const candidateSchema = z.object({
+const candidateSchema = z.object({
   id: z.string(),
   name: z.string(),
   city: z.string().nullable(),

@@ -7,7 +7,7 @@ type TypologySector = (typeof TYPOLOGY_SECTORS)[number];
 export const TYPOLOGY_SECTOR_LABELS = labelsOf<TypologySector>({ MEDICO_SOCIAL: "Médico-Social", SOCIAL: "Social" });
 
 export const TYPOLOGY_TYPES = ["SERVICE", "ESTABLISHMENT"] as const;
-export type TypologyType = (typeof TYPOLOGY_TYPES)[number];
+type TypologyType = (typeof TYPOLOGY_TYPES)[number];
 export const TYPOLOGY_TYPE_LABELS = labelsOf<TypologyType>({ SERVICE: "Service", ESTABLISHMENT: "Établissement" });
 
 export const SECTOR_DOMAINS = ["PA", "PH", "PEPJJ", "PDS", "AHI"] as const;

@@ -25,7 +25,7 @@ export function formatCurrency(value: unknown): string {
   return euros.format(roundTo(n, 2)).replace(ANY_SPACE, NBSP);
 }
 
-export interface DecimalFormatOptions {
+interface DecimalFormatOptions {
   /** Default 0. */
   minDecimals?: number;
   /** Default 2. */

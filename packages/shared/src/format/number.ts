@@ -1,6 +1,6 @@
 /** Number formatting shared by screens, PDFs and exports (spec §9: space thousands, '.' or ',' decimals). */
 
-export type DecimalSeparator = "." | ",";
+type DecimalSeparator = "." | ",";
 
 interface NumberFormatOptions {
   /** Digits after the decimal marker; default 2. */

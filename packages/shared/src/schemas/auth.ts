@@ -23,6 +23,12 @@ export const permissionGrantSchema = z.object({
   ),
 });
 
+/**
+ * What the user may do beyond their profile's grants, decided by the server's policies (the web hides
+ * what they exclude instead of copying the rules): `readHrDocuments`, the library's RH family.
+ */
+const sessionAbilitiesSchema = z.object({ readHrDocuments: z.boolean() });
+
 /** The stored current user (spec section 3): id and accessToken, plus what the screens need. */
 export const currentUserSchema = z.object({
   id: z.string(),
@@ -35,6 +41,7 @@ export const currentUserSchema = z.object({
   permissions: z.array(permissionGrantSchema),
   auditorId: z.string().nullable(),
   clientId: z.string().nullable(),
+  abilities: sessionAbilitiesSchema,
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
@@ -47,7 +54,7 @@ export const changePasswordBodySchema = z.object({
  * Password rule shown in every password form (ANSSI / NIST SP 800-63B): a length, no composition
  * rules. The server adds a list of common passwords and the user's own names (lib/password-policy.ts).
  */
-export const PASSWORD_MIN_LENGTH = 12;
+const PASSWORD_MIN_LENGTH = 12;
 export const PASSWORD_RULE =
   "Au moins 12 caractères. Une phrase de passe de plusieurs mots est plus facile à retenir et plus sûre ; " +
   "les mots de passe courants (motdepasse2026, azertyuiop…) ou formés de votre nom sont refusés.";

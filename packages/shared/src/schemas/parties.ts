@@ -17,7 +17,7 @@ const requiredText = (label: string, max = 200) =>
     .min(1, `${label} est obligatoire.`)
     .max(max, `${label} : ${max} caractères au plus.`);
 
-export const postalCodeSchema = z
+const postalCodeSchema = z
   .string({ error: typeError("Le code postal est obligatoire.") })
   .trim()
   .regex(/^\d{5}$/, "Le code postal doit contenir 5 chiffres.");
@@ -36,10 +36,10 @@ const optionalIdentifier = (problem: (v: string) => string | null, normalise = d
     .nullable()
     .default(null);
 
-export const sirenSchema = optionalIdentifier((v) => companyIdProblem("SIREN", v));
-export const siretSchema = optionalIdentifier((v) => companyIdProblem("SIRET", v));
-export const vatNumberSchema = optionalIdentifier(frenchVatProblem, (v) => digitsOnly(v).toUpperCase());
-export const finessSchema = z
+const sirenSchema = optionalIdentifier((v) => companyIdProblem("SIREN", v));
+const siretSchema = optionalIdentifier((v) => companyIdProblem("SIRET", v));
+const vatNumberSchema = optionalIdentifier(frenchVatProblem, (v) => digitsOnly(v).toUpperCase());
+const finessSchema = z
   .string({ error: typeError("Le numéro FINESS est obligatoire.") })
   .trim()
   .transform((v) => digitsOnly(v).toUpperCase())
@@ -68,6 +68,12 @@ export const contactBodySchema = z.object({
   email: emailSchema,
 });
 export type ContactBody = z.input<typeof contactBodySchema>;
+/** PUT /api/contacts/{id}: the contact as edited, with the version read (409 when stale). */
+export const updateContactBodySchema = contactBodySchema.extend({
+  isMain: z.boolean().optional(),
+  version: versionSchema,
+});
+export type UpdateContactBody = z.input<typeof updateContactBodySchema>;
 
 export const contactSchema = z.object({
   id: z.string(),
@@ -78,6 +84,9 @@ export const contactSchema = z.object({
   mobilePhone: z.string().nullable(),
   email: z.string().nullable(),
   isMain: z.boolean(),
+  /** Whose contact: an establishment's (its id) or, when null, the legal entity's. */
+  clientId: z.string().nullable(),
+  version: z.number().int(),
 });
 export type Contact = z.infer<typeof contactSchema>;
 

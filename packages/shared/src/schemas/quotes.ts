@@ -16,7 +16,7 @@ const amount = (label: string, max = 1_000_000) =>
     .max(max, `${label} est trop élevé.`)
     .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, `${label} : deux décimales au plus.`);
 
-export const quoteLineBodySchema = z.object({
+const quoteLineBodySchema = z.object({
   service: z
     .string({ error: typeError("Décrivez la prestation.") })
     .trim()
@@ -72,6 +72,10 @@ export const refuseQuoteBodySchema = z.object({
 
 export const documentRefSchema = z.object({ id: z.string(), name: z.string(), url: z.string() });
 
+/** The actions of the quote policy, as the detail's `abilities` lists them. */
+export const QUOTE_ACTIONS = ["read", "update", "print", "send", "accept", "refuse", "newVersion"] as const;
+type QuoteAction = (typeof QUOTE_ACTIONS)[number];
+
 export const quoteDetailSchema = z.object({
   id: z.string(),
   requestId: z.string(),
@@ -104,6 +108,10 @@ export const quoteDetailSchema = z.object({
   contractId: z.string().nullable(),
   createdAt: z.string(),
   version: z.number().int(),
+  /** What the signed-in user may do with this quote now (the server's policy), so screens need not re-derive it. */
+  abilities: z.object(
+    Object.fromEntries(QUOTE_ACTIONS.map((a) => [a, z.boolean()])) as Record<QuoteAction, z.ZodBoolean>,
+  ),
 });
 export type QuoteDetail = z.infer<typeof quoteDetailSchema>;
 

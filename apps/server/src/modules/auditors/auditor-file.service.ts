@@ -10,30 +10,30 @@ import {
   requiredDocumentKinds,
   type unavailabilityBodySchema,
 } from "@certidesk/shared";
-import { and, asc, desc, eq, gte, ilike, isNull, lte } from "drizzle-orm";
 import type { z } from "zod";
 import type { Database, Executor } from "../../db/client.js";
-import {
-  auditorLinks,
-  auditors,
-  auditorUnavailability,
-  clients,
-  contractDays,
-  contractEvaluators,
-  contracts,
-  documents,
-  gestionnaires,
-  legalEntities,
-} from "../../db/schema/index.js";
+import type { auditorLinks } from "../../db/schema/index.js";
 import type { Actor } from "../../lib/actor.js";
 import { writeAudit } from "../../lib/audit.js";
 import type { Clock } from "../../lib/clock.js";
 import { badRequest, conflict, notFound } from "../../lib/errors.js";
-import { likePattern } from "../../lib/pagination.js";
-import { foldedSql, foldText } from "../../lib/search-text.js";
 import type { DocumentLinks, DocumentsService, UploadedFile } from "../documents/index.js";
 import { auditorName } from "./auditor-row.js";
 import { authorize } from "./auditors.policy.js";
+import {
+  auditorDocuments,
+  bookedDaysBetween,
+  deleteUnavailability,
+  endLink,
+  findAuditor,
+  findLink,
+  insertLink,
+  insertUnavailability,
+  listLinks,
+  organisationName,
+  organisationOptions,
+  unavailabilityBetween,
+} from "./auditors.repository.js";
 import { addDays, addMonths, frDate } from "./impartiality/dates.js";
 import { loadSettings } from "./impartiality/load-facts.js";
 
@@ -47,24 +47,12 @@ export interface AuditorFileDeps {
   links: DocumentLinks;
 }
 
-const ORGANISATION_TABLES = {
-  ESSMS: { table: clients, name: clients.raisonSocial, id: clients.id },
-  LEGAL_ENTITY: { table: legalEntities, name: legalEntities.raisonSocial, id: legalEntities.id },
-  GESTIONNAIRE: { table: gestionnaires, name: gestionnaires.raisonSocial, id: gestionnaires.id },
-} as const;
-
 /** Links of interest (append-only), unavailability, documents with validity: the parts of a file that grow. */
 export function createAuditorFileService({ db, clock, documents: docs, links: docLinks }: AuditorFileDeps) {
   async function requireAuditor(tx: Executor, id: string) {
-    const [a] = await tx.select().from(auditors).where(eq(auditors.id, id));
+    const a = await findAuditor(tx, id);
     if (!a) throw notFound("Évaluateur introuvable.");
     return a;
-  }
-
-  async function organisationName(tx: Executor, type: OrganisationType, id: string) {
-    const t = ORGANISATION_TABLES[type];
-    const [row] = await tx.select({ name: t.name }).from(t.table).where(eq(t.id, id));
-    return row?.name ?? null;
   }
 
   const toLink = (l: typeof auditorLinks.$inferSelect): AuditorLink => ({
@@ -86,25 +74,14 @@ export function createAuditorFileService({ db, clock, documents: docs, links: do
     async links(actor: Actor, id: string) {
       authorize(actor, "read", { id });
       await requireAuditor(db, id);
-      const rows = await db
-        .select()
-        .from(auditorLinks)
-        .where(eq(auditorLinks.auditorId, id))
-        .orderBy(desc(auditorLinks.startDate), desc(auditorLinks.recordedAt));
+      const rows = await listLinks(db, id);
       return rows.map(toLink);
     },
 
     /** Organisations a link may name (ESSMS, legal entity, gestionnaire), searched without accents. */
     async organisationOptions(actor: Actor, type: OrganisationType, search: string | undefined) {
       if (actor.profileType === "MYQUALIANOR") throw notFound();
-      const t = ORGANISATION_TABLES[type];
-      const rows = await db
-        .select({ value: t.id, label: t.name })
-        .from(t.table)
-        .where(search ? ilike(foldedSql(t.name), likePattern(foldText(search))) : undefined)
-        .orderBy(asc(t.name))
-        .limit(30);
-      return rows;
+      return organisationOptions(db, type, search);
     },
 
     async declareLink(actor: Actor, id: string, input: LinkInput, requestId?: string) {
@@ -113,18 +90,14 @@ export function createAuditorFileService({ db, clock, documents: docs, links: do
         const auditor = await requireAuditor(tx, id);
         const name = await organisationName(tx, input.organisationType, input.organisationId);
         if (!name) throw badRequest("Organisation introuvable.");
-        const [created] = await tx
-          .insert(auditorLinks)
-          .values({
-            ...input,
-            auditorId: id,
-            organisationName: name,
-            recordedById: actor.userId,
-            recordedByLabel: actor.label,
-            recordedAt: clock.now(),
-          })
-          .returning();
-        if (!created) throw new Error("link not inserted");
+        const created = await insertLink(tx, {
+          ...input,
+          auditorId: id,
+          organisationName: name,
+          recordedById: actor.userId,
+          recordedByLabel: actor.label,
+          recordedAt: clock.now(),
+        });
         await writeAudit(
           tx,
           actor,
@@ -151,17 +124,15 @@ export function createAuditorFileService({ db, clock, documents: docs, links: do
       authorize(actor, "declare", { id });
       return db.transaction(async (tx) => {
         const auditor = await requireAuditor(tx, id);
-        const [link] = await tx
-          .select()
-          .from(auditorLinks)
-          .where(and(eq(auditorLinks.id, linkId), eq(auditorLinks.auditorId, id)));
+        const link = await findLink(tx, id, linkId);
         if (!link) throw notFound("Lien d'intérêts introuvable.");
         if (input.endDate < link.startDate) throw badRequest("La date de fin suit la date de début.");
-        const [saved] = await tx
-          .update(auditorLinks)
-          .set({ endDate: input.endDate, endedById: actor.userId, endedByLabel: actor.label, endedAt: clock.now() })
-          .where(and(eq(auditorLinks.id, linkId), isNull(auditorLinks.endDate)))
-          .returning();
+        const saved = await endLink(tx, linkId, {
+          endDate: input.endDate,
+          endedById: actor.userId,
+          endedByLabel: actor.label,
+          endedAt: clock.now(),
+        });
         if (!saved) throw conflict("Ce lien d'intérêts est déjà terminé : sa date de fin ne change plus.");
         await writeAudit(
           tx,
@@ -186,30 +157,8 @@ export function createAuditorFileService({ db, clock, documents: docs, links: do
       const from = range.from ?? `${month}-01`;
       const to = range.to ?? addDays(addMonths(`${from.slice(0, 7)}-01`, 1), -1);
       const [off, booked] = await Promise.all([
-        db
-          .select()
-          .from(auditorUnavailability)
-          .where(
-            and(
-              eq(auditorUnavailability.auditorId, id),
-              lte(auditorUnavailability.startDate, to),
-              gte(auditorUnavailability.endDate, from),
-            ),
-          )
-          .orderBy(asc(auditorUnavailability.startDate)),
-        db
-          .selectDistinct({
-            day: contractDays.day,
-            contractId: contracts.id,
-            contractNumber: contracts.number,
-            clientName: clients.raisonSocial,
-          })
-          .from(contractDays)
-          .innerJoin(contractEvaluators, eq(contractEvaluators.contractId, contractDays.contractId))
-          .innerJoin(contracts, eq(contracts.id, contractDays.contractId))
-          .leftJoin(clients, eq(clients.id, contractDays.clientId))
-          .where(and(eq(contractEvaluators.auditorId, id), gte(contractDays.day, from), lte(contractDays.day, to)))
-          .orderBy(asc(contractDays.day)),
+        unavailabilityBetween(db, id, from, to),
+        bookedDaysBetween(db, id, from, to),
       ]);
       return {
         unavailability: off.map((u) => ({
@@ -227,11 +176,7 @@ export function createAuditorFileService({ db, clock, documents: docs, links: do
       authorize(actor, "declare", { id });
       return db.transaction(async (tx) => {
         const auditor = await requireAuditor(tx, id);
-        const [created] = await tx
-          .insert(auditorUnavailability)
-          .values({ ...input, auditorId: id, createdBy: actor.userId })
-          .returning();
-        if (!created) throw new Error("unavailability not inserted");
+        const created = await insertUnavailability(tx, { ...input, auditorId: id, createdBy: actor.userId });
         await writeAudit(
           tx,
           actor,
@@ -251,10 +196,7 @@ export function createAuditorFileService({ db, clock, documents: docs, links: do
       authorize(actor, "declare", { id });
       await db.transaction(async (tx) => {
         const auditor = await requireAuditor(tx, id);
-        const [removed] = await tx
-          .delete(auditorUnavailability)
-          .where(and(eq(auditorUnavailability.id, periodId), eq(auditorUnavailability.auditorId, id)))
-          .returning();
+        const removed = await deleteUnavailability(tx, id, periodId);
         if (!removed) throw notFound("Indisponibilité introuvable.");
         await writeAudit(
           tx,
@@ -277,11 +219,7 @@ export function createAuditorFileService({ db, clock, documents: docs, links: do
       const settings = await loadSettings(db);
       const today = clock.today();
       const soon = addDays(today, settings.expiringSoonDays);
-      const rows = await db
-        .select()
-        .from(documents)
-        .where(and(eq(documents.auditorId, id), eq(documents.family, "AUDITOR"), isNull(documents.deletedAt)))
-        .orderBy(asc(documents.auditorDocumentKind), desc(documents.validUntil), desc(documents.createdAt));
+      const rows = await auditorDocuments(db, id);
       const list = rows.map((d) => ({
         id: d.id,
         kind: (d.auditorDocumentKind as AuditorDocumentKind | null) ?? null,

@@ -5,26 +5,18 @@ import {
   type AuditorMission,
   departementOf,
 } from "@certidesk/shared";
-import { and, asc, eq, sql } from "drizzle-orm";
 import type { Database, Executor } from "../../db/client.js";
-import {
-  auditors,
-  clients,
-  contractDays,
-  contractEstablishments,
-  contractEvaluators,
-  contracts,
-  fareClasses,
-  users,
-} from "../../db/schema/index.js";
+import { auditors } from "../../db/schema/index.js";
 import type { Actor } from "../../lib/actor.js";
 import { diffFields, writeAudit } from "../../lib/audit.js";
 import type { Clock } from "../../lib/clock.js";
-import { badRequest, forbidden, notFound, staleVersion } from "../../lib/errors.js";
+import { badRequest, forbidden, notFound } from "../../lib/errors.js";
+import { versionedUpdate } from "../../lib/versioned-update.js";
 import { buildAuditorWorkbook } from "./auditor-export.js";
-import { documentStateSql, listAuditors } from "./auditor-list.repository.js";
+import { listAuditors } from "./auditor-list.repository.js";
 import { auditorName, toAuditor, toAuditorRow } from "./auditor-row.js";
-import { abilities, auditorListWhere, authorize } from "./auditors.policy.js";
+import { abilities, auditorListWhere, auditorResource, authorize } from "./auditors.policy.js";
+import { auditorContracts, fareClassExists, insertAuditor, loadAuditorDetail } from "./auditors.repository.js";
 import { addDays } from "./impartiality/dates.js";
 import { loadSettings } from "./impartiality/load-facts.js";
 
@@ -46,33 +38,17 @@ export function createAuditorsService({ db, clock }: AuditorsDeps) {
   }
 
   async function load(tx: Executor, id: string) {
-    const dates = await documentDates(tx);
-    const [row] = await tx
-      .select({
-        auditor: auditors,
-        fareClassName: fareClasses.name,
-        documentState: documentStateSql(dates.today, dates.soon),
-      })
-      .from(auditors)
-      .leftJoin(fareClasses, eq(fareClasses.id, auditors.fareClassId))
-      .where(eq(auditors.id, id));
+    const row = await loadAuditorDetail(tx, id, await documentDates(tx));
     if (!row) return null;
-    const [user] = await tx
-      .select({ id: users.id, identifier: users.identifier, active: users.active })
-      .from(users)
-      .where(eq(users.auditorId, id))
-      .limit(1);
     return toAuditor(row.auditor, {
       fareClassName: row.fareClassName,
-      user: user ?? null,
+      user: row.user,
       documentState: row.documentState,
     });
   }
 
   async function checkFareClass(tx: Executor, id: string | null) {
-    if (!id) return;
-    const [f] = await tx.select({ id: fareClasses.id }).from(fareClasses).where(eq(fareClasses.id, id));
-    if (!f) throw badRequest("Classe de transport inconnue.");
+    if (id && !(await fareClassExists(tx, id))) throw badRequest("Classe de transport inconnue.");
   }
 
   const values = (body: AuditorBodyOutput) => ({
@@ -102,58 +78,48 @@ export function createAuditorsService({ db, clock }: AuditorsDeps) {
     async create(actor: Actor, body: AuditorBodyOutput, requestId?: string) {
       const id = await db.transaction(async (tx) => {
         await checkFareClass(tx, body.fareClassId);
-        const [created] = await tx.insert(auditors).values(values(body)).returning({ id: auditors.id });
-        if (!created) throw new Error("auditor not inserted");
+        const createdId = await insertAuditor(tx, values(body));
         await writeAudit(
           tx,
           actor,
           {
             action: "create",
             entityType: "auditor",
-            entityId: created.id,
+            entityId: createdId,
             summary: `Fiche évaluateur de ${auditorName(body)} créée`,
           },
           requestId,
         );
-        return created.id;
+        return createdId;
       });
       return this.get(actor, id);
     },
 
     /** A stale version answers 409; an evaluator keeps the staff's fields (status, fees…) as they are. */
     async update(actor: Actor, id: string, body: AuditorBodyOutput & { version: number }, requestId?: string) {
-      authorize(actor, "update", { id });
-      await db.transaction(async (tx) => {
-        const [current] = await tx.select().from(auditors).where(eq(auditors.id, id));
-        if (!current) throw notFound(NOT_FOUND);
-        const { version, ...input } = body;
-        const next = values(input);
-        if (!abilities(actor, { id }).updateStaffFields) {
-          const changed = Object.keys(diffFields(current, next)).filter((k) =>
-            (AUDITOR_STAFF_FIELDS as readonly string[]).includes(k),
-          );
-          if (changed.length)
-            throw forbidden("Le statut, les compétences et les conditions sont tenus par l'équipe RH.");
-        }
-        await checkFareClass(tx, next.fareClassId);
-        const [saved] = await tx
-          .update(auditors)
-          .set({ ...next, version: sql`${auditors.version} + 1`, updatedAt: clock.now() })
-          .where(and(eq(auditors.id, id), eq(auditors.version, version)))
-          .returning({ id: auditors.id });
-        if (!saved) throw staleVersion();
-        await writeAudit(
-          tx,
-          actor,
-          {
-            action: "update",
-            entityType: "auditor",
-            entityId: id,
-            summary: `Fiche évaluateur de ${auditorName(next)} modifiée`,
-            changes: diffFields(current, { ...next, dailyFee: next.dailyFee }),
-          },
-          requestId,
-        );
+      const { version, ...input } = body;
+      const next = values(input);
+      await versionedUpdate({
+        db,
+        table: auditors,
+        id,
+        version,
+        actor,
+        entityType: "auditor",
+        requestId,
+        clock,
+        authorize: { resource: auditorResource, action: "update" },
+        apply: async (tx, current) => {
+          if (!abilities(actor, { id }).updateStaffFields) {
+            const changed = Object.keys(diffFields(current, next)).filter((k) =>
+              (AUDITOR_STAFF_FIELDS as readonly string[]).includes(k),
+            );
+            if (changed.length)
+              throw forbidden("Le statut, les compétences et les conditions sont tenus par l'équipe RH.");
+          }
+          await checkFareClass(tx, next.fareClassId);
+          return { values: next, summary: `Fiche évaluateur de ${auditorName(next)} modifiée`, changes: true };
+        },
       });
       return this.get(actor, id);
     },
@@ -161,36 +127,7 @@ export function createAuditorsService({ db, clock }: AuditorsDeps) {
     /** The contract programmes the evaluator is on (missions will add theirs). */
     async missions(actor: Actor, id: string): Promise<AuditorMission[]> {
       authorize(actor, "read", { id });
-      const rows = await db
-        .select({
-          contractId: contracts.id,
-          contractNumber: contracts.number,
-          contractStatus: contracts.status,
-          role: contractEvaluators.role,
-          firstDay: sql<
-            string | null
-          >`(select min(${contractDays.day}) from ${contractDays} where ${contractDays.contractId} = ${contracts.id})`,
-          lastDay: sql<
-            string | null
-          >`(select max(${contractDays.day}) from ${contractDays} where ${contractDays.contractId} = ${contracts.id})`,
-          dayCount: sql<number>`(select coalesce(sum(${contractDays.dayFraction}), 0) from ${contractDays} where ${contractDays.contractId} = ${contracts.id})`,
-        })
-        .from(contractEvaluators)
-        .innerJoin(contracts, eq(contracts.id, contractEvaluators.contractId))
-        .where(eq(contractEvaluators.auditorId, id))
-        .orderBy(sql`2 desc`);
-      const establishments = await db
-        .select({
-          contractId: contractEstablishments.contractId,
-          clientId: clients.id,
-          raisonSocial: clients.raisonSocial,
-          city: clients.city,
-        })
-        .from(contractEstablishments)
-        .innerJoin(clients, eq(clients.id, contractEstablishments.clientId))
-        .innerJoin(contractEvaluators, eq(contractEvaluators.contractId, contractEstablishments.contractId))
-        .where(eq(contractEvaluators.auditorId, id))
-        .orderBy(asc(clients.raisonSocial));
+      const { rows, establishments } = await auditorContracts(db, id);
       return rows
         .map((r) => ({
           ...r,

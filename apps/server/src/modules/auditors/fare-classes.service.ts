@@ -1,11 +1,17 @@
 import type { FareClass, fareClassBodySchema } from "@certidesk/shared";
-import { and, asc, count, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Database } from "../../db/client.js";
-import { auditors, fareClasses } from "../../db/schema/index.js";
+import { fareClasses } from "../../db/schema/index.js";
 import type { Actor } from "../../lib/actor.js";
 import { writeAudit } from "../../lib/audit.js";
-import { conflict, notFound, staleVersion } from "../../lib/errors.js";
+import { conflict, notFound } from "../../lib/errors.js";
+import { versionedUpdate } from "../../lib/versioned-update.js";
+import {
+  countAuditorsWithFareClass,
+  deleteFareClass,
+  insertFareClass,
+  listFareClasses,
+} from "./auditors.repository.js";
 
 type Input = z.output<typeof fareClassBodySchema>;
 const toFareClass = (f: typeof fareClasses.$inferSelect): FareClass => ({
@@ -19,16 +25,12 @@ const toFareClass = (f: typeof fareClasses.$inferSelect): FareClass => ({
 export function createFareClassesService({ db }: { db: Database }) {
   return {
     async list() {
-      const rows = await db.select().from(fareClasses).orderBy(asc(fareClasses.position), asc(fareClasses.name));
+      const rows = await listFareClasses(db);
       return rows.map(toFareClass);
     },
     async create(actor: Actor, input: Input, requestId?: string) {
       return db.transaction(async (tx) => {
-        const [created] = await tx
-          .insert(fareClasses)
-          .values({ name: input.fareClassName, position: input.position })
-          .returning();
-        if (!created) throw new Error("fare class not inserted");
+        const created = await insertFareClass(tx, { name: input.fareClassName, position: input.position });
         await writeAudit(
           tx,
           actor,
@@ -44,36 +46,27 @@ export function createFareClassesService({ db }: { db: Database }) {
       });
     },
     async update(actor: Actor, id: string, input: Input, requestId?: string) {
-      return db.transaction(async (tx) => {
-        const [saved] = await tx
-          .update(fareClasses)
-          .set({
-            name: input.fareClassName,
-            position: input.position,
-            version: sql`${fareClasses.version} + 1`,
-            updatedAt: new Date(),
-          })
-          .where(and(eq(fareClasses.id, id), eq(fareClasses.version, input.version ?? 0)))
-          .returning();
-        if (!saved) {
-          const [exists] = await tx.select({ id: fareClasses.id }).from(fareClasses).where(eq(fareClasses.id, id));
-          throw exists ? staleVersion() : notFound("Classe de transport introuvable.");
-        }
-        await writeAudit(
-          tx,
-          actor,
-          { action: "update", entityType: "fare_class", entityId: id, summary: `Classe « ${saved.name} » modifiée` },
-          requestId,
-        );
-        return toFareClass(saved);
+      const saved = await versionedUpdate({
+        db,
+        table: fareClasses,
+        id,
+        version: input.version ?? 0,
+        actor,
+        entityType: "fare_class",
+        notFound: "Classe de transport introuvable.",
+        requestId,
+        apply: () => ({
+          values: { name: input.fareClassName, position: input.position },
+          summary: `Classe « ${input.fareClassName} » modifiée`,
+        }),
       });
+      return toFareClass(saved);
     },
     async remove(actor: Actor, id: string, requestId?: string) {
       await db.transaction(async (tx) => {
-        const [used] = await tx.select({ n: count() }).from(auditors).where(eq(auditors.fareClassId, id));
-        if (Number(used?.n ?? 0) > 0)
+        if ((await countAuditorsWithFareClass(tx, id)) > 0)
           throw conflict("Cette classe est celle d'au moins un évaluateur : changez-la sur leur fiche d'abord.");
-        const [removed] = await tx.delete(fareClasses).where(eq(fareClasses.id, id)).returning();
+        const removed = await deleteFareClass(tx, id);
         if (!removed) throw notFound("Classe de transport introuvable.");
         await writeAudit(
           tx,

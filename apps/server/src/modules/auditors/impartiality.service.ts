@@ -1,14 +1,22 @@
 import type { Candidate, Eligibility, EligibilityReason, impartialitySettingsBodySchema } from "@certidesk/shared";
-import { and, eq, inArray, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Database, Executor } from "../../db/client.js";
-import { auditorAssignmentJustifications, auditors, clients, impartialitySettings } from "../../db/schema/index.js";
+import { impartialitySettings } from "../../db/schema/index.js";
 import type { Actor } from "../../lib/actor.js";
-import { diffFields, writeAudit } from "../../lib/audit.js";
+import { writeAudit } from "../../lib/audit.js";
 import type { Clock } from "../../lib/clock.js";
-import { AppError, badRequest, notFound, staleVersion } from "../../lib/errors.js";
+import { AppError, badRequest, notFound } from "../../lib/errors.js";
+import { versionedUpdate } from "../../lib/versioned-update.js";
 import { auditorName } from "./auditor-row.js";
 import { authorize } from "./auditors.policy.js";
+import {
+  activeAuditors,
+  assignmentJustifications,
+  auditorsByIds,
+  clientLocation,
+  findAuditor,
+  insertJustification,
+} from "./auditors.repository.js";
 import { distanceKm, locate } from "./geo/commune-coordinates.js";
 import { evaluateEligibility } from "./impartiality/engine.js";
 import { loadEssms, loadFacts, loadMonthLoads, loadSettings } from "./impartiality/load-facts.js";
@@ -42,7 +50,7 @@ export function createImpartialityService({ db, clock }: { db: Database; clock: 
     ): Promise<Eligibility> {
       authorize(actor, "read", { id: auditorId });
       if (!q.clientId) throw badRequest("Choisissez l'établissement (clientId).");
-      const [auditor] = await db.select().from(auditors).where(eq(auditors.id, auditorId));
+      const auditor = await findAuditor(db, auditorId);
       if (!auditor) throw notFound("Évaluateur introuvable.");
       const essms = await essmsOrThrow(db, q.clientId);
       const facts = await loadFacts(db, {
@@ -66,7 +74,7 @@ export function createImpartialityService({ db, clock }: { db: Database; clock: 
       q: { clientId: string; days: string[]; contractId?: string | undefined },
     ): Promise<{ items: Candidate[] }> {
       const essms = await essmsOrThrow(db, q.clientId);
-      const all = await db.select().from(auditors).where(eq(auditors.active, true));
+      const all = await activeAuditors(db);
       const today = clock.today();
       const facts = await loadFacts(db, { auditors: all, essms, days: q.days, today, excludeContractId: q.contractId });
       const month = (q.days[0] ?? today).slice(0, 7);
@@ -76,10 +84,7 @@ export function createImpartialityService({ db, clock }: { db: Database; clock: 
         [month],
         q.contractId,
       );
-      const [client] = await db
-        .select({ postalCode: clients.postalCode, city: clients.city })
-        .from(clients)
-        .where(eq(clients.id, q.clientId));
+      const client = await clientLocation(db, q.clientId);
       const target = client ? await locate(client) : null;
       const items: Candidate[] = [];
       for (const a of all) {
@@ -116,15 +121,10 @@ export function createImpartialityService({ db, clock }: { db: Database; clock: 
      */
     async checkProgramme(tx: Executor, actor: Actor, p: ProgrammeAssignment, requestId?: string) {
       if (p.evaluators.length === 0) return;
-      const team = await tx
-        .select()
-        .from(auditors)
-        .where(
-          inArray(
-            auditors.id,
-            p.evaluators.map((e) => e.auditorId),
-          ),
-        );
+      const team = await auditorsByIds(
+        tx,
+        p.evaluators.map((e) => e.auditorId),
+      );
       for (const est of p.establishments) {
         const essms = await essmsOrThrow(tx, est.clientId);
         const facts = await loadFacts(tx, {
@@ -147,16 +147,11 @@ export function createImpartialityService({ db, clock }: { db: Database; clock: 
           const warnings = verdict.warnings.map((w: EligibilityReason) => ({ rule: w.rule, message: w.message }));
           const text = e.justification?.trim();
           if (!text) {
-            const previous = await tx
-              .select()
-              .from(auditorAssignmentJustifications)
-              .where(
-                and(
-                  eq(auditorAssignmentJustifications.contractId, p.contractId),
-                  eq(auditorAssignmentJustifications.auditorId, auditor.id),
-                  eq(auditorAssignmentJustifications.clientId, essms.id),
-                ),
-              );
+            const previous = await assignmentJustifications(tx, {
+              contractId: p.contractId,
+              auditorId: auditor.id,
+              clientId: essms.id,
+            });
             if (previous.some((j) => sameWarnings(j.warnings, warnings))) continue;
             throw new AppError(
               422,
@@ -165,7 +160,7 @@ export function createImpartialityService({ db, clock }: { db: Database; clock: 
               { ...details, justificationRequired: true },
             );
           }
-          await tx.insert(auditorAssignmentJustifications).values({
+          await insertJustification(tx, {
             auditorId: auditor.id,
             contractId: p.contractId,
             clientId: essms.id,
@@ -194,28 +189,18 @@ export function createImpartialityService({ db, clock }: { db: Database; clock: 
     settings: async () => loadSettings(db),
 
     async updateSettings(actor: Actor, input: z.output<typeof impartialitySettingsBodySchema>, requestId?: string) {
-      return db.transaction(async (tx) => {
-        const current = await loadSettings(tx);
-        const { version, ...values } = input;
-        const [saved] = await tx
-          .update(impartialitySettings)
-          .set({ ...values, version: sql`${impartialitySettings.version} + 1`, updatedAt: clock.now() })
-          .where(and(eq(impartialitySettings.id, 1), eq(impartialitySettings.version, version)))
-          .returning();
-        if (!saved) throw staleVersion();
-        await writeAudit(
-          tx,
-          actor,
-          {
-            action: "update",
-            entityType: "settings",
-            entityId: "impartiality",
-            summary: "Règles d'impartialité modifiées",
-            changes: diffFields(current, values),
-          },
-          requestId,
-        );
-        return saved;
+      const { version, ...values } = input;
+      return versionedUpdate({
+        db,
+        table: impartialitySettings,
+        id: "1",
+        version,
+        actor,
+        entityType: "settings",
+        entityId: "impartiality",
+        requestId,
+        clock,
+        apply: () => ({ values, summary: "Règles d'impartialité modifiées", changes: true }),
       });
     },
   };

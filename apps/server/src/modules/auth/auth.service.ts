@@ -1,13 +1,13 @@
 import { type CurrentUser, MESSAGES, type ProfileType } from "@certidesk/shared";
-import { eq, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
-import { users } from "../../db/schema/index.js";
 import type { Actor } from "../../lib/actor.js";
 import { writeAudit } from "../../lib/audit.js";
 import { AppError, badRequest, notFound, tooManyRequests } from "../../lib/errors.js";
 import { assertPasswordPolicy } from "../../lib/password-policy.js";
 import { decoyPasswordHash, hashPassword, verifyPassword } from "../../lib/passwords.js";
+import { canSeeHrDocuments } from "../documents/index.js";
 import { loadGrants } from "../profiles/index.js";
+import { findUserById, findUserByIdentifier, recordLogin, savePasswordHash, type UserRow } from "./auth.repository.js";
 import type { LoginThrottle } from "./login-throttle.js";
 import type { SessionStore } from "./session-store.js";
 
@@ -16,8 +16,6 @@ export interface AuthServiceDeps {
   sessions: SessionStore;
   throttle: LoginThrottle;
 }
-
-type UserRow = typeof users.$inferSelect;
 
 async function toCurrentUser(db: Database, user: UserRow): Promise<CurrentUser> {
   return {
@@ -30,6 +28,7 @@ async function toCurrentUser(db: Database, user: UserRow): Promise<CurrentUser> 
     permissions: await loadGrants(db, user.profileType),
     auditorId: user.auditorId,
     clientId: user.clientId,
+    abilities: { readHrDocuments: canSeeHrDocuments({ profileType: user.profileType as ProfileType }) },
   };
 }
 
@@ -37,15 +36,11 @@ export function createAuthService({ db, sessions, throttle }: AuthServiceDeps) {
   return {
     async login(input: { identifier: string; password: string }, meta: { ip: string; userAgent?: string }) {
       // The attempt counts from now, before the slow password check: parallel guesses cannot all pass.
-      const attempt = throttle.reserve(input.identifier, meta.ip);
+      const attempt = await throttle.reserve(input.identifier, meta.ip);
       if (!("succeed" in attempt)) {
         throw Object.assign(tooManyRequests(MESSAGES.tooManyAttempts), { retryAfter: attempt.retryAfter });
       }
-      const [user] = await db
-        .select()
-        .from(users)
-        .where(eq(sql`lower(${users.identifier})`, input.identifier.toLowerCase()))
-        .limit(1);
+      const user = await findUserByIdentifier(db, input.identifier);
       // An unknown identifier costs the same hash as a known one and gets the same answer.
       const ok = await verifyPassword(
         input.password,
@@ -56,10 +51,10 @@ export function createAuthService({ db, sessions, throttle }: AuthServiceDeps) {
         attempt.fail();
         throw new AppError(401, "UNAUTHENTICATED", MESSAGES.badCredentials);
       }
-      attempt.succeed();
+      await attempt.succeed();
       const session = await db.transaction(async (tx) => {
         const created = await sessions.create(tx, user.id, meta);
-        await tx.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id));
+        await recordLogin(tx, user.id, new Date());
         await writeAudit(
           tx,
           { userId: user.id, label: `${user.firstName} ${user.lastName}` },
@@ -83,14 +78,14 @@ export function createAuthService({ db, sessions, throttle }: AuthServiceDeps) {
     },
 
     async me(actor: Actor): Promise<CurrentUser> {
-      const [user] = await db.select().from(users).where(eq(users.id, actor.userId)).limit(1);
+      const user = await findUserById(db, actor.userId);
       if (!user) throw notFound();
       return toCurrentUser(db, user);
     },
 
     /** A user changes their own password; every other session of theirs ends. */
     async changeOwnPassword(actor: Actor, input: { currentPassword: string; newPassword: string }) {
-      const [user] = await db.select().from(users).where(eq(users.id, actor.userId)).limit(1);
+      const user = await findUserById(db, actor.userId);
       if (!user) throw notFound();
       assertPasswordPolicy(input.newPassword, user);
       if (!(await verifyPassword(input.currentPassword, user.passwordHash))) {
@@ -98,10 +93,7 @@ export function createAuthService({ db, sessions, throttle }: AuthServiceDeps) {
       }
       const passwordHash = await hashPassword(input.newPassword);
       const session = await db.transaction(async (tx) => {
-        await tx
-          .update(users)
-          .set({ passwordHash, version: sql`${users.version} + 1`, updatedAt: new Date() })
-          .where(eq(users.id, user.id));
+        await savePasswordHash(tx, user.id, passwordHash, new Date());
         await sessions.revokeAllForUser(tx, user.id);
         await writeAudit(tx, actor, {
           action: "update",

@@ -1,6 +1,4 @@
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.js";
-import { passwordResets, users } from "../../db/schema/index.js";
 import { SYSTEM_ACTOR } from "../../lib/actor.js";
 import { writeAudit } from "../../lib/audit.js";
 import type { BackgroundWork } from "../../lib/background.js";
@@ -9,6 +7,14 @@ import { assertPasswordPolicy } from "../../lib/password-policy.js";
 import { hashPassword } from "../../lib/passwords.js";
 import { hashToken, newToken } from "../../lib/tokens.js";
 import { enqueueMail } from "../mail/index.js";
+import {
+  findPendingReset,
+  findUserById,
+  findUserByIdentifier,
+  insertPasswordReset,
+  savePasswordHash,
+  useUpReset,
+} from "./auth.repository.js";
 import { createRateLimiter } from "./login-throttle.js";
 import type { SessionStore } from "./session-store.js";
 
@@ -45,23 +51,22 @@ export function createPasswordResetService({
   onMailQueued,
 }: PasswordResetDeps) {
   // Their own counters: asking for a link never locks anyone out of signing in.
-  const perIdentifier = createRateLimiter({ windowMs: 60 * 60_000, max: limits.perIdentifier ?? 3 });
-  const perAddress = createRateLimiter({ windowMs: 15 * 60_000, max: limits.perAddress ?? 20 });
-  const invalidLinks = createRateLimiter({ windowMs: 15 * 60_000, max: limits.invalidLinksPerAddress ?? 10 });
+  const limiter = (name: string, windowMs: number, max: number) => createRateLimiter({ db, name, windowMs, max });
+  const perIdentifier = limiter("reset:identifier", 60 * 60_000, limits.perIdentifier ?? 3);
+  const perAddress = limiter("reset:address", 15 * 60_000, limits.perAddress ?? 20);
+  const invalidLinks = limiter("reset:invalid-link", 15 * 60_000, limits.invalidLinksPerAddress ?? 10);
 
   async function queueResetMail(identifier: string) {
-    const [user] = await db
-      .select()
-      .from(users)
-      .where(eq(sql`lower(${users.identifier})`, identifier.toLowerCase()))
-      .limit(1);
+    const user = await findUserByIdentifier(db, identifier);
     if (!user?.active || !user.email) return;
     const token = newToken();
     const link = `${publicUrl}${RESET_PATH}?token=${token}`;
     await db.transaction(async (tx) => {
-      await tx
-        .insert(passwordResets)
-        .values({ userId: user.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + RESET_TTL_MS) });
+      await insertPasswordReset(tx, {
+        userId: user.id,
+        tokenHash: hashToken(token),
+        expiresAt: new Date(Date.now() + RESET_TTL_MS),
+      });
       await enqueueMail(
         tx,
         { userId: user.id, label: `${user.firstName} ${user.lastName}` },
@@ -86,9 +91,12 @@ export function createPasswordResetService({
      */
     async request(identifier: string, ip: string): Promise<void> {
       const key = identifier.trim().toLowerCase();
-      if (perAddress.retryAfter(ip) > 0 || perIdentifier.retryAfter(key) > 0) throw tooManyRequests(TOO_MANY_REQUESTS);
-      perAddress.count(ip);
-      perIdentifier.count(key);
+      const byAddress = await perAddress.take(ip);
+      if (byAddress.retryAfter > 0) throw tooManyRequests(TOO_MANY_REQUESTS);
+      if ((await perIdentifier.take(key)).retryAfter > 0) {
+        await byAddress.cancel();
+        throw tooManyRequests(TOO_MANY_REQUESTS);
+      }
       background.run("mot de passe oublié", () => queueResetMail(identifier));
     },
     /**
@@ -97,45 +105,19 @@ export function createPasswordResetService({
      * only computed for a real link.
      */
     async reset(token: string, password: string, ip: string): Promise<void> {
-      if (invalidLinks.retryAfter(ip) > 0) throw tooManyRequests(TOO_MANY_REQUESTS);
-      const attempt = invalidLinks.count(ip);
-      const [pending] = await db
-        .select({ userId: passwordResets.userId })
-        .from(passwordResets)
-        .innerJoin(users, eq(users.id, passwordResets.userId))
-        .where(
-          and(
-            eq(passwordResets.tokenHash, hashToken(token)),
-            isNull(passwordResets.usedAt),
-            gt(passwordResets.expiresAt, new Date()),
-            eq(users.active, true),
-          ),
-        )
-        .limit(1);
+      const attempt = await invalidLinks.take(ip);
+      if (attempt.retryAfter > 0) throw tooManyRequests(TOO_MANY_REQUESTS);
+      const pending = await findPendingReset(db, hashToken(token), new Date());
       if (!pending) throw badRequest(INVALID_LINK);
-      attempt.cancel();
-      const [owner] = await db.select().from(users).where(eq(users.id, pending.userId)).limit(1);
+      await attempt.cancel();
+      const owner = await findUserById(db, pending.userId);
       assertPasswordPolicy(password, owner ?? {});
       const passwordHash = await hashPassword(password);
       await db.transaction(async (tx) => {
         // Used up inside the transaction: of two parallel resets with one link, one wins.
-        const [reset] = await tx
-          .update(passwordResets)
-          .set({ usedAt: new Date() })
-          .where(
-            and(
-              eq(passwordResets.tokenHash, hashToken(token)),
-              isNull(passwordResets.usedAt),
-              gt(passwordResets.expiresAt, new Date()),
-            ),
-          )
-          .returning();
+        const reset = await useUpReset(tx, hashToken(token), new Date());
         if (!reset) throw badRequest(INVALID_LINK);
-        const [user] = await tx
-          .update(users)
-          .set({ passwordHash, version: sql`${users.version} + 1`, updatedAt: new Date() })
-          .where(and(eq(users.id, reset.userId), eq(users.active, true)))
-          .returning();
+        const user = await savePasswordHash(tx, reset.userId, passwordHash, new Date(), { activeOnly: true });
         if (!user) throw badRequest(INVALID_LINK);
         await sessions.revokeAllForUser(tx, user.id);
         await writeAudit(

@@ -6,13 +6,16 @@ export interface EvaluationDates {
   clientId: string;
   /** First visit day; null: "à programmer". */
   evaluationDate: string | null;
-  /** Grouped evaluation (badge G), null when not grouped. */
-  regroupingStatus: number | null;
+  /** Grouped evaluation (badge G), null when not grouped; left as it is when absent. */
+  regroupingStatus?: number | null;
 }
 
 /**
- * Sets the evaluation date and grouping of establishments from their programme (inside the caller's
- * transaction); with `clientSince`, they also become clients (a contract was signed).
+ * Sets the evaluation date (and grouping) of establishments, inside the caller's transaction: from
+ * a contract's programme, or from a mission's visit days. With `clientSince`, they also become
+ * clients (a contract was signed).
+ *
+ *   await setEvaluationDates(tx, [{ clientId, evaluationDate: firstDay }], { now: clock.now() });
  */
 export async function setEvaluationDates(
   tx: Executor,
@@ -24,12 +27,20 @@ export async function setEvaluationDates(
       .update(clients)
       .set({
         evaluationDate: e.evaluationDate,
-        regroupingStatus: e.regroupingStatus,
+        ...(e.regroupingStatus !== undefined ? { regroupingStatus: e.regroupingStatus } : {}),
         ...(options.clientSince ? { clientSince: options.clientSince } : {}),
         updatedAt: options.now,
       })
       .where(sql`${clients.id} = ${e.clientId}`);
   }
+}
+
+/** The final report is out: the establishment's evaluation is finalised ("Évaluations finalisées"). */
+export async function markEvaluationFinished(tx: Executor, clientId: string, finishedAt: string, now: Date) {
+  await tx
+    .update(clients)
+    .set({ evaluationFinishedAt: finishedAt, updatedAt: now })
+    .where(sql`${clients.id} = ${clientId}`);
 }
 
 /** The names of establishments, in the order of `ids`. */

@@ -5,7 +5,7 @@ import {
   updateConfigurationBodySchema,
 } from "@certidesk/shared";
 import type { AppInstance } from "../../app-instance.js";
-import { badRequest, notFound } from "../../lib/errors.js";
+import { notFound } from "../../lib/errors.js";
 import { readUpload } from "../../lib/upload.js";
 import { requireActor } from "../../plugins/auth.js";
 import { type ConfigurationService, LOGO_MAX_BYTES, LOGO_PATH } from "./configuration.service.js";

@@ -24,7 +24,7 @@ import { writeAudit } from "../../lib/audit.js";
 import type { Clock } from "../../lib/clock.js";
 import { AppError, conflict, forbidden, notFound } from "../../lib/errors.js";
 import { abilities, authorize, granted, isStaff, recordScope } from "../../lib/policy.js";
-import { setEvaluationDate } from "../clients/index.js";
+import { setEvaluationDates } from "../clients/index.js";
 import type { DocumentLinks } from "../documents/index.js";
 import { streamMissionWorkbook } from "./mission-export.js";
 import { listMissions, type MissionListRow, missionListBatches } from "./mission-list.repository.js";
@@ -421,7 +421,7 @@ export function createMissionsService(deps: MissionsDeps) {
           );
           if (mission.id !== id) await repo.setVisitSpan(tx, mission.id, first, last);
           // The client list's evaluation date follows the visit's first day.
-          await setEvaluationDate(tx, mission.clientId, first, clock.now());
+          await setEvaluationDates(tx, [{ clientId: mission.clientId, evaluationDate: first }], { now: clock.now() });
         },
         () => ({
           values: { firstDay: first, lastDay: last },

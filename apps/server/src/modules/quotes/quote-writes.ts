@@ -11,10 +11,10 @@ import { quotes } from "../../db/schema/index.js";
 import type { Actor } from "../../lib/actor.js";
 import type { Clock } from "../../lib/clock.js";
 import { conflict, notFound } from "../../lib/errors.js";
-import { authorize } from "../../lib/policy.js";
+import { abilities, authorize } from "../../lib/policy.js";
 import type { DocumentLinks } from "../documents/index.js";
 import { syncStatus } from "../prospects/index.js";
-import { quoteResource } from "./quotes.policy.js";
+import { type QuoteRecord, quoteResource } from "./quotes.policy.js";
 import * as repo from "./quotes.repository.js";
 
 export type SaveInput = z.output<typeof saveQuoteBodySchema>;
@@ -22,20 +22,34 @@ export type Quote = typeof quotes.$inferSelect;
 export const NOT_FOUND = quoteResource.notFound;
 export type QuoteAction = (typeof quoteResource.actions)[number];
 
-/** A quote is written for a live request: not signed, refused or archived; a certification once recevable. */
+type RequestRow = NonNullable<Awaited<ReturnType<typeof repo.findRequest>>>;
+
+/**
+ * Why a request takes no quote changes, or null: a quote is written for a live request (not signed,
+ * refused or archived), and for a certification once it is recevable.
+ */
+async function requestBlock(tx: Executor, request: RequestRow): Promise<string | null> {
+  if (request.status === "SIGNED") return "Cette demande a abouti à un contrat signé : ses devis ne changent plus.";
+  if (request.status === "REFUSE" || request.archivedAt)
+    return "Cette demande est refusée ou archivée : repassez-la en prospect pour reprendre ses devis.";
+  if (request.service === "CERTIFICATION" && (await repo.reviewOf(tx, request.id))?.decision !== "RECEVABLE")
+    return "La demande de certification doit être déclarée recevable avant d'établir un devis.";
+  return null;
+}
+
+/** The request of a new or changed quote: 404 if it is gone, 409 if it takes no quote changes. */
 export async function openRequest(tx: Executor, requestId: string) {
   const request = await repo.findRequest(tx, requestId);
   if (!request) throw notFound("Demande introuvable.");
-  if (request.status === "SIGNED")
-    throw conflict("Cette demande a abouti à un contrat signé : ses devis ne changent plus.");
-  if (request.status === "REFUSE" || request.archivedAt)
-    throw conflict("Cette demande est refusée ou archivée : repassez-la en prospect pour reprendre ses devis.");
-  if (request.service === "CERTIFICATION") {
-    const review = await repo.reviewOf(tx, requestId);
-    if (review?.decision !== "RECEVABLE")
-      throw conflict("La demande de certification doit être déclarée recevable avant d'établir un devis.");
-  }
+  const block = await requestBlock(tx, request);
+  if (block) throw conflict(block);
   return request;
+}
+
+/** What the quote policy looks at: the quote's status and its request's state. */
+export async function quoteRecord(tx: Executor, quote: Quote): Promise<QuoteRecord> {
+  const request = await repo.findRequest(tx, quote.requestId);
+  return { status: quote.status, requestBlock: request ? await requestBlock(tx, request) : null };
 }
 
 export function totalsOf(input: SaveInput) {
@@ -52,11 +66,16 @@ export async function writeLines(tx: Executor, quoteId: string, input: SaveInput
 
 /** Reads quotes as the screens show them: lines, PDF link, the contract they led to. */
 export function createQuoteReader({ db, links, clock }: { db: Database; links: DocumentLinks; clock: Clock }) {
-  async function details(list: Quote[]): Promise<QuoteDetail[]> {
+  async function details(actor: Actor, list: Quote[]): Promise<QuoteDetail[]> {
     const ids = list.map((q) => q.id);
     const [lines, contractRows] = await Promise.all([repo.linesOf(db, ids), repo.contractsOfQuotes(db, ids)]);
     const docIds = list.flatMap((q) => (q.documentId ? [q.documentId] : []));
     const docRows = await repo.documentNames(db, docIds);
+    // The quotes shown together share their request: its state is read once per request.
+    const blocks = new Map<string, string | null>();
+    for (const q of list) {
+      if (!blocks.has(q.requestId)) blocks.set(q.requestId, (await quoteRecord(db, q)).requestBlock);
+    }
     return list.map((q) => {
       const doc = docRows.find((d) => d.id === q.documentId);
       return {
@@ -91,6 +110,7 @@ export function createQuoteReader({ db, links, clock }: { db: Database; links: D
         contractId: contractRows.find((c) => c.quoteId === q.id)?.id ?? null,
         createdAt: q.createdAt.toISOString(),
         version: q.version,
+        abilities: abilities(actor, quoteResource, { status: q.status, requestBlock: blocks.get(q.requestId) ?? null }),
       };
     });
   }
@@ -99,12 +119,12 @@ export function createQuoteReader({ db, links, clock }: { db: Database; links: D
   async function load(actor: Actor, id: string, action: QuoteAction) {
     const quote = await repo.findQuote(db, id);
     if (!quote) throw notFound(NOT_FOUND);
-    authorize(actor, action, quoteResource, quote);
+    authorize(actor, action, quoteResource, await quoteRecord(db, quote));
     return quote;
   }
 
   async function get(actor: Actor, id: string) {
-    const [detail] = await details([await load(actor, id, "read")]);
+    const [detail] = await details(actor, [await load(actor, id, "read")]);
     if (!detail) throw notFound(NOT_FOUND);
     return detail;
   }
@@ -119,7 +139,7 @@ export function createQuoteReader({ db, links, clock }: { db: Database; links: D
       actor,
       requestId: logId,
       entityType: "quote",
-      authorize: { resource: quoteResource, action },
+      authorize: { resource: quoteResource, action, record: quoteRecord },
       after: (tx: Executor, saved: Quote) => syncStatus(tx, saved.requestId),
     };
   }

@@ -1,14 +1,17 @@
+import { QUOTE_ACTIONS } from "@certidesk/shared";
 import { allow, defineResource, granted, guard, isStaff } from "../../lib/policy.js";
 
-/** What the quote rules look at. */
+/** What the quote rules look at: its status, and why its request no longer takes changes (if it does not). */
 export interface QuoteRecord {
   status: string;
+  /** Set when the request is signed, refused, archived, or a certification not yet recevable. */
+  requestBlock: string | null;
 }
 
 /** A quote: commercial data, seen by staff only. */
 export const quoteResource = defineResource<QuoteRecord>()({
   name: "quote",
-  actions: ["read", "update", "print", "send", "accept", "refuse", "newVersion"],
+  actions: QUOTE_ACTIONS,
   notFound: "Devis introuvable.",
   scope: isStaff,
 });
@@ -34,3 +37,4 @@ guard(
   "newVersion",
   (q) => (q.status === "ACCEPTED" || q.status === "SUPERSEDED") && "Ce devis ne peut plus donner de nouvelle version.",
 );
+guard(quoteResource, ["update", "send", "accept", "refuse", "newVersion"], (q) => q.requestBlock);

@@ -38,6 +38,7 @@ type Quote = {
   contractId: string | null;
   revision: number;
   document: { id: string; url: string } | null;
+  abilities: Record<string, boolean>;
 };
 
 describe("quotes", () => {
@@ -197,7 +198,9 @@ describe("quotes", () => {
   it("makes a new version under the same number, edits drafts only, and accepts into a contract", async () => {
     const requestId = await newRequest();
     const first = await create(requestId);
+    expect(first.abilities).toMatchObject({ update: true, send: true, accept: false, refuse: true });
     const sent = (await post(`/api/quotes/${first.id}/send`, { version: first.version })).json() as Quote;
+    expect(sent.abilities).toMatchObject({ update: false, send: true, accept: true, newVersion: true });
     const locked = await ctx.app.inject({
       method: "PUT",
       url: `/api/quotes/${first.id}`,
@@ -237,6 +240,7 @@ describe("quotes", () => {
       await ctx.app.inject({ method: "GET", url: `/api/quotes/${first.id}`, headers: cc.bearer })
     ).json() as Quote;
     expect(old.status).toBe("SUPERSEDED");
+    expect(old.abilities).toMatchObject({ read: true, print: true, send: false, accept: false, newVersion: false });
     expect(await requestStatus(requestId)).toBe("QUOTE_ACCEPTED");
   });
 

@@ -12,7 +12,15 @@ import { createFromQuote } from "../contracts/index.js";
 import type { DocumentLinks, DocumentsService } from "../documents/index.js";
 import { requestResource, syncStatus } from "../prospects/index.js";
 import { createQuoteDelivery } from "./quote-delivery.js";
-import { createQuoteReader, NOT_FOUND, openRequest, type SaveInput, totalsOf, writeLines } from "./quote-writes.js";
+import {
+  createQuoteReader,
+  NOT_FOUND,
+  openRequest,
+  quoteRecord,
+  type SaveInput,
+  totalsOf,
+  writeLines,
+} from "./quote-writes.js";
 import { quoteResource } from "./quotes.policy.js";
 import * as repo from "./quotes.repository.js";
 
@@ -42,7 +50,7 @@ export function createQuotesService(deps: QuotesServiceDeps) {
       const request = await repo.findRequest(db, requestId);
       if (!request) throw notFound(requestResource.notFound);
       authorize(actor, "read", requestResource, request);
-      return details(await repo.quotesOfRequest(db, requestId));
+      return details(actor, await repo.quotesOfRequest(db, requestId));
     },
 
     async create(actor: Actor, requestId: string, input: SaveInput, logId?: string) {
@@ -138,8 +146,7 @@ export function createQuotesService(deps: QuotesServiceDeps) {
         const quote = await repo.findQuote(tx, id);
         if (!quote) throw notFound(NOT_FOUND);
         if (quote.version !== version) throw staleVersion();
-        authorize(actor, "newVersion", quoteResource, quote);
-        await openRequest(tx, quote.requestId);
+        authorize(actor, "newVersion", quoteResource, await quoteRecord(tx, quote));
         const top = await repo.topRevision(tx, quote.number);
         const { id: _id, createdAt: _c, updatedAt: _u, version: _v, ...copy } = quote;
         const created = await repo.insertQuote(tx, {

@@ -1,46 +1,67 @@
 import { canOpenAppRoute } from "@certidesk/shared";
 import { AppShell, NavLink, ScrollArea } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
+import { ModalsProvider } from "@mantine/modals";
+import { useEffect } from "react";
 import { Link, Outlet, useLocation } from "react-router";
+import { useMe } from "../../features/auth/api/me";
 import { useSession } from "../../lib/session-context";
 import { AppHeader } from "./AppHeader";
 import { NAV_ITEMS } from "./navigation";
 import { MAIN_CONTENT_ID, SkipLink } from "./SkipLink";
 
-/** The staff shell: header, navigation showing only what the user may open, the page. */
+/**
+ * The stored user is read again from the server when the app opens: grants changed in the Settings and
+ * the server's abilities (RH documents) apply without signing in again.
+ */
+function useFreshSession() {
+  const { user, refresh } = useSession();
+  const { data } = useMe(user !== null);
+  useEffect(() => {
+    if (data) refresh(data);
+  }, [data, refresh]);
+}
+
+/**
+ * The staff shell: header, navigation showing only what the user may open, the page. The confirmation
+ * modals (`modals.openConfirmModal`) are provided here, not in main.tsx: /login does not download them.
+ */
 export function AppLayout() {
   const { user } = useSession();
+  useFreshSession();
   const { pathname } = useLocation();
   const [opened, { toggle, close }] = useDisclosure();
   const items = NAV_ITEMS.filter((item) => canOpenAppRoute(item.path, user?.permissions ?? []));
   return (
-    <AppShell
-      header={{ height: 56 }}
-      navbar={{ width: 230, breakpoint: "sm", collapsed: { mobile: !opened } }}
-      padding="md"
-    >
-      <SkipLink />
-      <AppShell.Header>
-        <AppHeader home="/app/alert" opened={opened} onToggle={toggle} />
-      </AppShell.Header>
-      <AppShell.Navbar p="xs" aria-label="Navigation principale">
-        <ScrollArea>
-          {items.map((item) => (
-            <NavLink
-              key={item.path}
-              component={Link}
-              to={`/app/${item.path}`}
-              label={item.label}
-              leftSection={<item.icon size={18} stroke={1.6} />}
-              active={pathname === `/app/${item.path}` || pathname.startsWith(`/app/${item.path}/`)}
-              onClick={close}
-            />
-          ))}
-        </ScrollArea>
-      </AppShell.Navbar>
-      <AppShell.Main bg="gray.0" id={MAIN_CONTENT_ID} tabIndex={-1}>
-        <Outlet />
-      </AppShell.Main>
-    </AppShell>
+    <ModalsProvider labels={{ confirm: "Confirmer", cancel: "Annuler" }}>
+      <AppShell
+        header={{ height: 56 }}
+        navbar={{ width: 230, breakpoint: "sm", collapsed: { mobile: !opened } }}
+        padding="md"
+      >
+        <SkipLink />
+        <AppShell.Header>
+          <AppHeader home="/app/alert" opened={opened} onToggle={toggle} />
+        </AppShell.Header>
+        <AppShell.Navbar p="xs" aria-label="Navigation principale">
+          <ScrollArea>
+            {items.map((item) => (
+              <NavLink
+                key={item.path}
+                component={Link}
+                to={`/app/${item.path}`}
+                label={item.label}
+                leftSection={<item.icon size={18} stroke={1.6} />}
+                active={pathname === `/app/${item.path}` || pathname.startsWith(`/app/${item.path}/`)}
+                onClick={close}
+              />
+            ))}
+          </ScrollArea>
+        </AppShell.Navbar>
+        <AppShell.Main bg="gray.0" id={MAIN_CONTENT_ID} tabIndex={-1}>
+          <Outlet />
+        </AppShell.Main>
+      </AppShell>
+    </ModalsProvider>
   );
 }

@@ -1,46 +1,92 @@
 import { Stack, Tabs, Title } from "@mantine/core";
-import type { ReactNode } from "react";
+import { type ComponentType, lazy, Suspense } from "react";
 import { Navigate, useNavigate, useParams } from "react-router";
-import { AuditLogTab } from "../../features/audit/components/AuditLogTab";
-import { AuditorSettingsTab } from "../../features/auditors/components/AuditorSettingsTab";
-import { GeneralSettingsTab } from "../../features/configuration/components/GeneralSettingsTab";
-import { DocumentCategoriesTab } from "../../features/documents/components/settings/DocumentCategoriesTab";
-import { InvoiceSettingsTab } from "../../features/invoices/components/InvoiceSettingsTab";
-import { MailGroupsTab } from "../../features/mail/components/settings/MailGroupsTab";
-import { MailTemplatesTab } from "../../features/mail/components/settings/MailTemplatesTab";
-import { MissionDeadlinesTab } from "../../features/missions/components/settings/MissionDeadlinesTab";
-import { NumberingTab } from "../../features/numbering/components/NumberingTab";
-import { ProfilesTab } from "../../features/profiles/components/ProfilesTab";
-import { UsersTab } from "../../features/users/components/UsersTab";
+import { Spinner } from "../../components/loading/Spinner";
 import { useBranding } from "../../lib/configuration/use-branding";
 
-/** Settings tabs, one per feature; later modules add theirs (Numérotation, E-mails, Documents…). */
-const TABS: Array<{ value: string; label: string; render: () => ReactNode }> = [
-  { value: "general", label: "Société", render: () => <GeneralSettingsTab /> },
-  { value: "profils", label: "Profils et droits", render: () => <ProfilesTab /> },
-  { value: "utilisateurs", label: "Utilisateurs", render: () => <UsersTab /> },
-  { value: "documents", label: "Documents", render: () => <DocumentCategoriesTab /> },
-  { value: "e-mails", label: "E-mails", render: () => <MailTemplatesTab /> },
-  { value: "e-mails-groupes", label: "E-mails groupés", render: () => <MailGroupsTab /> },
-  { value: "evaluateurs", label: "Évaluateurs", render: () => <AuditorSettingsTab /> },
-  { value: "missions", label: "Missions", render: () => <MissionDeadlinesTab /> },
-  { value: "numerotation", label: "Numérotation", render: () => <NumberingTab /> },
-  { value: "facturation", label: "Facturation", render: () => <InvoiceSettingsTab /> },
-  { value: "journal", label: "Journal des modifications", render: () => <AuditLogTab /> },
+/** A settings tab fetched with its feature's chunk when it is first shown. */
+const tab = <M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) =>
+  lazy(async () => ({ default: (await load())[name] as ComponentType }));
+
+/** Settings tabs, one per feature, each in its own chunk; later modules add theirs. */
+const TABS: Array<{ value: string; label: string; Panel: ComponentType }> = [
+  {
+    value: "general",
+    label: "Société",
+    Panel: tab(() => import("../../features/configuration/components/GeneralSettingsTab"), "GeneralSettingsTab"),
+  },
+  {
+    value: "profils",
+    label: "Profils et droits",
+    Panel: tab(() => import("../../features/profiles/components/ProfilesTab"), "ProfilesTab"),
+  },
+  {
+    value: "utilisateurs",
+    label: "Utilisateurs",
+    Panel: tab(() => import("../../features/users/components/UsersTab"), "UsersTab"),
+  },
+  {
+    value: "documents",
+    label: "Documents",
+    Panel: tab(
+      () => import("../../features/documents/components/settings/DocumentCategoriesTab"),
+      "DocumentCategoriesTab",
+    ),
+  },
+  {
+    value: "e-mails",
+    label: "E-mails",
+    Panel: tab(() => import("../../features/mail/components/settings/MailTemplatesTab"), "MailTemplatesTab"),
+  },
+  {
+    value: "e-mails-groupes",
+    label: "E-mails groupés",
+    Panel: tab(() => import("../../features/mail/components/settings/MailGroupsTab"), "MailGroupsTab"),
+  },
+  {
+    value: "evaluateurs",
+    label: "Évaluateurs",
+    Panel: tab(() => import("../../features/auditors/components/AuditorSettingsTab"), "AuditorSettingsTab"),
+  },
+  {
+    value: "missions",
+    label: "Missions",
+    Panel: tab(() => import("../../features/missions/components/settings/MissionDeadlinesTab"), "MissionDeadlinesTab"),
+  },
+  {
+    value: "numerotation",
+    label: "Numérotation",
+    Panel: tab(() => import("../../features/numbering/components/NumberingTab"), "NumberingTab"),
+  },
+  {
+    value: "frais",
+    label: "Frais",
+    Panel: tab(() => import("../../features/expenses/components/ExpenseSettingsTab"), "ExpenseSettingsTab"),
+  },
+  {
+    value: "facturation",
+    label: "Facturation",
+    Panel: tab(() => import("../../features/invoices/components/InvoiceSettingsTab"), "InvoiceSettingsTab"),
+  },
+  {
+    value: "journal",
+    label: "Journal des modifications",
+    Panel: tab(() => import("../../features/audit/components/AuditLogTab"), "AuditLogTab"),
+  },
 ];
 
 export function SettingsPage() {
   useBranding("Paramètres");
   const { activeTab } = useParams();
   const navigate = useNavigate();
-  const tab = TABS.find((t) => t.value === activeTab);
-  if (!tab) return <Navigate to="/app/setting/general" replace />;
+  const current = TABS.find((t) => t.value === activeTab);
+  if (!current) return <Navigate to="/app/setting/general" replace />;
   return (
     <Stack>
       <Title order={1} size="h2">
         Paramètres
       </Title>
-      <Tabs value={tab.value} onChange={(v) => v && navigate(`/app/setting/${v}`)} keepMounted={false}>
+      <Tabs value={current.value} onChange={(v) => v && navigate(`/app/setting/${v}`)} keepMounted={false}>
         <Tabs.List mb="md">
           {TABS.map((t) => (
             <Tabs.Tab key={t.value} value={t.value}>
@@ -50,7 +96,9 @@ export function SettingsPage() {
         </Tabs.List>
         {TABS.map((t) => (
           <Tabs.Panel key={t.value} value={t.value}>
-            {t.render()}
+            <Suspense fallback={<Spinner />}>
+              <t.Panel />
+            </Suspense>
           </Tabs.Panel>
         ))}
       </Tabs>

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { domainKey, invalidateDomains } from "../../../lib/query-keys";
+import { invalidateDomains } from "../../../lib/query-keys";
+import { auditorKeys } from "./keys";
 
 export const acceptMissionOrder = (orderId: string) => api.post<unknown>(`/api/mission-orders/${orderId}/accept`);
 export const refuseMissionOrder = (orderId: string, reason: string) =>
@@ -13,7 +14,7 @@ export function useAnswerMissionOrder(auditorId: string) {
     mutationFn: (a: { orderId: string; answer: "ACCEPT" } | { orderId: string; answer: "REFUSE"; reason: string }) =>
       a.answer === "ACCEPT" ? acceptMissionOrder(a.orderId) : refuseMissionOrder(a.orderId, a.reason),
     onSuccess: () => {
-      void client.invalidateQueries({ queryKey: [...domainKey("auditors"), auditorId] });
+      void client.invalidateQueries({ queryKey: auditorKeys.detail(auditorId) });
       void invalidateDomains(client, "missions");
     },
   });

@@ -1,11 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { missionSpaceKeys } from "./mission-space";
+import { auditorKeys } from "./keys";
 
 export const getCalendarLink = (auditorId: string) =>
   api.get<{ url: string }>(`/api/auditors/${auditorId}/calendar-link`);
 export const calendarLinkQueryOptions = (auditorId: string) =>
-  queryOptions({ queryKey: missionSpaceKeys.calendar(auditorId), queryFn: () => getCalendarLink(auditorId) });
+  queryOptions({ queryKey: auditorKeys.calendarLink(auditorId), queryFn: () => getCalendarLink(auditorId) });
 export const useCalendarLink = (auditorId: string) => useQuery(calendarLinkQueryOptions(auditorId));
 
 export const renewCalendarLink = (auditorId: string) =>
@@ -15,6 +15,6 @@ export function useRenewCalendarLink(auditorId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () => renewCalendarLink(auditorId),
-    onSuccess: (link) => client.setQueryData(missionSpaceKeys.calendar(auditorId), link),
+    onSuccess: (link) => client.setQueryData(auditorKeys.calendarLink(auditorId), link),
   });
 }

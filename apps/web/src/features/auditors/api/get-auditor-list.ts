@@ -2,12 +2,13 @@ import type { AuditorListQuery, AuditorRow } from "@certidesk/shared";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { api, toQuery } from "../../../lib/api-client";
 import type { Page } from "../../../lib/page";
+import { auditorKeys } from "./keys";
 
 const query = (q: AuditorListQuery) => toQuery(q as Record<string, string | number | undefined>);
 export const getAuditorList = (q: AuditorListQuery) => api.get<Page<AuditorRow>>(`/api/auditors${query(q)}`);
 export const auditorListQueryOptions = (q: AuditorListQuery) =>
   queryOptions({
-    queryKey: ["auditors", "list", q],
+    queryKey: auditorKeys.list(q),
     queryFn: () => getAuditorList(q),
     placeholderData: keepPreviousData,
   });

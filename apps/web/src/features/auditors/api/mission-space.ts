@@ -1,16 +1,11 @@
 import type { EvaluatorMissionSpace } from "@certidesk/shared";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { domainKey } from "../../../lib/query-keys";
+import { auditorKeys } from "./keys";
 
-/** The evaluator space's mission keys, under the auditors domain. */
-export const missionSpaceKeys = {
-  space: (auditorId: string) => [...domainKey("auditors"), auditorId, "mission-space"] as const,
-  calendar: (auditorId: string) => [...domainKey("auditors"), auditorId, "calendar-link"] as const,
-};
-
+/** The evaluator space: their orders, coming visits and reports due (under the file's keys). */
 export const getMissionSpace = (auditorId: string) =>
   api.get<EvaluatorMissionSpace>(`/api/auditors/${auditorId}/mission-space`);
 export const missionSpaceQueryOptions = (auditorId: string) =>
-  queryOptions({ queryKey: missionSpaceKeys.space(auditorId), queryFn: () => getMissionSpace(auditorId) });
+  queryOptions({ queryKey: auditorKeys.missionSpace(auditorId), queryFn: () => getMissionSpace(auditorId) });
 export const useMissionSpace = (auditorId: string) => useQuery(missionSpaceQueryOptions(auditorId));

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, toQuery } from "../../../lib/api-client";
-import { domainKey } from "../../../lib/query-keys";
+import { auditorKeys } from "./keys";
 
 /** What the signed link of the mission-order mail opens, without an account. */
 export interface OrderByLink {
@@ -13,11 +13,10 @@ export interface OrderByLink {
   days: Array<{ day: string; timeSlot: string }>;
 }
 
-const key = (p: string, token: string) => [...domainKey("auditors"), "order-by-link", p, token] as const;
 export const getOrderByLink = (p: string, token: string) =>
   api.get<OrderByLink>(`/api/mission-orders/by-link${toQuery({ p, token })}`);
 export const orderByLinkQueryOptions = (p: string, token: string) =>
-  queryOptions({ queryKey: key(p, token), queryFn: () => getOrderByLink(p, token), retry: false });
+  queryOptions({ queryKey: auditorKeys.orderByLink(p, token), queryFn: () => getOrderByLink(p, token), retry: false });
 export const useOrderByLink = (p: string, token: string) => useQuery(orderByLinkQueryOptions(p, token));
 
 export const answerOrderByLink = (body: { p: string; token: string; answer: "ACCEPT" | "REFUSE"; reason?: string }) =>
@@ -27,6 +26,6 @@ export function useAnswerOrderByLink(p: string, token: string) {
   return useMutation({
     mutationFn: (a: { answer: "ACCEPT" } | { answer: "REFUSE"; reason: string }) =>
       answerOrderByLink({ p, token, ...a }),
-    onSuccess: () => void client.invalidateQueries({ queryKey: key(p, token) }),
+    onSuccess: () => void client.invalidateQueries({ queryKey: auditorKeys.orderByLink(p, token) }),
   });
 }

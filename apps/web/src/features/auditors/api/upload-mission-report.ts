@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { domainKey, invalidateDomains } from "../../../lib/query-keys";
+import { invalidateDomains } from "../../../lib/query-keys";
+import { auditorKeys } from "./keys";
 
 export type ReportKind = "PRELIMINARY" | "FINAL";
 const PATHS: Record<ReportKind, string> = { PRELIMINARY: "preliminary", FINAL: "final" };
@@ -19,7 +20,7 @@ export function useUploadMissionReport(auditorId: string) {
     mutationFn: (a: { missionId: string; report: ReportKind; file: File; version: number }) =>
       uploadMissionReport(a.missionId, a.report, a.file, a.version),
     onSuccess: () => {
-      void client.invalidateQueries({ queryKey: [...domainKey("auditors"), auditorId] });
+      void client.invalidateQueries({ queryKey: auditorKeys.detail(auditorId) });
       void invalidateDomains(client, "missions");
     },
   });

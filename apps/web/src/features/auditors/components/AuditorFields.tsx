@@ -13,7 +13,7 @@ import {
 import { MultiSelect, NumberInput, Select, SimpleGrid, Switch, TagsInput, Textarea, TextInput } from "@mantine/core";
 import type { UseFormReturnType } from "@mantine/form";
 import { DateField } from "../../../components";
-import { useFareClasses } from "../api/auditor-settings";
+import { useFareClasses } from "../api/get-fare-classes";
 import { DEPARTEMENTS } from "./auditor-labels";
 
 export type AuditorForm = UseFormReturnType<AuditorBody>;

@@ -1,12 +1,14 @@
 import { AUDITOR_STATUS_LABELS, type AuditorBody, auditorBodySchema } from "@certidesk/shared";
 import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Tabs, Text, Title } from "@mantine/core";
 import { IconArrowLeft } from "@tabler/icons-react";
+import type { ReactNode } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
 import { errorMessage } from "../../../lib/api-client";
 import { useBranding } from "../../../lib/configuration/use-branding";
 import { useZodForm } from "../../../lib/form/use-zod-form";
 import { notifySaved } from "../../../lib/notify";
-import { type AuditorFile, auditorBody, useAuditor, useUpdateAuditor } from "../api/auditor-file";
+import { type AuditorFile, auditorBody, useAuditor } from "../api/get-auditor";
+import { useUpdateAuditor } from "../api/update-auditor";
 import { AuditorFields, type Section } from "./AuditorFields";
 import { AvailabilityPanel } from "./AvailabilityPanel";
 import { DocumentStateBadge } from "./auditor-labels";
@@ -26,8 +28,11 @@ const TABS = [
 type Tab = (typeof TABS)[number]["value"];
 const TAB_PARAM = "onglet";
 
-/** An evaluator's file (/app/evaluateur/:id), its tab in the address (`?onglet=liens`). */
-export function AuditorFilePage() {
+/**
+ * An evaluator's file (/app/evaluateur/:id), its tab in the address (`?onglet=liens`). `missionsBlock`:
+ * what app/ adds under the Missions tab (performance and statements, from another feature).
+ */
+export function AuditorFilePage({ missionsBlock }: { missionsBlock?: (auditorId: string) => ReactNode } = {}) {
   const { id = "" } = useParams();
   const [params, setParams] = useSearchParams();
   const tab: Tab = TABS.find((t) => t.value === params.get(TAB_PARAM))?.value ?? "identite";
@@ -90,7 +95,10 @@ export function AuditorFilePage() {
           <LinksPanel auditorId={auditor.id} canEdit={auditor.abilities.declare} />
         </Tabs.Panel>
         <Tabs.Panel value="missions">
-          <MissionsPanel auditorId={auditor.id} linkToContracts />
+          <Stack>
+            <MissionsPanel auditorId={auditor.id} linkToContracts />
+            {missionsBlock?.(auditor.id)}
+          </Stack>
         </Tabs.Panel>
       </Tabs>
     </Stack>

@@ -19,13 +19,11 @@ import { type FormEvent, useState } from "react";
 import { errorMessage } from "../../../lib/api-client";
 import { useCan } from "../../../lib/can";
 import { notifyError, notifySaved } from "../../../lib/notify";
-import {
-  useFareClasses,
-  useImpartialitySettings,
-  useRemoveFareClass,
-  useSaveFareClass,
-  useSaveImpartialitySettings,
-} from "../api/auditor-settings";
+import { useFareClasses } from "../api/get-fare-classes";
+import { useImpartialitySettings } from "../api/get-impartiality-settings";
+import { useRemoveFareClass } from "../api/remove-fare-class";
+import { useSaveFareClass } from "../api/save-fare-class";
+import { useSaveImpartialitySettings } from "../api/save-impartiality-settings";
 
 /** Settings › Évaluateurs: the impartiality rules' numbers and the fare classes. */
 export function AuditorSettingsTab() {

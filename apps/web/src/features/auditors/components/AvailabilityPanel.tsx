@@ -18,7 +18,9 @@ import { type FormEvent, useState } from "react";
 import { DateField } from "../../../components";
 import { errorMessage } from "../../../lib/api-client";
 import { notifySaved } from "../../../lib/notify";
-import { useAddUnavailability, useAvailability, useRemoveUnavailability } from "../api/auditor-availability";
+import { useAddUnavailability } from "../api/add-unavailability";
+import { useAvailability } from "../api/get-availability";
+import { useRemoveUnavailability } from "../api/remove-unavailability";
 
 const monthStart = (iso: string) => `${iso.slice(0, 7)}-01`;
 const monthEnd = (iso: string) => {

@@ -25,7 +25,8 @@ import { type FormEvent, useState } from "react";
 import { DateField } from "../../../components";
 import { errorMessage } from "../../../lib/api-client";
 import { notifySaved } from "../../../lib/notify";
-import { useAuditorDocuments, useUploadAuditorDocument } from "../api/auditor-documents";
+import { useAuditorDocuments } from "../api/get-auditor-documents";
+import { useUploadAuditorDocument } from "../api/upload-auditor-document";
 
 const STATE = {
   VALID: { color: "green", label: "Valide" },

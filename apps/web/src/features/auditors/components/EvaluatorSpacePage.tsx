@@ -1,9 +1,10 @@
 import { formatPhone } from "@certidesk/shared";
 import { Alert, Paper, Stack, Tabs, Text, Title } from "@mantine/core";
+import type { ReactNode } from "react";
 import { useParams, useSearchParams } from "react-router";
 import { errorMessage } from "../../../lib/api-client";
 import { useBranding } from "../../../lib/configuration/use-branding";
-import { useAuditor } from "../api/auditor-file";
+import { useAuditor } from "../api/get-auditor";
 import { AvailabilityPanel } from "./AvailabilityPanel";
 import { DocumentStateBadge } from "./auditor-labels";
 import { DocumentsPanel } from "./DocumentsPanel";
@@ -19,16 +20,24 @@ const TABS = [
   { value: "disponibilites", label: "Mes indisponibilités" },
 ] as const;
 
+/** A tab that app/ adds to the evaluator space (from another feature: Mes frais). */
+export interface EvaluatorSpaceTab {
+  value: string;
+  label: string;
+  render: (auditor: { id: string; status: string }) => ReactNode;
+}
+
 /**
  * The evaluator's space, at a path ending in their auditor id (spec section 4): their missions (orders
  * to answer, coming visits, reports due, calendar link), the programmes they are on, their documents and validity, their links of interest (they declare their own), their
  * unavailability. The server answers only for their own file.
  */
-export function EvaluatorSpacePage() {
+export function EvaluatorSpacePage({ extraTabs = [] }: { extraTabs?: EvaluatorSpaceTab[] } = {}) {
   useBranding("Espace évaluateur");
   const { auditorId = "" } = useParams();
   const [params, setParams] = useSearchParams();
-  const tab = TABS.find((t) => t.value === params.get("onglet"))?.value ?? "missions";
+  const tabs: Array<{ value: string; label: string }> = [...TABS, ...extraTabs];
+  const tab = tabs.find((t) => t.value === params.get("onglet"))?.value ?? "missions";
   const { data: auditor, error } = useAuditor(auditorId);
   return (
     <Stack>
@@ -57,7 +66,7 @@ export function EvaluatorSpacePage() {
           </Paper>
           <Tabs value={tab} onChange={(v) => v && setParams({ onglet: v }, { replace: true })} keepMounted={false}>
             <Tabs.List mb="md">
-              {TABS.map((t) => (
+              {tabs.map((t) => (
                 <Tabs.Tab key={t.value} value={t.value}>
                   {t.label}
                 </Tabs.Tab>
@@ -82,6 +91,11 @@ export function EvaluatorSpacePage() {
             <Tabs.Panel value="disponibilites">
               <AvailabilityPanel auditorId={auditor.id} canEdit={auditor.abilities.declare} />
             </Tabs.Panel>
+            {extraTabs.map((t) => (
+              <Tabs.Panel key={t.value} value={t.value}>
+                {t.render(auditor)}
+              </Tabs.Panel>
+            ))}
           </Tabs>
         </>
       )}

@@ -13,7 +13,10 @@ import { type FormEvent, useState } from "react";
 import { DateField } from "../../../components";
 import { errorMessage } from "../../../lib/api-client";
 import { notifySaved } from "../../../lib/notify";
-import { useAuditorLinks, useDeclareLink, useEndLink, useOrganisationOptions } from "../api/auditor-links";
+import { useDeclareLink } from "../api/declare-link";
+import { useEndLink } from "../api/end-link";
+import { useAuditorLinks } from "../api/get-auditor-links";
+import { useOrganisationOptions } from "../api/get-organisation-options";
 
 const todayIso = () => new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Paris" }).format(new Date());
 

@@ -7,7 +7,7 @@ import {
 } from "@certidesk/shared";
 import { Anchor, Badge, Table, Text } from "@mantine/core";
 import { Link } from "react-router";
-import { useAuditorMissions } from "../api/auditor-file";
+import { useAuditorMissions } from "../api/get-auditor-missions";
 
 /** The contract programmes the evaluator is on, most recent visit first (missions will join them). */
 export function MissionsPanel({ auditorId, linkToContracts }: { auditorId: string; linkToContracts: boolean }) {

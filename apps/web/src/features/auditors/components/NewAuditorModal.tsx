@@ -3,7 +3,7 @@ import { useNavigate } from "react-router";
 import { FormContent, FormModal } from "../../../components";
 import { useZodForm } from "../../../lib/form/use-zod-form";
 import { notifySaved } from "../../../lib/notify";
-import { useCreateAuditor } from "../api/auditor-file";
+import { useCreateAuditor } from "../api/create-auditor";
 import { AuditorFields } from "./AuditorFields";
 
 const EMPTY: AuditorBody = {

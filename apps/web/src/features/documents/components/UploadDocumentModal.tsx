@@ -1,6 +1,7 @@
-import { DOCUMENT_FAMILIES, DOCUMENT_FAMILY_LABELS, DOCUMENT_TYPES, type DocumentFamily } from "@certidesk/shared";
-import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, Textarea, TextInput } from "@mantine/core";
-import { type FormEvent, useEffect, useState } from "react";
+import { DOCUMENT_FAMILY_LABELS, DOCUMENT_TYPES, type DocumentFamily } from "@certidesk/shared";
+import { Alert, Button, Group, Select, SimpleGrid, Stack, Textarea, TextInput } from "@mantine/core";
+import { type FormEvent, useState } from "react";
+import { FormModal } from "../../../components";
 import { errorMessage } from "../../../lib/api-client";
 import { notifySaved } from "../../../lib/notify";
 import { isAbortedUpload } from "../../../lib/upload";
@@ -26,26 +27,29 @@ export interface UploadDocumentModalProps {
   onClose: () => void;
   /** The library tab it was opened from. */
   family: DocumentFamily;
+  /** The families this user may deposit in (the library's visible tabs). */
+  families: readonly DocumentFamily[];
   /** A file dropped on the library page. */
   initialFile: File | null;
 }
 
-export function UploadDocumentModal({ opened, onClose, family, initialFile }: UploadDocumentModalProps) {
-  const [file, setFile] = useState<File | null>(null);
-  const [form, setForm] = useState<FormState>(emptyForm(family));
+/** Deposits a document in the library. The form is mounted at each opening (FormModal): it starts afresh. */
+export function UploadDocumentModal({ opened, onClose, family, families, initialFile }: UploadDocumentModalProps) {
+  return (
+    <FormModal opened={opened} onClose={onClose} title="Déposer un document" size="lg">
+      <UploadDocumentForm family={family} families={families} initialFile={initialFile} onClose={onClose} />
+    </FormModal>
+  );
+}
+
+/** Unmounted on close: an upload in flight is then cancelled (useUploadControl). */
+function UploadDocumentForm({ family, families, initialFile, onClose }: Omit<UploadDocumentModalProps, "opened">) {
+  const [file, setFile] = useState<File | null>(initialFile);
+  const [form, setForm] = useState<FormState>(() => emptyForm(family));
   const [problem, setProblem] = useState<string | null>(null);
   const upload = useUploadDocument();
   const control = useUploadControl();
   const { data: categories = [] } = useDocumentCategories();
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a fresh form each time the modal opens.
-  useEffect(() => {
-    if (!opened) return;
-    setFile(initialFile);
-    setForm(emptyForm(family));
-    setProblem(null);
-    upload.reset();
-  }, [opened]);
 
   const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setForm((f) => ({ ...f, [key]: value }));
   const ownerKind = form.family === "CLIENT" ? "client" : form.family === "AUDITOR" ? "auditor" : null;
@@ -91,91 +95,83 @@ export function UploadDocumentModal({ opened, onClose, family, initialFile }: Up
   const serverError = upload.isError && !isAbortedUpload(upload.error) ? errorMessage(upload.error) : null;
   const error = problem ?? serverError;
   return (
-    <Modal
-      opened={opened}
-      onClose={close}
-      title="Déposer un document"
-      size="lg"
-      closeButtonProps={{ "aria-label": "Fermer" }}
-    >
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          {error && (
-            <Alert color="red" role="alert" title="Dépôt impossible">
-              {error}
-            </Alert>
-          )}
-          <FileDropzone
-            file={file}
-            onFile={(f) => {
-              setFile(f);
-              setProblem(null);
-              upload.reset();
-            }}
-            onRefused={setProblem}
-            disabled={uploading}
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        {error && (
+          <Alert color="red" role="alert" title="Dépôt impossible">
+            {error}
+          </Alert>
+        )}
+        <FileDropzone
+          file={file}
+          onFile={(f) => {
+            setFile(f);
+            setProblem(null);
+            upload.reset();
+          }}
+          onRefused={setProblem}
+          disabled={uploading}
+        />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <Select
+            label="Famille"
+            required
+            allowDeselect={false}
+            data={families.map((f) => ({ value: f, label: DOCUMENT_FAMILY_LABELS[f] }))}
+            value={form.family}
+            // Categories and owners belong to a family: changing it clears them.
+            onChange={(v) =>
+              v && setForm((f) => ({ ...f, family: v as DocumentFamily, categoryId: null, ownerId: null }))
+            }
           />
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <Select
-              label="Famille"
-              required
-              allowDeselect={false}
-              data={DOCUMENT_FAMILIES.map((f) => ({ value: f, label: DOCUMENT_FAMILY_LABELS[f] }))}
-              value={form.family}
-              // Categories and owners belong to a family: changing it clears them.
-              onChange={(v) =>
-                v && setForm((f) => ({ ...f, family: v as DocumentFamily, categoryId: null, ownerId: null }))
-              }
-            />
-            <TextInput
-              label="Nom du document"
-              placeholder={file ? nameFromFile(file.name) : "Par défaut, le nom du fichier"}
-              value={form.name}
-              onChange={(e) => set("name", e.currentTarget.value)}
-              maxLength={200}
-            />
-            <Select
-              label="Type"
-              placeholder="Aucun"
-              clearable
-              data={[...DOCUMENT_TYPES]}
-              value={form.documentType}
-              onChange={(v) => set("documentType", v)}
-            />
-            <Select
-              label="Catégorie"
-              placeholder="Aucune"
-              clearable
-              data={categories.filter((c) => c.family === form.family).map((c) => ({ value: c.id, label: c.name }))}
-              value={form.categoryId}
-              onChange={(v) => set("categoryId", v)}
-              nothingFoundMessage="Aucune catégorie pour cette famille"
-            />
-          </SimpleGrid>
-          {ownerKind && (
-            <OwnerSelect key={ownerKind} kind={ownerKind} value={form.ownerId} onChange={(v) => set("ownerId", v)} />
-          )}
-          <Textarea
-            label="Description"
-            autosize
-            minRows={2}
-            maxRows={5}
-            maxLength={1000}
-            value={form.description}
-            onChange={(e) => set("description", e.currentTarget.value)}
+          <TextInput
+            label="Nom du document"
+            placeholder={file ? nameFromFile(file.name) : "Par défaut, le nom du fichier"}
+            value={form.name}
+            onChange={(e) => set("name", e.currentTarget.value)}
+            maxLength={200}
           />
-          {uploading && <UploadProgressBar progress={control.progress} />}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={uploading ? control.cancel : close}>
-              {uploading ? "Annuler l'envoi" : "Annuler"}
-            </Button>
-            <Button type="submit" loading={uploading}>
-              Déposer
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+          <Select
+            label="Type"
+            placeholder="Aucun"
+            clearable
+            data={[...DOCUMENT_TYPES]}
+            value={form.documentType}
+            onChange={(v) => set("documentType", v)}
+          />
+          <Select
+            label="Catégorie"
+            placeholder="Aucune"
+            clearable
+            data={categories.filter((c) => c.family === form.family).map((c) => ({ value: c.id, label: c.name }))}
+            value={form.categoryId}
+            onChange={(v) => set("categoryId", v)}
+            nothingFoundMessage="Aucune catégorie pour cette famille"
+          />
+        </SimpleGrid>
+        {ownerKind && (
+          <OwnerSelect key={ownerKind} kind={ownerKind} value={form.ownerId} onChange={(v) => set("ownerId", v)} />
+        )}
+        <Textarea
+          label="Description"
+          autosize
+          minRows={2}
+          maxRows={5}
+          maxLength={1000}
+          value={form.description}
+          onChange={(e) => set("description", e.currentTarget.value)}
+        />
+        {uploading && <UploadProgressBar progress={control.progress} />}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={uploading ? control.cancel : close}>
+            {uploading ? "Annuler l'envoi" : "Annuler"}
+          </Button>
+          <Button type="submit" loading={uploading}>
+            Déposer
+          </Button>
+        </Group>
+      </Stack>
+    </form>
   );
 }
 

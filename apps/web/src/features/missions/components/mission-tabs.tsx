@@ -21,7 +21,8 @@ export interface MissionTabDefinition {
 
 /**
  * The tabs of the mission view (spec: Module Mission), in order; the first is the default. A tab shows
- * only once it works: Facture, Frais and Performance join this list with the money screens.
+ * only once it works. Facture (invoices), Frais and Performance (expenses) come from other features, added by app/
+ * (`app/mission-tabs.tsx`, passed to MissionPage as `extraTabs`).
  */
 export const MISSION_TABS: MissionTabDefinition[] = [
   { code: "MISSION_FEB", slug: "donnees", label: "Données", Component: DataTab },

@@ -33,7 +33,10 @@ const DONE: Record<QuoteAction, string> = {
   "new-version": "Nouvelle version créée en brouillon.",
 };
 
-/** The request's quotes: write, print, send, record the client's answer, make a new version. */
+/**
+ * The request's quotes: write, print, send, record the client's answer, make a new version. What
+ * each quote offers comes from its `abilities` (the server's policy); `canEdit` only opens "Nouveau devis".
+ */
 export function QuotesPanel({ request, canEdit }: { request: RequestDetail; canEdit: boolean }) {
   const navigate = useNavigate();
   const { data: quotes = [] } = useQuotes(request.id);
@@ -135,34 +138,22 @@ export function QuotesPanel({ request, canEdit }: { request: RequestDetail; canE
                         </Button>
                       </Menu.Target>
                       <Menu.Dropdown>
-                        <Menu.Item
-                          disabled={!canEdit || q.status !== "DRAFT" || !live}
-                          onClick={() => setEditing({ quote: q })}
-                        >
+                        <Menu.Item disabled={!q.abilities.update} onClick={() => setEditing({ quote: q })}>
                           Modifier
                         </Menu.Item>
-                        <Menu.Item disabled={!canEdit} onClick={() => run(q, "pdf")}>
+                        <Menu.Item disabled={!q.abilities.print} onClick={() => run(q, "pdf")}>
                           Générer le PDF
                         </Menu.Item>
-                        <Menu.Item
-                          disabled={!canEdit || !live || (q.status !== "DRAFT" && q.status !== "SENT")}
-                          onClick={() => setSending(q)}
-                        >
+                        <Menu.Item disabled={!q.abilities.send} onClick={() => setSending(q)}>
                           {q.status === "SENT" ? "Renvoyer au client" : "Envoyer au client"}
                         </Menu.Item>
-                        <Menu.Item disabled={!canEdit || !live || q.status !== "SENT"} onClick={() => setAccepting(q)}>
+                        <Menu.Item disabled={!q.abilities.accept} onClick={() => setAccepting(q)}>
                           Devis accepté
                         </Menu.Item>
-                        <Menu.Item
-                          disabled={!canEdit || !live || (q.status !== "SENT" && q.status !== "DRAFT")}
-                          onClick={() => setRefusing(q)}
-                        >
+                        <Menu.Item disabled={!q.abilities.refuse} onClick={() => setRefusing(q)}>
                           Devis refusé
                         </Menu.Item>
-                        <Menu.Item
-                          disabled={!canEdit || !live || q.status === "ACCEPTED" || q.status === "SUPERSEDED"}
-                          onClick={() => run(q, "new-version")}
-                        >
+                        <Menu.Item disabled={!q.abilities.newVersion} onClick={() => run(q, "new-version")}>
                           Nouvelle version
                         </Menu.Item>
                         {q.contractId && (

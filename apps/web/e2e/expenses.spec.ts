@@ -1,0 +1,148 @@
+import { type Browser, expect, type Page, test } from "@playwright/test";
+import { signIn } from "./helpers";
+
+/** A tiny but real PDF: the server checks an upload's type from its content. */
+const RECEIPT = Buffer.from(
+  "%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n" +
+    "3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n",
+);
+
+async function apiGet<T>(page: Page, url: string): Promise<T> {
+  return page.evaluate(async (u) => {
+    const response = await fetch(u, { headers: { accept: "application/json" } });
+    if (!response.ok) throw new Error(`${u}: ${response.status}`);
+    return response.json();
+  }, url);
+}
+
+async function signedInPage(browser: Browser, identifier: string) {
+  const page = await (await browser.newContext()).newPage();
+  await signIn(page, identifier);
+  return page;
+}
+
+const DESCRIPTION = `Déjeuner e2e ${Date.now()}`;
+
+test.describe
+  .serial("evaluators' expenses, performance and satisfaction", () => {
+    test.describe.configure({ timeout: 120_000 });
+    let mission: { id: string; clientId: string; label: string };
+
+    test("the evaluator declares an expense with its receipt in their space", async ({ page }) => {
+      await signIn(page, "auditeur@demo.fr");
+      await expect(page).toHaveURL(/\/espace-evaluateur\//);
+      const auditorId = new URL(page.url()).pathname.split("/").at(-1) ?? "";
+      // A mission whose visit is past (its label ends with the first visit day).
+      const own = await apiGet<{ missions: Array<{ id: string; label: string }> }>(
+        page,
+        `/api/auditors/${auditorId}/expenses`,
+      );
+      const today = new Date().toISOString().slice(0, 10);
+      const past = own.missions.find((m) => {
+        const d = /(\d{2})\/(\d{2})\/(\d{4})$/.exec(m.label);
+        return d && `${d[3]}-${d[2]}-${d[1]}` < today;
+      });
+      expect(past, "une mission passée de l'évaluateur de démonstration").toBeTruthy();
+      const detail = await apiGet<{ clientId: string }>(page, `/api/missions/${past?.id}`);
+      mission = { id: past?.id ?? "", clientId: detail.clientId, label: past?.label ?? "" };
+
+      await page.goto(`${new URL(page.url()).pathname}?onglet=frais`);
+      await page.getByRole("button", { name: "Déclarer une dépense" }).click();
+      const dialog = page.getByRole("dialog", { name: "Déclarer une dépense" });
+      await dialog.getByLabel(/^Mission/).click();
+      await page.getByRole("option", { name: mission.label, exact: true }).click();
+      await dialog.getByLabel(/^Nature/).click();
+      await page.getByRole("option", { name: "Repas" }).click();
+      await dialog.getByLabel(/^Date de la dépense/).fill("02/03/2026");
+      await dialog.getByLabel(/^Montant TTC/).fill("18,50");
+      await dialog.getByLabel(/^Description/).fill(DESCRIPTION);
+      await dialog
+        .locator('input[type="file"]')
+        .setInputFiles({ name: "ticket.pdf", mimeType: "application/pdf", buffer: RECEIPT });
+      await dialog.getByRole("button", { name: "Déclarer" }).click();
+      await expect(dialog).toBeHidden();
+      const row = page.getByRole("row").filter({ hasText: DESCRIPTION });
+      await expect(row).toContainText("18,50");
+      await expect(row).toContainText("À valider");
+      await expect(row.getByRole("link", { name: "Voir le justificatif" })).toBeVisible();
+    });
+
+    test("staff approve it in the mission's Frais tab", async ({ browser }) => {
+      const page = await signedInPage(browser, "compta@demo.fr");
+      await page.goto(`/app/mission/${mission.clientId}/${mission.id}?onglet=frais`);
+      const row = page.getByRole("row").filter({ hasText: DESCRIPTION });
+      await row.getByRole("button", { name: /^Valider la dépense/ }).click();
+      await expect(row).toContainText("Validée");
+      await expect(row.getByRole("button", { name: /^Rembourser/ })).toBeVisible();
+    });
+
+    test("the quality profile scores the evaluators of the mission", async ({ browser }) => {
+      const page = await signedInPage(browser, "qse@demo.fr");
+      await page.goto(`/app/mission/${mission.clientId}/${mission.id}?onglet=performance`);
+      const first = page.getByLabel(/^Note : Qualité de la conduite/).first();
+      await first.click();
+      await page.getByRole("option", { name: "4", exact: true }).click();
+      await page
+        .getByLabel(/^Commentaire : Qualité de la conduite/)
+        .first()
+        .fill("Préparation très soignée");
+      await page
+        .getByRole("button", { name: /^Enregistrer l'évaluation de/ })
+        .first()
+        .click();
+      await expect(page.getByText(/Performance de .* enregistrée/)).toBeVisible();
+      await page.reload();
+      await expect(page.getByLabel(/^Commentaire : Qualité de la conduite/).first()).toHaveValue(
+        "Préparation très soignée",
+      );
+    });
+
+    test("the client answers the satisfaction questionnaire once, without an account", async ({ browser }) => {
+      const staff = await signedInPage(browser, "dir@demo.fr");
+      // A past mission whose questionnaire can still be sent (none yet, or unanswered).
+      const list = await apiGet<{ items: Array<{ id: string; clientId: string }> }>(
+        staff,
+        "/api/missions?status=FINALISED&pageSize=40",
+      );
+      let target: { id: string; clientId: string } | null = null;
+      for (const m of list.items) {
+        const s = await apiGet<{ canSend: boolean }>(staff, `/api/missions/${m.id}/satisfaction`);
+        if (s.canSend) {
+          target = m;
+          break;
+        }
+      }
+      expect(target, "une mission dont le questionnaire peut partir").toBeTruthy();
+      await staff.goto(`/app/mission/${target?.clientId}/${target?.id}?onglet=performance`);
+      await staff.getByRole("button", { name: /(Envoyer|Renvoyer) le questionnaire/ }).click();
+      await expect(staff.getByText("En attente de réponse")).toBeVisible();
+      const mails = await apiGet<{
+        items: Array<{ id: string; missionId: string | null; relatedType: string | null }>;
+      }>(staff, "/api/mails?pageSize=50");
+      const mail = mails.items.find(
+        (m) => m.missionId === target?.id && m.relatedType === "MISSION_SATISFACTION_IN_EMAIL",
+      );
+      const { body } = await apiGet<{ body: string }>(staff, `/api/mails/${mail?.id}`);
+      const link = /(\S*\/satisfaction\?token=\S+)/.exec(body)?.[1] ?? "";
+      const path = new URL(link).pathname + new URL(link).search;
+
+      const client = await (await browser.newContext()).newPage();
+      await client.goto(path);
+      await expect(client.getByRole("heading", { level: 1, name: "Questionnaire de satisfaction" })).toBeVisible();
+      for (const group of await client.getByRole("radiogroup").all())
+        await group.getByRole("radio", { name: "Très satisfait" }).check();
+      await client.getByLabel(/^Commentaire/).fill("Merci à toute l'équipe.");
+      await client.getByRole("button", { name: "Envoyer mes réponses" }).click();
+      await expect(client.getByText("Merci ! Vos réponses ont bien été enregistrées.")).toBeVisible();
+      // The link works once.
+      await client.goto(path);
+      await expect(
+        client.getByText("Ce questionnaire a déjà reçu une réponse. Merci de votre participation."),
+      ).toBeVisible();
+
+      await staff.reload();
+      await expect(staff.getByText(/Répondu le/)).toBeVisible();
+      await staff.getByRole("button", { name: "Envoyer aux évaluateurs" }).click();
+      await expect(staff.getByRole("button", { name: /Envoyé aux évaluateurs le/ })).toBeDisabled();
+    });
+  });
