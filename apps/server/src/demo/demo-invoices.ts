@@ -16,8 +16,7 @@ import {
 } from "../db/schema/index.js";
 import type { InvoicePartySnapshot } from "../db/schema/invoices.js";
 import { parisDate } from "../lib/clock.js";
-import { approvedRebillableExpenses } from "../modules/expenses/index.js";
-import { buyerSnapshot, INVOICE_SERIES, splitCents } from "../modules/invoices/index.js";
+import { buyerSnapshot, INVOICE_SERIES, rebilledExpenseLines, splitCents } from "../modules/invoices/index.js";
 
 type Line = Omit<typeof invoiceLines.$inferInsert, "invoiceId">;
 interface Draft {
@@ -145,17 +144,7 @@ export async function seedInvoiceDemo(tx: Executor, input: { now: Date }) {
           totalHtCents: 0,
         });
       // "Frais en sus": the approved expenses at the invoice's VAT rate (see invoice-commands.ts).
-      for (const e of await approvedRebillableExpenses(tx, m.id))
-        lines.push({
-          position: 2,
-          kind: "TRAVEL",
-          label: e.label,
-          quantity: 1,
-          unitPriceCents: e.amountCents,
-          vatRate,
-          totalHtCents: 0,
-          expenseId: e.expenseId,
-        });
+      lines.push(...(await rebilledExpenseLines(tx, m.id, vatRate)));
       if (deposit)
         lines.push({
           position: 3,

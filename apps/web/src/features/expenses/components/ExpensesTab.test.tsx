@@ -116,6 +116,6 @@ describe("ExpensesTab", () => {
     expect(await screen.findByRole("columnheader", { name: "Refacturation" })).toBeTruthy();
     expect(screen.getByText("Facture n° FA-2026-0042")).toBeTruthy();
     expect(screen.getByText("Pas encore refacturée")).toBeTruthy();
-    expect(screen.getByText("Brouillon de la facture de solde")).toBeTruthy();
+    expect(screen.getByText("Brouillon de solde")).toBeTruthy();
   });
 });

@@ -157,8 +157,8 @@ function RebilledCell({ expense }: { expense: Expense }) {
       </Text>
     );
   return (
-    <Anchor component={Link} to={`/app/facture/${inv.id}`} size="sm">
-      {inv.number ? `Facture n° ${inv.number}` : "Brouillon de la facture de solde"}
+    <Anchor component={Link} to={`/app/facture/${inv.id}`} size="sm" style={{ whiteSpace: "nowrap" }}>
+      {inv.number ? `Facture n° ${inv.number}` : "Brouillon de solde"}
     </Anchor>
   );
 }
@@ -183,7 +183,7 @@ export function ExpenseTable({
     );
   const withActions = items.some((e) => e.abilities.decide || e.abilities.reimburse);
   return (
-    <Table.ScrollContainer minWidth={760}>
+    <Table.ScrollContainer minWidth={showRebilled ? 960 : 760}>
       <Table striped verticalSpacing="xs">
         <Table.Thead>
           <Table.Tr>
