@@ -29,7 +29,7 @@ import { createFareClassesService } from "./modules/auditors/fare-classes.servic
 import { createImpartialityService } from "./modules/auditors/impartiality.service.js";
 import { authRoutes } from "./modules/auth/auth.routes.js";
 import { createAuthService } from "./modules/auth/auth.service.js";
-import { createLoginThrottle, type LoginThrottle } from "./modules/auth/login-throttle.js";
+import { createLoginThrottle, type LoginThrottleOptions } from "./modules/auth/login-throttle.js";
 import { createPasswordResetService } from "./modules/auth/password-reset.service.js";
 import { createSessionStore } from "./modules/auth/session-store.js";
 import { clientsRoutes } from "./modules/clients/clients.routes.js";
@@ -63,17 +63,21 @@ import { createMailGroupsService } from "./modules/mail/mail-groups.service.js";
 import { createMailTemplatesService } from "./modules/mail/mail-templates.service.js";
 import { createMailWorker } from "./modules/mail/mail-worker.js";
 import { createCalendarFeed } from "./modules/missions/calendar-feed.js";
+import { createMissionDeadlinesService, createReminderJob } from "./modules/missions/mission-deadlines.service.js";
 import { createMissionLinks } from "./modules/missions/mission-links.js";
 import { createMissionOrdersService } from "./modules/missions/mission-orders.service.js";
 import { missionPlanningRoutes } from "./modules/missions/mission-planning.routes.js";
 import { createMissionPlanningService } from "./modules/missions/mission-planning.service.js";
 import { missionPortalRoutes } from "./modules/missions/mission-portal.routes.js";
 import { createMissionPortalService } from "./modules/missions/mission-portal.service.js";
+import { missionPreparationRoutes } from "./modules/missions/mission-preparation.routes.js";
+import { createMissionPreparationService } from "./modules/missions/mission-preparation.service.js";
 import { createMissionProposalsService } from "./modules/missions/mission-proposals.service.js";
 import { createMissionReportsService } from "./modules/missions/mission-reports.service.js";
 import { missionStepsRoutes } from "./modules/missions/mission-steps.routes.js";
 import { missionsRoutes } from "./modules/missions/missions.routes.js";
 import { createMissionsService } from "./modules/missions/missions.service.js";
+import { createNonConformitiesService } from "./modules/missions/non-conformities.service.js";
 import { numberingRoutes } from "./modules/numbering/numbering.routes.js";
 import { createNumberingService } from "./modules/numbering/numbering.service.js";
 import { profilesRoutes } from "./modules/profiles/profiles.routes.js";
@@ -102,7 +106,7 @@ export interface AppDeps {
   config: AppConfig;
   handle: DatabaseHandle;
   logger?: FastifyServerOptions["logger"];
-  throttle?: LoginThrottle;
+  throttle?: LoginThrottleOptions;
   storage?: FileStorage;
   /** Business dates and timestamps; tests pass a fixed clock. */
   clock?: Clock;
@@ -170,7 +174,7 @@ export async function buildApp({
   registerPermissions(app);
   registerIdempotency(app, { db });
 
-  const loginThrottle = throttle ?? createLoginThrottle();
+  const loginThrottle = createLoginThrottle({ db, ...throttle });
   const auth = createAuthService({ db, sessions, throttle: loginThrottle });
   const links = createDocumentLinks(config.signedUrlSecret ?? loadOrCreateSecret(config.dataDir, "signed-url-secret"));
   const documents = createDocumentsService({ db, storage, links, clock });
@@ -276,6 +280,23 @@ export async function buildApp({
       ...missionDocs,
     }),
     calendar: createCalendarFeed({ db, clock, missionLinks }),
+    uploadMaxBytes: config.uploadMaxBytes,
+  });
+  const missionDeadlines = createMissionDeadlinesService({ db, clock, enqueueMail, onMailQueued: wakeWorker });
+  const reminderJob = createReminderJob(missionDeadlines, app.log);
+  app.decorate("missionReminders", reminderJob);
+  app.addHook("onClose", async () => {
+    await reminderJob.stop();
+  });
+  missionPreparationRoutes(app, {
+    preparation: createMissionPreparationService({
+      db,
+      clock,
+      uploadDocument: (actor, meta, file, requestId) => documents.upload(actor, meta, file, requestId),
+      detail: missions.detail,
+    }),
+    nonConformities: createNonConformitiesService({ db, clock }),
+    deadlines: missionDeadlines,
     uploadMaxBytes: config.uploadMaxBytes,
   });
   missionPlanningRoutes(app, {

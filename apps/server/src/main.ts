@@ -44,6 +44,7 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   app.mailWorker.start();
+  app.missionReminders.start();
   app.invoiceReminders.start();
   if (!app.mailWorker.configured)
     app.log.warn("SMTP_URL non défini : les e-mails restent dans la file d'envoi (« non envoyé »).");

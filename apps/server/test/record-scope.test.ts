@@ -4,9 +4,11 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   auditorFeeInvoices,
+  contacts,
   expenses,
   invoices,
   mailOutbox,
+  missionNonConformities,
   missionOrders,
   profilePermissions,
 } from "../src/db/schema/index.js";
@@ -58,9 +60,11 @@ interface Others {
   mail: string;
   mission: string;
   missionOrder: string;
+  nonConformity: string;
   expense: string;
   feeInvoice: string;
   invoice: string;
+  contact: string;
   document?: string;
 }
 
@@ -68,6 +72,7 @@ interface Others {
 function recordParams(url: string, others: Others): Record<string, string> | null {
   const table: Array<[RegExp, Record<string, string>]> = [
     [/^\/api\/clients\/:id/, { id: others.client }],
+    [/^\/api\/contacts\/:id/, { id: others.contact }],
     [/^\/api\/client\/:clientId\/contracts\/:contractId/, { clientId: others.client, contractId: others.contract }],
     [/^\/api\/client\/:clientId/, { clientId: others.client }],
     [/^\/api\/timeline\/client\/:clientId/, { clientId: others.client }],
@@ -82,6 +87,7 @@ function recordParams(url: string, others: Others): Record<string, string> | nul
     [/^\/api\/mails\/:id/, { id: others.mail }],
     [/^\/api\/missions\/:id/, { id: others.mission }],
     [/^\/api\/mission-orders\/:id/, { id: others.missionOrder }],
+    [/^\/api\/non-conformities\/:id/, { id: others.nonConformity }],
     [/^\/api\/expenses\/:id/, { id: others.expense }],
     [/^\/api\/auditor-invoices\/:id/, { id: others.feeInvoice }],
     [/^\/api\/invoices\/:id/, { id: others.invoice }],
@@ -100,9 +106,11 @@ const PLACEHOLDERS: Others = {
   mail: "m",
   mission: "mi",
   missionOrder: "mo",
+  nonConformity: "nc",
   expense: "e",
   feeInvoice: "f",
   invoice: "i",
+  contact: "ct",
 };
 
 const fill = (url: string, params: Record<string, string>) =>
@@ -154,6 +162,10 @@ describe("record scope", () => {
     const signed = await signedContract(ctx, admin, { days: [{ day: "2026-04-07", timeSlotId: 1 }] });
     const missionId = signed.missions[0]?.id ?? "";
     const [order] = await db.select().from(missionOrders).where(eq(missionOrders.missionId, missionId));
+    const [nc] = await db
+      .insert(missionNonConformities)
+      .values({ missionId, criterion: "1.1.1", severity: "MAJOR", description: "Écart" })
+      .returning();
     // Another evaluator's expense and invoice on that mission.
     const otherAuditor = signed.team[0]?.auditorId ?? "";
     const [expense] = await db
@@ -185,10 +197,13 @@ describe("record scope", () => {
         },
       })
       .returning();
+    const [contact] = await db.select().from(contacts).where(eq(contacts.clientId, client.id));
     return {
+      contact: contact?.id ?? "",
       expense: expense?.id ?? "",
       feeInvoice: feeInvoice?.id ?? "",
       invoice: invoice?.id ?? "",
+      nonConformity: nc?.id ?? "",
       mission: missionId,
       missionOrder: order?.id ?? "",
       client: client.id,

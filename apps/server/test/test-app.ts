@@ -11,7 +11,7 @@ import { type DatabaseHandle, openDatabase } from "../src/db/client.js";
 import { seedDemoData } from "../src/demo/demo-data.js";
 import type { Clock } from "../src/lib/clock.js";
 import { setPasswordHashCost } from "../src/lib/passwords.js";
-import { createLoginThrottle, type LoginThrottleOptions } from "../src/modules/auth/login-throttle.js";
+import type { LoginThrottleOptions } from "../src/modules/auth/login-throttle.js";
 
 /**
  * A fresh database per test file, copied from the one test/global-setup.ts migrated for the run: an
@@ -71,7 +71,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
   const config: AppConfig = { ...loadConfig({ DATA_DIR: dataDir }), demoData: false, ...options.config };
   if (!migrated) await prepareDatabase(handle, config);
   else if (config.demoData) await seedDemoData(handle.db);
-  const app = await buildApp({ config, handle, throttle: createLoginThrottle(options.throttle), clock: options.clock });
+  const app = await buildApp({ config, handle, throttle: options.throttle, clock: options.clock });
   await app.ready();
   return {
     app,

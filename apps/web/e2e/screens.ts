@@ -147,6 +147,7 @@ export function staffScreens(r: DemoRecords, { variants = true } = {}): string[]
         "numerotation",
         "facturation",
         "evaluateurs",
+        "missions",
         "frais",
         "journal",
       ]

@@ -2,6 +2,7 @@ import type { AppConfig } from "../config.js";
 import { seedDemoData } from "../demo/demo-data.js";
 import { seedDemoDocuments } from "../demo/demo-documents.js";
 import { attachDemoExpenseFiles } from "../demo/demo-expenses.js";
+import { seedDemoMissionDocuments } from "../demo/demo-mission-documents.js";
 import { ensureNumberingSeries } from "../lib/numbering.js";
 import type { FileStorage } from "../lib/storage/index.js";
 import { ensureConfiguration } from "../modules/configuration/configuration.service.js";
@@ -29,6 +30,7 @@ export async function prepareDatabase(
   const demoLoaded = options.demoData ? await seedDemoData(handle.db) : false;
   if (demoLoaded && storage) {
     await seedDemoDocuments(handle.db, storage);
+    await seedDemoMissionDocuments(handle.db, storage);
     await attachDemoExpenseFiles(handle.db, storage);
   }
   return { demoLoaded };

@@ -1,15 +1,18 @@
 import { DOCUMENT_FAMILIES } from "@certidesk/shared";
+import { and, eq, isNotNull, isNull, or } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pdfText } from "../../test/pdf-text.js";
 import { signIn } from "../../test/session.js";
 import { createTestApp, type TestContext } from "../../test/test-app.js";
+import { documents, missionOrders, missions } from "../db/schema/index.js";
 import { createStorage } from "../lib/storage/index.js";
 import { DEMO_PASSWORD, seedDemoData } from "./demo-data.js";
 import { seedDemoDocuments } from "./demo-documents.js";
+import { seedDemoMissionDocuments } from "./demo-mission-documents.js";
 
 interface DocumentPage {
   total: number;
-  items: Array<{ name: string; url: string; categoryName: string | null; family: string }>;
+  items: Array<{ name: string; url: string; categoryName: string | null; family: string; missionId: string | null }>;
 }
 
 describe("demo library", () => {
@@ -18,12 +21,16 @@ describe("demo library", () => {
     ctx = await createTestApp();
     await seedDemoData(ctx.handle.db);
     await seedDemoDocuments(ctx.handle.db, createStorage(ctx.config));
-  });
+    await seedDemoMissionDocuments(ctx.handle.db, createStorage(ctx.config));
+  }, 180_000);
   afterAll(() => ctx.close());
 
   const list = async (identifier: string, family: string) => {
     const session = await signIn(ctx, identifier, DEMO_PASSWORD);
-    const response = await ctx.app.inject({ url: `/api/documents?family=${family}`, headers: session.bearer });
+    const response = await ctx.app.inject({
+      url: `/api/documents?family=${family}&pageSize=1000`,
+      headers: session.bearer,
+    });
     expect(response.statusCode, response.body).toBe(200);
     return response.json() as DocumentPage;
   };
@@ -37,7 +44,8 @@ describe("demo library", () => {
       // the library's documents of every family are filed by category.
       const filed = page.items.filter((d) => d.categoryName !== null);
       if (family === "AUDITOR") expect(filed.length, family).toBeGreaterThanOrEqual(2);
-      else expect(filed.length, family).toBe(page.items.length);
+      // A mission's documents (reports, plans) are filed with their mission, not by category.
+      else expect(filed.length, family).toBe(page.items.filter((d) => !d.missionId).length);
     }
     const [cgv] = (await list("dir@demo.fr", "GENERAL")).items.filter((d) => d.name.startsWith("Conditions"));
     const file = await ctx.app.inject({ url: cgv?.url ?? "" });
@@ -52,5 +60,46 @@ describe("demo library", () => {
     expect((await list("auditeur@demo.fr", "AUDITOR")).total).toBeGreaterThanOrEqual(2);
     const client = await list("client@demo.fr", "CLIENT");
     expect(client.items.map((d) => d.name)).toContain("Projet d'établissement 2023-2027");
+  });
+
+  it("gives the missions their documents: the OM of every sent order, plans and reports as real PDFs", async () => {
+    const db = ctx.handle.db;
+    const orphanOrders = await db
+      .select({ id: missionOrders.id })
+      .from(missionOrders)
+      .where(
+        and(isNull(missionOrders.documentId), or(eq(missionOrders.status, "SENT"), eq(missionOrders.status, "ACCEPT"))),
+      );
+    expect(orphanOrders).toEqual([]);
+    const reportless = await db
+      .select({ id: missions.id })
+      .from(missions)
+      .where(
+        or(
+          and(isNotNull(missions.preliminaryUploadedAt), isNull(missions.preliminaryDocumentId)),
+          and(isNotNull(missions.observationsReceivedAt), isNull(missions.observationsDocumentId)),
+          and(isNotNull(missions.finalReportAt), isNull(missions.finalDocumentId)),
+        ),
+      );
+    expect(reportless).toEqual([]);
+    const codes = new Set(
+      (await db.selectDistinct({ code: documents.metaCode }).from(documents).where(isNotNull(documents.missionId))).map(
+        (d) => d.code,
+      ),
+    );
+    for (const code of [
+      "MISSION_ORDER_AUDITOR",
+      "PREPARATION_PLAN",
+      "LIST_OF_AT",
+      "RAPPORT_PRELIMINARY",
+      "FINAL_RAPPORT",
+    ])
+      expect(codes.has(code), code).toBe(true);
+    const session = await signIn(ctx, "cpi@demo.fr", DEMO_PASSWORD);
+    const [finalised] = await db.select().from(missions).where(isNotNull(missions.finalDocumentId)).limit(1);
+    const detail = await ctx.app.inject({ url: `/api/missions/${finalised?.id}`, headers: session.bearer });
+    const url = (detail.json() as { reports: { final: { document: { url: string } } } }).reports.final.document.url;
+    const text = await pdfText((await ctx.app.inject({ url })).rawPayload);
+    expect(text).toContain("Rapport définitif");
   });
 });

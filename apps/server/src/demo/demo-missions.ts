@@ -1,8 +1,16 @@
 import { randomUUID } from "node:crypto";
 import { addCalendarDays, DEFAULT_DEADLINE_SETTINGS } from "@certidesk/shared";
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNotNull } from "drizzle-orm";
 import type { Executor } from "../db/client.js";
-import { clients, contracts, missionOrders, missions, missionTeamMembers } from "../db/schema/index.js";
+import {
+  clients,
+  contracts,
+  missionDays,
+  missionNonConformities,
+  missionOrders,
+  missions,
+  missionTeamMembers,
+} from "../db/schema/index.js";
 import type { AuditActor } from "../lib/actor.js";
 import { parisDate } from "../lib/clock.js";
 import { createForSignedContract } from "../modules/missions/index.js";
@@ -123,10 +131,94 @@ export async function seedMissionDemo(tx: Executor, input: { actor: AuditActor; 
     // Otherwise: nothing uploaded, late once 30 days have passed (rapport en retard).
     if (Object.keys(values).length) await tx.update(missions).set(values).where(eq(missions.id, m.id));
   }
+  await seedPreparation(tx);
+  await seedNonConformities(tx, today, input.actor);
   for (let i = 0; i < answers.length; i += 500) await tx.insert(missionOrders).values(answers.slice(i, i + 500));
   for (const r of refusedMembers)
     await tx
       .delete(missionTeamMembers)
       .where(and(eq(missionTeamMembers.missionId, r.missionId), eq(missionTeamMembers.auditorId, r.auditorId)));
   return { missions: rows.length };
+}
+
+const REQUESTED = [
+  "Projet d'établissement ou de service",
+  "Plan d'action qualité et dernier rapport d'évaluation",
+  "Rapport d'activité de l'année précédente",
+  "Livret d'accueil et règlement de fonctionnement",
+  "Organigramme et tableau des effectifs",
+];
+
+/**
+ * The Préparation tab of the programmed missions: the documents asked of the ESSMS (the first ones
+ * received once the visit is close) and a day-by-day programme on the days from 16/12/2022.
+ */
+async function seedPreparation(tx: Executor) {
+  const planned = await tx.select().from(missions).where(isNotNull(missions.firstDay));
+  for (const [n, m] of planned.entries()) {
+    const received = m.preliminaryUploadedAt ? REQUESTED.length : n % (REQUESTED.length + 1);
+    await tx
+      .update(missions)
+      .set({
+        requestedDocuments: REQUESTED.map((label, i) => ({ id: `demo-${i + 1}`, label, received: i < received })),
+      })
+      .where(eq(missions.id, m.id));
+  }
+  const from = "2022-12-16";
+  await tx
+    .update(missionDays)
+    .set({
+      programme: [
+        { time: "9h00", activity: "AUDIT_SYSTEME", people: "Direction, responsable qualité" },
+        { time: "10h30", activity: "ACCOMPAGNE_TRACEUR", people: "Une personne accompagnée, son référent, un proche" },
+        { time: "14h00", activity: "TRACEUR_CIBLE", people: "Équipe soignante : circuit du médicament" },
+      ],
+    })
+    .where(and(eq(missionDays.position, 0), gte(missionDays.day, from)));
+  await tx
+    .update(missionDays)
+    .set({
+      programme: [
+        { time: "9h00", activity: "ACCOMPAGNE_TRACEUR", people: "Une deuxième personne accompagnée et son référent" },
+        { time: "11h00", activity: "TRACEUR_CIBLE", people: "Professionnels : prévention des risques de maltraitance" },
+        { time: "15h00", activity: "AUDIT_SYSTEME", people: "Conseil de la vie sociale ; restitution à la direction" },
+      ],
+    })
+    .where(and(gte(missionDays.position, 1), gte(missionDays.day, from)));
+}
+
+/** The certification audits whose visit is past: a major non-conformity open, a minor one closed. */
+async function seedNonConformities(tx: Executor, today: string, actor: AuditActor) {
+  const audits = (await tx.select().from(missions).where(isNotNull(missions.lastDay))).filter(
+    (m) => m.kind !== "ESSMS_EVALUATION" && (m.lastDay ?? today) < today,
+  );
+  const rows = audits.flatMap((m) => {
+    const last = m.lastDay ?? today;
+    return [
+      {
+        missionId: m.id,
+        criterion: "2.3.1",
+        severity: "MAJOR",
+        description: "Les projets personnalisés ne sont pas réévalués au moins une fois par an.",
+        correctiveAction: "Calendrier de réévaluation de tous les projets personnalisés d'ici trois mois.",
+        evidence: null,
+        dueDate: addCalendarDays(last, 90),
+        createdById: actor.userId,
+      },
+      {
+        missionId: m.id,
+        criterion: "3.6.2",
+        severity: "MINOR",
+        description: "Le plan de formation ne mentionne pas la bientraitance.",
+        correctiveAction: "Module bientraitance inscrit au plan de formation.",
+        evidence: "Plan de formation mis à jour.",
+        dueDate: addCalendarDays(last, 60),
+        closedAt: addCalendarDays(last, 20) < today ? addCalendarDays(last, 20) : today,
+        closedBy: actor.label,
+        closedById: actor.userId,
+        createdById: actor.userId,
+      },
+    ];
+  });
+  if (rows.length) await tx.insert(missionNonConformities).values(rows);
 }

@@ -5,6 +5,8 @@ declare module "fastify" {
   interface FastifyInstance {
     routeAccess: import("./permissions.js").RouteAccess[];
     mailWorker: import("../modules/mail/mail-worker.js").MailWorker;
+    /** The report reminders (hourly once started; tests call runOnce). */
+    missionReminders: ReturnType<typeof import("../modules/missions/mission-deadlines.service.js").createReminderJob>;
     /** The periodic reminders of unpaid invoices (started by main.ts, not by the tests). */
     invoiceReminders: import("../lib/periodic-job.js").PeriodicJob;
     /** Work done after the answer (the forgot-password mail): tests and shutdown wait for it. */

@@ -4,7 +4,8 @@ import { MESSAGES } from "@certidesk/shared";
 import fastifyStatic from "@fastify/static";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { AppInstance } from "../app-instance.js";
-import { errorBody } from "./error-handler.js";
+import { allowedMethodsOf } from "./allowed-methods.js";
+import { answerForStatus, errorBody } from "./error-handler.js";
 
 /** Addresses that belong to the API: never answered with the web app. */
 export const API_PREFIXES = ["/api/", "/auth/", "/configuration/", "/requestclients/", "/health"];
@@ -51,7 +52,17 @@ export async function serveWebApp(app: AppInstance, webDist: string | undefined)
       setHeaders: (res, filePath) => res.header("cache-control", cacheControlFor(filePath)),
     });
   }
+  const allowedMethods = allowedMethodsOf(app.routeAccess);
   app.setNotFoundHandler((request, reply) => {
+    // An API path that exists with other methods: 405 and the methods it takes, not "unknown address".
+    const allow = allowedMethods(request.url.split("?")[0] ?? "");
+    if (allow.length > 0) {
+      const answer = answerForStatus(405);
+      return reply
+        .status(405)
+        .header("allow", allow.join(", "))
+        .send(errorBody(answer.code, answer.message, request.id));
+    }
     if (root && isAppRoute(request)) return sendIndex(reply);
     return reply.status(404).send(errorBody("NOT_FOUND", MESSAGES.routeNotFound, request.id));
   });

@@ -62,6 +62,8 @@ export function buildTheme(primary = DEFAULT_PRIMARY, secondary = DEFAULT_SECOND
       Popover: { defaultProps: { zIndex: OVER_MODAL_Z_INDEX } },
       Combobox: { defaultProps: { zIndex: OVER_MODAL_Z_INDEX } },
       Menu: { defaultProps: { zIndex: OVER_MODAL_Z_INDEX } },
+      // A notification's close button ("Les données ont été sauvegardées") needs a name too.
+      Notification: { defaultProps: { closeButtonProps: { "aria-label": "Fermer" } } },
       // The eye that shows the password is reached with Tab too, and says what it does in French.
       PasswordInput: {
         defaultProps: {
@@ -125,6 +127,8 @@ export const accessibleColors: CSSVariablesResolver = (theme) => {
   const light: Record<string, string> = {
     "--mantine-color-dimmed": DIMMED_TEXT,
     "--mantine-color-placeholder": DIMMED_TEXT,
+    // A field's error (its message and its text) in Mantine's red 6 reads at about 3.6:1.
+    "--mantine-color-error": readableShade(theme.colors.red ?? [], "#ffffff"),
   };
   for (const [name, shades] of Object.entries(theme.colors)) {
     const base = shades[6] ?? "#000000";

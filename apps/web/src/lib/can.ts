@@ -8,5 +8,7 @@ export function useCan() {
   return {
     can: (code: PermissionCode, requirement: Requirement = "any") => hasPermission(grants, code, requirement),
     canOpen: (path: string) => canOpenAppRoute(path, grants),
+    /** The server's policy decisions sent with the session (a user stored before they existed has none). */
+    abilities: { readHrDocuments: user?.abilities?.readHrDocuments ?? false },
   };
 }

@@ -78,3 +78,38 @@ export const DEFAULT_DEADLINE_SETTINGS: DeadlineSettings = {
   finalReportDays: 15,
   reminderDaysBefore: 5,
 };
+
+/** The documents of the Préparation tab (spec §3 meta codes), uploaded as documents of the mission. */
+export const PREPARATION_DOCUMENT_CODES = [
+  "PREPARATION_PLAN",
+  "DETAILED_PLAN",
+  "LIST_OF_AT",
+  "AUTRES_PREPARATION",
+] as const;
+export type PreparationDocumentCode = (typeof PREPARATION_DOCUMENT_CODES)[number];
+export const PREPARATION_DOCUMENT_LABELS: Record<PreparationDocumentCode, string> = {
+  PREPARATION_PLAN: "Plan de préparation",
+  DETAILED_PLAN: "Plan détaillé",
+  LIST_OF_AT: "Liste des accompagnés traceurs",
+  AUTRES_PREPARATION: "Autre document de préparation",
+};
+
+/** The report documents a client user reads only once the report has been sent to them. */
+export const CLIENT_GATED_REPORT_CODES = ["RAPPORT_PRELIMINARY", "FINAL_RAPPORT"] as const;
+
+/** Non-conformities of a certification audit. */
+export const NON_CONFORMITY_SEVERITIES = ["MAJOR", "MINOR"] as const;
+export type NonConformitySeverity = (typeof NON_CONFORMITY_SEVERITIES)[number];
+export const NON_CONFORMITY_SEVERITY_LABELS: Record<NonConformitySeverity, string> = {
+  MAJOR: "Majeure",
+  MINOR: "Mineure",
+};
+
+/** The reports a reminder is sent for, before their due date. */
+export const REMINDED_REPORTS = ["PRELIMINARY", "OBSERVATIONS", "FINAL"] as const;
+export type RemindedReport = (typeof REMINDED_REPORTS)[number];
+export const REMINDED_REPORT_LABELS: Record<RemindedReport, string> = {
+  PRELIMINARY: "rapport préliminaire",
+  OBSERVATIONS: "observations de l'établissement",
+  FINAL: "rapport définitif",
+};

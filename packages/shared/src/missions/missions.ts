@@ -1,8 +1,16 @@
 import { z } from "zod";
 import { AUDIT_TIME_SLOTS } from "../commercial/contracts.js";
 import { idSchema, versionSchema } from "../schemas/common.js";
-import { searchTextSchema } from "../text.js";
-import { MISSION_KINDS, MISSION_ORDER_STATUSES, MISSION_ROLES, MISSION_STATES, PROGRAMME_ACTIVITIES } from "./codes.js";
+import { safeText, searchTextSchema } from "../text.js";
+import {
+  MISSION_KINDS,
+  MISSION_ORDER_STATUSES,
+  MISSION_ROLES,
+  MISSION_STATES,
+  NON_CONFORMITY_SEVERITIES,
+  PREPARATION_DOCUMENT_CODES,
+  PROGRAMME_ACTIVITIES,
+} from "./codes.js";
 import { clientTeamAnswerSchema } from "./portal.js";
 
 const isoDate = (label: string) => z.iso.date({ error: `${label} : date invalide.` });
@@ -127,6 +135,20 @@ export const missionDetailSchema = z.object({
     final: z.object({ document: documentLinkSchema, at: z.string().nullable() }),
     hasTransmittedAt: z.string().nullable(),
   }),
+  /** The documents asked of the ESSMS (its portal shows the checklist). */
+  requestedDocuments: z.array(z.object({ id: z.string(), label: z.string(), received: z.boolean() })),
+  /** Preparation plan, detailed plan, list of AT… (staff and team only). */
+  preparationDocuments: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      metaCode: z.enum(PREPARATION_DOCUMENT_CODES),
+      url: z.string(),
+      updatedAt: z.string(),
+    }),
+  ),
+  /** Open non-conformities of a certification audit (majors block the decision). */
+  openNonConformities: z.object({ major: z.number().int(), minor: z.number().int() }),
   /** The ESSMS's answer to the proposed team, from its portal (null: not answered). */
   clientTeamAnswer: clientTeamAnswerSchema.nullable().optional(),
   abilities: missionAbilitiesSchema,
@@ -218,3 +240,81 @@ export const hasTransmissionBodySchema = z.object({
 export const calendarLinkSchema = z.object({ url: z.string() });
 
 export const missionSavedSchema = z.object({ id: z.string(), version: z.number().int() });
+
+/** PUT /api/missions/{id}/programme: the day-by-day programme of the visit days already set. */
+export const missionProgrammeBodySchema = z.object({
+  days: z
+    .array(z.object({ day: isoDate("Jour de visite"), programme: z.array(programmeEntrySchema).max(30).default([]) }))
+    .max(60),
+  version: versionSchema,
+});
+export type MissionProgrammeBody = z.input<typeof missionProgrammeBodySchema>;
+
+/** PUT /api/missions/{id}/requested-documents: the checklist of documents asked of the ESSMS. */
+export const requestedDocumentsBodySchema = z.object({
+  items: z
+    .array(
+      z.object({
+        id: z.string().max(60).optional(),
+        label: safeText().trim().min(2, "Nommez le document demandé.").max(200, "200 caractères au plus."),
+        received: z.boolean().default(false),
+      }),
+    )
+    .max(60, "Soixante documents au plus."),
+  version: versionSchema,
+});
+export type RequestedDocumentsBody = z.input<typeof requestedDocumentsBodySchema>;
+
+/** The report deadlines of Settings › Missions. */
+export const deadlineSettingsSchema = z.object({
+  preliminaryReportDays: z.number().int(),
+  observationsDays: z.number().int(),
+  finalReportDays: z.number().int(),
+  reminderDaysBefore: z.number().int(),
+  version: z.number().int(),
+});
+const days = (label: string, max: number) =>
+  z
+    .number({ error: `${label} : nombre de jours attendu.` })
+    .int(`${label} : nombre entier de jours.`)
+    .min(0, `${label} : au moins 0 jour.`)
+    .max(max, `${label} : ${max} jours au plus.`);
+export const deadlineSettingsBodySchema = z.object({
+  preliminaryReportDays: days("Rapport préliminaire", 365).min(1, "Rapport préliminaire : au moins 1 jour."),
+  observationsDays: days("Observations", 365).min(1, "Observations : au moins 1 jour."),
+  finalReportDays: days("Rapport définitif", 365).min(1, "Rapport définitif : au moins 1 jour."),
+  reminderDaysBefore: days("Rappel", 60),
+  version: versionSchema,
+});
+export type DeadlineSettingsBody = z.input<typeof deadlineSettingsBodySchema>;
+
+const longText = (max: number) => safeText().trim().max(max, `${max} caractères au plus.`);
+
+export const nonConformitySchema = z.object({
+  id: z.string(),
+  missionId: z.string(),
+  criterion: z.string(),
+  severity: z.enum(NON_CONFORMITY_SEVERITIES),
+  description: z.string(),
+  correctiveAction: z.string().nullable(),
+  evidence: z.string().nullable(),
+  dueDate: z.string().nullable(),
+  closedAt: z.string().nullable(),
+  closedBy: z.string().nullable(),
+  late: z.boolean(),
+  version: z.number().int(),
+});
+export type NonConformity = z.infer<typeof nonConformitySchema>;
+
+export const nonConformityBodySchema = z.object({
+  criterion: safeText().trim().min(1, "Indiquez le critère du référentiel.").max(40, "40 caractères au plus."),
+  severity: z.enum(NON_CONFORMITY_SEVERITIES, { error: "Majeure ou mineure ?" }),
+  description: longText(4000).min(3, "Décrivez l'écart constaté."),
+  correctiveAction: longText(4000).nullable().default(null),
+  evidence: longText(4000).nullable().default(null),
+  dueDate: isoDate("Échéance").nullable().default(null),
+});
+export type NonConformityBody = z.input<typeof nonConformityBodySchema>;
+export const nonConformityUpdateBodySchema = nonConformityBodySchema.extend({ version: versionSchema });
+export type NonConformityUpdateBody = z.input<typeof nonConformityUpdateBodySchema>;
+export const nonConformityCloseBodySchema = z.object({ version: versionSchema });

@@ -23,6 +23,12 @@ export const permissionGrantSchema = z.object({
   ),
 });
 
+/**
+ * What the user may do beyond their profile's grants, decided by the server's policies (the web hides
+ * what they exclude instead of copying the rules): `readHrDocuments`, the library's RH family.
+ */
+const sessionAbilitiesSchema = z.object({ readHrDocuments: z.boolean() });
+
 /** The stored current user (spec section 3): id and accessToken, plus what the screens need. */
 export const currentUserSchema = z.object({
   id: z.string(),
@@ -35,6 +41,7 @@ export const currentUserSchema = z.object({
   permissions: z.array(permissionGrantSchema),
   auditorId: z.string().nullable(),
   clientId: z.string().nullable(),
+  abilities: sessionAbilitiesSchema,
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { typeError } from "../text.js";
+import { searchTextSchema, typeError } from "../text.js";
 import { pageQuerySchema, versionSchema } from "./common.js";
 
 export const MAIL_STATUSES = ["QUEUED", "SENDING", "SENT", "FAILED"] as const;
@@ -70,6 +70,17 @@ export const sendMailBodySchema = z.object({
   clientId: z.uuid().nullable().default(null),
 });
 export type SendMailBody = z.input<typeof sendMailBodySchema>;
+
+/** The composer's "Client" choice: an establishment and its contacts' addresses, suggested as recipients. */
+export const mailRecipientQuerySchema = z.object({ search: searchTextSchema.optional() });
+export const mailRecipientOptionSchema = z.object({
+  clientId: z.string(),
+  raisonSocial: z.string(),
+  city: z.string().nullable(),
+  isClient: z.boolean(),
+  contacts: z.array(z.object({ name: z.string(), email: z.string(), isMain: z.boolean() })),
+});
+export type MailRecipientOption = z.infer<typeof mailRecipientOptionSchema>;
 
 export const mailTemplateSchema = z.object({
   id: z.string(),

@@ -68,6 +68,12 @@ export const contactBodySchema = z.object({
   email: emailSchema,
 });
 export type ContactBody = z.input<typeof contactBodySchema>;
+/** PUT /api/contacts/{id}: the contact as edited, with the version read (409 when stale). */
+export const updateContactBodySchema = contactBodySchema.extend({
+  isMain: z.boolean().optional(),
+  version: versionSchema,
+});
+export type UpdateContactBody = z.input<typeof updateContactBodySchema>;
 
 export const contactSchema = z.object({
   id: z.string(),
@@ -78,6 +84,9 @@ export const contactSchema = z.object({
   mobilePhone: z.string().nullable(),
   email: z.string().nullable(),
   isMain: z.boolean(),
+  /** Whose contact: an establishment's (its id) or, when null, the legal entity's. */
+  clientId: z.string().nullable(),
+  version: z.number().int(),
 });
 export type Contact = z.infer<typeof contactSchema>;
 

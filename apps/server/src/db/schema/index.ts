@@ -12,4 +12,5 @@ export * from "./parties.js";
 export * from "./platform.js";
 export * from "./prospects.js";
 export * from "./quotes.js";
+export * from "./throttle.js";
 export * from "./timeline.js";

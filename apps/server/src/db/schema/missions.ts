@@ -26,6 +26,14 @@ export interface MissionDayProgrammeEntry {
   people: string | null;
 }
 
+/** One document asked of the ESSMS for the visit (the checklist its portal shows). */
+export interface RequestedDocumentEntry {
+  id: string;
+  label: string;
+  /** Received from the ESSMS. */
+  received: boolean;
+}
+
 /**
  * A mission: one ESSMS evaluation or one certification audit of one establishment, created when its
  * contract is signed. Grouped ESSMS (badge G) carry the same `group_id` and share their days and
@@ -65,6 +73,8 @@ export const missions = pgTable(
     finalReportAt: date("final_report_at"),
     /** When the report was transmitted to the HAS platform (Synaé). */
     hasTransmittedAt: date("has_transmitted_at"),
+    /** The documents asked of the ESSMS before the visit (Préparation tab; shown on the client portal). */
+    requestedDocuments: jsonb("requested_documents").$type<RequestedDocumentEntry[]>().notNull().default([]),
     version: versionColumn(),
     ...timestamps,
   },
@@ -175,4 +185,52 @@ export const calendarFeedTokens = pgTable(
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
   },
   (t) => [index("calendar_feed_tokens_auditor_idx").on(t.auditorId)],
+);
+
+/**
+ * The non-conformities of a certification audit, per criterion: major or minor, the client's
+ * corrective action and its evidence, a due date, and who closed it. A major one left open blocks
+ * the certification decision.
+ */
+export const missionNonConformities = pgTable(
+  "mission_non_conformities",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    missionId: uuid("mission_id")
+      .notNull()
+      .references(() => missions.id, { onDelete: "cascade" }),
+    /** The référentiel criterion (e.g. "1.2.3"). */
+    criterion: text("criterion").notNull(),
+    /** MAJOR or MINOR. */
+    severity: text("severity").notNull(),
+    description: text("description").notNull(),
+    correctiveAction: text("corrective_action"),
+    evidence: text("evidence"),
+    dueDate: date("due_date"),
+    closedAt: date("closed_at"),
+    closedById: uuid("closed_by_id").references(() => users.id),
+    closedBy: text("closed_by"),
+    createdById: uuid("created_by_id").references(() => users.id),
+    version: versionColumn(),
+    ...timestamps,
+  },
+  (t) => [index("mission_non_conformities_mission_idx").on(t.missionId)],
+);
+
+/**
+ * The reminders sent before a report is due: one per mission, report and due date (the primary
+ * key makes the periodic job idempotent, and safe with two servers).
+ */
+export const missionReportReminders = pgTable(
+  "mission_report_reminders",
+  {
+    missionId: uuid("mission_id")
+      .notNull()
+      .references(() => missions.id, { onDelete: "cascade" }),
+    /** PRELIMINARY, OBSERVATIONS or FINAL. */
+    report: text("report").notNull(),
+    dueDate: date("due_date").notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.missionId, t.report, t.dueDate] })],
 );

@@ -2,8 +2,8 @@ import { type AuditorListQueryOutput, type AuditorSortKey, requiredDocumentKinds
 import { and, count, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
 import { auditorLinks, auditors, documents } from "../../db/schema/index.js";
-import { likePattern, offsetOf } from "../../lib/pagination.js";
-import { foldedSql, foldText } from "../../lib/search-text.js";
+import { offsetOf } from "../../lib/pagination.js";
+import { foldedSql, matchEveryWord } from "../../lib/search-text.js";
 
 const textArray = (values: string[]) =>
   sql`array[${sql.join(
@@ -41,17 +41,16 @@ function sortExpression(key: AuditorSortKey, state: SQL) {
   }
 }
 
-function searchCondition(search: string | undefined): SQL | undefined {
-  if (!search) return undefined;
-  const pattern = likePattern(foldText(search));
-  return or(
-    ilike(foldedSql(fullName), pattern),
-    ilike(foldedSql(sql`${auditors.firstName} || ' ' || ${auditors.lastName}`), pattern),
-    ilike(foldedSql(sql`coalesce(${auditors.city}, '')`), pattern),
-    ilike(sql`coalesce(${auditors.email}, '')`, pattern),
-    ilike(sql`coalesce(${auditors.postalCode}, '')`, pattern),
+/** Every word of the search in the name (either order), the city, the e-mail or the postal code. */
+const searchCondition = (search: string | undefined): SQL | undefined =>
+  matchEveryWord(search, (pattern) =>
+    or(
+      ilike(foldedSql(fullName), pattern),
+      ilike(foldedSql(sql`coalesce(${auditors.city}, '')`), pattern),
+      ilike(sql`coalesce(${auditors.email}, '')`, pattern),
+      ilike(sql`coalesce(${auditors.postalCode}, '')`, pattern),
+    ),
   );
-}
 
 /** The evaluator list: filtered, searched, sorted and paged in SQL; page 0 gives every row (export). */
 export async function listAuditors(

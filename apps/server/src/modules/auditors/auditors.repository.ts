@@ -18,7 +18,7 @@ import {
   users,
 } from "../../db/schema/index.js";
 import { likePattern } from "../../lib/pagination.js";
-import { foldedSql, foldText } from "../../lib/search-text.js";
+import { foldedSql, foldText, matchEveryWord } from "../../lib/search-text.js";
 import { documentStateSql } from "./auditor-list.repository.js";
 
 export type AuditorRecord = typeof auditors.$inferSelect;
@@ -152,7 +152,7 @@ export function organisationOptions(db: Executor, type: OrganisationType, search
   return db
     .select({ value: t.id, label: t.name })
     .from(t.table)
-    .where(search ? ilike(foldedSql(t.name), likePattern(foldText(search))) : undefined)
+    .where(matchEveryWord(search, (pattern) => ilike(foldedSql(t.name), pattern)))
     .orderBy(asc(t.name))
     .limit(30);
 }

@@ -87,6 +87,11 @@ describe("evaluators' files", () => {
     };
     expect((await list("search=lefevre")).items.map((i) => i.name)).toEqual(["Lefèvre Étienne"]);
     expect((await list("search=ETIENNE")).total).toBe(1);
+    // Every word, in any order, across the name and the city (not one contiguous phrase).
+    expect((await list("search=lefevre%20%C3%A9tienne")).items.map((i) => i.name)).toEqual(["Lefèvre Étienne"]);
+    expect((await list("search=etienne%20lef")).total).toBe(1);
+    expect((await list("search=dupre%20aix")).items.map((i) => i.name)).toEqual(["Dupré Hélène"]);
+    expect((await list("search=dupre%20lille")).total).toBe(0);
     expect((await list("zone=62")).items.map((i) => i.name)).toEqual(["Lefèvre Étienne"]);
     expect((await list("status=INDEPENDANT")).items.map((i) => i.name)).toEqual(["Ardant Zoé"]);
     expect((await list("sectorDomain=PH&departement=33")).items.map((i) => i.name)).toEqual(["Ardant Zoé"]);
@@ -283,5 +288,30 @@ describe("evaluators' files", () => {
       expect((await call("GET", `/api/auditors/${someone.id}`, undefined, client)).statusCode).toBe(403);
       expect((await call("GET", "/api/auditors", undefined, client)).statusCode).toBe(403);
     });
+  });
+});
+
+describe("evaluator search, word by word", () => {
+  let ctx: TestContext;
+  let rh: Session;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    rh = await signIn(ctx, (await buildUser(ctx.handle.db, "RH")).identifier);
+  });
+  afterAll(() => ctx.close());
+  const call = (method: "GET", url: string) => ctx.app.inject({ method, url, headers: rh.bearer });
+
+  it("finds Marc Dubois with « Dubois marc », and names the organisations of a link word by word", async () => {
+    const db = ctx.handle.db;
+    const marc = await buildAuditor(db, { firstName: "Marc", lastName: "Dubois", city: "Lyon" });
+    const r = await call("GET", "/api/auditors?search=Dubois%20marc");
+    expect(r.statusCode, r.body).toBe(200);
+    expect((r.json() as Page).items.map((i) => i.id)).toEqual([marc.id]);
+    const spread = await call("GET", "/api/auditors?search=lyon%20DUBOIS%20marc");
+    expect((spread.json() as Page).items.map((i) => i.id)).toEqual([marc.id]);
+    const essms = await buildEssms(db, { raisonSocial: "EHPAD Les Tilleuls d'Armor" });
+    const options = await call("GET", "/api/auditors/organisation-options?type=ESSMS&search=tilleuls%20ehpad");
+    expect(options.statusCode, options.body).toBe(200);
+    expect((options.json() as Array<{ value: string }>).map((o) => o.value)).toContain(essms.id);
   });
 });

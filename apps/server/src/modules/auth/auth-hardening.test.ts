@@ -4,8 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildUser, TEST_PASSWORD } from "../../../test/factories.js";
 import { errorOf, signIn } from "../../../test/session.js";
 import { createTestApp, type TestContext } from "../../../test/test-app.js";
+import { buildApp } from "../../app.js";
 import { loadConfig } from "../../config.js";
-import { mailOutbox, sessions } from "../../db/schema/index.js";
+import { mailOutbox, sessions, throttleCounters } from "../../db/schema/index.js";
 
 const login = (ctx: TestContext, identifier: string, password: string, headers: Record<string, string> = {}) =>
   ctx.app.inject({ method: "POST", url: "/auth/login", payload: { identifier, password }, headers });
@@ -37,6 +38,57 @@ describe("sign-in under attack", () => {
     }
     expect(statuses.slice(0, 5).every((s) => s === 401 || s === 429)).toBe(true);
     expect(statuses.slice(5)).toEqual([429, 429, 429]);
+  });
+});
+
+describe("two servers on one database", () => {
+  let ctx: TestContext;
+  let other: Awaited<ReturnType<typeof buildApp>>;
+
+  beforeAll(async () => {
+    ctx = await createTestApp({ throttle: { maxPerAccount: 3 } });
+    // A second instance of the application on the same database, as behind a load balancer.
+    other = await buildApp({ config: ctx.config, handle: ctx.handle, throttle: { maxPerAccount: 3 } });
+    await other.ready();
+  });
+  afterAll(async () => {
+    await other.close();
+    await ctx.close();
+  });
+
+  it("shares the sign-in and forgot-password counters: switching servers gains nothing", async () => {
+    const user = await buildUser(ctx.handle.db, "CC");
+    const wrong = (app: typeof other) =>
+      app.inject({ method: "POST", url: "/auth/login", payload: { identifier: user.identifier, password: "mauvais" } });
+    expect((await wrong(ctx.app)).statusCode).toBe(401);
+    expect((await wrong(other)).statusCode).toBe(401);
+    expect((await wrong(ctx.app)).statusCode).toBe(401);
+    const blocked = await wrong(other);
+    expect(blocked.statusCode).toBe(429);
+    expect(errorOf(blocked).code).toBe("TOO_MANY_REQUESTS");
+    expect((await wrong(ctx.app)).statusCode).toBe(429);
+
+    const forgot = (app: typeof other) =>
+      app.inject({ method: "POST", url: "/auth/forgot-password", payload: { identifier: "partage@x.fr" } });
+    expect([(await forgot(ctx.app)).statusCode, (await forgot(other)).statusCode]).toEqual([200, 200]);
+    expect([(await forgot(ctx.app)).statusCode, (await forgot(other)).statusCode]).toEqual([200, 429]);
+    // Counters are rows, keyed by hashes: neither the identifier nor the address is stored.
+    const keys = (await ctx.handle.db.select().from(throttleCounters)).map((r) => r.key).join(" ");
+    expect(keys).not.toContain(user.identifier);
+    expect(keys).not.toContain("partage@x.fr");
+  });
+
+  it("keeps an account-and-address pair blocked on the other server too, even a known one", async () => {
+    const user = await buildUser(ctx.handle.db, "CMCC");
+    expect((await login(ctx, user.identifier, TEST_PASSWORD)).statusCode).toBe(200);
+    for (let i = 0; i < 3; i++) await login(ctx, user.identifier, "mauvais");
+    expect((await login(ctx, user.identifier, TEST_PASSWORD)).statusCode).toBe(429);
+    const fromOther = await other.inject({
+      method: "POST",
+      url: "/auth/login",
+      payload: { identifier: user.identifier, password: TEST_PASSWORD },
+    });
+    expect(fromOther.statusCode).toBe(429);
   });
 });
 

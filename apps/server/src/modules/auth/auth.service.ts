@@ -5,6 +5,7 @@ import { writeAudit } from "../../lib/audit.js";
 import { AppError, badRequest, notFound, tooManyRequests } from "../../lib/errors.js";
 import { assertPasswordPolicy } from "../../lib/password-policy.js";
 import { decoyPasswordHash, hashPassword, verifyPassword } from "../../lib/passwords.js";
+import { canSeeHrDocuments } from "../documents/index.js";
 import { loadGrants } from "../profiles/index.js";
 import { findUserById, findUserByIdentifier, recordLogin, savePasswordHash, type UserRow } from "./auth.repository.js";
 import type { LoginThrottle } from "./login-throttle.js";
@@ -27,6 +28,7 @@ async function toCurrentUser(db: Database, user: UserRow): Promise<CurrentUser> 
     permissions: await loadGrants(db, user.profileType),
     auditorId: user.auditorId,
     clientId: user.clientId,
+    abilities: { readHrDocuments: canSeeHrDocuments({ profileType: user.profileType as ProfileType }) },
   };
 }
 
@@ -34,7 +36,7 @@ export function createAuthService({ db, sessions, throttle }: AuthServiceDeps) {
   return {
     async login(input: { identifier: string; password: string }, meta: { ip: string; userAgent?: string }) {
       // The attempt counts from now, before the slow password check: parallel guesses cannot all pass.
-      const attempt = throttle.reserve(input.identifier, meta.ip);
+      const attempt = await throttle.reserve(input.identifier, meta.ip);
       if (!("succeed" in attempt)) {
         throw Object.assign(tooManyRequests(MESSAGES.tooManyAttempts), { retryAfter: attempt.retryAfter });
       }
@@ -49,7 +51,7 @@ export function createAuthService({ db, sessions, throttle }: AuthServiceDeps) {
         attempt.fail();
         throw new AppError(401, "UNAUTHENTICATED", MESSAGES.badCredentials);
       }
-      attempt.succeed();
+      await attempt.succeed();
       const session = await db.transaction(async (tx) => {
         const created = await sessions.create(tx, user.id, meta);
         await recordLogin(tx, user.id, new Date());

@@ -1,50 +1,70 @@
+import { createHash } from "node:crypto";
+import type { Executor } from "../../db/client.js";
+import {
+  type CounterHit,
+  deleteCounters,
+  deleteExpiredCounters,
+  hasMark,
+  hitCounters,
+  setMark,
+  unhitCounters,
+} from "./throttle.repository.js";
+
 /**
- * Attempt counters kept in memory (one process: PGlite, or one API node). Each attempt is counted
- * the moment it starts — before the slow password check — so parallel guesses cannot all slip
- * through while the first ones are still being verified.
+ * Attempt counters kept in the database (`throttle_counters`), so every server on one PostgreSQL
+ * shares them: an attacker gains nothing by landing on another instance. Each attempt is counted the
+ * moment it starts — before the slow password check — by an atomic upsert, so parallel guesses
+ * cannot all slip through while the first ones are still being verified. Windows are fixed: a
+ * counter starts at its first hit and is forgotten once its window has passed.
  */
-export interface RateLimiterOptions {
-  windowMs: number;
-  max: number;
+export interface CounterOptions {
+  db: Executor;
   now?: () => number;
 }
 
-export interface Attempt {
-  /** The attempt succeeded: it no longer counts. */
-  cancel(): void;
+/** The key of a counter: its name and a hash of what it counts (identifiers and addresses are not stored). */
+const keyOf = (name: string, value: string) => `${name}:${createHash("sha256").update(value).digest("base64url")}`;
+const secondsUntil = (date: Date, now: number) => Math.max(1, Math.ceil((date.getTime() - now) / 1000));
+
+/** Expired rows go at most once a minute per server. */
+function createSweeper(db: Executor, now: () => number) {
+  let last = 0;
+  return async () => {
+    if (now() - last < 60_000) return;
+    last = now();
+    await deleteExpiredCounters(db, new Date(now()));
+  };
 }
 
-export function createRateLimiter({ windowMs, max, now = Date.now }: RateLimiterOptions) {
-  const entries = new Map<string, Array<{ at: number }>>();
-  const recent = (key: string) => {
-    const cutoff = now() - windowMs;
-    const list = (entries.get(key) ?? []).filter((e) => e.at > cutoff);
-    if (list.length) entries.set(key, list);
-    else entries.delete(key);
-    return list;
-  };
+export interface Attempt {
+  /** Seconds to wait before trying again, or 0: the attempt is counted. */
+  retryAfter: number;
+  /** The attempt succeeded: it no longer counts. */
+  cancel(): Promise<void>;
+}
+
+export interface RateLimiterOptions extends CounterOptions {
+  /** The counter's name, part of its key (`reset:address`). */
+  name: string;
+  windowMs: number;
+  max: number;
+}
+
+/** One counter per value (an address, an identifier): at most `max` attempts per window. */
+export function createRateLimiter({ db, name, windowMs, max, now = Date.now }: RateLimiterOptions) {
+  const sweep = createSweeper(db, now);
   return {
-    /** Seconds to wait before the key may try again, or 0. */
-    retryAfter(key: string): number {
-      const list = recent(key);
-      if (list.length < max) return 0;
-      const oldest = list[0]?.at ?? now();
-      return Math.max(1, Math.ceil((oldest + windowMs - now()) / 1000));
-    },
-    /** Counts one attempt (call retryAfter first). */
-    count(key: string): Attempt {
-      const entry = { at: now() };
-      entries.set(key, [...recent(key), entry]);
-      return {
-        cancel: () => {
-          const list = entries.get(key)?.filter((e) => e !== entry) ?? [];
-          if (list.length) entries.set(key, list);
-          else entries.delete(key);
-        },
-      };
-    },
-    clear(key: string) {
-      entries.delete(key);
+    /** Counts an attempt, or refuses it (counting nothing) when the window is full. */
+    async take(value: string): Promise<Attempt> {
+      await sweep();
+      const at = now();
+      const hits = await hitCounters(db, [{ key: keyOf(name, value), until: new Date(at + windowMs) }], new Date(at));
+      const [hit] = hits;
+      if (hit && hit.hits > max) {
+        await unhitCounters(db, hits);
+        return { retryAfter: secondsUntil(hit.expiresAt, at), cancel: async () => {} };
+      }
+      return { retryAfter: 0, cancel: () => unhitCounters(db, hits) };
     },
   };
 }
@@ -64,7 +84,7 @@ export interface LoginThrottleOptions {
 
 export type LoginReservation =
   | { retryAfter: number }
-  | { retryAfter: 0; known: boolean; succeed(): void; fail(): void };
+  | { retryAfter: 0; known: boolean; succeed(): Promise<void>; fail(): void };
 
 /**
  * Sign-in throttle. Per account and address it stops guessing one password; per account it stops
@@ -72,39 +92,56 @@ export type LoginReservation =
  * apply to an account signing in from an address it has already signed in from: people behind one
  * office address keep working while someone there (or anywhere) hammers the login.
  */
-export function createLoginThrottle(options: LoginThrottleOptions = {}) {
+export function createLoginThrottle({ db, ...options }: LoginThrottleOptions & { db: Executor }) {
   const now = options.now ?? Date.now;
   const windowMs = options.windowMs ?? 15 * 60_000;
   const knownForMs = options.knownForMs ?? 30 * 24 * 3600_000;
-  const pair = createRateLimiter({ windowMs, max: options.maxPerAccount ?? 5, now });
-  const account = createRateLimiter({ windowMs, max: options.maxPerIdentifier ?? 20, now });
-  const address = createRateLimiter({ windowMs, max: options.maxPerAddress ?? 100, now });
-  const known = new Map<string, number>();
+  const limits = {
+    pair: options.maxPerAccount ?? 5,
+    account: options.maxPerIdentifier ?? 20,
+    address: options.maxPerAddress ?? 100,
+  };
+  const sweep = createSweeper(db, now);
 
   return {
     /** Counts the attempt before the password is checked; the caller then says how it went. */
-    reserve(identifier: string, ip: string): LoginReservation {
+    async reserve(identifier: string, ip: string): Promise<LoginReservation> {
+      await sweep();
+      const at = now();
       const id = identifier.trim().toLowerCase();
-      const pairKey = `${ip}|${id}`;
-      const knownAt = known.get(pairKey);
-      const isKnown = knownAt !== undefined && knownAt > now() - knownForMs;
-      const wait = Math.max(
-        pair.retryAfter(pairKey),
-        isKnown ? 0 : account.retryAfter(id),
-        isKnown ? 0 : address.retryAfter(ip),
+      const keys = {
+        pair: keyOf("login:pair", `${ip}|${id}`),
+        account: keyOf("login:account", id),
+        address: keyOf("login:address", ip),
+      };
+      const knownKey = keyOf("login:known", `${ip}|${id}`);
+      const isKnown = await hasMark(db, knownKey, new Date(at));
+      const until = new Date(at + windowMs);
+      const counted = await hitCounters(
+        db,
+        Object.values(keys).map((key) => ({ key, until })),
+        new Date(at),
       );
-      if (wait > 0) return { retryAfter: wait };
-      const counted = [pair.count(pairKey), account.count(id), address.count(ip)];
+      const over = counted.filter((c) => {
+        if (c.key === keys.pair) return c.hits > limits.pair;
+        if (isKnown) return false;
+        return c.hits > (c.key === keys.account ? limits.account : limits.address);
+      });
+      if (over.length > 0) {
+        // Refused: it does not count (a blocked pair does not go on to lock the account for others).
+        await unhitCounters(db, counted);
+        return { retryAfter: Math.max(...over.map((c) => secondsUntil(c.expiresAt, at))) };
+      }
       return {
         retryAfter: 0,
         known: isKnown,
-        succeed: () => {
-          for (const attempt of counted) attempt.cancel();
-          pair.clear(pairKey);
-          known.set(pairKey, now());
-          if (known.size > 50_000) {
-            for (const [key, at] of known) if (at <= now() - knownForMs) known.delete(key);
-          }
+        succeed: async () => {
+          await unhitCounters(
+            db,
+            counted.filter((c: CounterHit) => c.key !== keys.pair),
+          );
+          await deleteCounters(db, [keys.pair]);
+          await setMark(db, knownKey, new Date(now() + knownForMs));
         },
         fail: () => {},
       };

@@ -51,9 +51,10 @@ export function createPasswordResetService({
   onMailQueued,
 }: PasswordResetDeps) {
   // Their own counters: asking for a link never locks anyone out of signing in.
-  const perIdentifier = createRateLimiter({ windowMs: 60 * 60_000, max: limits.perIdentifier ?? 3 });
-  const perAddress = createRateLimiter({ windowMs: 15 * 60_000, max: limits.perAddress ?? 20 });
-  const invalidLinks = createRateLimiter({ windowMs: 15 * 60_000, max: limits.invalidLinksPerAddress ?? 10 });
+  const limiter = (name: string, windowMs: number, max: number) => createRateLimiter({ db, name, windowMs, max });
+  const perIdentifier = limiter("reset:identifier", 60 * 60_000, limits.perIdentifier ?? 3);
+  const perAddress = limiter("reset:address", 15 * 60_000, limits.perAddress ?? 20);
+  const invalidLinks = limiter("reset:invalid-link", 15 * 60_000, limits.invalidLinksPerAddress ?? 10);
 
   async function queueResetMail(identifier: string) {
     const user = await findUserByIdentifier(db, identifier);
@@ -90,9 +91,12 @@ export function createPasswordResetService({
      */
     async request(identifier: string, ip: string): Promise<void> {
       const key = identifier.trim().toLowerCase();
-      if (perAddress.retryAfter(ip) > 0 || perIdentifier.retryAfter(key) > 0) throw tooManyRequests(TOO_MANY_REQUESTS);
-      perAddress.count(ip);
-      perIdentifier.count(key);
+      const byAddress = await perAddress.take(ip);
+      if (byAddress.retryAfter > 0) throw tooManyRequests(TOO_MANY_REQUESTS);
+      if ((await perIdentifier.take(key)).retryAfter > 0) {
+        await byAddress.cancel();
+        throw tooManyRequests(TOO_MANY_REQUESTS);
+      }
       background.run("mot de passe oublié", () => queueResetMail(identifier));
     },
     /**
@@ -101,11 +105,11 @@ export function createPasswordResetService({
      * only computed for a real link.
      */
     async reset(token: string, password: string, ip: string): Promise<void> {
-      if (invalidLinks.retryAfter(ip) > 0) throw tooManyRequests(TOO_MANY_REQUESTS);
-      const attempt = invalidLinks.count(ip);
+      const attempt = await invalidLinks.take(ip);
+      if (attempt.retryAfter > 0) throw tooManyRequests(TOO_MANY_REQUESTS);
       const pending = await findPendingReset(db, hashToken(token), new Date());
       if (!pending) throw badRequest(INVALID_LINK);
-      attempt.cancel();
+      await attempt.cancel();
       const owner = await findUserById(db, pending.userId);
       assertPasswordPolicy(password, owner ?? {});
       const passwordHash = await hashPassword(password);

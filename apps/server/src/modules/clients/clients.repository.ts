@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, ne, or, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
 import {
   clients,
@@ -87,4 +87,12 @@ export async function insertContact(
     .values({ ...values, clientId, isMain })
     .returning();
   return created;
+}
+
+/** Makes `contactId` the only main contact of its establishment (the unique index allows one). */
+export async function makeMainContact(tx: Executor, clientId: string, contactId: string) {
+  await tx
+    .update(contacts)
+    .set({ isMain: false })
+    .where(and(eq(contacts.clientId, clientId), eq(contacts.isMain, true), ne(contacts.id, contactId)));
 }

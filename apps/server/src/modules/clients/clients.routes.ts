@@ -8,6 +8,7 @@ import {
   pageResultSchema,
   portalClientSchema,
   savedResultSchema,
+  updateContactBodySchema,
   updateEssmsBodySchema,
 } from "@certidesk/shared";
 import { z } from "zod";
@@ -107,5 +108,20 @@ export function clientsRoutes(app: AppInstance, { clients }: { clients: ClientsS
       },
     },
     async (request) => clients.addContact(requireActor(request), request.params.id, request.body, request.id),
+  );
+
+  app.put(
+    "/api/contacts/:id",
+    {
+      config: { access: { code: "CLIENT", op: "update" } },
+      schema: {
+        tags,
+        summary: "Modifier un contact (d'un établissement ou d'une entité juridique)",
+        params: idParamsSchema,
+        body: updateContactBodySchema,
+        response: { 200: savedResultSchema },
+      },
+    },
+    async (request) => clients.updateContact(requireActor(request), request.params.id, request.body, request.id),
   );
 }

@@ -4,11 +4,12 @@ import {
   type ContractStatus,
   type contactBodySchema,
   departementOf,
+  type updateContactBodySchema,
   type updateEssmsBodySchema,
 } from "@certidesk/shared";
 import type { z } from "zod";
 import type { Database } from "../../db/client.js";
-import { clients } from "../../db/schema/index.js";
+import { clients, contacts } from "../../db/schema/index.js";
 import type { Actor } from "../../lib/actor.js";
 import { diffFields, writeAudit } from "../../lib/audit.js";
 import { type Clock, systemClock } from "../../lib/clock.js";
@@ -18,12 +19,13 @@ import { versionedUpdate } from "../../lib/versioned-update.js";
 import { streamClientWorkbook } from "./client-export.js";
 import { clientListBatches, EXPORT_BATCH_SIZE, listClients } from "./client-list.repository.js";
 import { toClientRow } from "./client-row.js";
-import { clientResource } from "./clients.policy.js";
+import { clientResource, contactResource } from "./clients.policy.js";
 import * as repo from "./clients.repository.js";
 import { assertNoDuplicateEssms } from "./duplicates.js";
 
 type UpdateInput = z.output<typeof updateEssmsBodySchema>;
 type ContactInput = z.output<typeof contactBodySchema>;
+type UpdateContactInput = z.output<typeof updateContactBodySchema>;
 type ClientEntity = repo.ClientEntity;
 
 const NO_CLIENT = "Aucun client n'est rattaché à votre compte.";
@@ -132,6 +134,8 @@ export function createClientsService({ db, clock = systemClock, exportBatchSize 
           mobilePhone: c.mobilePhone,
           email: c.email,
           isMain: c.isMain && c.clientId === id,
+          clientId: c.clientId,
+          version: c.version,
         })),
         contracts: contractRows.map((c) => ({ ...c, status: c.status as ContractStatus })),
         requests: requestRows,
@@ -157,6 +161,45 @@ export function createClientsService({ db, clock = systemClock, exportBatchSize 
             values: next,
             summary: `Établissement « ${values.raisonSocial} » modifié`,
             changes: diffFields(essmsFields(current), essmsFields({ ...current, ...next })),
+          };
+        },
+      });
+      return { id, version: saved.version };
+    },
+
+    /**
+     * A contact corrected where it is shown (client page, request page), with the version read; marked
+     * main, it becomes its establishment's only main contact. Journaled as a "contact" entry, which the
+     * timelines of its establishment and of their requests show.
+     */
+    async updateContact(actor: Actor, id: string, input: UpdateContactInput, requestId?: string) {
+      const { version, isMain, ...values } = input;
+      const contactFields = (c: typeof values) => ({
+        firstName: c.firstName,
+        lastName: c.lastName,
+        occupation: c.occupation,
+        tel: c.tel,
+        mobilePhone: c.mobilePhone,
+        email: c.email,
+      });
+      const saved = await versionedUpdate({
+        db,
+        table: contacts,
+        id,
+        version,
+        actor,
+        entityType: "contact",
+        authorize: { resource: contactResource, action: "update" },
+        requestId,
+        clock,
+        apply: async (tx, current) => {
+          const main = current.clientId !== null && (isMain ?? current.isMain);
+          if (main && !current.isMain && current.clientId) await repo.makeMainContact(tx, current.clientId, id);
+          const owner = current.clientId ? await repo.findClient(tx, current.clientId) : null;
+          return {
+            values: { ...values, isMain: main },
+            summary: `Contact ${values.firstName} ${values.lastName} modifié${owner ? ` (« ${owner.raisonSocial} »)` : ""}`,
+            changes: diffFields(contactFields(current), contactFields(values)),
           };
         },
       });

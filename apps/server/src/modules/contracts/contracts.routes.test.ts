@@ -245,7 +245,8 @@ describe("contracts", () => {
     const user = await signIn(ctx, (await buildUser(db, "MYQUALIANOR", { clientId: client.id })).identifier);
     expect((await call("GET", `/api/client/${client.id}/contracts`, undefined, user)).statusCode).toBe(200);
     expect((await call("GET", `/api/client/${essms[0]}/contracts`, undefined, user)).statusCode).toBe(404);
-    expect((await call("GET", "/api/contracts/auditor-options", undefined, user)).statusCode).toBe(404);
+    // Evaluators' names are read with MISSION, which a client user does not have.
+    expect((await call("GET", "/api/contracts/auditor-options", undefined, user)).statusCode).toBe(403);
   });
 
   it("records a certification decision taken by someone who did not evaluate", async () => {

@@ -28,7 +28,8 @@ export function contractsRoutes(app: AppInstance, { contracts }: { contracts: Co
   app.get(
     "/api/contracts/auditor-options",
     {
-      config: { access: "authenticated" },
+      // Evaluators' names are read with MISSION (like /api/auditors and the programme's candidates).
+      config: { access: { code: "MISSION", op: "read" } },
       schema: {
         tags,
         summary: "Évaluateurs à proposer dans un programme (équipe interne)",

@@ -14,12 +14,13 @@ import {
 } from "@certidesk/shared";
 import type { z } from "zod";
 import type { Actor } from "../../lib/actor.js";
-import { AppError, badRequest, notFound } from "../../lib/errors.js";
+import { AppError, badRequest, conflict, notFound } from "../../lib/errors.js";
 import { authorize, isStaff } from "../../lib/policy.js";
 import { versionedUpdate } from "../../lib/versioned-update.js";
 import type { ImpartialityService } from "../auditors/index.js";
 import { clientResource, setEvaluationDates } from "../clients/index.js";
 import type { DocumentLinks } from "../documents/index.js";
+import { decisionBlocker } from "../missions/index.js";
 import { contractAbilities, contractWrite, loadAuthorized } from "./contract-access.js";
 import { toContractDetail } from "./contract-detail.js";
 import { type ContractDeps, createContractLifecycle } from "./contract-lifecycle.js";
@@ -187,17 +188,24 @@ export function createContractsService(
       const decider = await repo.findUser(db, input.deciderUserId);
       if (!decider?.active || !isStaffProfile(decider.profileType)) throw badRequest("Décideur introuvable.");
       if (decider.auditorId && b.team.some((t) => t.auditor.id === decider.auditorId))
-        throw badRequest("La décision revient à une personne qui n'a pas participé à l'évaluation.");
+        throw conflict("La décision revient à une personne qui n'a pas participé à l'évaluation.");
       const { version, ...rest } = input;
       const decision = { ...rest, decidedBy: `${decider.firstName} ${decider.lastName}` };
       await versionedUpdate({
         ...contractWrite(ctx, actor, id, "decide", requestId),
         version,
-        apply: (_tx, c) => ({
-          values: { decision },
-          summary: `Décision de certification du contrat ${c.number} : ${input.decision}`,
-          action: "status",
-        }),
+        apply: async (tx, c) => {
+          // No decision while a major non-conformity is open, nor by someone who audited the client.
+          if (input.decision !== "PENDING") {
+            const blocker = await decisionBlocker(tx, { contractId: id, deciderAuditorId: decider.auditorId ?? null });
+            if (blocker) throw conflict(blocker);
+          }
+          return {
+            values: { decision },
+            summary: `Décision de certification du contrat ${c.number} : ${input.decision}`,
+            action: "status",
+          };
+        },
       });
       return get(actor, id);
     },

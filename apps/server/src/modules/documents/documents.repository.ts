@@ -5,6 +5,7 @@ import { auditors, clients, documentCategories, documents, documentVersions, use
 import { offsetOf } from "../../lib/pagination.js";
 import type { RecordScope } from "../../lib/policy.js";
 import { foldedSql, matchEveryWord } from "../../lib/search-text.js";
+import { clientMayReadReport, clientMayReadReportSql } from "../missions/index.js";
 
 export interface DocumentListQuery {
   page: number;
@@ -33,7 +34,12 @@ function scopeFilter(scope: RecordScope, hr: boolean): SQL | undefined {
     case "all":
       return hr ? undefined : ne(documents.family, "RH");
     case "client":
-      return and(eq(documents.family, "CLIENT"), eq(documents.clientId, scope.clientId));
+      // A mission's report is the client's once it has been sent to them (missions module).
+      return and(
+        eq(documents.family, "CLIENT"),
+        eq(documents.clientId, scope.clientId),
+        clientMayReadReportSql(documents),
+      );
     case "auditor":
       return and(eq(documents.family, "AUDITOR"), eq(documents.auditorId, scope.auditorId));
     case "none":
@@ -167,3 +173,7 @@ export async function deleteCategory(tx: Executor, id: string) {
   const [removed] = await tx.delete(documentCategories).where(eq(documentCategories.id, id)).returning();
   return removed;
 }
+
+/** Whether a client user may read this document of their establishment (an unsent report: no). */
+export const clientMayRead = (db: Executor, doc: { id: string; metaCode: string | null }) =>
+  clientMayReadReport(db, doc);

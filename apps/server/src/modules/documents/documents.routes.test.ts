@@ -244,9 +244,14 @@ describe("document library", () => {
     const hrList = (await ctx.app.inject({ url: "/api/documents?family=RH&pageSize=100", headers: hr.bearer })).json();
     expect(hrList.items.map((d: { id: string }) => d.id)).toContain(hrDoc.id);
     expect((await ctx.app.inject({ url: `/api/documents/${hrDoc.id}`, headers: hr.bearer })).statusCode).toBe(200);
+    // The session tells the web app which profiles see the RH tab (the server's list, not a copy of it).
+    const me = async (session: { bearer: Record<string, string> }) =>
+      (await ctx.app.inject({ url: "/auth/me", headers: session.bearer })).json().abilities;
+    expect(await me(hr)).toEqual({ readHrDocuments: true });
 
     for (const profile of ["COMPTA", "CC", "QSE", "CMADMIN"] as const) {
       const session = await signIn(ctx, (await buildUser(ctx.handle.db, profile)).identifier);
+      expect(await me(session), profile).toEqual({ readHrDocuments: false });
       const list = (await ctx.app.inject({ url: "/api/documents?pageSize=1000", headers: session.bearer })).json();
       const ids = list.items.map((d: { id: string }) => d.id);
       expect(ids, profile).toContain(general.id);

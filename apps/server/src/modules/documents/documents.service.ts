@@ -92,6 +92,8 @@ export function createDocumentsService({ db, storage, links, clock = systemClock
     const row = await repo.findDocument(db, id);
     if (!row) throw notFound(documentResource.notFound);
     authorize(actor, action, documentResource, row.document);
+    if (recordScope(actor).kind === "client" && !(await repo.clientMayRead(db, row.document)))
+      throw notFound(documentResource.notFound);
     return row;
   }
 

@@ -3,5 +3,5 @@
  * documents service and sign links to them.
  */
 export type { DocumentLinks } from "./document-links.js";
-export { documentResource } from "./documents.policy.js";
+export { canSeeHrDocuments, documentResource } from "./documents.policy.js";
 export type { DocumentsService, UploadedFile } from "./documents.service.js";

@@ -71,6 +71,8 @@ export function createGestionnairesService({ db, clock = systemClock }: { db: Da
           mobilePhone: c.mobilePhone,
           email: c.email,
           isMain: c.isMain,
+          clientId: c.clientId,
+          version: c.version,
         })),
         legalEntityList: entities.map((e) => ({
           id: e.id,

@@ -60,6 +60,21 @@ export const DEFAULT_TEMPLATES: TemplateDefinition[] = [
     body: "Bonjour {{contact.firstName}} {{contact.lastName}},\n\nVous trouverez ci-joint le rapport définitif de l'évaluation externe de {{client.raisonSocial}}, qui tient compte de vos observations.\n\nIl vous appartient de le transmettre, avec le plan d'action des critères impératifs, à votre autorité de tarification et de contrôle et à la HAS via la plateforme Synaé.",
   },
   {
+    code: "OBSERVATIONS_RECEIVED",
+    name: "Observations reçues",
+    description: "Prévient le coordinateur que l'établissement a envoyé ses observations sur le rapport préliminaire.",
+    subject: "Observations reçues — {{client.raisonSocial}}",
+    body: "Bonjour {{auditor.firstName}},\n\n{{client.raisonSocial}} ({{client.city}}) a envoyé ses observations sur le rapport préliminaire ; vous les trouverez ci-jointes.\n\nLe rapport définitif, qui y répond, est attendu dans les délais fixés.",
+  },
+  {
+    code: "REPORT_DUE_REMINDER",
+    name: "Rappel d'échéance de rapport",
+    description:
+      "Rappelle au coordinateur qu'un rapport est attendu (quelques jours avant son échéance, réglable dans Paramètres › Missions).",
+    subject: "Rappel — {{report.name}} de {{client.raisonSocial}} attendu le {{report.dueDate}}",
+    body: "Bonjour {{auditor.firstName}},\n\nNous vous rappelons que le {{report.name}} de l'évaluation de {{client.raisonSocial}} ({{client.city}}) est attendu au plus tard le {{report.dueDate}}.\n\nMerci de le déposer à temps depuis votre espace évaluateur.",
+  },
+  {
     code: "INVOICE_SEND",
     name: "Envoi de facture",
     description: "Accompagne la facture.",
@@ -113,6 +128,8 @@ export const TEMPLATE_VARIABLES: Array<{ name: string; label: string }> = [
   { name: "contract.deadline", label: "Date limite de retour du contrat" },
   { name: "mission.dates", label: "Dates de la visite" },
   { name: "mission.auditors", label: "Évaluateurs de la mission" },
+  { name: "report.name", label: "Rapport attendu (rappel)" },
+  { name: "report.dueDate", label: "Échéance du rapport (rappel)" },
   { name: "invoice.number", label: "Numéro de facture" },
   { name: "invoice.totalTTC", label: "Montant TTC de la facture" },
   { name: "invoice.dueDate", label: "Échéance de la facture" },

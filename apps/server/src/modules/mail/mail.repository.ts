@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
-import { clients, mailAttachments, mailOutbox, users } from "../../db/schema/index.js";
+import { clients, contacts, mailAttachments, mailOutbox, users } from "../../db/schema/index.js";
 import { offsetOf } from "../../lib/pagination.js";
 import { foldedSql, matchEveryWord } from "../../lib/search-text.js";
 
@@ -159,4 +159,64 @@ export async function markDeleted(tx: Executor, id: string, now: Date) {
     .update(mailOutbox)
     .set({ deletedAt: now })
     .where(and(eq(mailOutbox.id, id), isNull(mailOutbox.deletedAt)));
+}
+
+/**
+ * Establishments a mail may be about, with their contacts' addresses (the establishment's own and its
+ * legal entity's): every word of the search in the name, city, postal code, FINESS or a contact.
+ */
+export async function recipientOptions(db: Executor, search: string | undefined, limit = 20) {
+  const contactMatches = (pattern: string) =>
+    sql`exists (select 1 from ${contacts} ct where (ct.client_id = ${clients.id} or ct.legal_entity_id = ${clients.legalEntityId})
+      and (${ilike(foldedSql(sql`ct.first_name || ' ' || ct.last_name`), pattern)} or ${ilike(sql`coalesce(ct.email, '')`, pattern)}))`;
+  const rows = await db
+    .select({
+      clientId: clients.id,
+      raisonSocial: clients.raisonSocial,
+      city: clients.city,
+      legalEntityId: clients.legalEntityId,
+      isClient: sql<boolean>`${clients.clientSince} is not null`,
+    })
+    .from(clients)
+    .where(
+      matchEveryWord(search, (pattern) =>
+        or(
+          ilike(foldedSql(clients.raisonSocial), pattern),
+          ilike(foldedSql(sql`coalesce(${clients.city}, '')`), pattern),
+          ilike(sql`coalesce(${clients.postalCode}, '')`, pattern),
+          ilike(sql`coalesce(${clients.finess}, '')`, pattern),
+          contactMatches(pattern),
+        ),
+      ),
+    )
+    .orderBy(asc(clients.raisonSocial), asc(clients.id))
+    .limit(limit);
+  const entityIds = [...new Set(rows.flatMap((r) => (r.legalEntityId ? [r.legalEntityId] : [])))];
+  const people = rows.length
+    ? await db
+        .select()
+        .from(contacts)
+        .where(
+          and(
+            sql`${contacts.email} is not null and ${contacts.email} <> ''`,
+            or(
+              inArray(
+                contacts.clientId,
+                rows.map((r) => r.clientId),
+              ),
+              entityIds.length ? inArray(contacts.legalEntityId, entityIds) : undefined,
+            ),
+          ),
+        )
+        .orderBy(desc(contacts.isMain), asc(contacts.lastName))
+    : [];
+  return rows.map((r) => ({
+    clientId: r.clientId,
+    raisonSocial: r.raisonSocial,
+    city: r.city,
+    isClient: Boolean(r.isClient),
+    contacts: people
+      .filter((p) => p.clientId === r.clientId || (p.clientId === null && p.legalEntityId === r.legalEntityId))
+      .map((p) => ({ name: `${p.firstName} ${p.lastName}`, email: p.email as string, isMain: p.isMain })),
+  }));
 }

@@ -1,12 +1,12 @@
 import { FORGOT_PASSWORD_ANSWER, MESSAGES } from "@certidesk/shared";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildClient, buildUser } from "../../../test/factories.js";
+import { buildClient, buildEssms, buildLegalEntity, buildUser } from "../../../test/factories.js";
 import { multipartBody, samplePdf } from "../../../test/multipart.js";
 import { errorOf, type Session, signIn } from "../../../test/session.js";
 import { startSmtpServer } from "../../../test/smtp-test-server.js";
 import { createTestApp, type TestContext } from "../../../test/test-app.js";
-import { mailOutbox } from "../../db/schema/index.js";
+import { contacts, mailOutbox } from "../../db/schema/index.js";
 
 type Smtp = Awaited<ReturnType<typeof startSmtpServer>>;
 
@@ -202,6 +202,43 @@ describe("mail without SMTP, templates and group lists", () => {
     expect(await summary("tilleuls parc")).toEqual({});
     const list = await ctx.app.inject({ url: "/api/mails?search=ehpad%20tilleuls", headers: admin.bearer });
     expect(list.json().total).toBe(1);
+  });
+
+  it("suggests an establishment's contact addresses, found word by word, to staff who write mails", async () => {
+    const db = ctx.handle.db;
+    const entity = await buildLegalEntity(db, { raisonSocial: "Association Horizon" });
+    const essms = await buildEssms(db, {
+      raisonSocial: "EHPAD Les Tilleuls d'Horizon",
+      legalEntityId: entity.id,
+      contact: { firstName: "Claire", lastName: "Martin", email: "claire.martin@tilleuls.fr" },
+    });
+    await db.insert(contacts).values([
+      { legalEntityId: entity.id, firstName: "Hugo", lastName: "Siège", email: "direction@horizon.fr" },
+      { clientId: essms.id, firstName: "Sans", lastName: "Adresse" },
+    ]);
+    const options = async (search: string, session = admin) =>
+      ctx.app.inject({
+        url: `/api/mails/recipient-options?search=${encodeURIComponent(search)}`,
+        headers: session.bearer,
+      });
+    const found = await options("tilleuls ehpad");
+    expect(found.statusCode, found.body).toBe(200);
+    expect(found.json()).toEqual([
+      {
+        clientId: essms.id,
+        raisonSocial: "EHPAD Les Tilleuls d'Horizon",
+        city: expect.any(String),
+        isClient: true,
+        contacts: [
+          { name: "Claire Martin", email: "claire.martin@tilleuls.fr", isMain: true },
+          { name: "Hugo Siège", email: "direction@horizon.fr", isMain: false },
+        ],
+      },
+    ]);
+    // A contact's name finds the establishment too.
+    expect((await options("martin claire")).json().map((o: { clientId: string }) => o.clientId)).toContain(essms.id);
+    const qse = await signIn(ctx, (await buildUser(db, "QSE")).identifier);
+    expect((await options("tilleuls", qse)).statusCode).toBe(403);
   });
 
   it("previews a template with real data and saves it with its version", async () => {

@@ -5,6 +5,8 @@ import {
   mailDetailSchema,
   mailGroupSchema,
   mailPreviewSchema,
+  mailRecipientOptionSchema,
+  mailRecipientQuerySchema,
   mailRowSchema,
   mailSummaryQuerySchema,
   mailTemplateSchema,
@@ -70,6 +72,20 @@ export function mailRoutes(app: AppInstance, { mail, templates, groups, worker }
       schema: { tags, summary: "Un e-mail (aperçu)", params: idParamsSchema, response: { 200: mailDetailSchema } },
     },
     async (request) => mail.get(requireActor(request), request.params.id),
+  );
+
+  app.get(
+    "/api/mails/recipient-options",
+    {
+      config: { access: { code: "MAIL", op: "create" } },
+      schema: {
+        tags,
+        summary: "Établissements et adresses de leurs contacts, proposés comme destinataires",
+        querystring: mailRecipientQuerySchema,
+        response: { 200: z.array(mailRecipientOptionSchema) },
+      },
+    },
+    async (request) => mail.recipientOptions(requireActor(request), request.query.search),
   );
 
   app.post(

@@ -80,6 +80,12 @@ export function createMailService({ db, documents, onEnqueued, clock = systemClo
 
     get,
 
+    /** The composer's establishments and their contacts' addresses (staff who may write mails). */
+    async recipientOptions(actor: Actor, search: string | undefined) {
+      if (!isStaff(actor)) throw notFound();
+      return repo.recipientOptions(db, search);
+    },
+
     async send(actor: Actor, input: SendInput, requestId?: string) {
       const attachments = await documents.attachmentsFor(actor, input.documentIds);
       const mail = await db.transaction((tx) =>

@@ -1,6 +1,10 @@
 /**
- * The missions module's public surface. Other modules create missions only through these commands,
- * inside their own transaction (`tx`): `createForSignedContract` when a contract is signed.
+ * The missions module's public surface. Other modules reach missions only through these commands,
+ * inside their own transaction (`tx`): `createForSignedContract` when a contract is signed,
+ * `decisionBlocker` before a certification decision, `bookedMissionDays` for the impartiality
+ * engine, `clientMayReadReport(Sql)` for the library's client scope.
  */
+export { bookedMissionDays, clientMayReadReport, clientMayReadReportSql } from "./mission-commands.js";
 export { createForSignedContract, type SignedContract } from "./mission-creation.js";
 export { missionResource } from "./missions.policy.js";
+export { decisionBlocker } from "./non-conformities.service.js";

@@ -1,7 +1,5 @@
 import { formatDate, type MissionDetail, type MissionKind, type MissionRole, timeSlotById } from "@certidesk/shared";
-import { and, eq, inArray } from "drizzle-orm";
 import type { Database, Executor } from "../../db/client.js";
-import { auditors, fareClasses, missionOrders, missionTeamMembers } from "../../db/schema/index.js";
 import type { Actor, AuditActor } from "../../lib/actor.js";
 import { writeAudit } from "../../lib/audit.js";
 import type { Clock } from "../../lib/clock.js";
@@ -72,7 +70,7 @@ export function createMissionOrdersService(deps: MissionOrdersDeps) {
   ): Promise<{ missionId: string }> {
     try {
       return await db.transaction(async (tx) => {
-        const [order] = await tx.select().from(missionOrders).where(eq(missionOrders.id, orderId)).for("update");
+        const order = await repo.findOrderForUpdate(tx, orderId);
         if (!order) throw notFound(missionOrderResource.notFound);
         if ("actor" in who) authorize(who.actor, "answer", missionOrderResource, order);
         const [next] = await repo.currentOrders(tx, { id: orderId });
@@ -82,26 +80,24 @@ export function createMissionOrdersService(deps: MissionOrdersDeps) {
         const name = fullName(next);
         const actor: AuditActor = "actor" in who ? who.actor : { userId: null, label: `${name} (lien de l'e-mail)` };
         const now = clock.now();
-        await tx.insert(missionOrders).values({
-          missionId: order.missionId,
-          auditorId: order.auditorId,
-          role: order.role,
-          status: a.kind,
-          documentId: order.documentId,
-          sentAt: order.sentAt,
-          answeredAt: now,
-          answeredVia: "actor" in who ? "SESSION" : "LINK",
-          refusalReason: a.kind === "REFUSE" ? a.reason : null,
-          supersedes: order.id,
-          createdBy: actor.userId,
-          createdAt: now,
-        });
+        await repo.insertOrders(tx, [
+          {
+            missionId: order.missionId,
+            auditorId: order.auditorId,
+            role: order.role,
+            status: a.kind,
+            documentId: order.documentId,
+            sentAt: order.sentAt,
+            answeredAt: now,
+            answeredVia: "actor" in who ? "SESSION" : "LINK",
+            refusalReason: a.kind === "REFUSE" ? a.reason : null,
+            supersedes: order.id,
+            createdBy: actor.userId,
+            createdAt: now,
+          },
+        ]);
         if (a.kind === "REFUSE") {
-          await tx
-            .delete(missionTeamMembers)
-            .where(
-              and(eq(missionTeamMembers.missionId, order.missionId), eq(missionTeamMembers.auditorId, order.auditorId)),
-            );
+          await repo.removeTeamMember(tx, order.missionId, order.auditorId);
           await touchMission(tx, order.missionId, now);
         }
         await writeAudit(
@@ -162,16 +158,10 @@ export function createMissionOrdersService(deps: MissionOrdersDeps) {
       if (targets.length === 0) throw conflict("Aucun ordre de mission à envoyer.");
       const days = await repo.daysOf(db, missionId);
       if (days.length === 0) throw conflict("Programmez les jours de visite avant d'envoyer les ordres de mission.");
-      const people = await db
-        .select({ auditor: auditors, fareClass: fareClasses.name })
-        .from(auditors)
-        .leftJoin(fareClasses, eq(fareClasses.id, auditors.fareClassId))
-        .where(
-          inArray(
-            auditors.id,
-            targets.map((t) => t.order.auditorId),
-          ),
-        );
+      const people = await repo.auditorsWithFareClass(
+        db,
+        targets.map((t) => t.order.auditorId),
+      );
       const noMail = people.filter((p) => !p.auditor.email);
       if (noMail.length)
         throw badRequest(`Adresse e-mail manquante pour ${noMail.map((p) => fullName(p.auditor)).join(", ")}.`);
@@ -225,9 +215,8 @@ export function createMissionOrdersService(deps: MissionOrdersDeps) {
           input.version,
           async (tx) => {
             for (const { target, person, doc } of prepared) {
-              const [sent] = await tx
-                .insert(missionOrders)
-                .values({
+              const [sent] = await repo.insertOrders(tx, [
+                {
                   missionId,
                   auditorId: target.order.auditorId,
                   role: target.order.role,
@@ -237,8 +226,8 @@ export function createMissionOrdersService(deps: MissionOrdersDeps) {
                   supersedes: target.order.id,
                   createdBy: actor.userId,
                   createdAt: clock.now(),
-                })
-                .returning();
+                },
+              ]);
               if (!sent) throw new Error("mission order not inserted");
               await deps.enqueueMail(
                 tx,
@@ -298,7 +287,7 @@ export function createMissionOrdersService(deps: MissionOrdersDeps) {
       if (!loaded) throw notFound(missionResource.notFound);
       const { client } = await repo.contextOf(db, loaded.row);
       const days = await repo.daysOf(db, order.missionId);
-      const [person] = await db.select().from(auditors).where(eq(auditors.id, order.auditorId));
+      const person = await repo.findAuditor(db, order.auditorId);
       return {
         orderId,
         status: current ? order.status : "ANSWERED",

@@ -1,7 +1,5 @@
 import type { MissionDetail } from "@certidesk/shared";
-import { and, eq } from "drizzle-orm";
 import type { Database, Executor } from "../../db/client.js";
-import { contacts } from "../../db/schema/index.js";
 import type { Actor } from "../../lib/actor.js";
 import type { Clock } from "../../lib/clock.js";
 import { badRequest, notFound, staleVersion } from "../../lib/errors.js";
@@ -34,10 +32,7 @@ type UploadAction = "uploadPreliminary" | "sendObservations" | "uploadFinal";
 
 /** Where the establishment's mails go: its main contact, else its own address. */
 async function clientRecipient(db: Executor, clientId: string, fallback: string | null) {
-  const [contact] = await db
-    .select()
-    .from(contacts)
-    .where(and(eq(contacts.clientId, clientId), eq(contacts.isMain, true)));
+  const contact = await repo.mainContact(db, clientId);
   const email = contact?.email ?? fallback;
   if (!email) throw badRequest("Aucune adresse e-mail pour l'établissement : renseignez son contact principal.");
   return { email, firstName: contact?.firstName ?? "", lastName: contact?.lastName ?? "" };
@@ -215,13 +210,39 @@ export function createMissionReportsService(deps: MissionReportsDeps) {
         id,
         "sendObservations",
         version,
-        () => ({
-          values: { observationsDocumentId: doc.id, observationsReceivedAt: clock.today() },
-          summary: `Observations de l'établissement reçues (${actor.label})`,
-          action: "status",
-        }),
+        async (tx, { row, team }) => {
+          // The coordinator hears of them at once (the final report is due from today).
+          const coordinator = team.find((t) => t.role === "COORDINATOR");
+          if (coordinator?.email) {
+            const { client } = await repo.contextOf(tx, row);
+            await deps.enqueueMail(
+              tx,
+              actor,
+              {
+                templateCode: "OBSERVATIONS_RECEIVED",
+                to: [coordinator.email],
+                variables: {
+                  auditor: { firstName: coordinator.firstName },
+                  client: { raisonSocial: client.raisonSocial, city: client.city ?? "" },
+                },
+                attachments: [{ documentId: doc.id, fileName: doc.fileName }],
+                clientId: client.id,
+                missionId: id,
+                relatedType: "mission",
+                relatedId: id,
+              },
+              requestId,
+            );
+          }
+          return {
+            values: { observationsDocumentId: doc.id, observationsReceivedAt: clock.today() },
+            summary: `Observations de l'établissement reçues (${actor.label})`,
+            action: "status",
+          };
+        },
         requestId,
       );
+      deps.onMailQueued?.();
       return deps.detail(actor, id);
     },
 

@@ -5,6 +5,8 @@ import { allow, defineResource, granted, guard, isStaff } from "../../lib/policy
 export interface MissionRecord {
   id: string;
   clientId: string;
+  /** ESSMS_EVALUATION or a certification audit (CERT_…). */
+  kind: string;
   status: string;
   team: ReadonlyArray<{ auditorId: string; role: string }>;
   preliminaryUploadedAt: string | null;
@@ -41,6 +43,11 @@ export const missionResource = defineResource<MissionRecord>()({
     "sendObservations",
     "uploadFinal",
     "recordHasTransmission",
+    "updateProgramme",
+    "updateRequestedDocuments",
+    "uploadPreparation",
+    "manageNonConformities",
+    "closeNonConformity",
     "answerTeam",
     "provideDocuments",
   ],
@@ -55,6 +62,12 @@ allow(
   staffMay("update"),
 );
 allow(missionResource, ["uploadPreliminary", "uploadFinal"], (a, m) => staffMay("update")(a) || isCoordinator(a, m));
+allow(
+  missionResource,
+  ["updateProgramme", "uploadPreparation", "manageNonConformities"],
+  (a, m) => staffMay("update")(a) || isCoordinator(a, m),
+);
+allow(missionResource, ["updateRequestedDocuments", "closeNonConformity"], staffMay("update"));
 allow(missionResource, "reviewPreliminary", (actor) => QUALITY_PROFILES.has(actor.profileType));
 allow(missionResource, "sendObservations", (a, m) => staffMay("update")(a) || isClientOf(a, m));
 // The client portal (mission-portal.service.ts): the ESSMS answers the proposed team and provides documents.
@@ -73,10 +86,18 @@ guard(
     "sendPreliminary",
     "sendObservations",
     "uploadFinal",
+    "updateProgramme",
+    "updateRequestedDocuments",
+    "uploadPreparation",
     "answerTeam",
     "provideDocuments",
   ],
   (m) => m.status === "FINALISED" && FINALISED,
+);
+guard(
+  missionResource,
+  ["manageNonConformities", "closeNonConformity"],
+  (m) => m.kind === "ESSMS_EVALUATION" && "Les non-conformités concernent les audits de certification.",
 );
 guard(
   missionResource,

@@ -1,21 +1,26 @@
-import type { DeadlineSettings } from "@certidesk/shared";
-import { and, asc, eq, inArray, notExists, sql } from "drizzle-orm";
+import { type DeadlineSettings, PREPARATION_DOCUMENT_CODES } from "@certidesk/shared";
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, notExists, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.js";
 import {
+  auditorAssignmentJustifications,
   auditors,
   clients,
+  contacts,
   contracts,
   documents,
+  fareClasses,
   missionDays,
   missionDeadlineSettings,
+  missionNonConformities,
   missionOrders,
+  missionReportReminders,
   missions,
   missionTeamMembers,
 } from "../../db/schema/index.js";
 import type { MissionRecord } from "./missions.policy.js";
 
-export { missions as missionsTable };
+export { missionDeadlineSettings as deadlineSettingsTable, missions as missionsTable };
 export type MissionRow = typeof missions.$inferSelect;
 export type MissionOrderRow = typeof missionOrders.$inferSelect;
 
@@ -51,6 +56,7 @@ export async function teamOf(db: Executor, missionIds: string[]) {
 export const toRecord = (m: MissionRow, team: MissionRecord["team"]): MissionRecord => ({
   id: m.id,
   clientId: m.clientId,
+  kind: m.kind,
   status: m.status,
   team,
   preliminaryUploadedAt: m.preliminaryUploadedAt,
@@ -138,4 +144,162 @@ export async function clientNamesOf(db: Executor, ids: string[]) {
     .from(clients)
     .where(inArray(clients.id, ids));
   return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+export async function auditorsByIds(db: Executor, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db.select().from(auditors).where(inArray(auditors.id, ids));
+}
+
+export async function findAuditor(db: Executor, id: string) {
+  const [row] = await db.select().from(auditors).where(eq(auditors.id, id));
+  return row ?? null;
+}
+
+/** The evaluators with their transport class, for the mission order PDF. */
+export async function auditorsWithFareClass(db: Executor, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ auditor: auditors, fareClass: fareClasses.name })
+    .from(auditors)
+    .leftJoin(fareClasses, eq(fareClasses.id, auditors.fareClassId))
+    .where(inArray(auditors.id, ids));
+}
+
+export async function justificationsOf(db: Executor, missionId: string, auditorId: string) {
+  return db
+    .select()
+    .from(auditorAssignmentJustifications)
+    .where(
+      and(
+        eq(auditorAssignmentJustifications.missionId, missionId),
+        eq(auditorAssignmentJustifications.auditorId, auditorId),
+      ),
+    );
+}
+
+export async function insertJustification(db: Executor, values: typeof auditorAssignmentJustifications.$inferInsert) {
+  await db.insert(auditorAssignmentJustifications).values(values);
+}
+
+export async function deleteOrder(db: Executor, id: string) {
+  await db.delete(missionOrders).where(eq(missionOrders.id, id));
+}
+
+export async function insertOrders(db: Executor, values: Array<typeof missionOrders.$inferInsert>) {
+  if (values.length === 0) return [];
+  return db.insert(missionOrders).values(values).returning();
+}
+
+/** An order row, locked for the transaction when `lock`. */
+export async function findOrderForUpdate(db: Executor, id: string) {
+  const [row] = await db.select().from(missionOrders).where(eq(missionOrders.id, id)).for("update");
+  return row ?? null;
+}
+
+export async function replaceTeamMembers(
+  db: Executor,
+  missionId: string,
+  members: Array<{ auditorId: string; role: string }>,
+) {
+  await db.delete(missionTeamMembers).where(eq(missionTeamMembers.missionId, missionId));
+  if (members.length) await db.insert(missionTeamMembers).values(members.map((m) => ({ missionId, ...m })));
+}
+
+export async function removeTeamMember(db: Executor, missionId: string, auditorId: string) {
+  await db
+    .delete(missionTeamMembers)
+    .where(and(eq(missionTeamMembers.missionId, missionId), eq(missionTeamMembers.auditorId, auditorId)));
+}
+
+export async function replaceDays(db: Executor, missionId: string, days: Array<typeof missionDays.$inferInsert>) {
+  await db.delete(missionDays).where(eq(missionDays.missionId, missionId));
+  if (days.length) await db.insert(missionDays).values(days);
+}
+
+export async function setVisitSpan(db: Executor, missionId: string, firstDay: string | null, lastDay: string | null) {
+  await db.update(missions).set({ firstDay, lastDay }).where(eq(missions.id, missionId));
+}
+
+/** The establishment's main contact. */
+export async function mainContact(db: Executor, clientId: string) {
+  const [row] = await db
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.clientId, clientId), eq(contacts.isMain, true)));
+  return row ?? null;
+}
+
+/** Another mission of the same group changed with this one: its version moves too. */
+export async function touchMission(db: Executor, id: string, now: Date) {
+  await db
+    .update(missions)
+    .set({ version: sql`${missions.version} + 1`, updatedAt: now })
+    .where(eq(missions.id, id));
+}
+
+/** Sets the programme of the mission's days that exist (a day not set is ignored). */
+export async function setDayProgramme(
+  db: Executor,
+  missionId: string,
+  day: string,
+  programme: Array<{ time: string | null; activity: string; people: string | null }>,
+) {
+  await db
+    .update(missionDays)
+    .set({ programme })
+    .where(and(eq(missionDays.missionId, missionId), eq(missionDays.day, day)));
+}
+
+/** The preparation documents of a mission (plans, list of AT), newest first. */
+export async function preparationDocuments(db: Executor, missionId: string) {
+  return db
+    .select({ id: documents.id, name: documents.name, metaCode: documents.metaCode, updatedAt: documents.updatedAt })
+    .from(documents)
+    .where(
+      and(
+        eq(documents.missionId, missionId),
+        isNull(documents.deletedAt),
+        inArray(documents.metaCode, [...PREPARATION_DOCUMENT_CODES]),
+      ),
+    )
+    .orderBy(desc(documents.updatedAt));
+}
+
+/** Open non-conformities of a mission, by severity. */
+export async function openNonConformityCounts(db: Executor, missionId: string) {
+  const rows = await db
+    .select({ severity: missionNonConformities.severity, n: count() })
+    .from(missionNonConformities)
+    .where(and(eq(missionNonConformities.missionId, missionId), isNull(missionNonConformities.closedAt)))
+    .groupBy(missionNonConformities.severity);
+  return {
+    major: Number(rows.find((r) => r.severity === "MAJOR")?.n ?? 0),
+    minor: Number(rows.find((r) => r.severity === "MINOR")?.n ?? 0),
+  };
+}
+
+/** The open missions whose reports may need a reminder (days set, not finalised). */
+export async function missionsAwaitingReports(db: Executor) {
+  return db
+    .select()
+    .from(missions)
+    .where(and(eq(missions.status, "OPEN"), isNotNull(missions.lastDay), isNull(missions.finalReportAt)));
+}
+
+/**
+ * Claims the reminder of one report and due date: true for the one caller that inserted it (the
+ * primary key makes a second run, or a second server, a no-op).
+ */
+export async function claimReminder(db: Executor, missionId: string, report: string, dueDate: string, at: Date) {
+  const rows = await db
+    .insert(missionReportReminders)
+    .values({ missionId, report, dueDate, sentAt: at })
+    .onConflictDoNothing()
+    .returning({ missionId: missionReportReminders.missionId });
+  return rows.length > 0;
+}
+
+export async function remindersOf(db: Executor, missionId: string) {
+  return db.select().from(missionReportReminders).where(eq(missionReportReminders.missionId, missionId));
 }

@@ -13,19 +13,12 @@ import {
   missionDeadlines,
   missionState,
   type missionTeamBodySchema,
+  type PreparationDocumentCode,
   type ProgrammeActivity,
   timeSlotById,
 } from "@certidesk/shared";
-import { and, eq, inArray } from "drizzle-orm";
 import type { z } from "zod";
 import type { Database, Executor } from "../../db/client.js";
-import {
-  auditorAssignmentJustifications,
-  auditors,
-  missionDays,
-  missionOrders,
-  missionTeamMembers,
-} from "../../db/schema/index.js";
 import type { Actor } from "../../lib/actor.js";
 import { writeAudit } from "../../lib/audit.js";
 import type { Clock } from "../../lib/clock.js";
@@ -97,12 +90,14 @@ export function createMissionsService(deps: MissionsDeps) {
     if (!loaded) throw notFound(missionResource.notFound);
     authorize(actor, "read", missionResource, loaded.record);
     const { row, team, record } = loaded;
-    const [settings, context, days, orders, group] = await Promise.all([
+    const [settings, context, days, orders, group, preparation, openNonConformities] = await Promise.all([
       repo.loadDeadlineSettings(db),
       repo.contextOf(db, row),
       repo.daysOf(db, id),
       repo.currentOrders(db, { missionId: id }),
       repo.groupOf(db, row),
+      repo.preparationDocuments(db, id),
+      repo.openNonConformityCounts(db, id),
     ]);
     const clientAnswers = (await latestAnswers(db, [id])).get(id);
     const groupNames = await repo.clientNamesOf(
@@ -187,6 +182,18 @@ export function createMissionsService(deps: MissionsDeps) {
         final: { document: docLink(row.finalDocumentId), at: row.finalReportAt },
         hasTransmittedAt: row.hasTransmittedAt,
       },
+      requestedDocuments: row.requestedDocuments,
+      // The plans are the evaluators' working documents: the staff and the team see them.
+      preparationDocuments: clientUser
+        ? []
+        : preparation.map((d) => ({
+            id: d.id,
+            name: d.name,
+            metaCode: d.metaCode as PreparationDocumentCode,
+            url: links.url(d.id, "view"),
+            updatedAt: d.updatedAt.toISOString(),
+          })),
+      openNonConformities,
       clientTeamAnswer: teamAnswerOf(clientAnswers?.team, team),
       abilities: abilities(actor, missionResource, record),
       version: row.version,
@@ -199,15 +206,10 @@ export function createMissionsService(deps: MissionsDeps) {
    * unless the same warnings were already justified for this mission.
    */
   async function checkTeam(actor: Actor, group: repo.MissionRow[], input: TeamInput) {
-    const people = await db
-      .select()
-      .from(auditors)
-      .where(
-        inArray(
-          auditors.id,
-          input.members.map((m) => m.auditorId),
-        ),
-      );
+    const people = await repo.auditorsByIds(
+      db,
+      input.members.map((m) => m.auditorId),
+    );
     const warned: Array<{
       missionId: string;
       clientId: string;
@@ -236,15 +238,7 @@ export function createMissionsService(deps: MissionsDeps) {
         if (verdict.warnings.length === 0) continue;
         const warnings = verdict.warnings.map((w) => ({ rule: w.rule, message: w.message }));
         if (!input.justification) {
-          const previous = await db
-            .select()
-            .from(auditorAssignmentJustifications)
-            .where(
-              and(
-                eq(auditorAssignmentJustifications.missionId, mission.id),
-                eq(auditorAssignmentJustifications.auditorId, person.id),
-              ),
-            );
+          const previous = await repo.justificationsOf(db, mission.id, person.id);
           if (previous.some((j) => sameWarnings(j.warnings, warnings))) continue;
           throw new AppError(
             422,
@@ -270,26 +264,25 @@ export function createMissionsService(deps: MissionsDeps) {
         throw conflict(
           `${fullName(person)} a reçu son ordre de mission (${order.order.status === "SENT" ? "envoyé" : "accepté"}) : il ou elle ne quitte l'équipe qu'en le refusant.`,
         );
-      if (order?.order.status === "WAITING") await tx.delete(missionOrders).where(eq(missionOrders.id, order.order.id));
+      if (order?.order.status === "WAITING") await repo.deleteOrder(tx, order.order.id);
     }
-    await tx.delete(missionTeamMembers).where(eq(missionTeamMembers.missionId, missionId));
-    await tx.insert(missionTeamMembers).values(members.map((m) => ({ missionId, ...m })));
+    await repo.replaceTeamMembers(tx, missionId, members);
     const withOrder = new Set(
       orders.filter((o) => o.order.status !== "REFUSE" && o.order.status !== "WAITING").map((o) => o.order.auditorId),
     );
     const waiting = new Set(orders.filter((o) => o.order.status === "WAITING").map((o) => o.order.auditorId));
     const newcomers = members.filter((m) => !withOrder.has(m.auditorId) && !waiting.has(m.auditorId));
-    if (newcomers.length)
-      await tx.insert(missionOrders).values(
-        newcomers.map((m) => ({
-          missionId,
-          auditorId: m.auditorId,
-          role: m.role,
-          status: "WAITING",
-          createdBy: actor.userId,
-          createdAt: clock.now(),
-        })),
-      );
+    await repo.insertOrders(
+      tx,
+      newcomers.map((m) => ({
+        missionId,
+        auditorId: m.auditorId,
+        role: m.role,
+        status: "WAITING",
+        createdBy: actor.userId,
+        createdAt: clock.now(),
+      })),
+    );
   }
 
   /** Writes one change on the mission and the same on the others of its group (shared days and team). */
@@ -361,7 +354,7 @@ export function createMissionsService(deps: MissionsDeps) {
           await replaceTeam(tx, actor, mission.id, input.members);
           for (const w of warned.filter((x) => x.missionId === mission.id)) {
             const person = people.find((p) => p.id === w.auditorId);
-            await tx.insert(auditorAssignmentJustifications).values({
+            await repo.insertJustification(tx, {
               auditorId: w.auditorId,
               contractId: mission.contractId,
               missionId: mission.id,
@@ -414,23 +407,19 @@ export function createMissionsService(deps: MissionsDeps) {
         "updateDays",
         input.version,
         async (tx, mission) => {
-          await tx.delete(missionDays).where(eq(missionDays.missionId, mission.id));
-          if (days.length)
-            await tx.insert(missionDays).values(
-              days.map((d, position) => ({
-                missionId: mission.id,
-                day: d.day,
-                timeSlotId: d.timeSlotId,
-                dayFraction: timeSlotById(d.timeSlotId)?.dayFraction ?? 1,
-                position,
-                programme: d.programme,
-              })),
-            );
-          if (mission.id !== id)
-            await tx
-              .update(repo.missionsTable)
-              .set({ firstDay: first, lastDay: last })
-              .where(eq(repo.missionsTable.id, mission.id));
+          await repo.replaceDays(
+            tx,
+            mission.id,
+            days.map((d, position) => ({
+              missionId: mission.id,
+              day: d.day,
+              timeSlotId: d.timeSlotId,
+              dayFraction: timeSlotById(d.timeSlotId)?.dayFraction ?? 1,
+              position,
+              programme: d.programme,
+            })),
+          );
+          if (mission.id !== id) await repo.setVisitSpan(tx, mission.id, first, last);
           // The client list's evaluation date follows the visit's first day.
           await setEvaluationDates(tx, [{ clientId: mission.clientId, evaluationDate: first }], { now: clock.now() });
         },

@@ -30,6 +30,8 @@ function scope(target: TimelineTarget) {
       quotes: sql`(select q.id from quotes q where q.request_id in ${requests})`,
       contracts: sql`(select ce.contract_id from contract_establishments ce where ce.client_id = ${id}::uuid)`,
       clients: sql`(select ${id}::uuid)`,
+      contacts: sql`(select ct.id from contacts ct where ct.client_id = ${id}::uuid
+        or ct.legal_entity_id = (select cl.legal_entity_id from clients cl where cl.id = ${id}::uuid))`,
       mails: sql`m.client_id = ${id}::uuid`,
       documents: sql`d.client_id = ${id}::uuid`,
     };
@@ -42,6 +44,9 @@ function scope(target: TimelineTarget) {
     quotes,
     contracts,
     clients: sql`(select re.client_id from request_establishments re where re.request_id = ${id}::uuid)`,
+    contacts: sql`(select ct.id from contacts ct
+      where ct.client_id in (select re.client_id from request_establishments re where re.request_id = ${id}::uuid)
+        or ct.legal_entity_id = (select rc.legal_entity_id from request_clients rc where rc.id = ${id}::uuid))`,
     mails: sql`false`,
     documents: sql`(d.id in (select q.document_id from quotes q where q.request_id = ${id}::uuid)
       or d.id in (select c.document_id from contracts c where c.request_id = ${id}::uuid)
@@ -74,6 +79,7 @@ function union(target: TimelineTarget): SQL {
       or (a.entity_type = 'request' and a.entity_id in ${asText(s.requests)})
       or (a.entity_type = 'quote' and a.entity_id in ${asText(s.quotes)})
       or (a.entity_type = 'contract' and a.entity_id in ${asText(s.contracts)})
+      or (a.entity_type = 'contact' and a.entity_id in ${asText(s.contacts)})
     union all
     select m.id::text, 'MAIL', m.created_at, coalesce(u.first_name || ' ' || u.last_name, 'Système'), null, null, null,
       m."to", m.subject, m.status, null, null, 2

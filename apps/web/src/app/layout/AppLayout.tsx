@@ -2,11 +2,25 @@ import { canOpenAppRoute } from "@certidesk/shared";
 import { AppShell, NavLink, ScrollArea } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { ModalsProvider } from "@mantine/modals";
+import { useEffect } from "react";
 import { Link, Outlet, useLocation } from "react-router";
+import { useMe } from "../../features/auth/api/me";
 import { useSession } from "../../lib/session-context";
 import { AppHeader } from "./AppHeader";
 import { NAV_ITEMS } from "./navigation";
 import { MAIN_CONTENT_ID, SkipLink } from "./SkipLink";
+
+/**
+ * The stored user is read again from the server when the app opens: grants changed in the Settings and
+ * the server's abilities (RH documents) apply without signing in again.
+ */
+function useFreshSession() {
+  const { user, refresh } = useSession();
+  const { data } = useMe(user !== null);
+  useEffect(() => {
+    if (data) refresh(data);
+  }, [data, refresh]);
+}
 
 /**
  * The staff shell: header, navigation showing only what the user may open, the page. The confirmation
@@ -14,6 +28,7 @@ import { MAIN_CONTENT_ID, SkipLink } from "./SkipLink";
  */
 export function AppLayout() {
   const { user } = useSession();
+  useFreshSession();
   const { pathname } = useLocation();
   const [opened, { toggle, close }] = useDisclosure();
   const items = NAV_ITEMS.filter((item) => canOpenAppRoute(item.path, user?.permissions ?? []));

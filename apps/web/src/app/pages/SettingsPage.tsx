@@ -49,6 +49,11 @@ const TABS: Array<{ value: string; label: string; Panel: ComponentType }> = [
     Panel: tab(() => import("../../features/auditors/components/AuditorSettingsTab"), "AuditorSettingsTab"),
   },
   {
+    value: "missions",
+    label: "Missions",
+    Panel: tab(() => import("../../features/missions/components/settings/MissionDeadlinesTab"), "MissionDeadlinesTab"),
+  },
+  {
     value: "numerotation",
     label: "Numérotation",
     Panel: tab(() => import("../../features/numbering/components/NumberingTab"), "NumberingTab"),

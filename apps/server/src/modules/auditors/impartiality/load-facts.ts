@@ -13,6 +13,7 @@ import {
   impartialitySettings,
   legalEntities,
 } from "../../../db/schema/index.js";
+import { bookedMissionDays } from "../../missions/index.js";
 import { monthOf } from "./dates.js";
 import type { ImpartialityFacts, LinkFact } from "./facts.js";
 
@@ -89,29 +90,9 @@ async function loadLinks(db: Executor, auditorIds: string[]) {
   });
 }
 
-/** Days of other live contract programmes the evaluators are on, among `days`. */
+/** Visit days of other live missions the evaluators are on, among `days` (the missions module's command). */
 export async function loadBookedDays(db: Executor, auditorIds: string[], days: string[], excludeContractId?: string) {
-  if (days.length === 0) return [];
-  return db
-    .selectDistinct({
-      auditorId: contractEvaluators.auditorId,
-      day: contractDays.day,
-      contractNumber: contracts.number,
-      clientName: sql<
-        string | null
-      >`(select ${clients.raisonSocial} from ${clients} where ${clients.id} = ${contractDays.clientId})`,
-    })
-    .from(contractDays)
-    .innerJoin(contractEvaluators, eq(contractEvaluators.contractId, contractDays.contractId))
-    .innerJoin(contracts, eq(contracts.id, contractDays.contractId))
-    .where(
-      and(
-        inArray(contractEvaluators.auditorId, auditorIds),
-        inArray(contractDays.day, days),
-        notInArray(contracts.status, CLOSED_CONTRACTS),
-        excludeContractId ? ne(contracts.id, excludeContractId) : undefined,
-      ),
-    );
+  return bookedMissionDays(db, auditorIds, days, excludeContractId);
 }
 
 /** Missions (live contract programmes) per evaluator and month, for the given months. */

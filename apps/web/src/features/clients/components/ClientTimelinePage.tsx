@@ -1,6 +1,5 @@
 import {
   CONTRACT_STATUS_DETAIL_LABELS,
-  formatContact,
   formatDate,
   formatEvaluationDate,
   PUBLIC_KEY_TYPE_LABELS,
@@ -12,11 +11,19 @@ import {
   TYPOLOGY_SECTOR_LABELS,
   TYPOLOGY_TYPE_LABELS,
 } from "@certidesk/shared";
-import { Alert, Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
-import { IconFileCertificate } from "@tabler/icons-react";
-import type { ReactNode } from "react";
+import { Alert, Anchor, Badge, Box, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { IconFileCertificate, IconPencil } from "@tabler/icons-react";
+import { type ReactNode, useState } from "react";
 import { Link, useParams } from "react-router";
-import { Badges, LoadingOverlay, TimelinePanel } from "../../../components";
+import {
+  Badges,
+  ContactFormModal,
+  type ContactTarget,
+  EstablishmentFormModal,
+  LoadingOverlay,
+  PartyContacts,
+  TimelinePanel,
+} from "../../../components";
 import { errorMessage } from "../../../lib/api-client";
 import { useCan } from "../../../lib/can";
 import { useBranding } from "../../../lib/configuration/use-branding";
@@ -40,10 +47,13 @@ export function ClientTimelinePage() {
   const { clientId = "" } = useParams();
   const { can, canOpen } = useCan();
   const { data: client, error, isLoading } = useClient(clientId);
+  const [editingEstablishment, setEditingEstablishment] = useState(false);
+  const [contactTarget, setContactTarget] = useState<ContactTarget | null>(null);
   useBranding(client?.raisonSocial ?? "Client");
   if (error) return <Alert color="red">{errorMessage(error)}</Alert>;
   if (isLoading || !client) return <LoadingOverlay visible />;
-  const main = client.contacts.find((c) => c.isMain) ?? client.contacts[0];
+  // Establishments and contacts are kept by whoever may update clients (CLIENT), here where they are shown.
+  const canEdit = can("CLIENT", "update");
 
   return (
     <Stack maw={1300}>
@@ -67,15 +77,26 @@ export function ClientTimelinePage() {
             {client.clientSince ? `Client depuis le ${formatDate(client.clientSince)}` : "Prospect"}
           </Badge>
         </Group>
-        {client.contracts.length > 0 && (
-          <Button
-            component={Link}
-            to={`/app/contract-client/${client.id}`}
-            leftSection={<IconFileCertificate size={16} />}
-          >
-            Contrat et programme
-          </Button>
-        )}
+        <Group gap="xs">
+          {canEdit && (
+            <Button
+              variant="default"
+              leftSection={<IconPencil size={16} />}
+              onClick={() => setEditingEstablishment(true)}
+            >
+              Modifier l'établissement
+            </Button>
+          )}
+          {client.contracts.length > 0 && (
+            <Button
+              component={Link}
+              to={`/app/contract-client/${client.id}`}
+              leftSection={<IconFileCertificate size={16} />}
+            >
+              Contrat et programme
+            </Button>
+          )}
+        </Group>
       </Group>
       <Paper withBorder p="md">
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
@@ -130,11 +151,17 @@ export function ClientTimelinePage() {
             {client.evaluationFinishedAt && (
               <Text size="xs">Finalisée le {formatDate(client.evaluationFinishedAt)}</Text>
             )}
-            <Text size="xs" c="dimmed">
-              Contact : {main ? `${formatContact(main)}${main.occupation ? ` (${main.occupation})` : ""}` : "—"}
-            </Text>
           </Field>
         </SimpleGrid>
+        <Box mt="md">
+          <Field label="Contacts">
+            <PartyContacts
+              contacts={client.contacts}
+              onEdit={canEdit ? (contact) => setContactTarget({ contact }) : undefined}
+              onAdd={canEdit ? () => setContactTarget({ clientId: client.id }) : undefined}
+            />
+          </Field>
+        </Box>
         {(client.contracts.length > 0 || client.requests.length > 0) && (
           <Group gap="xs" mt="sm">
             {client.contracts.map((c) => (
@@ -153,6 +180,11 @@ export function ClientTimelinePage() {
         )}
       </Paper>
       <TimelinePanel target={{ kind: "client", id: client.id }} canWrite={can("CLIENT", "update")} />
+      <EstablishmentFormModal
+        clientId={editingEstablishment ? client.id : null}
+        onClose={() => setEditingEstablishment(false)}
+      />
+      <ContactFormModal target={contactTarget} onClose={() => setContactTarget(null)} />
     </Stack>
   );
 }

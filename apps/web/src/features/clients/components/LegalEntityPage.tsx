@@ -1,11 +1,6 @@
 import { type CreateLegalEntityBody, createLegalEntityBodySchema } from "@certidesk/shared";
 import { Alert, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { useNavigate } from "react-router";
-import { useBranding } from "../../../lib/configuration/use-branding";
-import { useZodForm } from "../../../lib/form/use-zod-form";
-import { notifySaved } from "../../../lib/notify";
-import { useGestionnaireOptions } from "../api/get-options";
-import { useCreateLegalEntity } from "../api/save-client";
 import {
   bindFields,
   ContactFields,
@@ -15,7 +10,12 @@ import {
   EMPTY_LEGAL_ENTITY,
   LegalEntityFields,
   type LegalEntityForm,
-} from "./party-fields";
+} from "../../../components/parties/party-fields";
+import { useBranding } from "../../../lib/configuration/use-branding";
+import { useZodForm } from "../../../lib/form/use-zod-form";
+import { notifySaved } from "../../../lib/notify";
+import { useGestionnaireOptions } from "../api/get-options";
+import { useCreateLegalEntity } from "../api/save-client";
 
 type LegalEntityPageForm = LegalEntityForm & { contact: ContactForm };
 

@@ -4,11 +4,6 @@ import { useDebouncedValue } from "@mantine/hooks";
 import { useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { OnOffSwitch } from "../../../components";
-import { useBranding } from "../../../lib/configuration/use-branding";
-import { useZodForm } from "../../../lib/form/use-zod-form";
-import { notifySaved } from "../../../lib/notify";
-import { useGestionnaireOptions, useLegalEntityOptions } from "../api/get-options";
-import { useCreateEssms } from "../api/save-client";
 import {
   bindFields,
   ContactFields,
@@ -22,7 +17,12 @@ import {
   essmsBody,
   LegalEntityFields,
   type LegalEntityForm,
-} from "./party-fields";
+} from "../../../components/parties/party-fields";
+import { useBranding } from "../../../lib/configuration/use-branding";
+import { useZodForm } from "../../../lib/form/use-zod-form";
+import { notifySaved } from "../../../lib/notify";
+import { useGestionnaireOptions, useLegalEntityOptions } from "../api/get-options";
+import { useCreateEssms } from "../api/save-client";
 
 interface NewClientForm extends Record<string, unknown> {
   mode: "existing" | "new";
@@ -109,6 +109,8 @@ export function NewClientPage() {
               {...form.getInputProps("legalEntityId")}
               searchValue={search}
               onSearchChange={setSearch}
+              // The server searched every word (accents and case ignored): keep its answer as it is.
+              filter={({ options: all }) => all}
               nothingFoundMessage="Aucune entité juridique"
             />
           ) : (

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { mockFetch } from "../../../test/fetch-mock";
 import { renderWithQuery } from "../../../test/render";
 import { ContractTermsTab } from "./ContractTermsTab";
+import { DecisionTab } from "./DecisionTab";
 import { FebTab } from "./FebTab";
 
 const contract = {
@@ -91,5 +92,34 @@ describe("contract tabs", { timeout: 30_000 }, () => {
       version: 2,
       feb: { sites: 3, peopleSupported: 84, staffCount: null, authorisationDate: "2012-01-03" },
     });
+  });
+
+  it("Décision: shows the server's refusal while a major non-conformity is open", async () => {
+    const decider = "7d3c6a52-4c1e-4d55-9f5e-0a8b2f1c00d1";
+    const reason = "Une non-conformité majeure est encore ouverte (critère 2.3.1) : la décision attend leur levée.";
+    fetchMock = mockFetch((call) =>
+      call.method === "GET"
+        ? { body: [{ id: decider, name: "Claire Durand" }] }
+        : { status: 409, body: { error: { code: "CONFLICT", message: reason } } },
+    );
+    const user = userEvent.setup({ delay: null });
+    const signed = {
+      ...contract,
+      status: "SIGNED",
+      service: "CERTIFICATION",
+      signatureDate: "2026-01-10",
+      decision: {
+        decision: "GRANTED",
+        deciderUserId: decider,
+        decidedBy: null,
+        decidedAt: "2026-03-02",
+        validUntil: "2029-03-01",
+        comment: "Certificat accordé.",
+      },
+    } as unknown as ContractDetail;
+    renderWithQuery(<DecisionTab contract={signed} canEdit onSign={() => {}} onRefuse={() => {}} />);
+    await user.click(screen.getByRole("button", { name: "Enregistrer la décision" }));
+    expect(await screen.findByText(reason)).toBeInTheDocument();
+    expect(writes()[0]).toMatchObject({ method: "PUT", body: { decision: "GRANTED", deciderUserId: decider } });
   });
 });

@@ -17,19 +17,23 @@ import { UploadDocumentModal } from "./UploadDocumentModal";
 const PAGE_SIZE = 25;
 const DEFAULT_SORT: SortState = { key: "updatedAt", direction: "desc" };
 const SORT_KEYS: readonly DocumentSort[] = ["name", "updatedAt", "size", "documentType"];
-const isFamily = (value: string | null): value is DocumentFamily =>
-  (DOCUMENT_FAMILIES as readonly string[]).includes(value ?? "");
+/** The library's families this user may read: the RH tab only for those whose job it is (server policy). */
+export const visibleFamilies = (readHrDocuments: boolean): readonly DocumentFamily[] =>
+  DOCUMENT_FAMILIES.filter((f) => f !== "RH" || readHrDocuments);
 
 /** The document library (route /app/biblio), one tab per family. */
 export function LibraryPage() {
   useBranding("Bibliothèque");
-  const { can } = useCan();
+  const { can, abilities } = useCan();
+  const families = visibleFamilies(abilities.readHrDocuments);
+  const isFamily = (value: string | null): value is DocumentFamily => families.includes(value as DocumentFamily);
   const canCreate = can("CERTMANAGER_DOCUMENT", "create");
   // The family lives in the address so a reload or a shared link keeps the tab.
   const list = useListParams({ defaultSort: DEFAULT_SORT, sortKeys: SORT_KEYS });
   const { sort, page, setPage } = list;
   const famille = new URLSearchParams(useLocation().search).get("famille");
-  const family: DocumentFamily = isFamily(famille) ? famille : "GENERAL";
+  // A tab this user may not read (a link to ?famille=RH) falls back to the first one they may.
+  const family: DocumentFamily = isFamily(famille) ? famille : (families[0] ?? "GENERAL");
   const [documentType, setDocumentType] = useState<string | null>(null);
   const [categoryId, setCategoryId] = useState<string | null>(null);
   const [uploadOpen, setUploadOpen] = useState(false);
@@ -81,7 +85,7 @@ export function LibraryPage() {
       </Group>
       <Tabs value={family} onChange={changeFamily}>
         <Tabs.List>
-          {DOCUMENT_FAMILIES.map((f) => (
+          {families.map((f) => (
             <Tabs.Tab key={f} value={f}>
               {DOCUMENT_FAMILY_LABELS[f]}
             </Tabs.Tab>
@@ -120,6 +124,7 @@ export function LibraryPage() {
         opened={uploadOpen}
         onClose={() => setUploadOpen(false)}
         family={family}
+        families={families}
         initialFile={droppedFile}
       />
     </Stack>

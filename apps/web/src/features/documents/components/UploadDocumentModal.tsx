@@ -1,4 +1,4 @@
-import { DOCUMENT_FAMILIES, DOCUMENT_FAMILY_LABELS, DOCUMENT_TYPES, type DocumentFamily } from "@certidesk/shared";
+import { DOCUMENT_FAMILY_LABELS, DOCUMENT_TYPES, type DocumentFamily } from "@certidesk/shared";
 import { Alert, Button, Group, Select, SimpleGrid, Stack, Textarea, TextInput } from "@mantine/core";
 import { type FormEvent, useState } from "react";
 import { FormModal } from "../../../components";
@@ -27,21 +27,23 @@ export interface UploadDocumentModalProps {
   onClose: () => void;
   /** The library tab it was opened from. */
   family: DocumentFamily;
+  /** The families this user may deposit in (the library's visible tabs). */
+  families: readonly DocumentFamily[];
   /** A file dropped on the library page. */
   initialFile: File | null;
 }
 
 /** Deposits a document in the library. The form is mounted at each opening (FormModal): it starts afresh. */
-export function UploadDocumentModal({ opened, onClose, family, initialFile }: UploadDocumentModalProps) {
+export function UploadDocumentModal({ opened, onClose, family, families, initialFile }: UploadDocumentModalProps) {
   return (
     <FormModal opened={opened} onClose={onClose} title="Déposer un document" size="lg">
-      <UploadDocumentForm family={family} initialFile={initialFile} onClose={onClose} />
+      <UploadDocumentForm family={family} families={families} initialFile={initialFile} onClose={onClose} />
     </FormModal>
   );
 }
 
 /** Unmounted on close: an upload in flight is then cancelled (useUploadControl). */
-function UploadDocumentForm({ family, initialFile, onClose }: Omit<UploadDocumentModalProps, "opened">) {
+function UploadDocumentForm({ family, families, initialFile, onClose }: Omit<UploadDocumentModalProps, "opened">) {
   const [file, setFile] = useState<File | null>(initialFile);
   const [form, setForm] = useState<FormState>(() => emptyForm(family));
   const [problem, setProblem] = useState<string | null>(null);
@@ -115,7 +117,7 @@ function UploadDocumentForm({ family, initialFile, onClose }: Omit<UploadDocumen
             label="Famille"
             required
             allowDeselect={false}
-            data={DOCUMENT_FAMILIES.map((f) => ({ value: f, label: DOCUMENT_FAMILY_LABELS[f] }))}
+            data={families.map((f) => ({ value: f, label: DOCUMENT_FAMILY_LABELS[f] }))}
             value={form.family}
             // Categories and owners belong to a family: changing it clears them.
             onChange={(v) =>

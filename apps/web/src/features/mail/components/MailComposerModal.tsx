@@ -1,22 +1,61 @@
-import { Alert, Button, Group, Select, Stack, Textarea, TextInput } from "@mantine/core";
+import type { MailRecipientOption } from "@certidesk/shared";
+import { Alert, Button, Group, Select, Stack, Text, Textarea, TextInput } from "@mantine/core";
+import { useDebouncedValue } from "@mantine/hooks";
+import { IconPlus } from "@tabler/icons-react";
 import { type FormEvent, useState } from "react";
 import { FormModal } from "../../../components";
 import { errorMessage } from "../../../lib/api-client";
 import { notifySaved } from "../../../lib/notify";
 import { useMailGroups } from "../api/get-mail-groups";
+import { useRecipientOptions } from "../api/get-recipient-options";
 import { useSendMail } from "../api/send-mail";
 import { mergeEmails } from "../email-list";
 import { type AttachmentOption, AttachmentPicker } from "./AttachmentPicker";
 import { EmailTagsInput } from "./EmailTagsInput";
 
 interface Draft {
+  /** The establishment the mail is about: its timeline shows the mail, its contacts are suggested. */
+  client: MailRecipientOption | null;
   to: string[];
   cc: string[];
   subject: string;
   body: string;
   attachments: AttachmentOption[];
 }
-const EMPTY: Draft = { to: [], cc: [], subject: "", body: "", attachments: [] };
+const EMPTY: Draft = { client: null, to: [], cc: [], subject: "", body: "", attachments: [] };
+
+/**
+ * "Client" of the composer: an establishment searched word by word; choosing it suggests its contacts'
+ * addresses (the main one goes into an empty "À" at once, the others are one click away).
+ */
+function ClientChoice({
+  value,
+  onChange,
+}: {
+  value: MailRecipientOption | null;
+  onChange: (option: MailRecipientOption | null) => void;
+}) {
+  const [search, setSearch] = useState("");
+  const [debounced] = useDebouncedValue(search, 250);
+  const options = useRecipientOptions(debounced, true);
+  const found = options.data ?? [];
+  const all = value && !found.some((o) => o.clientId === value.clientId) ? [value, ...found] : found;
+  return (
+    <Select
+      label="Client"
+      placeholder="Rechercher un établissement ou un contact"
+      searchable
+      clearable
+      filter={({ options: items }) => items}
+      data={all.map((o) => ({ value: o.clientId, label: `${o.raisonSocial}${o.city ? ` — ${o.city}` : ""}` }))}
+      value={value?.clientId ?? null}
+      onChange={(id) => onChange(all.find((o) => o.clientId === id) ?? null)}
+      searchValue={search}
+      onSearchChange={setSearch}
+      nothingFoundMessage={options.isFetching ? "Recherche…" : "Aucun établissement"}
+    />
+  );
+}
 
 /** "Nouvel e-mail": written here, queued in the outbox, sent by the worker when SMTP is there. */
 export function MailComposerModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
@@ -36,6 +75,14 @@ function MailComposer({ onClose }: { onClose: () => void }) {
 
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
 
+  function chooseClient(client: MailRecipientOption | null) {
+    const main = client?.contacts.find((c) => c.isMain) ?? client?.contacts[0];
+    setDraft((d) => ({ ...d, client, to: d.to.length === 0 && main ? [main.email] : d.to }));
+  }
+  const suggestions = (draft.client?.contacts ?? []).filter(
+    (c) => !draft.to.some((to) => to.toLowerCase() === c.email.toLowerCase()),
+  );
+
   function addGroup(id: string | null) {
     const group = groups.data?.find((g) => g.id === id);
     if (group) set("to", mergeEmails(draft.to, group.emails).emails);
@@ -54,6 +101,7 @@ function MailComposer({ onClose }: { onClose: () => void }) {
         subject: draft.subject,
         body: draft.body,
         documentIds: draft.attachments.map((a) => a.value),
+        clientId: draft.client?.clientId ?? null,
       })
       .catch(() => null);
     if (!mail) return;
@@ -70,9 +118,28 @@ function MailComposer({ onClose }: { onClose: () => void }) {
             {error}
           </Alert>
         )}
+        <ClientChoice value={draft.client} onChange={chooseClient} />
         <Group align="flex-start" wrap="nowrap">
           <div style={{ flex: 1 }}>
             <EmailTagsInput label="À" required value={draft.to} onChange={(v) => set("to", v)} />
+            {suggestions.length > 0 && (
+              <Group gap={6} mt={6} role="group" aria-label="Adresses des contacts du client">
+                <Text size="xs" c="dimmed">
+                  Contacts :
+                </Text>
+                {suggestions.map((c) => (
+                  <Button
+                    key={c.email}
+                    size="compact-xs"
+                    variant="light"
+                    leftSection={<IconPlus size={12} />}
+                    onClick={() => set("to", mergeEmails(draft.to, [c.email]).emails)}
+                  >
+                    {c.name} &lt;{c.email}&gt;
+                  </Button>
+                ))}
+              </Group>
+            )}
           </div>
           <Select
             label="Liste de diffusion"

@@ -1,7 +1,8 @@
 import type { MissionDetail } from "@certidesk/shared";
 import type { ComponentType } from "react";
 import { DataTab } from "./DataTab";
-import { EvaluationSummary, PreparationSummary } from "./ReadOnlyTabs";
+import { EvaluationTab } from "./evaluation-tab/EvaluationTab";
+import { PreparationTab } from "./preparation-tab/PreparationTab";
 import { TeamTab } from "./TeamTab";
 
 /** What every tab of the mission view receives: the mission detail (abilities included). */
@@ -26,6 +27,6 @@ export interface MissionTabDefinition {
 export const MISSION_TABS: MissionTabDefinition[] = [
   { code: "MISSION_FEB", slug: "donnees", label: "Données", Component: DataTab },
   { code: "MISSION_EVALUATOR", slug: "evaluateur", label: "Évaluateur", Component: TeamTab },
-  { code: "MISSION_PREPARATION", slug: "preparation", label: "Préparation", Component: PreparationSummary },
-  { code: "MISSION_EVALUATION", slug: "evaluation", label: "Évaluation", Component: EvaluationSummary },
+  { code: "MISSION_PREPARATION", slug: "preparation", label: "Préparation", Component: PreparationTab },
+  { code: "MISSION_EVALUATION", slug: "evaluation", label: "Évaluation", Component: EvaluationTab },
 ];

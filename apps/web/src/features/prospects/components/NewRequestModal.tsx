@@ -106,6 +106,8 @@ function NewRequestForm({ onClose, onCreated }: Omit<Props, "opened">) {
         }
         searchValue={search}
         onSearchChange={setSearch}
+        // The server searched every word (accents and case ignored): keep its answer as it is.
+        filter={({ options: all }) => all}
         nothingFoundMessage="Aucun établissement"
       />
       {selected.some((s) => s.isClient) && (

@@ -1,7 +1,6 @@
 import {
   CONTRACT_STATUS_DETAIL_LABELS,
   type ContractStatus,
-  formatContact,
   formatContractStatus,
   formatDate,
   REQUEST_SERVICE_LABELS,
@@ -9,9 +8,12 @@ import {
   REQUEST_STATUS_LABELS,
   type RequestDetail,
 } from "@certidesk/shared";
-import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Text } from "@mantine/core";
+import { ActionIcon, Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Text } from "@mantine/core";
+import { IconPencil, IconPlus } from "@tabler/icons-react";
+import { useState } from "react";
 import { Link } from "react-router";
-import { Badges } from "../../../components";
+import { Badges, ContactFormModal, ContactLine, type ContactTarget, EstablishmentFormModal } from "../../../components";
+import { useCan } from "../../../lib/can";
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -26,7 +28,14 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
 
 /** Who asks, for which establishments, what, from where, and where the request stands. */
 export function RequestSummary({ request }: { request: RequestDetail }) {
-  const contact = request.contacts.find((c) => c.id === request.contactId) ?? null;
+  // The request's contact, or else its establishments' main contact (the one a new request takes).
+  const contact =
+    request.contacts.find((c) => c.id === request.contactId) ?? request.contacts.find((c) => c.isMain) ?? null;
+  // Establishments and contacts are kept with the CLIENT right, here as on the client page.
+  const canEdit = useCan().can("CLIENT", "update");
+  const [editingEstablishment, setEditingEstablishment] = useState<string | null>(null);
+  const [contactTarget, setContactTarget] = useState<ContactTarget | null>(null);
+  const firstEstablishment = request.establishmentDetails[0];
   return (
     <Paper withBorder p="md">
       <Group justify="space-between" mb="sm">
@@ -65,13 +74,25 @@ export function RequestSummary({ request }: { request: RequestDetail }) {
         <Field label="Établissements">
           <Stack gap={0}>
             {request.establishmentDetails.map((e) => (
-              <Anchor key={e.id} component={Link} to={`/app/timeline-client/${e.id}`} size="sm">
-                {e.raisonSocial}
-                <Text span size="xs" c="dimmed">
-                  {" "}
-                  — {e.city} {e.finess ? `(FINESS ${e.finess})` : ""}
-                </Text>
-              </Anchor>
+              <Group key={e.id} gap={4} wrap="nowrap" align="flex-start">
+                <Anchor component={Link} to={`/app/timeline-client/${e.id}`} size="sm">
+                  {e.raisonSocial}
+                  <Text span size="xs" c="dimmed">
+                    {" "}
+                    — {e.city} {e.finess ? `(FINESS ${e.finess})` : ""}
+                  </Text>
+                </Anchor>
+                {canEdit && (
+                  <ActionIcon
+                    variant="subtle"
+                    size="sm"
+                    aria-label={`Modifier l'établissement ${e.raisonSocial}`}
+                    onClick={() => setEditingEstablishment(e.id)}
+                  >
+                    <IconPencil size={14} />
+                  </ActionIcon>
+                )}
+              </Group>
             ))}
           </Stack>
         </Field>
@@ -83,11 +104,20 @@ export function RequestSummary({ request }: { request: RequestDetail }) {
           </Text>
         </Field>
         <Field label="Contact">
-          <Text size="sm">{contact ? formatContact(contact) : "—"}</Text>
-          {contact?.occupation && (
-            <Text size="xs" c="dimmed">
-              {contact.occupation}
-            </Text>
+          {contact ? (
+            <ContactLine contact={contact} onEdit={canEdit ? (c) => setContactTarget({ contact: c }) : undefined} />
+          ) : (
+            <Text size="sm">—</Text>
+          )}
+          {!contact && canEdit && firstEstablishment && (
+            <Button
+              variant="subtle"
+              size="compact-sm"
+              leftSection={<IconPlus size={14} />}
+              onClick={() => setContactTarget({ clientId: firstEstablishment.id })}
+            >
+              Ajouter un contact
+            </Button>
           )}
         </Field>
       </SimpleGrid>
@@ -118,6 +148,8 @@ export function RequestSummary({ request }: { request: RequestDetail }) {
           {request.notes}
         </Text>
       )}
+      <EstablishmentFormModal clientId={editingEstablishment} onClose={() => setEditingEstablishment(null)} />
+      <ContactFormModal target={contactTarget} onClose={() => setContactTarget(null)} />
     </Paper>
   );
 }

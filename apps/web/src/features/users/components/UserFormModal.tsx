@@ -73,6 +73,8 @@ function LinkSelect({
       onBlur={onBlur}
       searchValue={search}
       onSearchChange={setSearch}
+      // The server searched every word (accents and case ignored): keep its answer as it is.
+      filter={({ options: all }) => all}
       nothingFoundMessage="Aucun résultat"
     />
   );

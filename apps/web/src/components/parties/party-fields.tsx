@@ -13,7 +13,7 @@ import {
 import { MultiSelect, Select, SimpleGrid, TextInput } from "@mantine/core";
 import type { GetInputPropsReturnType } from "@mantine/form";
 import type { FocusEvent } from "react";
-import { NumericInput } from "../../../components";
+import { NumericInput } from "../numeric-input/NumericInput";
 
 /**
  * Binds the fields of one part of a form (e.g. "legalEntity") to Mantine's useForm: value,
