@@ -1,5 +1,6 @@
 import { act, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import type { ReactElement } from "react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { PaginatedDataTable } from "../components";
@@ -86,7 +87,7 @@ describe("list parameters in the address", () => {
 
   it("does not cancel the way to another screen with a search typed just before (lazy screens)", async () => {
     let loaded: (() => void) | undefined;
-    const screenCode = new Promise<{ Component: () => JSX.Element }>((resolve) => {
+    const screenCode = new Promise<{ Component: () => ReactElement }>((resolve) => {
       loaded = () => resolve({ Component: () => <p>Fiche</p> });
     });
     function Searchable() {
