@@ -133,7 +133,10 @@ test.describe
         await group.getByRole("radio", { name: "Très satisfait" }).check();
       await client.getByLabel(/^Commentaire/).fill("Merci à toute l'équipe.");
       await client.getByRole("button", { name: "Envoyer mes réponses" }).click();
-      await expect(client.getByText("Merci ! Vos réponses ont bien été enregistrées.")).toBeVisible();
+      // The answers are filed as a PDF before the page thanks: slower on a busy machine.
+      await expect(client.getByText("Merci ! Vos réponses ont bien été enregistrées.")).toBeVisible({
+        timeout: 20_000,
+      });
       // The link works once.
       await client.goto(path);
       await expect(
