@@ -104,7 +104,8 @@ describe("document library", () => {
 
   it("refuses an altered or expired link", async () => {
     const doc = (await upload({ family: "GENERAL" }, { name: "guide.pdf", data: samplePdf() })).json();
-    const altered = doc.url.replace(/token=./, "token=A");
+    // One character of the signature changed (to another one: a token may start with "A" already).
+    const altered = doc.url.replace(/token=(.)/, (_: string, c: string) => `token=${c === "A" ? "B" : "A"}`);
     expect((await ctx.app.inject({ url: altered })).statusCode).toBe(403);
     const old = createDocumentLinks("s", () => 0);
     const url = new URL(old.url(doc.id, "view"), "http://x");
