@@ -47,6 +47,15 @@ function renderAt(url: string) {
 }
 const search = (router: ReturnType<typeof renderAt>) => router.state.location.search;
 
+function Searchable() {
+  const list = useListParams({ defaultSort: null });
+  return <input aria-label="Rechercher" value={list.searchText} onChange={(e) => list.setSearchText(e.target.value)} />;
+}
+
+function ClientFile() {
+  return <p>Fiche</p>;
+}
+
 describe("list parameters in the address", () => {
   it("reads and writes the sort, with no sort distinct from the default", () => {
     const fallback = { key: "raisonSocial", direction: "asc" } as const;
@@ -88,14 +97,8 @@ describe("list parameters in the address", () => {
   it("does not cancel the way to another screen with a search typed just before (lazy screens)", async () => {
     let loaded: (() => void) | undefined;
     const screenCode = new Promise<{ Component: () => ReactElement }>((resolve) => {
-      loaded = () => resolve({ Component: () => <p>Fiche</p> });
+      loaded = () => resolve({ Component: ClientFile });
     });
-    function Searchable() {
-      const list = useListParams({ defaultSort: null });
-      return (
-        <input aria-label="Rechercher" value={list.searchText} onChange={(e) => list.setSearchText(e.target.value)} />
-      );
-    }
     const router = createMemoryRouter(
       [
         { path: "/app/client", element: <Searchable /> },

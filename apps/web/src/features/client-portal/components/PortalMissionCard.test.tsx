@@ -61,10 +61,11 @@ describe("PortalMissionCard", () => {
     expect(screen.getByText(/à envoyer au plus tard le 05\/12\/2026/)).toBeInTheDocument();
     expect(screen.getByText("Domaines : PA — Personnes âgées")).toBeInTheDocument();
     const requested = screen.getByRole("list", { name: "Documents demandés" });
-    expect(within(requested).getAllByRole("listitem").map((i) => i.textContent)).toEqual([
-      "Projet d'établissement Reçu",
-      "Livret d'accueil À fournir",
-    ]);
+    expect(
+      within(requested)
+        .getAllByRole("listitem")
+        .map((i) => i.textContent),
+    ).toEqual(["Projet d'établissement Reçu", "Livret d'accueil À fournir"]);
     expect(screen.getByRole("link", { name: "Lire le rapport préliminaire" })).toHaveAttribute(
       "href",
       "/api/documents/view?r",
