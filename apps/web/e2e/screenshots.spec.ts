@@ -164,3 +164,35 @@ test("screenshots of the evaluator space and the client portal", async ({ page, 
   await stranger.screenshot({ path: `${dir}/ordre-de-mission-invalide.png`, fullPage: true });
   await stranger.close();
 });
+
+test("screenshots of rebilled expenses (frais en sus)", async ({ page }) => {
+  const dir = process.env.SCREENSHOTS ?? "/tmp";
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await signIn(page, "dir@demo.fr");
+  await page.waitForURL("**/app/alert");
+  type Row = { id: string; kind: string; clientId: string; missionId: string | null };
+  type Detail = Row & { lines: Array<{ kind: string; expenseId: string | null }> };
+  const get = <T>(url: string) =>
+    page.evaluate(async (u) => (await fetch(u, { headers: { accept: "application/json" } })).json(), url) as Promise<T>;
+  const pick = async (status: string) => {
+    const list = await get<{ items: Row[] }>(`/api/invoices?status=${status}&pageSize=100`);
+    for (const row of list.items.filter((r) => r.kind === "BALANCE")) {
+      const detail = await get<Detail>(`/api/invoices/${row.id}`);
+      if (detail.lines.some((l) => l.expenseId)) return detail;
+    }
+    return list.items.find((r) => r.kind === "BALANCE") ?? null;
+  };
+  for (const [status, name] of [
+    ["INVOICE_PREPARE", "draft"],
+    ["INVOICE_PAID", "paid"],
+  ] as const) {
+    const invoice = await pick(status);
+    if (!invoice) continue;
+    await page.goto(`/app/facture/${invoice.id}`);
+    await page.waitForTimeout(1200);
+    await page.screenshot({ path: `${dir}/rebill-invoice-${name}.png`, fullPage: true });
+    await page.goto(`/app/mission/${invoice.clientId}/${invoice.missionId}?onglet=frais`);
+    await page.waitForTimeout(1500);
+    await page.screenshot({ path: `${dir}/rebill-frais-${name}.png`, fullPage: true });
+  }
+});

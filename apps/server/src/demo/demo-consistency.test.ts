@@ -11,6 +11,7 @@ import {
   invoiceLines,
   invoicePayments,
   invoices,
+  missions,
   numberingSeries,
   quotes,
   requestClients,
@@ -198,6 +199,45 @@ describe("demo data consistency", () => {
     expect(surveys.filter((s) => !!s.answeredAt !== !!s.answers)).toEqual([]);
     expect(surveys.filter((s) => s.sentToAuditorsAt && !s.answeredAt)).toEqual([]);
     expect(surveys.some((s) => s.answeredAt) && surveys.some((s) => !s.answeredAt)).toBe(true);
+  });
+
+  it("rebills approved expenses only on their mission's live balance invoice, each once, at their amount", async () => {
+    const { db } = ctx.handle;
+    const lines = await db.select().from(expenses);
+    const invoiceRows = await db.select().from(invoiceLines);
+    const missionRows = await db.select({ id: missions.id, contractId: missions.contractId }).from(missions);
+    const modeOf = (missionId: string) =>
+      data.contracts.find((c) => c.id === missionRows.find((m) => m.id === missionId)?.contractId)?.travelExpenseMode;
+    const live = (i: (typeof data.invoices)[number]) => i.kind === "BALANCE" && i.creditedCents === 0;
+    const wrong: string[] = [];
+    for (const e of lines) {
+      if (!e.rebilledInvoiceId) continue;
+      const inv = data.invoices.find((i) => i.id === e.rebilledInvoiceId);
+      if (!inv || !live(inv) || inv.missionId !== e.missionId) wrong.push(`${e.id}: not on its mission's live balance`);
+      if (e.status !== "APPROVED" && e.status !== "REIMBURSED") wrong.push(`${e.id}: rebilled while ${e.status}`);
+      if (modeOf(e.missionId) !== 1) wrong.push(`${e.id}: rebilled without "frais en sus"`);
+      const own = invoiceRows.filter((l) => l.invoiceId === e.rebilledInvoiceId && l.expenseId === e.id);
+      if (own.length !== 1 || own[0]?.unitPriceCents !== e.amountCents || own[0]?.kind !== "TRAVEL")
+        wrong.push(`${e.id}: not one TRAVEL line at its amount`);
+    }
+    for (const l of invoiceRows) {
+      const inv = data.invoices.find((i) => i.id === l.invoiceId);
+      if (l.expenseId && inv && live(inv) && lines.find((e) => e.id === l.expenseId)?.rebilledInvoiceId !== inv.id)
+        wrong.push(`line ${l.id}: its expense does not point back at invoice ${inv.id}`);
+    }
+    // A live issued balance of a "frais en sus" mission bills every expense approved before it.
+    for (const inv of data.invoices.filter((i) => live(i) && i.number && i.missionId && modeOf(i.missionId) === 1))
+      for (const e of lines.filter((x) => x.missionId === inv.missionId && x.decidedAt && inv.issuedAt))
+        if (
+          (e.status === "APPROVED" || e.status === "REIMBURSED") &&
+          e.decidedAt &&
+          inv.issuedAt &&
+          e.decidedAt < inv.issuedAt &&
+          e.rebilledInvoiceId !== inv.id
+        )
+          wrong.push(`${e.id}: approved before invoice ${inv.number} but not on it`);
+    expect(wrong).toEqual([]);
+    expect(lines.some((e) => e.rebilledInvoiceId)).toBe(true);
   });
 
   it("keeps each invoice's totals, payments, credit note and status as issuing, paying and crediting make them", async () => {

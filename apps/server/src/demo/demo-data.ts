@@ -110,10 +110,11 @@ export async function seedDemoData(db: Database): Promise<boolean> {
       const planner = member("CPI");
       await seedMissionDemo(tx, { actor: { userId: planner.id || null, label: planner.label }, now: new Date() });
       await seedEvaluatorSpaceDemo(tx, { marcId: auditor.id, tilleulsId: client.id, now: new Date() });
-      await seedInvoiceDemo(tx, { now: new Date() });
     }
     if (auditor) await seedEvaluatorsDemo(tx, { now: new Date(), marcId: auditor.id, rhLabel: member("RH").label });
     await seedExpenseDemo(tx, { now: new Date() });
+    // After the expenses: the balance invoices of "frais en sus" contracts rebill the approved ones.
+    if (client && auditor) await seedInvoiceDemo(tx, { now: new Date() });
     await writeAudit(tx, SYSTEM_ACTOR, {
       action: "create",
       entityType: "demo",

@@ -67,7 +67,8 @@ export async function seedExpenseDemo(tx: Executor, input: { now: Date }) {
     for (const [i, member] of members.entries()) {
       // Recent visits: submitted; then approved; older ones reimbursed; now and then a refusal.
       const status = age < 20 ? "SUBMITTED" : age < 50 ? "APPROVED" : "REIMBURSED";
-      const decided = status === "SUBMITTED" ? null : at(addCalendarDays(last, 10), 14);
+      // Approved a few days after the visit, before the balance invoice (a week after) rebills them.
+      const decided = status === "SUBMITTED" ? null : at(addCalendarDays(last, 4), 14);
       const common = {
         missionId: m.id,
         auditorId: member.auditorId,
@@ -120,7 +121,7 @@ export async function seedExpenseDemo(tx: Executor, input: { now: Date }) {
           ? {
               status: "REJECTED",
               rejectionReason: "Le justificatif joint ne correspond pas à la dépense.",
-              decidedAt: at(addCalendarDays(last, 10), 14),
+              decidedAt: at(addCalendarDays(last, 4), 14),
               decidedBy: "Claire Martin",
               reimbursedOn: null,
             }

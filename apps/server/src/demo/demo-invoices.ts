@@ -1,10 +1,11 @@
 import { computeInvoiceTotals, formatDate, toCents } from "@certidesk/shared";
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, inArray } from "drizzle-orm";
 import type { Executor } from "../db/client.js";
 import {
   clients,
   configuration,
   contracts,
+  expenses,
   invoiceLines,
   invoicePayments,
   invoiceSettings,
@@ -15,7 +16,7 @@ import {
 } from "../db/schema/index.js";
 import type { InvoicePartySnapshot } from "../db/schema/invoices.js";
 import { parisDate } from "../lib/clock.js";
-import { buyerSnapshot, INVOICE_SERIES, splitCents } from "../modules/invoices/index.js";
+import { buyerSnapshot, INVOICE_SERIES, rebilledExpenseLines, splitCents } from "../modules/invoices/index.js";
 
 type Line = Omit<typeof invoiceLines.$inferInsert, "invoiceId">;
 interface Draft {
@@ -45,6 +46,9 @@ const addDays = (day: string, n: number) => {
  * contract, the balance of each mission a week after its visit, paid, partly paid, unpaid (some
  * overdue) or still a draft, and one credit note with the invoice that replaced it. Numbers follow
  * the issue dates, one unbroken sequence per year, and the INVOICE series continues after them.
+ * Seeded after the expenses: a "frais en sus" balance rebills its mission's approved expenses (one
+ * line each) and each expense points at the live invoice that bills it (`rebilled_invoice_id`);
+ * expenses still submitted stay to bill.
  */
 export async function seedInvoiceDemo(tx: Executor, input: { now: Date }) {
   const today = parisDate(input.now);
@@ -139,16 +143,8 @@ export async function seedInvoiceDemo(tx: Executor, input: { now: Date }) {
           vatRate,
           totalHtCents: 0,
         });
-      if (c.travelExpenseMode === 1)
-        lines.push({
-          position: 2,
-          kind: "TRAVEL",
-          label: "Frais de déplacement des évaluateurs (train, hébergement, repas)",
-          quantity: 1,
-          unitPriceCents: 18_640 + (n % 7) * 1_235,
-          vatRate,
-          totalHtCents: 0,
-        });
+      // "Frais en sus": the approved expenses at the invoice's VAT rate (see invoice-commands.ts).
+      lines.push(...(await rebilledExpenseLines(tx, m.id, vatRate)));
       if (deposit)
         lines.push({
           position: 3,
@@ -193,6 +189,7 @@ export async function seedInvoiceDemo(tx: Executor, input: { now: Date }) {
           ...balance,
           id: crypto.randomUUID(),
           kind: "CREDIT_NOTE",
+          lines: lines.map((l) => ({ ...l, expenseId: null })),
           issueDay: addDays(issueDay, 12),
           payments: [],
           credits: balance,
@@ -292,6 +289,12 @@ export async function seedInvoiceDemo(tx: Executor, input: { now: Date }) {
         createdAt: new Date(`${day}T10:00:00Z`),
       });
     }
+  }
+  // Each rebilled expense points at the live invoice that bills it (the credited one's replacement).
+  for (const d of drafts) {
+    if (d.kind !== "BALANCE" || drafts.some((x) => x.credits?.id === d.id)) continue;
+    const ids = d.lines.map((l) => l.expenseId).filter((id): id is string => !!id);
+    if (ids.length) await tx.update(expenses).set({ rebilledInvoiceId: d.id }).where(inArray(expenses.id, ids));
   }
   const year = Number(today.slice(0, 4));
   await tx

@@ -62,6 +62,11 @@ export function buildTheme(primary = DEFAULT_PRIMARY, secondary = DEFAULT_SECOND
       Popover: { defaultProps: { zIndex: OVER_MODAL_Z_INDEX } },
       Combobox: { defaultProps: { zIndex: OVER_MODAL_Z_INDEX } },
       Menu: { defaultProps: { zIndex: OVER_MODAL_Z_INDEX } },
+      // A table that scrolls sideways on a phone can be scrolled with the keyboard too (WCAG 2.1.1; axe
+      // "scrollable-region-focusable"), whatever the table holds.
+      TableScrollContainer: {
+        defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } },
+      },
       // A notification's close button ("Les données ont été sauvegardées") needs a name too.
       Notification: { defaultProps: { closeButtonProps: { "aria-label": "Fermer" } } },
       // The eye that shows the password is reached with Tab too, and says what it does in French.

@@ -147,6 +147,8 @@ export const portalMissionSchema = z.object({
   documents: z.array(
     z.object({ id: z.string(), name: z.string(), url: z.string(), createdAt: z.string(), mine: z.boolean() }),
   ),
+  /** The documents the body asks of the establishment (the mission's Préparation checklist). */
+  requestedDocuments: z.array(z.object({ id: z.string(), label: z.string(), received: z.boolean() })),
   canProvideDocuments: z.boolean(),
   preliminaryReport: docLink.nullable(),
   observations: z.object({

@@ -111,6 +111,8 @@ export const expenseSchema = z.object({
   decidedAt: z.string().nullable(),
   decidedBy: z.string().nullable(),
   reimbursedOn: z.string().nullable(),
+  /** The client invoice that rebills it ("frais en sus"): a draft has no number yet. Null = not billed. */
+  rebilledInvoice: z.object({ id: z.string(), number: z.string().nullable() }).nullable(),
   abilities: z.object({ update: z.boolean(), decide: z.boolean(), reimburse: z.boolean() }),
   version: z.number().int(),
 });
@@ -123,6 +125,8 @@ export const missionExpensesSchema = z.object({
   kmRate: z.number(),
   /** The actor may declare an expense on this mission (an evaluator of its team). */
   canDeclare: z.boolean(),
+  /** The contract rebills approved expenses to the client ("frais en sus"). */
+  rebilledToClient: z.boolean(),
 });
 export type MissionExpenses = z.infer<typeof missionExpensesSchema>;
 

@@ -14,6 +14,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { timestamps, versionColumn } from "./columns.js";
 import { documents } from "./documents.js";
+import { invoices } from "./invoices.js";
 import { missions } from "./missions.js";
 import { auditors, fareClasses } from "./parties.js";
 import { users } from "./platform.js";
@@ -47,6 +48,12 @@ export const expenses = pgTable(
     decidedAt: timestamp("decided_at", { withTimezone: true }),
     decidedBy: text("decided_by"),
     reimbursedOn: date("reimbursed_on"),
+    /**
+     * The client invoice that rebills this expense ("frais en sus"): set when a balance draft takes it,
+     * cleared when its line is removed from the draft, when the draft is deleted (set null) or when a
+     * credit note cancels the issued invoice. Null = not billed yet.
+     */
+    rebilledInvoiceId: uuid("rebilled_invoice_id").references(() => invoices.id, { onDelete: "set null" }),
     createdBy: uuid("created_by").references(() => users.id),
     version: versionColumn(),
     ...timestamps,
@@ -54,6 +61,7 @@ export const expenses = pgTable(
   (t) => [
     index("expenses_mission_idx").on(t.missionId, t.auditorId),
     index("expenses_auditor_idx").on(t.auditorId, t.date),
+    index("expenses_rebilled_invoice_idx").on(t.rebilledInvoiceId),
   ],
 );
 

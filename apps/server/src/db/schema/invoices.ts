@@ -109,6 +109,8 @@ export const invoiceLines = pgTable(
     unitPriceCents: integer("unit_price_cents").notNull(),
     vatRate: numeric("vat_rate", { precision: 5, scale: 3, mode: "number" }).notNull(),
     totalHtCents: integer("total_ht_cents").notNull(),
+    /** The rebilled expense this TRAVEL line bills (its identity survives label edits); no FK: expenses own the link. */
+    expenseId: uuid("expense_id"),
   },
   (t) => [index("invoice_lines_invoice_idx").on(t.invoiceId, t.position)],
 );

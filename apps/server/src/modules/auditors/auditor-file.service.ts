@@ -149,7 +149,7 @@ export function createAuditorFileService({ db, clock, documents: docs, links: do
       });
     },
 
-    /** Unavailability periods and the days already booked on contract programmes, between two dates. */
+    /** Unavailability periods and the visit days already booked on missions, between two dates. */
     async availability(actor: Actor, id: string, range: { from?: string | undefined; to?: string | undefined }) {
       authorize(actor, "read", { id });
       await requireAuditor(db, id);

@@ -15,10 +15,12 @@ import {
   fareClasses,
   gestionnaires,
   legalEntities,
+  missionDays,
+  missions,
+  missionTeamMembers,
   users,
 } from "../../db/schema/index.js";
-import { likePattern } from "../../lib/pagination.js";
-import { foldedSql, foldText, matchEveryWord } from "../../lib/search-text.js";
+import { foldedSql, matchEveryWord } from "../../lib/search-text.js";
 import { documentStateSql } from "./auditor-list.repository.js";
 
 export type AuditorRecord = typeof auditors.$inferSelect;
@@ -207,21 +209,25 @@ export const unavailabilityBetween = (db: Executor, auditorId: string, from: str
     )
     .orderBy(asc(auditorUnavailability.startDate));
 
-/** The days the evaluator is booked on contract programmes between two dates. */
+/**
+ * The days the evaluator is booked between two dates: the visit days of the missions whose team they are
+ * on (the mission's days, not the contract's programme, which is only the proposal before planning).
+ */
 export const bookedDaysBetween = (db: Executor, auditorId: string, from: string, to: string) =>
   db
     .selectDistinct({
-      day: contractDays.day,
+      day: missionDays.day,
       contractId: contracts.id,
       contractNumber: contracts.number,
       clientName: clients.raisonSocial,
     })
-    .from(contractDays)
-    .innerJoin(contractEvaluators, eq(contractEvaluators.contractId, contractDays.contractId))
-    .innerJoin(contracts, eq(contracts.id, contractDays.contractId))
-    .leftJoin(clients, eq(clients.id, contractDays.clientId))
-    .where(and(eq(contractEvaluators.auditorId, auditorId), gte(contractDays.day, from), lte(contractDays.day, to)))
-    .orderBy(asc(contractDays.day));
+    .from(missionDays)
+    .innerJoin(missions, eq(missions.id, missionDays.missionId))
+    .innerJoin(missionTeamMembers, eq(missionTeamMembers.missionId, missions.id))
+    .innerJoin(contracts, eq(contracts.id, missions.contractId))
+    .leftJoin(clients, eq(clients.id, missions.clientId))
+    .where(and(eq(missionTeamMembers.auditorId, auditorId), gte(missionDays.day, from), lte(missionDays.day, to)))
+    .orderBy(asc(missionDays.day));
 
 export async function insertUnavailability(tx: Executor, values: typeof auditorUnavailability.$inferInsert) {
   const [created] = await tx.insert(auditorUnavailability).values(values).returning();

@@ -1,4 +1,4 @@
-import { and, asc, avg, count, desc, eq, gte, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
+import { and, asc, avg, count, desc, eq, gte, inArray, isNotNull, isNull, lt, notInArray, or, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
 import {
   auditorFeeInvoices,
@@ -10,6 +10,7 @@ import {
   expenseSettings,
   expenses,
   fareClasses,
+  invoices,
   missionDays,
   missions,
   missionTeamMembers,
@@ -92,6 +93,8 @@ export async function listExpenses(db: Executor, where: { missionId?: string; au
       auditorName: sql<string>`${auditors.firstName} || ' ' || ${auditors.lastName}`,
       fareClassName: fareClasses.name,
       receiptName: documents.name,
+      // Read-only join: the number of the client invoice that rebills the expense (null on a draft).
+      rebilledInvoiceNumber: invoices.number,
     })
     .from(expenses)
     .innerJoin(missions, eq(missions.id, expenses.missionId))
@@ -99,6 +102,7 @@ export async function listExpenses(db: Executor, where: { missionId?: string; au
     .innerJoin(auditors, eq(auditors.id, expenses.auditorId))
     .leftJoin(fareClasses, eq(fareClasses.id, expenses.fareClassId))
     .leftJoin(documents, eq(documents.id, expenses.receiptDocumentId))
+    .leftJoin(invoices, eq(invoices.id, expenses.rebilledInvoiceId))
     .where(
       and(
         where.missionId ? eq(expenses.missionId, where.missionId) : undefined,
@@ -141,7 +145,7 @@ export async function auditorExists(db: Executor, id: string) {
 
 /**
  * Approved (or reimbursed) expenses of a mission whose contract rebills travel expenses ("frais en
- * sus", option 1): the lines of the client's balance invoice, in cents.
+ * sus", option 1) and that no invoice bills yet: the lines of the client's balance invoice, in cents.
  */
 export async function rebillableExpenses(db: Executor, missionId: string) {
   return db
@@ -162,9 +166,34 @@ export async function rebillableExpenses(db: Executor, missionId: string) {
         eq(expenses.missionId, missionId),
         inArray(expenses.status, ["APPROVED", "REIMBURSED"]),
         eq(contracts.travelExpenseMode, 1),
+        isNull(expenses.rebilledInvoiceId),
       ),
     )
     .orderBy(asc(expenses.date), asc(expenses.createdAt));
+}
+
+/** Links expenses to the invoice that rebills them (only those still free: never billed twice). */
+export async function setRebilledInvoice(db: Executor, expenseIds: string[], invoiceId: string) {
+  if (expenseIds.length === 0) return [];
+  return db
+    .update(expenses)
+    .set({ rebilledInvoiceId: invoiceId })
+    .where(and(inArray(expenses.id, expenseIds), isNull(expenses.rebilledInvoiceId)))
+    .returning({ id: expenses.id });
+}
+
+/** The expenses an invoice rebills. */
+export async function rebilledBy(db: Executor, invoiceId: string) {
+  const rows = await db.select({ id: expenses.id }).from(expenses).where(eq(expenses.rebilledInvoiceId, invoiceId));
+  return rows.map((r) => r.id);
+}
+
+/** Frees the expenses an invoice rebills, except `keep`: they become billable again. */
+export async function clearRebilledInvoice(db: Executor, invoiceId: string, keep: string[] = []) {
+  await db
+    .update(expenses)
+    .set({ rebilledInvoiceId: null })
+    .where(and(eq(expenses.rebilledInvoiceId, invoiceId), keep.length ? notInArray(expenses.id, keep) : undefined));
 }
 
 // ——— Fees ———

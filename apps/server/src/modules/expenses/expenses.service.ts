@@ -113,6 +113,7 @@ export function createExpensesService({ db, clock, links, uploadDocument }: Expe
       decidedAt: e.decidedAt?.toISOString() ?? null,
       decidedBy: e.decidedBy,
       reimbursedOn: e.reimbursedOn,
+      rebilledInvoice: e.rebilledInvoiceId ? { id: e.rebilledInvoiceId, number: r.rebilledInvoiceNumber } : null,
       abilities: { update: can.update, decide: can.decide, reimburse: can.reimburse },
       version: e.version,
     };
@@ -218,7 +219,7 @@ export function createExpensesService({ db, clock, links, uploadDocument }: Expe
 
   return {
     async missionExpenses(actor: Actor, missionId: string) {
-      const { record } = await loadMission(db, clock, actor, missionId, "read");
+      const { record, facts } = await loadMission(db, clock, actor, missionId, "read");
       const rows = await repo.listExpenses(db, { missionId });
       // An evaluator sees only their own lines, staff every line.
       const visible = rows.filter((r) => can(actor, "read", expenseResource, r.expense));
@@ -230,6 +231,7 @@ export function createExpensesService({ db, clock, links, uploadDocument }: Expe
         totals,
         kmRate: (await repo.loadExpenseSettings(db)).kmRate,
         canDeclare: can(actor, "declare", missionMoneyResource, record),
+        rebilledToClient: facts.travelExpenseMode === 1,
       };
     },
 

@@ -1,7 +1,10 @@
 /**
  * The expenses module's public surface (evaluators' expenses and fees, performance, satisfaction).
  * Invoices call `approvedRebillableExpenses(tx, missionId)` when they draft a mission's balance
- * invoice: the approved expenses as lines in cents, empty unless the contract says "frais en sus".
+ * invoice: the approved expenses not billed yet as lines in cents, empty unless the contract says
+ * "frais en sus"; then `markExpensesRebilled` / `releaseRebilledExpenses` in the same transaction
+ * keep `expenses.rebilled_invoice_id` in step with the invoice's lines. The dependency runs one way:
+ * invoices → expenses (this module never imports invoices; it only joins the invoice number to show it).
  * Statistics read `satisfactionByAuditor(db, { from, to })`.
  */
 import {
@@ -12,7 +15,7 @@ import {
   type TransportMode,
 } from "@certidesk/shared";
 import type { Executor } from "../../db/client.js";
-import { rebillableExpenses } from "./expenses.repository.js";
+import { clearRebilledInvoice, rebillableExpenses, rebilledBy, setRebilledInvoice } from "./expenses.repository.js";
 
 export { satisfactionByAuditor } from "./expenses.repository.js";
 
@@ -39,4 +42,19 @@ export async function approvedRebillableExpenses(tx: Executor, missionId: string
       amountCents: r.amountCents,
     };
   });
+}
+
+/** Records that `invoiceId` bills these expenses; answers the ids actually taken (those still free). */
+export async function markExpensesRebilled(tx: Executor, invoiceId: string, expenseIds: string[]): Promise<string[]> {
+  return (await setRebilledInvoice(tx, expenseIds, invoiceId)).map((r) => r.id);
+}
+
+/** The expenses an invoice bills. */
+export function expensesRebilledBy(tx: Executor, invoiceId: string): Promise<string[]> {
+  return rebilledBy(tx, invoiceId);
+}
+
+/** Frees the expenses an invoice bills (all, or all but `keep`): billable again on the next draft. */
+export function releaseRebilledExpenses(tx: Executor, invoiceId: string, keep: string[] = []): Promise<void> {
+  return clearRebilledInvoice(tx, invoiceId, keep);
 }

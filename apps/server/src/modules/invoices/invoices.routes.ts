@@ -162,6 +162,22 @@ export function invoicesRoutes(app: AppInstance, { invoices }: { invoices: Invoi
   );
 
   app.post(
+    "/api/invoices/:id/rebill-expenses",
+    {
+      config: { access: { code: "INVOICE", op: "update" } },
+      schema: {
+        tags,
+        summary: "Ajouter au brouillon de solde les frais approuvés à refacturer (frais en sus)",
+        params: idParamsSchema,
+        body: issueInvoiceBodySchema,
+        response: detail,
+      },
+    },
+    async (request) =>
+      invoices.rebillExpenses(requireActor(request), request.params.id, request.body.version, request.id),
+  );
+
+  app.post(
     "/api/invoices/:id/payments",
     {
       config: { access: { code: "INVOICE", op: "update" } },

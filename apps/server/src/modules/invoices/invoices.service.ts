@@ -31,6 +31,12 @@ import { versionedUpdate } from "../../lib/versioned-update.js";
 import type { ConfigurationService } from "../configuration/index.js";
 import type { DocumentsService } from "../documents/index.js";
 import { enqueueMail } from "../mail/index.js";
+import {
+  linkRebilledExpenses,
+  rebilledExpenseLines,
+  reconcileRebilledExpenses,
+  releaseCreditedExpenses,
+} from "./invoice-commands.js";
 import type { InvoiceDocumentData } from "./invoice-document.js";
 import { renderInvoicePdf } from "./invoice-pdf.js";
 import { invoiceResource } from "./invoices.policy.js";
@@ -160,6 +166,7 @@ export function createInvoicesService({ db, configuration, documents, clock = sy
         unitPrice: euros(l.unitPriceCents),
         vatRate: Number(l.vatRate),
         totalHt: euros(l.totalHtCents),
+        expenseId: l.expenseId,
       })),
       vat: totals.vat.map((v) => ({ vatRate: v.vatRate, base: euros(v.baseCents), amount: euros(v.vatCents) })),
       totalVat: euros(i.totalVatCents),
@@ -251,6 +258,8 @@ export function createInvoicesService({ db, configuration, documents, clock = sy
         totalHtCents: 0,
         position: 0,
       });
+    // "Frais en sus": the approved expenses no invoice bills yet (empty for "inclus" and "forfait").
+    lines.push(...(await rebilledExpenseLines(tx, mission.id, vatRate)));
     for (const deposit of existing.filter((i) => i.kind === "DEPOSIT" && live(i) && i.status !== "INVOICE_PREPARE"))
       lines.push({
         kind: "DEPOSIT_DEDUCTION",
@@ -428,6 +437,7 @@ export function createInvoicesService({ db, configuration, documents, clock = sy
           },
           lines,
         );
+        await linkRebilledExpenses(tx, row.id, lines);
         const what = draft.kind === "DEPOSIT" ? "d'acompte" : "de solde";
         await audit(
           tx,
@@ -455,7 +465,10 @@ export function createInvoicesService({ db, configuration, documents, clock = sy
         entityType: "invoice",
         authorize: { resource: invoiceResource, action: "update", record: (_tx, i) => record(i) },
         apply: async (tx, current) => {
-          const { lines, values } = withTotals(
+          // A removed rebilled-expense line frees its expense (billable again); see invoice-commands.ts.
+          const edited = await reconcileRebilledExpenses(
+            tx,
+            id,
             body.lines.map((l, position) => ({
               kind: l.kind,
               label: l.label,
@@ -464,8 +477,10 @@ export function createInvoicesService({ db, configuration, documents, clock = sy
               vatRate: l.vatRate,
               totalHtCents: 0,
               position,
+              expenseId: l.expenseId ?? null,
             })),
           );
+          const { lines, values } = withTotals(edited);
           await repo.replaceLines(tx, id, lines);
           const buyer = await repo.buyerOf(tx, current.clientId);
           return {
@@ -476,6 +491,40 @@ export function createInvoicesService({ db, configuration, documents, clock = sy
               ...(buyer ? { buyer: buyerSnapshot(buyer) } : {}),
             },
             summary: `Brouillon de facture modifié (${formatCurrency(euros(values.totalTtcCents))} TTC)`,
+          };
+        },
+      });
+      return detail(actor, id);
+    },
+
+    /** Adds to a balance draft the rebillable expenses approved since it was drafted (409 once issued). */
+    async rebillExpenses(actor: Actor, id: string, version: number, requestId?: string) {
+      await versionedUpdate({
+        db,
+        clock,
+        table: invoices,
+        id,
+        version,
+        actor,
+        requestId,
+        entityType: "invoice",
+        authorize: { resource: invoiceResource, action: "update", record: (_tx, i) => record(i) },
+        apply: async (tx, current) => {
+          if (current.kind !== "BALANCE" || !current.missionId)
+            throw conflict("Seule la facture de solde d'une mission refacture les frais des évaluateurs.");
+          const billing = await repo.contractForBilling(tx, current.contractId);
+          const added = await rebilledExpenseLines(tx, current.missionId, Number(billing?.contract.vatRate ?? 0.2));
+          if (added.length === 0)
+            throw conflict(
+              "Aucun frais approuvé à refacturer : tous sont déjà sur une facture, ou le contrat ne prévoit pas de frais en sus.",
+            );
+          const existing = (await repo.linesOf(tx, id)).map(({ id: _id, invoiceId: _inv, ...l }) => l);
+          const { lines, values } = withTotals([...existing, ...added]);
+          await repo.replaceLines(tx, id, lines);
+          await linkRebilledExpenses(tx, id, added);
+          return {
+            values,
+            summary: `${added.length} frais refacturé(s) ajouté(s) au brouillon (${formatCurrency(euros(values.totalTtcCents))} TTC)`,
           };
         },
       });
@@ -622,9 +671,11 @@ export function createInvoicesService({ db, configuration, documents, clock = sy
               createdAt: now,
               updatedAt: now,
             },
-            lines.map(({ id: _id, invoiceId: _inv, ...l }) => l),
+            lines.map(({ id: _id, invoiceId: _inv, ...l }) => ({ ...l, expenseId: null })),
           );
           creditId = credit.id;
+          // The cancelled invoice's rebilled expenses are billable again (next balance draft).
+          await releaseCreditedExpenses(tx, original.id);
           await audit(
             tx,
             actor,

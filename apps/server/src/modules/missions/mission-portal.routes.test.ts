@@ -28,6 +28,7 @@ type Portal = {
     canAnswerTeam: boolean;
     teamAnswer: { decision: string } | null;
     documents: Array<{ name: string; mine: boolean }>;
+    requestedDocuments: Array<{ label: string; received: boolean }>;
     preliminaryReport: { url: string } | null;
     observations: { due: string | null; canSend: boolean; closedReason: string | null };
   }>;
@@ -215,6 +216,17 @@ describe("missions: the evaluator space and the client portal", () => {
     const m = await mission([
       { day: "2026-01-20", timeSlotId: 1 },
       { day: "2026-01-21", timeSlotId: 1 },
+    ]);
+    // The checklist the staff keep in the Préparation tab is what the portal asks for.
+    const asked = await ok("GET", `/api/missions/${m.id}`, cpi);
+    await ok("PUT", `/api/missions/${m.id}/requested-documents`, cpi, {
+      items: [{ label: "Projet d'établissement" }, { label: "Livret d'accueil", received: true }],
+      version: asked.version,
+    });
+    const checklist = await ok<Portal>("GET", "/api/client-portal/missions", m.client);
+    expect(checklist.items[0]?.requestedDocuments.map((r) => [r.label, r.received])).toEqual([
+      ["Projet d'établissement", false],
+      ["Livret d'accueil", true],
     ]);
     const docs = await multipart(`/api/missions/${m.id}/client-documents`, m.client, {
       name: "Projet d'établissement",

@@ -305,6 +305,7 @@ export function createMissionPortalService(deps: MissionPortalDeps) {
               createdAt: d.createdAt.toISOString(),
               mine: d.createdBy === actor.userId,
             })),
+          requestedDocuments: m.requestedDocuments,
           canProvideDocuments: can(actor, "provideDocuments", missionResource, record),
           preliminaryReport: m.preliminarySentAt
             ? docLink(m.preliminaryDocumentId, names, "Rapport préliminaire")

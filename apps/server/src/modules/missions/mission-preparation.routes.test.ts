@@ -363,5 +363,12 @@ describe("missions: preparation, non-conformities, deadlines and reminders", () 
       cpi,
     );
     expect(freed.warnings).toEqual([]);
+    // The evaluator file's calendar shows the same booked days: the mission's, moved.
+    const calendar = await ok<{ booked: Array<{ day: string }> }>(
+      "GET",
+      `/api/auditors/${m.lead.id}/availability?from=2026-09-01&to=2026-09-30`,
+      cpi,
+    );
+    expect(calendar.booked.map((b) => b.day)).toEqual(["2026-09-21", "2026-09-22"]);
   });
 });

@@ -104,6 +104,8 @@ export const invoiceLineInputSchema = z.object({
     .min(0, "Le prix unitaire ne peut pas être négatif : mettez une quantité négative pour une déduction.")
     .max(10_000_000, "Prix unitaire trop élevé."),
   vatRate: vatRateSchema,
+  /** The rebilled expense a TRAVEL line bills (kept from the draft as read; the server checks it). */
+  expenseId: idSchema.nullable().optional(),
 });
 export type InvoiceLineInput = z.infer<typeof invoiceLineInputSchema>;
 
@@ -163,6 +165,7 @@ export const invoiceLineSchema = z.object({
   unitPrice: z.number(),
   vatRate: z.number(),
   totalHt: z.number(),
+  expenseId: z.string().nullable(),
 });
 export const invoicePartySchema = z.object({
   name: z.string(),

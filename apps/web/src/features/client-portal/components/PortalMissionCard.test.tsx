@@ -41,6 +41,10 @@ const MISSION: PortalMission = {
   teamAnswer: null,
   canAnswerTeam: true,
   documents: [],
+  requestedDocuments: [
+    { id: "r1", label: "Projet d'établissement", received: true },
+    { id: "r2", label: "Livret d'accueil", received: false },
+  ],
   canProvideDocuments: true,
   preliminaryReport: { id: "d1", name: "Rapport préliminaire", url: "/api/documents/view?r" },
   observations: { due: "2026-12-05", receivedAt: null, text: null, document: null, canSend: true, closedReason: null },
@@ -56,6 +60,11 @@ describe("PortalMissionCard", () => {
     expect(screen.getByText(/12\/05\/2026 · C-2026-0046/)).toBeInTheDocument();
     expect(screen.getByText(/à envoyer au plus tard le 05\/12\/2026/)).toBeInTheDocument();
     expect(screen.getByText("Domaines : PA — Personnes âgées")).toBeInTheDocument();
+    const requested = screen.getByRole("list", { name: "Documents demandés" });
+    expect(within(requested).getAllByRole("listitem").map((i) => i.textContent)).toEqual([
+      "Projet d'établissement Reçu",
+      "Livret d'accueil À fournir",
+    ]);
     expect(screen.getByRole("link", { name: "Lire le rapport préliminaire" })).toHaveAttribute(
       "href",
       "/api/documents/view?r",

@@ -183,10 +183,26 @@ function Documents({ mission }: { mission: PortalMission }) {
   };
   return (
     <>
-      <Text size="sm">
-        Transmettez les documents demandés pour préparer la visite : projet d'établissement, livret d'accueil, règlement
-        de fonctionnement, rapport de la dernière évaluation, plan d'actions qualité…
-      </Text>
+      {mission.requestedDocuments.length > 0 ? (
+        <>
+          <Text size="sm">L'organisme vous demande ces documents pour préparer la visite :</Text>
+          <List size="sm" spacing={2} aria-label="Documents demandés">
+            {mission.requestedDocuments.map((d) => (
+              <List.Item key={d.id}>
+                {d.label}{" "}
+                <Badge size="sm" variant="light" color={d.received ? "green" : "gray"}>
+                  {d.received ? "Reçu" : "À fournir"}
+                </Badge>
+              </List.Item>
+            ))}
+          </List>
+        </>
+      ) : (
+        <Text size="sm">
+          Transmettez les documents demandés pour préparer la visite : projet d'établissement, livret d'accueil,
+          règlement de fonctionnement, rapport de la dernière évaluation, plan d'actions qualité…
+        </Text>
+      )}
       {mission.documents.length > 0 ? (
         <List size="sm" spacing={2}>
           {mission.documents.map((d) => (

@@ -1,6 +1,7 @@
 import type { Expense, MissionDetail } from "@certidesk/shared";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import { mockFetch } from "../../../test/fetch-mock";
 import { renderWithQuery } from "../../../test/render";
@@ -32,6 +33,7 @@ const expense = (overrides: Partial<Expense>): Expense => ({
   decidedAt: null,
   decidedBy: null,
   reimbursedOn: null,
+  rebilledInvoice: null,
   abilities: { update: false, decide: true, reimburse: false },
   version: 1,
   ...overrides,
@@ -60,6 +62,7 @@ describe("ExpensesTab", () => {
             totals: { SUBMITTED: 7855, APPROVED: 0, REJECTED: 123450, REIMBURSED: 0 },
             kmRate: 0.636,
             canDeclare: false,
+            rebilledToClient: false,
           },
         };
       if (url.endsWith("/fees")) return { body: { items: [] } };
@@ -79,5 +82,40 @@ describe("ExpensesTab", () => {
     await waitFor(() => expect(fetchMock?.calls.some((c) => c.url.endsWith("/api/expenses/e1/approve"))).toBe(true));
     const call = fetchMock.calls.find((c) => c.url.endsWith("/approve"));
     expect(call).toMatchObject({ method: "POST", body: { version: 1 } });
+  });
+
+  it("says, when the contract rebills the expenses, on which client invoice each approved one is", async () => {
+    fetchMock = mockFetch(({ url }) => {
+      if (url.endsWith("/expenses"))
+        return {
+          body: {
+            items: [
+              expense({ status: "APPROVED", rebilledInvoice: { id: "i1", number: "FA-2026-0042" } }),
+              expense({ id: "e2", date: "2026-04-08", status: "REIMBURSED", reimbursedOn: "2026-04-20" }),
+              expense({
+                id: "e3",
+                date: "2026-04-09",
+                status: "APPROVED",
+                rebilledInvoice: { id: "i2", number: null },
+              }),
+            ],
+            totals: { SUBMITTED: 0, APPROVED: 15710, REJECTED: 0, REIMBURSED: 7855 },
+            kmRate: 0.636,
+            canDeclare: false,
+            rebilledToClient: true,
+          },
+        };
+      if (url.endsWith("/fees")) return { body: { items: [] } };
+      return { status: 404, body: { error: { code: "NOT_FOUND", message: "?" } } };
+    });
+    renderWithQuery(
+      <MemoryRouter>
+        <ExpensesTab mission={MISSION} />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByRole("columnheader", { name: "Refacturation" })).toBeTruthy();
+    expect(screen.getByText("Facture n° FA-2026-0042")).toBeTruthy();
+    expect(screen.getByText("Pas encore refacturée")).toBeTruthy();
+    expect(screen.getByText("Brouillon de solde")).toBeTruthy();
   });
 });

@@ -9,6 +9,7 @@ import {
 } from "@certidesk/shared";
 import { Alert, Anchor, Button, Group, Modal, Stack, Table, Text, Title } from "@mantine/core";
 import { type FormEvent, useState } from "react";
+import { Link } from "react-router";
 import { DateField, LoadingOverlay, ReasonModal } from "../../../components";
 import { errorMessage } from "../../../lib/api-client";
 import { notifyError, notifySaved } from "../../../lib/notify";
@@ -145,14 +146,34 @@ function ExpenseActions({ expense }: { expense: Expense }) {
   );
 }
 
+/** Whether an approved expense is on a client invoice ("frais en sus"), and which one. */
+function RebilledCell({ expense }: { expense: Expense }) {
+  if (expense.status !== "APPROVED" && expense.status !== "REIMBURSED") return <>—</>;
+  const inv = expense.rebilledInvoice;
+  if (!inv)
+    return (
+      <Text size="sm" c="dimmed">
+        Pas encore refacturée
+      </Text>
+    );
+  return (
+    <Anchor component={Link} to={`/app/facture/${inv.id}`} size="sm" style={{ whiteSpace: "nowrap" }}>
+      {inv.number ? `Facture n° ${inv.number}` : "Brouillon de solde"}
+    </Anchor>
+  );
+}
+
 export function ExpenseTable({
   items,
   showAuditor,
   showMission,
+  showRebilled,
 }: {
   items: Expense[];
   showAuditor?: boolean;
   showMission?: boolean;
+  /** The contract rebills the expenses to the client: a column says on which invoice. */
+  showRebilled?: boolean;
 }) {
   if (items.length === 0)
     return (
@@ -162,7 +183,7 @@ export function ExpenseTable({
     );
   const withActions = items.some((e) => e.abilities.decide || e.abilities.reimburse);
   return (
-    <Table.ScrollContainer minWidth={760}>
+    <Table.ScrollContainer minWidth={showRebilled ? 960 : 760}>
       <Table striped verticalSpacing="xs">
         <Table.Thead>
           <Table.Tr>
@@ -173,6 +194,7 @@ export function ExpenseTable({
             <Table.Th style={{ textAlign: "right" }}>Montant</Table.Th>
             <Table.Th>Justificatif</Table.Th>
             <Table.Th>Statut</Table.Th>
+            {showRebilled && <Table.Th>Refacturation</Table.Th>}
             {withActions && <Table.Th>Actions</Table.Th>}
           </Table.Tr>
         </Table.Thead>
@@ -215,6 +237,11 @@ export function ExpenseTable({
                 )}
                 {e.reimbursedOn && <Text size="xs">le {formatDate(e.reimbursedOn)}</Text>}
               </Table.Td>
+              {showRebilled && (
+                <Table.Td>
+                  <RebilledCell expense={e} />
+                </Table.Td>
+              )}
               {withActions && (
                 <Table.Td>
                   <ExpenseActions expense={e} />
@@ -368,7 +395,13 @@ export function ExpensesTab({ mission }: { mission: MissionDetail }) {
           </Text>
         ))}
       </Group>
-      <ExpenseTable items={data.items} showAuditor />
+      {data.rebilledToClient && (
+        <Text size="sm" c="dimmed">
+          Le contrat prévoit les frais en sus : les dépenses validées sont refacturées au client sur la facture de solde
+          de la mission.
+        </Text>
+      )}
+      <ExpenseTable items={data.items} showAuditor showRebilled={data.rebilledToClient} />
       <FeesSection missionId={mission.id} />
       <DeclareExpenseModal
         opened={declaring}

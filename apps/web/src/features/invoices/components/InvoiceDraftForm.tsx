@@ -34,6 +34,8 @@ interface LineForm {
   quantity: string;
   unitPrice: string;
   vatRate: string;
+  /** The rebilled expense of a TRAVEL line: kept so that removing the line frees it, editing it does not. */
+  expenseId: string | null;
 }
 type DraftForm = {
   lines: LineForm[];
@@ -52,6 +54,7 @@ const toForm = (i: InvoiceDetail): DraftForm => ({
     quantity: decimal(l.quantity),
     unitPrice: decimal(l.unitPrice),
     vatRate: String(l.vatRate),
+    expenseId: l.expenseId,
   })),
   buyerSiret: i.buyerReference.buyerSiret ?? "",
   serviceCode: i.buyerReference.serviceCode ?? "",
@@ -66,6 +69,7 @@ const toBody = (v: DraftForm): UpdateInvoiceBody => ({
     quantity: parseDecimal(l.quantity) as number,
     unitPrice: parseDecimal(l.unitPrice) as number,
     vatRate: Number(l.vatRate) as 0.2,
+    expenseId: l.expenseId,
   })),
   buyerReference: { buyerSiret: v.buyerSiret, serviceCode: v.serviceCode, engagementNumber: v.engagementNumber },
   notes: v.notes,
@@ -188,6 +192,7 @@ export function InvoiceDraftForm({ invoice, onSaved }: { invoice: InvoiceDetail;
               quantity: "1",
               unitPrice: "",
               vatRate: values.lines[0]?.vatRate ?? "0.2",
+              expenseId: null,
             })
           }
         >
@@ -204,6 +209,7 @@ export function InvoiceDraftForm({ invoice, onSaved }: { invoice: InvoiceDetail;
               quantity: "1",
               unitPrice: "",
               vatRate: values.lines[0]?.vatRate ?? "0.2",
+              expenseId: null,
             })
           }
         >

@@ -16,7 +16,17 @@ const invoice = {
   totalTtc: 1200,
   due: 1200,
   paid: 0,
-  lines: [{ kind: "SERVICE", label: "Évaluation externe", quantity: 1, unitPrice: 1000, vatRate: 0.2, totalHt: 1000 }],
+  lines: [
+    {
+      kind: "SERVICE",
+      label: "Évaluation externe",
+      quantity: 1,
+      unitPrice: 1000,
+      vatRate: 0.2,
+      totalHt: 1000,
+      expenseId: null,
+    },
+  ],
   buyerReference: { buyerSiret: null, serviceCode: null, engagementNumber: null },
   notes: null,
 } as unknown as InvoiceDetail;

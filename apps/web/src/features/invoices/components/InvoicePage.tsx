@@ -8,7 +8,7 @@ import {
   vatRateLabel,
 } from "@certidesk/shared";
 import { Alert, Anchor, Button, Group, Modal, Paper, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
-import { IconDownload, IconReceiptRefund, IconSend, IconWallet } from "@tabler/icons-react";
+import { IconDownload, IconReceiptRefund, IconReceiptTax, IconSend, IconWallet } from "@tabler/icons-react";
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { LoadingOverlay, ReasonModal } from "../../../components";
@@ -18,6 +18,7 @@ import { notifyError, notifySaved } from "../../../lib/notify";
 import { useCreditInvoice } from "../api/credit-note";
 import { invoicePdfUrl, useInvoice } from "../api/get-invoice";
 import { useIssueInvoice } from "../api/issue-invoice";
+import { useRebillExpenses } from "../api/rebill-expenses";
 import { InvoiceDraftForm } from "./InvoiceDraftForm";
 import { InvoiceStatusBadge, invoiceTitle } from "./invoice-labels";
 import { PaymentModal } from "./PaymentModal";
@@ -80,6 +81,7 @@ export function InvoicePage() {
   const navigate = useNavigate();
   const issue = useIssueInvoice();
   const credit = useCreditInvoice();
+  const rebill = useRebillExpenses();
   const [confirming, setConfirming] = useState(false);
   const [paying, setPaying] = useState(false);
   const [crediting, setCrediting] = useState(false);
@@ -141,6 +143,20 @@ export function InvoicePage() {
               onClick={() => setCrediting(true)}
             >
               Annuler par un avoir
+            </Button>
+          )}
+          {draft && invoice.kind === "BALANCE" && invoice.abilities.update && (
+            <Button
+              variant="default"
+              leftSection={<IconReceiptTax size={16} />}
+              loading={rebill.isPending}
+              onClick={() =>
+                rebill
+                  .mutateAsync({ id: invoice.id, version: invoice.version })
+                  .then(() => notifySaved("Frais refacturables ajoutés au brouillon."), notifyError)
+              }
+            >
+              Ajouter les frais refacturables
             </Button>
           )}
           {invoice.abilities.issue && (
