@@ -83,4 +83,40 @@ describe("list parameters in the address", () => {
     await act(() => router.navigate("/app/client?tri=nimportequoi"));
     expect(screen.getByRole("columnheader", { name: /Établissement/ })).toHaveAttribute("aria-sort", "ascending");
   });
+
+  it("does not cancel the way to another screen with a search typed just before (lazy screens)", async () => {
+    let loaded: (() => void) | undefined;
+    const screenCode = new Promise<{ Component: () => JSX.Element }>((resolve) => {
+      loaded = () => resolve({ Component: () => <p>Fiche</p> });
+    });
+    function Searchable() {
+      const list = useListParams({ defaultSort: null });
+      return (
+        <input aria-label="Rechercher" value={list.searchText} onChange={(e) => list.setSearchText(e.target.value)} />
+      );
+    }
+    const router = createMemoryRouter(
+      [
+        { path: "/app/client", element: <Searchable /> },
+        {
+          path: "/app/timeline-client/:id",
+          // A screen whose code arrives later, as a lazily loaded chunk does.
+          lazy: () => screenCode,
+        },
+      ],
+      { initialEntries: ["/app/client"] },
+    );
+    renderWithTheme(<RouterProvider router={router} />);
+    await userEvent.setup().type(screen.getByLabelText("Rechercher"), "Pins");
+    // The row is clicked before the 300 ms pause: the navigation waits for the screen's code…
+    const going = router.navigate("/app/timeline-client/1");
+    // …while the search reaches the address, then the code arrives.
+    await act(() => new Promise((r) => setTimeout(r, 400)));
+    await act(async () => {
+      loaded?.();
+      await going;
+    });
+    expect(await screen.findByText("Fiche")).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/app/timeline-client/1");
+  });
 });

@@ -1,6 +1,6 @@
 import { useDebouncedCallback } from "@mantine/hooks";
-import { useRef, useState } from "react";
-import { useLocation, useNavigate } from "react-router";
+import { useContext, useRef, useState } from "react";
+import { UNSAFE_DataRouterContext, useLocation, useNavigate } from "react-router";
 import type { SortState } from "../components";
 
 /** Address parameters of a list: `tri=raisonSocial` / `tri=-createdAt` / `tri=aucun`, `page=3`, `q=ehpad`. */
@@ -43,6 +43,15 @@ export function useListParams({ defaultSort, sortKeys }: ListParamsOptions) {
   // The latest address, for a debounced search that fires after later renders.
   const latest = useRef(location.search);
   latest.current = location.search;
+  // Screens load lazily: a click on a row starts a navigation that waits for the screen's code. A
+  // debounced search landing in that moment must not replace it (the click would be lost), so a list
+  // does not write its address while the user is on the way to another page. The router is read at that
+  // moment, not at render (its pending state does not re-render the list); absent outside a data router.
+  const dataRouter = useContext(UNSAFE_DataRouterContext)?.router;
+  const leaving = () => {
+    const pending = dataRouter?.state.navigation.location;
+    return !!pending && pending.pathname !== dataRouter?.state.location.pathname;
+  };
   const parsed = readSort(params.get(SORT_PARAM), defaultSort);
   const sort = parsed && sortKeys && !sortKeys.includes(parsed.key) ? defaultSort : parsed;
   const page = Math.max(1, Math.trunc(Number(params.get(PAGE_PARAM))) || 1);
@@ -50,6 +59,7 @@ export function useListParams({ defaultSort, sortKeys }: ListParamsOptions) {
   const [search, setSearchText] = useState(urlSearch);
 
   const update = (changes: Record<string, string | null>) => {
+    if (leaving()) return;
     const next = new URLSearchParams(latest.current);
     for (const [key, value] of Object.entries(changes)) {
       if (value === null) next.delete(key);
