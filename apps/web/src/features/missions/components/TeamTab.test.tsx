@@ -1,7 +1,8 @@
 import type { MissionDetail } from "@certidesk/shared";
-import { screen, waitFor, within } from "@testing-library/react";
+import { notifications } from "@mantine/notifications";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { mockFetch, type RecordedCall } from "../../../test/fetch-mock";
 import { renderWithQuery } from "../../../test/render";
 import { TeamTab } from "./TeamTab";
@@ -183,6 +184,29 @@ describe("TeamTab", { timeout: 30_000 }, () => {
     await user.click(within(screen.getByLabelText("Équipe : David Morel")).getByLabelText("Coordinateur(rice)"));
     await user.click(screen.getByRole("button", { name: "Enregistrer l'équipe" }));
     expect(await screen.findByText(/emploi dans l'organisation depuis moins de 5 ans/)).toBeInTheDocument();
+  });
+
+  it("confirms the saved team even when the refreshed mission lands before the save's answer", async () => {
+    const show = vi.spyOn(notifications, "show");
+    let refreshed = () => {};
+    // The mission refetched with its new version (the team editor remounts) before the PUT answers.
+    serve(() => {
+      act(refreshed);
+      return { body: { ...mission, version: 8 } };
+    });
+    const user = userEvent.setup({ delay: null });
+    const { rerender } = renderWithQuery(<TeamTab mission={mission} />);
+    refreshed = () => rerender(<TeamTab mission={{ ...mission, version: 8 }} />);
+    await user.click(await screen.findByRole("button", { name: "Ajouter David Morel" }));
+    await user.type(
+      within(screen.getByLabelText("Équipe : David Morel")).getByLabelText(/Justification/),
+      "Seul disponible.",
+    );
+    await user.click(screen.getByRole("button", { name: "Enregistrer l'équipe" }));
+    await waitFor(() =>
+      expect(show).toHaveBeenCalledWith(expect.objectContaining({ message: "Équipe d'évaluation enregistrée." })),
+    );
+    show.mockRestore();
   });
 
   it("sends the waiting orders with the mission's version", async () => {

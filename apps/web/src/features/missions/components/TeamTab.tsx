@@ -19,15 +19,18 @@ const sameTeam = (mission: MissionDetail, team: TeamMember[], coordinator: strin
       team.some((m) => m.auditorId === t.auditorId) && (t.role === "COORDINATOR") === (coordinator === t.auditorId),
   );
 
-/** The team being chosen: starts from the saved team, saved with the mission's version. */
-function TeamEditor({ mission }: MissionTabProps) {
+/**
+ * The team being chosen: starts from the saved team, saved with the mission's version. It is remounted
+ * when the mission's version changes, so the save mutation lives in TeamTab: a refetch landing before
+ * the save's callbacks would otherwise drop its confirmation.
+ */
+function TeamEditor({ mission, save }: MissionTabProps & { save: ReturnType<typeof useSaveTeam> }) {
   const [team, setTeam] = useState<TeamMember[]>(
     mission.team.map((t) => ({ auditorId: t.auditorId, justification: "" })),
   );
   const [coordinator, setCoordinator] = useState<string | null>(
     mission.team.find((t) => t.role === "COORDINATOR")?.auditorId ?? null,
   );
-  const save = useSaveTeam();
   const readOnly = !mission.abilities.updateTeam;
   const days = mission.days.map((d) => d.day);
   const establishments = [
@@ -193,13 +196,14 @@ function Proposals({ mission }: MissionTabProps) {
 /** Évaluateur (MISSION_EVALUATOR): the team, its proposals and the mission orders. */
 export function TeamTab({ mission }: MissionTabProps) {
   const send = useSendMissionOrders();
+  const save = useSaveTeam();
   const waiting = mission.missionOrders.filter((o) => o.status === "WAITING").length;
   return (
     <Stack>
       <Title order={2} size="h4">
         Équipe
       </Title>
-      <TeamEditor key={`${mission.id}:${mission.version}`} mission={mission} />
+      <TeamEditor key={`${mission.id}:${mission.version}`} mission={mission} save={save} />
       <Proposals mission={mission} />
       <Paper withBorder p="sm">
         <Group justify="space-between" mb="xs" wrap="wrap">
