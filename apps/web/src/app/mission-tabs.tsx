@@ -1,12 +1,51 @@
 import type { MissionDetail } from "@certidesk/shared";
-import { MissionInvoicesPanel } from "../features/invoices/components/MissionInvoicesPanel";
+import { lazy, Suspense } from "react";
+import { Spinner } from "../components/loading/Spinner";
 import { MissionPage } from "../features/missions/components/MissionPage";
 import type { MissionTabDefinition } from "../features/missions/components/mission-tabs";
 import { useCan } from "../lib/can";
-import { EXPENSE_MISSION_TABS } from "./mission-extra-tabs";
+
+// The expenses feature's tabs (Frais, Performance) and the invoices panel come with their own chunks.
+const ExpensesTabCode = lazy(() =>
+  import("../features/expenses/components/ExpensesTab").then((m) => ({ default: m.ExpensesTab })),
+);
+const PerformanceTabCode = lazy(() =>
+  import("../features/expenses/components/PerformanceTab").then((m) => ({ default: m.PerformanceTab })),
+);
+
+function ExpensesTab({ mission }: { mission: MissionDetail }) {
+  return (
+    <Suspense fallback={<Spinner />}>
+      <ExpensesTabCode mission={mission} />
+    </Suspense>
+  );
+}
+
+function PerformanceTab({ mission }: { mission: MissionDetail }) {
+  return (
+    <Suspense fallback={<Spinner />}>
+      <PerformanceTabCode mission={mission} />
+    </Suspense>
+  );
+}
+
+/** The mission view's tabs that come from the expenses feature (spec: MISSION_FRAIS, MISSION_PERFORMANCE). */
+export const EXPENSE_MISSION_TABS: MissionTabDefinition[] = [
+  { code: "MISSION_FRAIS", slug: "frais", label: "Frais", Component: ExpensesTab },
+  { code: "MISSION_PERFORMANCE", slug: "performance", label: "Performance", Component: PerformanceTab },
+];
+
+// The invoices feature's panel comes with its own chunk, fetched when the tab is first opened.
+const MissionInvoicesPanel = lazy(() =>
+  import("../features/invoices/components/MissionInvoicesPanel").then((m) => ({ default: m.MissionInvoicesPanel })),
+);
 
 function InvoicesTab({ mission }: { mission: MissionDetail }) {
-  return <MissionInvoicesPanel missionId={mission.id} />;
+  return (
+    <Suspense fallback={<Spinner />}>
+      <MissionInvoicesPanel missionId={mission.id} />
+    </Suspense>
+  );
 }
 
 const FACTURE_TAB: MissionTabDefinition = {

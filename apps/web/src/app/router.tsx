@@ -91,7 +91,7 @@ export const router = createBrowserRouter([
               },
               {
                 path: "evaluateur/:id",
-                lazy: lazyPage(() => import("./mission-extra-tabs"), "AuditorFileWithQuality"),
+                lazy: lazyPage(() => import("./auditor-file-page"), "AuditorFileWithQuality"),
               },
               {
                 path: "facture",
@@ -151,7 +151,7 @@ export const router = createBrowserRouter([
         children: [
           {
             index: true,
-            lazy: lazyPage(() => import("./mission-extra-tabs"), "EvaluatorSpaceWithExpenses"),
+            lazy: lazyPage(() => import("./evaluator-space-page"), "EvaluatorSpaceWithExpenses"),
           },
         ],
       },

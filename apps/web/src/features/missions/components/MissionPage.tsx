@@ -1,7 +1,8 @@
 import { formatDate, MISSION_KIND_LABELS, type MissionDetail } from "@certidesk/shared";
 import { Alert, Anchor, Group, Paper, Stack, Tabs, Text, Title } from "@mantine/core";
+import { Suspense } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
-import { Badges, LoadingOverlay } from "../../../components";
+import { Badges, LoadingOverlay, Spinner } from "../../../components";
 import { errorMessage } from "../../../lib/api-client";
 import { useBranding } from "../../../lib/configuration/use-branding";
 import { useMission } from "../api/get-mission";
@@ -121,7 +122,9 @@ export function MissionPage({ extraTabs = [] }: { extraTabs?: MissionTabDefiniti
         {tabs.map((t) => (
           <Tabs.Panel key={t.slug} value={t.slug}>
             <Paper withBorder p="md" mt="sm">
-              <t.Component mission={data} />
+              <Suspense fallback={<Spinner />}>
+                <t.Component mission={data} />
+              </Suspense>
             </Paper>
           </Tabs.Panel>
         ))}

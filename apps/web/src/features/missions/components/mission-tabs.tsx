@@ -1,9 +1,14 @@
 import type { MissionDetail } from "@certidesk/shared";
-import type { ComponentType } from "react";
+import { type ComponentType, lazy } from "react";
 import { DataTab } from "./DataTab";
-import { EvaluationTab } from "./evaluation-tab/EvaluationTab";
-import { PreparationTab } from "./preparation-tab/PreparationTab";
-import { TeamTab } from "./TeamTab";
+
+// The heavier tabs come with their own chunk, fetched when first opened (MissionPage wraps each tab in
+// Suspense): the mission view stays within its download budget (scripts/bundle-budget.mjs).
+const TeamTab = lazy(() => import("./TeamTab").then((m) => ({ default: m.TeamTab })));
+const PreparationTab = lazy(() =>
+  import("./preparation-tab/PreparationTab").then((m) => ({ default: m.PreparationTab })),
+);
+const EvaluationTab = lazy(() => import("./evaluation-tab/EvaluationTab").then((m) => ({ default: m.EvaluationTab })));
 
 /** What every tab of the mission view receives: the mission detail (abilities included). */
 export interface MissionTabProps {

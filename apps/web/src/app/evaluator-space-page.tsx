@@ -1,0 +1,27 @@
+import { lazy, Suspense } from "react";
+import { Spinner } from "../components/loading/Spinner";
+import { EvaluatorSpacePage, type EvaluatorSpaceTab } from "../features/auditors/components/EvaluatorSpacePage";
+
+// The expenses feature's panel comes with its own chunk, fetched when first shown: the evaluator space
+// stays within its download budget (scripts/bundle-budget.mjs).
+const MyExpensesPanel = lazy(() =>
+  import("../features/expenses/components/MyExpensesPanel").then((m) => ({ default: m.MyExpensesPanel })),
+);
+
+/** The evaluator space's "Mes frais" tab. */
+const EXPENSE_SPACE_TABS: EvaluatorSpaceTab[] = [
+  {
+    value: "frais",
+    label: "Mes frais",
+    render: (auditor) => (
+      <Suspense fallback={<Spinner />}>
+        <MyExpensesPanel auditorId={auditor.id} independent={auditor.status === "INDEPENDANT"} />
+      </Suspense>
+    ),
+  },
+];
+
+/** Route /espace-evaluateur/{auditorId}: the evaluator space with its "Mes frais" tab. */
+export function EvaluatorSpaceWithExpenses() {
+  return <EvaluatorSpacePage extraTabs={EXPENSE_SPACE_TABS} />;
+}
