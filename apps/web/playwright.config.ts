@@ -2,10 +2,25 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
+import { E2E_PORT, WALK_PORT } from "./e2e/ports";
 
-const port = Number(process.env.E2E_PORT ?? 3210);
-// A fresh embedded database with demo data for every run.
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "certidesk-e2e-"));
+const port = E2E_PORT;
+
+/** A server on a fresh embedded database with demo data, for every run. */
+function demoServer(serverPort: number) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "certidesk-e2e-"));
+  return {
+    command: "npx tsx ../server/src/main.ts",
+    url: `http://localhost:${serverPort}/health`,
+    // A first start loads the whole demo (pipeline, evaluators, missions, documents), two servers at
+    // once: generous on a busy CI machine.
+    timeout: 300_000,
+    reuseExistingServer: false,
+    stdout: "ignore" as const,
+    stderr: "pipe" as const,
+    env: { PORT: String(serverPort), DATA_DIR: dataDir, DEMO_DATA: "1", LOG_LEVEL: "warn", DATABASE_URL: "" },
+  };
+}
 
 export default defineConfig({
   testDir: "./e2e",
@@ -31,14 +46,5 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: "npx tsx ../server/src/main.ts",
-    url: `http://localhost:${port}/health`,
-    // A first start loads the whole demo (pipeline, evaluators, missions, documents): generous on a busy CI machine.
-    timeout: 180_000,
-    reuseExistingServer: false,
-    stdout: "ignore",
-    stderr: "pipe",
-    env: { PORT: String(port), DATA_DIR: dataDir, DEMO_DATA: "1", LOG_LEVEL: "warn", DATABASE_URL: "" },
-  },
+  webServer: [demoServer(port), demoServer(WALK_PORT)],
 });

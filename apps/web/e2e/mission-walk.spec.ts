@@ -1,5 +1,9 @@
 import { expect, type Page, test } from "@playwright/test";
 import { signIn } from "./helpers";
+import { WALK_PORT } from "./ports";
+
+// Its own server and demo base (playwright.config.ts): this walk finalises client@demo.fr's only mission.
+test.use({ baseURL: `http://localhost:${WALK_PORT}` });
 
 /**
  * One evaluation from its signed contract to the finalised client, every step through the screens of
