@@ -198,9 +198,9 @@ export function createMissionPortalService(deps: MissionPortalDeps) {
         portalRepo.providedDocuments(db, ids),
       ]);
       const orderStatus = new Map<string, MissionOrderStatus>();
-      for (const id of ids)
-        for (const o of await repo.currentOrders(db, { missionId: id }))
-          orderStatus.set(`${id}:${o.order.auditorId}`, o.order.status as MissionOrderStatus);
+      // The current orders of every mission of the establishment, in one query.
+      for (const o of await repo.currentOrders(db, { missionIds: ids }))
+        orderStatus.set(`${o.order.missionId}:${o.order.auditorId}`, o.order.status as MissionOrderStatus);
       const names = await repo.documentNames(
         db,
         rows.flatMap((r) => [

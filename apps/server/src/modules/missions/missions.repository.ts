@@ -88,7 +88,11 @@ export async function daysOf(db: Executor, missionId: string) {
 const successor = alias(missionOrders, "successor");
 
 /** The current mission orders (the rows nothing supersedes) of a mission, or of one evaluator. */
-export async function currentOrders(db: Executor, where: { missionId?: string; auditorId?: string; id?: string }) {
+export async function currentOrders(
+  db: Executor,
+  where: { missionId?: string; missionIds?: string[]; auditorId?: string; id?: string },
+) {
+  if (where.missionIds?.length === 0) return [];
   return db
     .select({
       order: missionOrders,
@@ -103,6 +107,7 @@ export async function currentOrders(db: Executor, where: { missionId?: string; a
     .where(
       and(
         where.missionId ? eq(missionOrders.missionId, where.missionId) : undefined,
+        where.missionIds ? inArray(missionOrders.missionId, where.missionIds) : undefined,
         where.auditorId ? eq(missionOrders.auditorId, where.auditorId) : undefined,
         where.id ? eq(missionOrders.id, where.id) : undefined,
         notExists(db.select({ one: sql`1` }).from(successor).where(eq(successor.supersedes, missionOrders.id))),
