@@ -2,15 +2,18 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
-import { E2E_PORT, WALK_PORT } from "./e2e/ports";
+import { E2E_PORT, SMTP_SINK_HTTP_PORT, SMTP_SINK_PORT, WALK_PORT } from "./e2e/ports";
 
 const port = E2E_PORT;
 
-/** A server on a fresh embedded database with demo data, for every run. */
-function demoServer(serverPort: number) {
+/**
+ * A server on a fresh embedded database with demo data, for every run: the compiled server, as in
+ * production (`npm run build` builds it with the web app; `npm run test:e2e` runs that first).
+ */
+function demoServer(serverPort: number, smtpUrl = "") {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "certidesk-e2e-"));
   return {
-    command: "npx tsx ../server/src/main.ts",
+    command: "node ../server/dist/main.js",
     url: `http://localhost:${serverPort}/health`,
     // A first start loads the whole demo (pipeline, evaluators, missions, documents), two servers at
     // once: generous on a busy CI machine.
@@ -18,7 +21,14 @@ function demoServer(serverPort: number) {
     reuseExistingServer: false,
     stdout: "ignore" as const,
     stderr: "pipe" as const,
-    env: { PORT: String(serverPort), DATA_DIR: dataDir, DEMO_DATA: "1", LOG_LEVEL: "warn", DATABASE_URL: "" },
+    env: {
+      PORT: String(serverPort),
+      DATA_DIR: dataDir,
+      DEMO_DATA: "1",
+      LOG_LEVEL: "warn",
+      DATABASE_URL: "",
+      SMTP_URL: smtpUrl,
+    },
   };
 }
 
@@ -46,5 +56,14 @@ export default defineConfig({
       ],
     },
   },
-  webServer: [demoServer(port), demoServer(WALK_PORT)],
+  webServer: [
+    {
+      command: `node e2e/smtp-sink.mjs ${SMTP_SINK_PORT} ${SMTP_SINK_HTTP_PORT}`,
+      url: `http://127.0.0.1:${SMTP_SINK_HTTP_PORT}/health`,
+      reuseExistingServer: false,
+      stdout: "ignore" as const,
+    },
+    demoServer(port, `smtp://127.0.0.1:${SMTP_SINK_PORT}`),
+    demoServer(WALK_PORT),
+  ],
 });

@@ -328,6 +328,26 @@ export async function buildApp({
     configuration: await configurationService.get(),
     logo: await configurationService.logo(),
   });
+  const quality = createQualityService({
+    db,
+    clock,
+    links,
+    satisfactionLinks: createSatisfactionLinks(
+      config.signedUrlSecret ?? loadOrCreateSecret(config.dataDir, "satisfaction-links-secret"),
+      config.publicUrl,
+    ),
+    identity,
+    storeGenerated: (actor, meta, file) => documents.storeGenerated(actor, meta, file),
+    onMailQueued: wakeWorker,
+  });
+  // The satisfaction questionnaires due after the visits: hourly; each mission's is claimed once.
+  const satisfactionJob = createPeriodicJob(
+    async () => void (await quality.sendDueSatisfactions()),
+    60 * 60 * 1000,
+    app.log,
+  );
+  app.decorate("satisfactionSender", satisfactionJob);
+  app.addHook("onClose", async () => satisfactionJob.stop());
   expensesRoutes(app, {
     expenses: createExpensesService({
       db,
@@ -335,18 +355,7 @@ export async function buildApp({
       links,
       uploadDocument: (actor, meta, file, requestId) => documents.upload(actor, meta, file, requestId),
     }),
-    quality: createQualityService({
-      db,
-      clock,
-      links,
-      satisfactionLinks: createSatisfactionLinks(
-        config.signedUrlSecret ?? loadOrCreateSecret(config.dataDir, "satisfaction-links-secret"),
-        config.publicUrl,
-      ),
-      identity,
-      storeGenerated: (actor, meta, file) => documents.storeGenerated(actor, meta, file),
-      onMailQueued: wakeWorker,
-    }),
+    quality,
     statement: createStatementService({ db, clock, identity }),
     uploadMaxBytes: config.uploadMaxBytes,
   });

@@ -7,9 +7,12 @@ import { openDatabase } from "./db/client.js";
 import { acquirePgliteLock } from "./db/pglite-lock.js";
 import { DEMO_PASSWORD } from "./demo/demo-data.js";
 import { ensureDemoEvaluatorFile } from "./demo/demo-evaluators.js";
+import { createShutdown } from "./lib/graceful-shutdown.js";
 import { createStorage } from "./lib/storage/index.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+/** Longer than any request should take, shorter than the 30 s most orchestrators wait before SIGKILL. */
+const SHUTDOWN_TIMEOUT_MS = 25_000;
 
 async function main() {
   const config = loadConfig();
@@ -28,17 +31,13 @@ async function main() {
     logger: { level: config.logLevel },
   });
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, "arrêt en cours");
-    await app.close();
-    // PGlite must be closed cleanly or its data directory needs recovery at the next start.
-    await handle.close();
-    releaseLock();
-    process.exit(0);
-  };
+  const shutdown = createShutdown({
+    app,
+    closeDatabase: () => handle.close(),
+    release: releaseLock,
+    timeoutMs: SHUTDOWN_TIMEOUT_MS,
+    exit: (code) => process.exit(code),
+  });
   process.on("SIGINT", () => void shutdown("SIGINT"));
   process.on("SIGTERM", () => void shutdown("SIGTERM"));
 
@@ -46,6 +45,7 @@ async function main() {
   app.mailWorker.start();
   app.missionReminders.start();
   app.invoiceReminders.start();
+  app.satisfactionSender.start();
   if (!app.mailWorker.configured)
     app.log.warn("SMTP_URL non défini : les e-mails restent dans la file d'envoi (« non envoyé »).");
   const where = handle.kind === "pglite" ? `PGlite (${path.join(config.dataDir, "pglite")})` : "PostgreSQL";

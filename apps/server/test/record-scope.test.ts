@@ -91,6 +91,7 @@ function recordParams(url: string, others: Others): Record<string, string> | nul
     [/^\/api\/expenses\/:id/, { id: others.expense }],
     [/^\/api\/auditor-invoices\/:id/, { id: others.feeInvoice }],
     [/^\/api\/invoices\/:id/, { id: others.invoice }],
+    [/^\/api\/client-portal\/invoices\/:id/, { id: others.invoice }],
   ];
   return table.find(([pattern]) => pattern.test(url))?.[1] ?? null;
 }
@@ -176,11 +177,15 @@ describe("record scope", () => {
       .insert(auditorFeeInvoices)
       .values({ missionId, auditorId: otherAuditor, number: "F-1", amountCents: 60000, days: 1 })
       .returning();
-    // Another establishment's invoice (a draft of its balance).
+    // Another establishment's invoice, issued (the client portal shows a client its own issued ones).
     const [invoice] = await db
       .insert(invoices)
       .values({
         kind: "BALANCE",
+        status: "INVOICE_SEND",
+        number: `FA-AUTRE-${crypto.randomUUID().slice(0, 8)}`,
+        issueDate: "2026-04-08",
+        issuedAt: new Date("2026-04-08T10:00:00Z"),
         contractId: signed.contract.id,
         missionId,
         clientId: signed.clientIds[0] ?? "",

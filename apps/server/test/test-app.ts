@@ -5,6 +5,7 @@ import path from "node:path";
 import pg from "pg";
 import { inject } from "vitest";
 import { buildApp } from "../src/app.js";
+import type { AppInstance } from "../src/app-instance.js";
 import { type AppConfig, loadConfig } from "../src/config.js";
 import { prepareDatabase } from "../src/db/bootstrap.js";
 import { type DatabaseHandle, openDatabase } from "../src/db/client.js";
@@ -60,18 +61,25 @@ export interface TestAppOptions {
   config?: Partial<AppConfig>;
   /** The application's clock (e.g. fixedClock("2026-03-31T22:30:00Z")); the real one by default. */
   clock?: Clock;
+  /** Registers test-only routes before the app is ready (routes cannot be added afterwards). */
+  routes?: (app: AppInstance) => void;
+  /** An existing database (a second server on the same one) instead of a fresh copy; closed by the caller. */
+  handle?: DatabaseHandle;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestContext> {
   // Signing in must not cost a production-strength scrypt (128 MiB, ~0.3 s) per login in every test.
   setPasswordHashCost(1024);
-  const { handle, migrated, drop } = await freshDatabase();
+  const { handle, migrated, drop } = options.handle
+    ? { handle: options.handle, migrated: true, drop: async () => {} }
+    : await freshDatabase();
   // Each app gets its own data folder, so stored files can be counted and are cleaned up.
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "certidesk-test-"));
   const config: AppConfig = { ...loadConfig({ DATA_DIR: dataDir }), demoData: false, ...options.config };
   if (!migrated) await prepareDatabase(handle, config);
   else if (config.demoData) await seedDemoData(handle.db);
   const app = await buildApp({ config, handle, throttle: options.throttle, clock: options.clock });
+  options.routes?.(app);
   await app.ready();
   return {
     app,
@@ -79,7 +87,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
     config,
     close: async () => {
       await app.close();
-      await handle.close();
+      if (!options.handle) await handle.close();
       await drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

@@ -1,4 +1,5 @@
-import type { Page } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
+import { SMTP_SINK_HTTP_PORT } from "./ports";
 
 export const DEMO_PASSWORD = "Demo-2026";
 
@@ -17,3 +18,33 @@ export async function signIn(page: Page, identifier: string, password = DEMO_PAS
 
 /** Submits the sign-in form expecting a refusal. */
 export const trySignIn = submitLogin;
+
+const sinkMessages = async () =>
+  (await (await fetch(`http://127.0.0.1:${SMTP_SINK_HTTP_PORT}/messages`)).json()) as Array<{
+    to: string[];
+    text: string;
+  }>;
+
+/** How many mails the test SMTP server has received so far: linkFromMail reads only the later ones. */
+export const mailCount = async () => (await sinkMessages()).length;
+
+/**
+ * The first link matching `pattern` in a mail received after the first `notBefore` ones by the test
+ * SMTP server (e2e/smtp-sink.mjs), waiting for the outbox to send it. The mail screens hide these links.
+ */
+export async function linkFromMail(pattern: RegExp, notBefore: number): Promise<{ link: string; to: string[] }> {
+  let found: { link: string; to: string[] } | undefined;
+  await expect
+    .poll(
+      async () => {
+        found = (await sinkMessages())
+          .slice(notBefore)
+          .map((m) => ({ link: pattern.exec(m.text)?.[0] ?? "", to: m.to }))
+          .find((m) => m.link !== "");
+        return found?.link ?? "";
+      },
+      { message: "un e-mail reçu avec le lien attendu", timeout: 20_000 },
+    )
+    .not.toBe("");
+  return found ?? { link: "", to: [] };
+}

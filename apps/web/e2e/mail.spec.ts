@@ -1,5 +1,10 @@
 import { expect, test } from "@playwright/test";
 import { signIn } from "./helpers";
+import { WALK_PORT } from "./ports";
+
+// The main test server sends its mails to a test SMTP server; the walk server has none, which this
+// test needs: the mail then waits in the outbox.
+test.use({ baseURL: `http://localhost:${WALK_PORT}` });
 
 const NO_SMTP =
   "Aucun serveur d'envoi n'est configuré : les e-mails restent « non envoyé » et partiront dès que votre administrateur technique l'aura paramétré.";
@@ -9,7 +14,7 @@ test("a mail written in the composer waits in the outbox while SMTP is not confi
   await signIn(page, "dir@demo.fr");
   await page.getByRole("link", { name: "E-mails" }).click();
   await expect(page).toHaveURL(/\/app\/mail$/);
-  // The test server runs without SMTP_URL.
+  // The walk server runs without SMTP_URL.
   await expect(page.getByText(NO_SMTP)).toBeVisible();
 
   await page.getByRole("button", { name: "Nouvel e-mail" }).click();

@@ -1,11 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
-import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import pg from "pg";
 import * as schema from "./schema/index.js";
 
 export type Schema = typeof schema;
@@ -35,9 +31,16 @@ export interface OpenDatabaseOptions {
 /**
  * PGlite is single-process and single-connection: one instance per data directory, and PGlite
  * itself serialises queries and transactions. PostgreSQL gets a pool.
+ *
+ * Each engine's driver is imported only when it is the one opened: PGlite (Postgres compiled to
+ * WebAssembly) would cost a production server on PostgreSQL tens of megabytes for nothing.
  */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
+    const [{ default: pg }, { drizzle: drizzlePg }] = await Promise.all([
+      import("pg"),
+      import("drizzle-orm/node-postgres"),
+    ]);
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     // An idle connection closed by the server (restart, failover, a dropped database) must not crash
     // the process: the pool drops it and opens a new one on the next query.
@@ -66,6 +69,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   }
   const dir = options.pgliteDir ?? "memory://";
   if (!dir.startsWith("memory://")) fs.mkdirSync(path.dirname(path.resolve(dir)), { recursive: true });
+  const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([
+    import("@electric-sql/pglite"),
+    import("drizzle-orm/pglite"),
+  ]);
   const client = new PGlite(dir, options.pgliteDump ? { loadDataDir: options.pgliteDump } : {});
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Database;

@@ -81,6 +81,7 @@ export function createContractSteps(
       amountTTC: quote.row.totalTTC,
       travelExpenseMode: quote.row.travelExpenseMode,
       travelExpenseAmount: quote.row.travelExpenseAmount,
+      depositPercent: 30,
       feb: feb(group),
       createdBy: staff.admin.id,
       createdAt: created,

@@ -6,7 +6,7 @@ import {
   SECTOR_DOMAINS,
   withLuhnKey,
 } from "@certidesk/shared";
-import { and, asc, eq, gt, isNotNull } from "drizzle-orm";
+import { and, asc, eq, gt, isNotNull, isNull, or } from "drizzle-orm";
 import type { Executor } from "../db/client.js";
 import {
   auditorLinks,
@@ -16,6 +16,8 @@ import {
   documents,
   fareClasses,
   legalEntities,
+  missions,
+  missionTeamMembers,
 } from "../db/schema/index.js";
 import type { FileStorage } from "../lib/storage/index.js";
 import { addDays, createRandom, insertChunked, isoDay, uuid } from "./demo-random.js";
@@ -79,6 +81,17 @@ export async function seedEvaluatorsDemo(tx: Executor, input: { now: Date; marcI
   );
   const fares = await tx.select().from(fareClasses).orderBy(asc(fareClasses.position));
   const all = await tx.select().from(auditors).orderBy(asc(auditors.lastName));
+  // Evaluators on the team of a visit still to come keep a valid impartiality declaration: the rules
+  // re-check every member when a team changes, and a lapsed one would block the planning of the demo.
+  const onComingVisit = new Set(
+    (
+      await tx
+        .selectDistinct({ auditorId: missionTeamMembers.auditorId })
+        .from(missionTeamMembers)
+        .innerJoin(missions, eq(missions.id, missionTeamMembers.missionId))
+        .where(or(isNull(missions.lastDay), gt(missions.lastDay, day(0))))
+    ).map((r) => r.auditorId),
+  );
   const docRows: Array<typeof documents.$inferInsert> = [];
   for (const [i, a] of all.entries()) {
     const marc = a.id === input.marcId;
@@ -132,8 +145,10 @@ export async function seedEvaluatorsDemo(tx: Executor, input: { now: Date; marcI
       if (fate === "MISSING" && kind === "DIPLOMA") continue;
       let validUntil = documentKindNeedsValidity(kind) ? day(rand.int(60, 330)) : null;
       if (fate === "EXPIRING" && kind === "RC_PRO_INSURANCE") validUntil = day(rand.int(5, 25));
-      if (fate === "EXPIRED" && (kind === "IMPARTIALITY_DECLARATION" || kind === "URSSAF_VIGILANCE"))
-        validUntil = day(-rand.int(10, 60));
+      if (fate === "EXPIRED" && (kind === "IMPARTIALITY_DECLARATION" || kind === "URSSAF_VIGILANCE")) {
+        const lapsed = day(-rand.int(10, 60));
+        validUntil = kind === "IMPARTIALITY_DECLARATION" && onComingVisit.has(a.id) ? day(180) : lapsed;
+      }
       docRows.push({
         family: "AUDITOR",
         auditorId: a.id,

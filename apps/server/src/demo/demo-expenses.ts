@@ -12,6 +12,7 @@ import {
   missionDays,
   missions,
   missionTeamMembers,
+  performanceReviews,
   performanceScores,
   satisfactionSurveys,
 } from "../db/schema/index.js";
@@ -193,6 +194,12 @@ export async function seedExpenseDemo(tx: Executor, input: { now: Date }) {
   await insertChunked((rows) => tx.insert(expenses).values(rows), lines);
   await insertChunked((rows) => tx.insert(auditorFeeInvoices).values(rows), invoices);
   await insertChunked((rows) => tx.insert(performanceScores).values(rows), scores);
+  // Each scored evaluator's review at its first version (the next save sends 1).
+  const reviewed = new Map(scores.map((s) => [`${s.missionId}:${s.auditorId}`, s]));
+  await insertChunked(
+    (rows) => tx.insert(performanceReviews).values(rows),
+    [...reviewed.values()].map((s) => ({ missionId: s.missionId, auditorId: s.auditorId, version: 1 })),
+  );
   await insertChunked((rows) => tx.insert(satisfactionSurveys).values(rows), surveys);
   return { expenses: lines.length, invoices: invoices.length, scores: scores.length, surveys: surveys.length };
 }

@@ -77,6 +77,10 @@ export async function seedInvoiceDemo(tx: Executor, input: { now: Date }) {
     bic: settings.bic,
   };
   const signed = await tx.select().from(contracts).where(eq(contracts.status, "SIGNED")).orderBy(asc(contracts.number));
+  // Every other signed contract asks for no deposit (its Contrat tab says 0 %): both cases in the demo.
+  const withoutDeposit = signed.filter((_, k) => k % 2 !== 0).map((c) => c.id);
+  if (withoutDeposit.length > 0)
+    await tx.update(contracts).set({ depositPercent: 0 }).where(inArray(contracts.id, withoutDeposit));
   const drafts: Draft[] = [];
   let n = 0;
   for (const [k, c] of signed.entries()) {
@@ -93,8 +97,8 @@ export async function seedInvoiceDemo(tx: Executor, input: { now: Date }) {
     const flat = c.travelExpenseMode === 3 ? toCents(c.travelExpenseAmount ?? 0) : 0;
     const services = toCents(c.amountHT) - flat;
     let deposit: Draft | null = null;
-    if (k % 2 === 0 && c.signatureDate && c.signatureDate <= today) {
-      const depositCents = Math.round((toCents(c.amountHT) * Number(settings.depositPercent)) / 100);
+    if (k % 2 === 0 && Number(c.depositPercent) > 0 && c.signatureDate && c.signatureDate <= today) {
+      const depositCents = Math.round((toCents(c.amountHT) * Number(c.depositPercent)) / 100);
       const paidDay = addDays(c.signatureDate, 18);
       deposit = {
         id: crypto.randomUUID(),
@@ -107,7 +111,7 @@ export async function seedInvoiceDemo(tx: Executor, input: { now: Date }) {
           {
             position: 1,
             kind: "SERVICE",
-            label: `Acompte de ${Number(settings.depositPercent)} % sur le contrat ${c.number}`,
+            label: `Acompte de ${Number(c.depositPercent)} % sur le contrat ${c.number}`,
             quantity: 1,
             unitPriceCents: depositCents,
             vatRate,

@@ -1,5 +1,4 @@
 import { PassThrough, type Readable } from "node:stream";
-import ExcelJS from "exceljs";
 
 export type XlsxCell = string | number | Date | null;
 /** A column of an export: French header, width, an Excel number format (dates, money) and its value. */
@@ -24,6 +23,8 @@ export async function streamWorkbook<R>(options: {
   const { sheetName, columns, batches, created } = options;
   const iterator = batches[Symbol.asyncIterator]();
   const first = await iterator.next();
+  // exceljs is loaded by the first export, not at start (a few tens of megabytes once loaded).
+  const { default: ExcelJS } = await import("exceljs");
   const stream = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true });
   workbook.creator = "Certidesk";

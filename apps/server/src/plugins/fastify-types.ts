@@ -9,6 +9,8 @@ declare module "fastify" {
     missionReminders: ReturnType<typeof import("../modules/missions/mission-deadlines.service.js").createReminderJob>;
     /** The periodic reminders of unpaid invoices (started by main.ts, not by the tests). */
     invoiceReminders: import("../lib/periodic-job.js").PeriodicJob;
+    /** The satisfaction questionnaires mailed after the visits (started by main.ts, not by the tests). */
+    satisfactionSender: import("../lib/periodic-job.js").PeriodicJob;
     /** Work done after the answer (the forgot-password mail): tests and shutdown wait for it. */
     background: import("../lib/background.js").BackgroundWork;
   }

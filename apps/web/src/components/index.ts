@@ -49,7 +49,7 @@ export { DEFAULT_MAX_PAGE_LINKS, pageItems, SMALL_SCREEN_QUERY } from "./paginat
 export { ContactFormModal, type ContactTarget } from "./parties/ContactFormModal";
 export { EstablishmentFormModal } from "./parties/EstablishmentFormModal";
 export { ContactLine, PartyContacts } from "./parties/PartyContacts";
-export { ReasonModal } from "./reason-modal/ReasonModal";
+export { ReasonAndConfirm, ReasonModal } from "./reason-modal/ReasonModal";
 export {
   type ActionButtonType,
   ALERT_TYPE_PERFORMANCE_WITHOUT_SATISFACTION,

@@ -127,6 +127,11 @@ export const contractTermsBodySchema = z
       .max(100_000, "Le forfait de déplacement est trop élevé.")
       .nullable()
       .default(null),
+    depositPercent: z
+      .number({ error: "Le pourcentage d'acompte doit être un nombre." })
+      .min(0, "Le pourcentage d'acompte ne peut pas être négatif.")
+      .max(100, "Le pourcentage d'acompte ne peut pas dépasser 100 %.")
+      .optional(),
     version: versionSchema,
   })
   .refine((v) => v.travelExpenseMode !== 3 || (v.travelExpenseAmount ?? 0) > 0, {
@@ -229,6 +234,8 @@ export const contractDetailSchema = z.object({
   amountTTC: z.number(),
   travelExpenseMode: z.number().int(),
   travelExpenseAmount: z.number().nullable(),
+  /** The deposit the contract asks for, in % of its amount (0 = no deposit invoice). */
+  depositPercent: z.number(),
   feb: febDataSchema.nullable(),
   febDocument: documentRefSchema.nullable(),
   document: documentRefSchema.nullable(),

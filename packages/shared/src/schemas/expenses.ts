@@ -139,13 +139,25 @@ export const auditorExpensesSchema = z.object({
 export type AuditorExpenses = z.infer<typeof auditorExpensesSchema>;
 
 /** Settings › Frais: the mileage rate (euros per kilometre). */
-export const expenseSettingsSchema = z.object({ kmRate: z.number(), version: z.number().int() });
+export const expenseSettingsSchema = z.object({
+  kmRate: z.number(),
+  /** Days after the visit when the satisfaction questionnaire leaves by itself; null: sent by hand only. */
+  satisfactionAfterDays: z.number().int().nullable(),
+  version: z.number().int(),
+});
 export type ExpenseSettings = z.infer<typeof expenseSettingsSchema>;
 export const expenseSettingsBodySchema = z.object({
   kmRate: z
     .number({ error: typeError("Indiquez le barème kilométrique.") })
     .positive("Le barème doit être positif.")
     .max(10, "Barème trop élevé."),
+  satisfactionAfterDays: z
+    .number({ error: typeError("Le délai du questionnaire doit être un nombre de jours.") })
+    .int("Le délai du questionnaire est un nombre entier de jours.")
+    .min(0, "Le délai du questionnaire ne peut pas être négatif.")
+    .max(90, "Le délai du questionnaire : 90 jours au plus.")
+    .nullable()
+    .optional(),
   version: versionSchema,
 });
 
@@ -220,6 +232,11 @@ export type RefCriteriaEntry = z.infer<typeof refCriteriaEntrySchema>;
 
 export const performanceBodySchema = z.object({
   auditorId: idSchema,
+  /** The version of this evaluator's scores as read (0 before the first save): 409 when it moved. */
+  version: z
+    .number({ error: typeError("La version est obligatoire.") })
+    .int()
+    .min(0),
   criteria: z
     .array(
       z.object({
@@ -244,6 +261,8 @@ export const missionPerformanceSchema = z.object({
       auditorId: z.string(),
       auditorName: z.string(),
       criteria: z.array(refCriteriaEntrySchema),
+      /** The version to send with the next save (0: never scored). */
+      version: z.number().int(),
       scoredAt: z.string().nullable(),
       scoredBy: z.string().nullable(),
     }),

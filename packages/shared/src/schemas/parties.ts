@@ -137,6 +137,10 @@ const essmsFieldsSchema = z.object({
     .nullable()
     .default(null),
   atc: optionalText(200),
+  /** Chorus Pro (public buyers): carried on each invoice drafted for this establishment. */
+  chorusBuyerSiret: siretSchema,
+  chorusServiceCode: optionalText(100),
+  chorusEngagementNumber: optionalText(50),
 });
 
 /**

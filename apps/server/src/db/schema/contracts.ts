@@ -65,6 +65,8 @@ export const contracts = pgTable(
     amountTTC: money("amount_ttc").notNull(),
     travelExpenseMode: smallint("travel_expense_mode").notNull(),
     travelExpenseAmount: money("travel_expense_amount"),
+    /** The deposit (acompte) the contract asks for, as a percentage of its amount; 0 = none. */
+    depositPercent: numeric("deposit_percent", { precision: 5, scale: 2, mode: "number" }).notNull().default(0),
     feb: jsonb("feb").$type<FebData>(),
     febDocumentId: uuid("feb_document_id").references(() => documents.id),
     documentId: uuid("document_id").references(() => documents.id),

@@ -65,10 +65,12 @@ export const expenses = pgTable(
   ],
 );
 
-/** Settings › Frais: the mileage rate in euros per kilometre (one row, id 1). */
+/** Settings › Frais: the mileage rate in euros per kilometre, the satisfaction questionnaire's delay (one row, id 1). */
 export const expenseSettings = pgTable("expense_settings", {
   id: integer("id").primaryKey().default(1),
   kmRate: numeric("km_rate", { precision: 6, scale: 3, mode: "number" }).notNull().default(0.603),
+  /** The satisfaction questionnaire is mailed this many days after the visit's last day; null: by hand only. */
+  satisfactionAfterDays: integer("satisfaction_after_days").default(1),
   version: versionColumn(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
@@ -125,6 +127,25 @@ export const performanceScores = pgTable(
     primaryKey({ columns: [t.missionId, t.auditorId, t.criterion] }),
     index("performance_scores_auditor_idx").on(t.auditorId, t.criterion),
   ],
+);
+
+/**
+ * The version of an evaluator's scores on a mission: each save claims the version it was read at
+ * (0 before the first), so two people scoring at once cannot overwrite each other silently.
+ */
+export const performanceReviews = pgTable(
+  "performance_reviews",
+  {
+    missionId: uuid("mission_id")
+      .notNull()
+      .references(() => missions.id),
+    auditorId: uuid("auditor_id")
+      .notNull()
+      .references(() => auditors.id),
+    version: integer("version").notNull().default(1),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.missionId, t.auditorId] })],
 );
 
 /**

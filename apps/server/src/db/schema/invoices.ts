@@ -45,7 +45,8 @@ export interface InvoiceTermsSnapshot {
  * Client invoices and credit notes. A draft (INVOICE_PREPARE, no number) is edited with its version;
  * issuing takes the next number of the INVOICE series in the same transaction and freezes the row:
  * lines, parties and totals never change after (a mistake is corrected by a credit note, a row of
- * kind CREDIT_NOTE whose `credited_invoice_id` points at the invoice, unique). Amounts in cents.
+ * kind CREDIT_NOTE whose `credited_invoice_id` points at the invoice: one that cancels it, or several
+ * partial ones). Amounts in cents.
  */
 export const invoices = pgTable(
   "invoices",
@@ -85,13 +86,15 @@ export const invoices = pgTable(
   },
   (t) => [
     uniqueIndex("invoices_number_key").on(t.number),
-    uniqueIndex("invoices_credited_key").on(t.creditedInvoiceId),
+    index("invoices_credited_idx").on(t.creditedInvoiceId),
     index("invoices_contract_idx").on(t.contractId),
     index("invoices_mission_idx").on(t.missionId),
     index("invoices_client_idx").on(t.clientId),
     index("invoices_status_idx").on(t.status, t.issueDate),
     check("invoices_issued_numbered", sql`(${t.status} = 'INVOICE_PREPARE') = (${t.number} is null)`),
-    check("invoices_paid_le_total", sql`${t.paidCents} + ${t.creditedCents} <= ${t.totalTtcCents}`),
+    // Never paid nor credited beyond the total; paid + credited above it is a refund owed to the client.
+    check("invoices_paid_le_total", sql`${t.paidCents} <= ${t.totalTtcCents}`),
+    check("invoices_credited_le_total", sql`${t.creditedCents} <= ${t.totalTtcCents}`),
   ],
 );
 

@@ -40,6 +40,10 @@ export const clients = pgTable(
     publicKeyTypes: jsonb("public_key_types").$type<string[]>().notNull().default([]),
     capacity: integer("capacity"),
     atc: text("atc"),
+    /** Public buyers invoiced through Chorus Pro: the SIRET billed, its service code, the engagement number. */
+    chorusBuyerSiret: text("chorus_buyer_siret"),
+    chorusServiceCode: text("chorus_service_code"),
+    chorusEngagementNumber: text("chorus_engagement_number"),
     /** Grouped evaluation (badge G): the regrouping status 1–3 of its current programme. */
     regroupingStatus: smallint("regrouping_status"),
     /** First visit day of the current evaluation; null: "à programmer". */

@@ -1,7 +1,6 @@
 import { createRequire } from "node:module";
 import path from "node:path";
 import { type Configuration, formatPhone } from "@certidesk/shared";
-import pdfmake from "pdfmake";
 
 /** Content of a pdfmake document (kept loose: pdfmake's own typings lag behind its 0.3 API). */
 export type PdfContent = unknown;
@@ -11,20 +10,30 @@ export interface CompanyIdentity {
   logo: { data: Buffer; mime: string } | null;
 }
 
-const require = createRequire(import.meta.url);
-const fontsDir = path.join(path.dirname(require.resolve("pdfmake/package.json")), "fonts", "Roboto");
-
-pdfmake.setFonts({
-  Roboto: {
-    normal: path.join(fontsDir, "Roboto-Regular.ttf"),
-    bold: path.join(fontsDir, "Roboto-Medium.ttf"),
-    italics: path.join(fontsDir, "Roboto-Italic.ttf"),
-    bolditalics: path.join(fontsDir, "Roboto-MediumItalic.ttf"),
-  },
-});
-// Generated documents read nothing but the bundled fonts, and fetch nothing from the network.
-pdfmake.setLocalAccessPolicy((file) => path.resolve(file).startsWith(fontsDir));
-pdfmake.setUrlAccessPolicy(() => false);
+/**
+ * pdfmake (with pdfkit, fontkit and the fonts) is loaded by the first document generated, not at
+ * start: a server that prints nothing does not carry it in memory.
+ */
+let loading: Promise<typeof import("pdfmake").default> | null = null;
+function loadPdfmake() {
+  loading ??= import("pdfmake").then(({ default: pdfmake }) => {
+    const require = createRequire(import.meta.url);
+    const fontsDir = path.join(path.dirname(require.resolve("pdfmake/package.json")), "fonts", "Roboto");
+    pdfmake.setFonts({
+      Roboto: {
+        normal: path.join(fontsDir, "Roboto-Regular.ttf"),
+        bold: path.join(fontsDir, "Roboto-Medium.ttf"),
+        italics: path.join(fontsDir, "Roboto-Italic.ttf"),
+        bolditalics: path.join(fontsDir, "Roboto-MediumItalic.ttf"),
+      },
+    });
+    // Generated documents read nothing but the bundled fonts, and fetch nothing from the network.
+    pdfmake.setLocalAccessPolicy((file) => path.resolve(file).startsWith(fontsDir));
+    pdfmake.setUrlAccessPolicy(() => false);
+    return pdfmake;
+  });
+  return loading;
+}
 
 /** The company's legal mentions, one line for the footer of every generated document. */
 export function legalMentions(c: Configuration): string {
@@ -114,6 +123,7 @@ export async function renderPdf(
     }),
     content,
   };
+  const pdfmake = await loadPdfmake();
   const a3 = options.pdfA3;
   if (!a3) return pdfmake.createPdf(definition).getBuffer();
   const created = options.creationDate ?? new Date();

@@ -6,7 +6,6 @@ import {
   DOCUMENT_STATE_LABELS,
   formatPhone,
 } from "@certidesk/shared";
-import ExcelJS from "exceljs";
 
 const COLUMNS: Array<{ header: string; width: number; value: (r: AuditorRow) => string | number }> = [
   { header: "Nom", width: 30, value: (r) => r.name },
@@ -30,6 +29,8 @@ const COLUMNS: Array<{ header: string; width: number; value: (r: AuditorRow) => 
 
 /** The evaluator list as a real XLSX workbook: the same filters and order as the screen. */
 export async function buildAuditorWorkbook(rows: AuditorRow[]): Promise<Buffer> {
+  // Loaded by the first export, not at start.
+  const { default: ExcelJS } = await import("exceljs");
   const workbook = new ExcelJS.Workbook();
   workbook.creator = "Certidesk";
   workbook.created = new Date();

@@ -45,6 +45,9 @@ const essmsFields = (c: ClientEntity) => ({
   publicKeyTypes: c.publicKeyTypes,
   capacity: c.capacity,
   atc: c.atc,
+  chorusBuyerSiret: c.chorusBuyerSiret,
+  chorusServiceCode: c.chorusServiceCode,
+  chorusEngagementNumber: c.chorusEngagementNumber,
 });
 
 export interface ClientsDeps {

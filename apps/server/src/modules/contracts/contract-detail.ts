@@ -57,6 +57,7 @@ export function toContractDetail(
     amountVAT: c.amountVAT,
     amountTTC: c.amountTTC,
     travelExpenseMode: c.travelExpenseMode,
+    depositPercent: Number(c.depositPercent),
     travelExpenseAmount: c.travelExpenseAmount,
     feb: c.feb ?? null,
     febDocument: doc(c.febDocumentId),

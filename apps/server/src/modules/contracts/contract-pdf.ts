@@ -124,6 +124,13 @@ export function renderContractPdf(identity: CompanyIdentity, b: ContractBundle) 
       layout: "lightHorizontalLines",
     },
     { text: travel, margin: [0, 6, 0, 0] },
+    {
+      text:
+        Number(c.depositPercent) > 0
+          ? `Un acompte de ${String(Number(c.depositPercent)).replace(".", ",")} % du montant HT est facturé à la signature ; il est déduit de la facture de solde.`
+          : "Aucun acompte : la prestation est facturée après la visite.",
+      margin: [0, 4, 0, 0],
+    },
     b.quote
       ? {
           text: `Selon le devis n° ${b.quote.number}${b.quote.revision > 1 ? ` v${b.quote.revision}` : ""}.`,

@@ -5,6 +5,7 @@ import {
   contractEstablishments,
   contracts,
   type FebData,
+  invoiceSettings,
   type quotes,
   type requestClients,
   requestEstablishments,
@@ -32,6 +33,12 @@ export function defaultFeb(
     wishedPeriod,
     atcContact: establishments.find((e) => e.atc)?.atc ?? null,
   };
+}
+
+/** A new contract's deposit term: the body's usual one (Settings › Facturation), changed on the Contrat tab. */
+async function defaultDepositPercent(tx: Executor) {
+  const [row] = await tx.select({ percent: invoiceSettings.depositPercent }).from(invoiceSettings).limit(1);
+  return Number(row?.percent ?? 0);
 }
 
 /** The contract prepared when a quote is accepted: numbered, the quote's amounts, the request's establishments. */
@@ -63,6 +70,7 @@ export async function insertContractFromQuote(
       amountTTC: quote.totalTTC,
       travelExpenseMode: quote.travelExpenseMode,
       travelExpenseAmount: quote.travelExpenseAmount,
+      depositPercent: await defaultDepositPercent(tx),
       feb: defaultFeb(establishments, request.wishedPeriod),
       createdBy: actor.userId,
     })

@@ -22,6 +22,7 @@ type Contract = {
   version: number;
   amountTTC: number;
   amountVAT: number;
+  depositPercent: number;
   deadline: string | null;
   programmeIssues: string[];
   document: { url: string } | null;
@@ -147,6 +148,8 @@ describe("contracts", () => {
     );
     expect(c.programmeIssues).toEqual([]);
 
+    // A new contract asks for the body's usual deposit (Settings › Facturation: 30 %), changed here.
+    expect(c.depositPercent).toBe(30);
     c = await ok("PUT", `/api/contracts/${c.id}/terms`, {
       typology: "STANDARD_CONTRACT_DRAWN_UP_WITH_CREG_2",
       deadline: null,
@@ -154,9 +157,19 @@ describe("contracts", () => {
       vatRate: 0.2,
       travelExpenseMode: 3,
       travelExpenseAmount: 400,
+      depositPercent: 20,
       version: c.version,
     });
-    expect(c).toMatchObject({ amountVAT: 1500, amountTTC: 9000 });
+    expect(c).toMatchObject({ amountVAT: 1500, amountTTC: 9000, depositPercent: 20 });
+    const tooMuch = await call("PUT", `/api/contracts/${c.id}/terms`, {
+      typology: "STANDARD_CONTRACT_DRAWN_UP_WITH_CREG_2",
+      amountHT: 7500,
+      vatRate: 0.2,
+      travelExpenseMode: 2,
+      depositPercent: 120,
+      version: c.version,
+    });
+    expect(errorOf(tooMuch).message).toContain("Le pourcentage d'acompte ne peut pas dépasser 100 %.");
 
     await ctx.handle.db.update(configuration).set({ vatNumber: null });
     const blocked = await call("POST", `/api/contracts/${c.id}/send`, { version: c.version });
@@ -173,6 +186,7 @@ describe("contracts", () => {
     for (const expected of [
       `Contrat n° ${c.number}`,
       "Contrat type établi avec Évaluations Rhône Conseil",
+      "Un acompte de 20 % du montant HT est facturé à la signature",
       "Anne Lemaire — coordinateur(rice)",
       "Bruno Carpentier",
       "8h30-12h00 et 13h30-18h00",

@@ -1,5 +1,3 @@
-import { fileTypeFromBuffer } from "file-type";
-
 /**
  * Accepted uploads, recognised by their content (magic bytes), never by the name alone: office
  * documents, PDFs, images, and plain text/CSV (which has no signature: checked to be text).
@@ -58,6 +56,8 @@ function looksLikeText(data: Buffer): boolean {
 /** The MIME type to store for an accepted file, or null when its content is not allowed. */
 export async function detectAllowedType(data: Buffer, fileName: string): Promise<string | null> {
   if (data.length === 0) return null;
+  // Loaded by the first upload, not at start.
+  const { fileTypeFromBuffer } = await import("file-type");
   const detected = await fileTypeFromBuffer(data);
   const ext = extensionOf(fileName);
   if (!detected) return TEXT[ext] && looksLikeText(data) ? (TEXT[ext] ?? null) : null;

@@ -14,6 +14,7 @@ import {
   missionDays,
   missions,
   missionTeamMembers,
+  performanceReviews,
   performanceScores,
   satisfactionSurveys,
 } from "../../db/schema/index.js";
@@ -240,6 +241,45 @@ export async function scoresOf(db: Executor, missionId: string) {
   return db.select().from(performanceScores).where(eq(performanceScores.missionId, missionId));
 }
 
+/**
+ * Claims the next version of an evaluator's scores on a mission, from the version read (0 before
+ * the first save). False when someone saved in between: the caller answers 409.
+ */
+export async function claimReviewVersion(
+  db: Executor,
+  key: { missionId: string; auditorId: string },
+  read: number,
+  now: Date,
+) {
+  const rows =
+    read === 0
+      ? await db
+          .insert(performanceReviews)
+          .values({ ...key, version: 1, updatedAt: now })
+          .onConflictDoNothing()
+          .returning()
+      : await db
+          .update(performanceReviews)
+          .set({ version: read + 1, updatedAt: now })
+          .where(
+            and(
+              eq(performanceReviews.missionId, key.missionId),
+              eq(performanceReviews.auditorId, key.auditorId),
+              eq(performanceReviews.version, read),
+            ),
+          )
+          .returning();
+  return rows.length === 1;
+}
+
+/** The versions of the evaluators' scores on a mission. */
+export async function reviewVersions(db: Executor, missionId: string) {
+  return db
+    .select({ auditorId: performanceReviews.auditorId, version: performanceReviews.version })
+    .from(performanceReviews)
+    .where(eq(performanceReviews.missionId, missionId));
+}
+
 export async function replaceScores(
   db: Executor,
   key: { missionId: string; auditorId: string },
@@ -316,6 +356,41 @@ export async function upsertSurvey(
     })
     .returning();
   return row ?? null;
+}
+
+/** The automatic job's claim: a questionnaire only for a mission that has none (null when one exists). */
+export async function claimSurvey(
+  db: Executor,
+  values: { missionId: string; sentTo: string; sentAt: Date; expiresAt: Date },
+) {
+  const [row] = await db.insert(satisfactionSurveys).values(values).onConflictDoNothing().returning();
+  return row ?? null;
+}
+
+/**
+ * Missions whose visit ended `afterDays` days ago or more (within a month of that day), with no
+ * questionnaire yet: the automatic sending's work list.
+ */
+export async function missionsDueForSatisfaction(db: Executor, today: string, afterDays: number) {
+  return db
+    .select({
+      missionId: missions.id,
+      clientId: missions.clientId,
+      raisonSocial: clients.raisonSocial,
+      clientEmail: clients.email,
+    })
+    .from(missions)
+    .innerJoin(clients, eq(clients.id, missions.clientId))
+    .leftJoin(satisfactionSurveys, eq(satisfactionSurveys.missionId, missions.id))
+    .where(
+      and(
+        isNull(satisfactionSurveys.id),
+        isNotNull(missions.lastDay),
+        sql`${missions.lastDay} <= ${today}::date - ${afterDays}::int`,
+        sql`${missions.lastDay} > ${today}::date - ${afterDays + 30}::int`,
+      ),
+    )
+    .orderBy(asc(missions.lastDay), asc(missions.id));
 }
 
 /** Stores the answers once: only an unanswered, unexpired questionnaire takes them (null otherwise). */

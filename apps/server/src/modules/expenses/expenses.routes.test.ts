@@ -231,6 +231,7 @@ describe("expenses, fees, performance and satisfaction", () => {
     expect(before.items[0]?.criteria.every((c) => c.point === null)).toBe(true);
     const body = {
       auditorId: ownAuditorId,
+      version: 0,
       criteria: [
         { refCriteriaVO: "QCPE", point: 4, commentary: "Préparation soignée" },
         { refCriteriaVO: "RPE", point: 5 },
@@ -239,6 +240,17 @@ describe("expenses, fees, performance and satisfaction", () => {
     expect((await call("PUT", `/api/missions/${missionId}/performance`, compta, body)).statusCode).toBe(403);
     const scored = await call("PUT", `/api/missions/${missionId}/performance`, qse, body);
     expect(scored.statusCode, scored.body).toBe(200);
+    const item = (scored.json() as { items: Array<{ auditorId: string; version: number }> }).items.find(
+      (i) => i.auditorId === ownAuditorId,
+    );
+    expect(item?.version).toBe(1);
+    // Someone scoring from the page as it was before that save: refused, nothing overwritten.
+    const stale = await call("PUT", `/api/missions/${missionId}/performance`, qse, {
+      ...body,
+      criteria: [{ refCriteriaVO: "QCPE", point: 1 }],
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(errorOf(stale).code).toBe("STALE_VERSION");
     const averages = (await call("GET", `/api/auditors/${ownAuditorId}/performance`, own)).json() as {
       criteria: Array<{ refCriteriaVO: string; average: number | null }>;
     };
@@ -306,6 +318,53 @@ describe("expenses, fees, performance and satisfaction", () => {
       const late = await call("POST", "/api/satisfaction", null, { token, answers: { OVERALL: 4 } });
       expect(late.statusCode).toBe(409);
       expect(errorOf(late).message).toBe("Ce lien de questionnaire a expiré.");
+    } finally {
+      clock.set("2026-04-10T09:00:00Z");
+    }
+  });
+
+  it("mails the questionnaire by itself the set number of days after the visit, once, its link hidden from staff", async () => {
+    const settings = await call("GET", "/api/settings/expenses", dir);
+    const { kmRate, version } = settings.json() as { kmRate: number; version: number };
+    const saved = await call("PUT", "/api/settings/expenses", dir, { kmRate, satisfactionAfterDays: 2, version });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ satisfactionAfterDays: 2 });
+    const bad = await call("PUT", "/api/settings/expenses", dir, { kmRate, satisfactionAfterDays: -1, version: 0 });
+    expect(errorOf(bad).message).toContain("Le délai du questionnaire ne peut pas être négatif.");
+
+    const visited = await signedContract(ctx, dir, { days: [{ day: "2026-04-09", timeSlotId: 1 }] });
+    const id = visited.missions[0]?.id ?? "";
+    const sentFor = async () =>
+      (
+        await ctx.handle.db.select().from(mailOutbox).where(eq(mailOutbox.relatedType, "MISSION_SATISFACTION_IN_EMAIL"))
+      ).filter((m) => m.missionId === id);
+    try {
+      // 10 April: one day after the visit, two are asked: nothing yet.
+      await ctx.app.satisfactionSender.runOnce();
+      expect(await sentFor()).toHaveLength(0);
+      clock.set("2026-04-11T09:00:00Z");
+      await ctx.app.satisfactionSender.runOnce();
+      await ctx.app.satisfactionSender.runOnce();
+      const mails = await sentFor();
+      expect(mails).toHaveLength(1);
+      expect(mails[0]?.containsSecret).toBe(true);
+      const shown = await call("GET", `/api/mails/${mails[0]?.id}`, dir);
+      expect(shown.statusCode).toBe(200);
+      expect(shown.json()).toMatchObject({ body: null, containsSecret: true });
+      const state = await call("GET", `/api/missions/${id}/satisfaction`, compta);
+      expect(state.json()).toMatchObject({ survey: { answeredAt: null, sentAt: "2026-04-11T09:00:00.000Z" } });
+
+      // Set to "by hand only": a later visit gets nothing by itself.
+      const current = (await call("GET", "/api/settings/expenses", dir)).json() as { version: number };
+      await call("PUT", "/api/settings/expenses", dir, {
+        kmRate,
+        satisfactionAfterDays: null,
+        version: current.version,
+      });
+      const later = await signedContract(ctx, dir, { days: [{ day: "2026-04-09", timeSlotId: 1 }] });
+      await ctx.app.satisfactionSender.runOnce();
+      const none = (await ctx.handle.db.select().from(mailOutbox)).filter((m) => m.missionId === later.missions[0]?.id);
+      expect(none.filter((m) => m.relatedType === "MISSION_SATISFACTION_IN_EMAIL")).toHaveLength(0);
     } finally {
       clock.set("2026-04-10T09:00:00Z");
     }

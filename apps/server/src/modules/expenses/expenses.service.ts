@@ -81,6 +81,12 @@ const toCents = (euros: number | null) => (euros === null ? null : Math.round(eu
  * staff approve, reject and reimburse; a freelance evaluator files their invoice for the mission,
  * checked against the agreed daily fee × the mission's days; the monthly statement's data.
  */
+const settingsView = (s: { kmRate: number; satisfactionAfterDays: number | null; version: number }) => ({
+  kmRate: s.kmRate,
+  satisfactionAfterDays: s.satisfactionAfterDays,
+  version: s.version,
+});
+
 export function createExpensesService({ db, clock, links, uploadDocument }: ExpensesDeps) {
   const toExpense = (actor: Actor, r: repo.ExpenseListRow): Expense => {
     const e = r.expense;
@@ -335,12 +341,13 @@ export function createExpensesService({ db, clock, links, uploadDocument }: Expe
       return one(actor, id);
     },
 
-    settings: async () => {
-      const s = await repo.loadExpenseSettings(db);
-      return { kmRate: s.kmRate, version: s.version };
-    },
+    settings: async () => settingsView(await repo.loadExpenseSettings(db)),
 
-    async updateSettings(actor: Actor, input: { kmRate: number; version: number }, requestId?: string) {
+    async updateSettings(
+      actor: Actor,
+      input: { kmRate: number; satisfactionAfterDays?: number | null; version: number },
+      requestId?: string,
+    ) {
       await repo.loadExpenseSettings(db);
       await versionedUpdate({
         db,
@@ -353,13 +360,22 @@ export function createExpensesService({ db, clock, links, uploadDocument }: Expe
         requestId,
         entityType: "expenseSettings",
         apply: () => ({
-          values: { kmRate: input.kmRate },
-          summary: `Barème kilométrique : ${input.kmRate} €/km`,
+          values: {
+            kmRate: input.kmRate,
+            ...(input.satisfactionAfterDays !== undefined && { satisfactionAfterDays: input.satisfactionAfterDays }),
+          },
+          summary:
+            input.satisfactionAfterDays === undefined
+              ? `Barème kilométrique : ${input.kmRate} €/km`
+              : `Barème kilométrique : ${input.kmRate} €/km ; questionnaire de satisfaction ${
+                  input.satisfactionAfterDays === null
+                    ? "envoyé à la main"
+                    : `${input.satisfactionAfterDays} j après la visite`
+                }`,
           changes: true,
         }),
       });
-      const s = await repo.loadExpenseSettings(db);
-      return { kmRate: s.kmRate, version: s.version };
+      return settingsView(await repo.loadExpenseSettings(db));
     },
 
     // ——— Fees ———

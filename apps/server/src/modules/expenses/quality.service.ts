@@ -10,12 +10,12 @@ import {
   SATISFACTION_SCALE,
   type SatisfactionAnswerBody,
 } from "@certidesk/shared";
-import type { Database } from "../../db/client.js";
+import type { Database, Executor } from "../../db/client.js";
 import type { Actor, AuditActor } from "../../lib/actor.js";
 import { SYSTEM_ACTOR } from "../../lib/actor.js";
 import { writeAudit } from "../../lib/audit.js";
 import { addDaysToInstant, type Clock } from "../../lib/clock.js";
-import { badRequest, conflict, notFound } from "../../lib/errors.js";
+import { badRequest, conflict, notFound, staleVersion } from "../../lib/errors.js";
 import { type CompanyIdentity, renderPdf } from "../../lib/pdf/pdf-service.js";
 import { authorize, can } from "../../lib/policy.js";
 import type { DocumentLinks } from "../documents/index.js";
@@ -55,7 +55,7 @@ export function createQualityService(deps: QualityDeps) {
 
   async function performance(actor: Actor, missionId: string): Promise<MissionPerformance> {
     const { facts, record } = await loadMission(db, clock, actor, missionId, "read");
-    const scores = await repo.scoresOf(db, missionId);
+    const [scores, versions] = await Promise.all([repo.scoresOf(db, missionId), repo.reviewVersions(db, missionId)]);
     const staff = can(actor, "read", auditorMoneyResource, { auditorId: "" });
     return {
       items: facts.team
@@ -73,6 +73,7 @@ export function createQualityService(deps: QualityDeps) {
               const s = mine.find((x) => x.criterion === code);
               return { refCriteriaVO: code, commentary: s?.commentary ?? null, point: s?.point ?? null };
             }),
+            version: versions.find((v) => v.auditorId === m.auditorId)?.version ?? 0,
             scoredAt: latest?.scoredAt.toISOString() ?? null,
             scoredBy: latest?.scoredBy ?? null,
           };
@@ -154,6 +155,56 @@ export function createQualityService(deps: QualityDeps) {
     );
   }
 
+  /**
+   * Records the questionnaire and queues its mail in one transaction. "claim" sends only if none was
+   * sent (the automatic job); "resend" renews the link of an unanswered one (the staff's button).
+   * The mail carries a signed link: marked secret, so the mail screens never show it to staff.
+   */
+  async function queueQuestionnaire(
+    tx: Executor,
+    actor: AuditActor,
+    target: {
+      missionId: string;
+      clientId: string;
+      raisonSocial: string;
+      recipient: { email: string | null; firstName: string; lastName: string };
+    },
+    mode: "claim" | "resend",
+    requestId?: string,
+  ) {
+    const email = target.recipient.email;
+    if (!email) return false;
+    const now = clock.now();
+    const values = {
+      missionId: target.missionId,
+      sentTo: email,
+      sentAt: now,
+      expiresAt: addDaysToInstant(now, SATISFACTION_LINK_DAYS),
+    };
+    const survey = mode === "claim" ? await repo.claimSurvey(tx, values) : await repo.upsertSurvey(tx, values);
+    if (!survey) return false;
+    await enqueueMail(
+      tx,
+      actor,
+      {
+        to: [email],
+        templateCode: "SATISFACTION_QUESTIONNAIRE",
+        variables: {
+          client: { raisonSocial: target.raisonSocial },
+          contact: { firstName: target.recipient.firstName, lastName: target.recipient.lastName },
+          link: satisfactionLinks.url(survey.id),
+        },
+        clientId: target.clientId,
+        missionId: target.missionId,
+        relatedType: "MISSION_SATISFACTION_IN_EMAIL",
+        relatedId: survey.id,
+        containsSecret: true,
+      },
+      requestId,
+    );
+    return true;
+  }
+
   return {
     performance,
 
@@ -165,7 +216,9 @@ export function createQualityService(deps: QualityDeps) {
         .filter((c) => c.point != null || (c.commentary ?? "").trim() !== "")
         .map((c) => ({ criterion: c.refCriteriaVO, point: c.point ?? null, commentary: c.commentary?.trim() || null }));
       await db.transaction(async (tx) => {
-        await repo.replaceScores(tx, { missionId, auditorId: body.auditorId }, rows, actor.label, clock.now());
+        const key = { missionId, auditorId: body.auditorId };
+        if (!(await repo.claimReviewVersion(tx, key, body.version, clock.now()))) throw staleVersion();
+        await repo.replaceScores(tx, key, rows, actor.label, clock.now());
         await writeAudit(
           tx,
           actor,
@@ -206,43 +259,46 @@ export function createQualityService(deps: QualityDeps) {
 
     satisfaction,
 
-    /** Mails the questionnaire to the ESSMS (MISSION_SATISFACTION_IN_EMAIL) with its signed link. */
+    /** Mails the questionnaire to the ESSMS (MISSION_SATISFACTION_IN_EMAIL) with its signed link, again if asked. */
     async sendSatisfaction(actor: Actor, missionId: string, requestId?: string) {
       const { facts } = await loadMission(db, clock, actor, missionId, "sendSatisfaction");
       const recipient = await repo.clientRecipient(db, facts.mission.clientId, facts.clientEmail);
       if (!recipient.email)
         throw badRequest("Aucune adresse e-mail pour l'établissement : renseignez son contact principal.");
-      const email = recipient.email;
-      const now = clock.now();
       await db.transaction(async (tx) => {
-        const survey = await repo.upsertSurvey(tx, {
-          missionId,
-          sentTo: email,
-          sentAt: now,
-          expiresAt: addDaysToInstant(now, SATISFACTION_LINK_DAYS),
-        });
-        if (!survey) throw conflict("L'établissement a déjà répondu au questionnaire.");
-        await enqueueMail(
+        const queued = await queueQuestionnaire(
           tx,
           actor,
-          {
-            to: [email],
-            templateCode: "SATISFACTION_QUESTIONNAIRE",
-            variables: {
-              client: { raisonSocial: facts.raisonSocial },
-              contact: { firstName: recipient.firstName, lastName: recipient.lastName },
-              link: satisfactionLinks.url(survey.id),
-            },
-            clientId: facts.mission.clientId,
-            missionId,
-            relatedType: "MISSION_SATISFACTION_IN_EMAIL",
-            relatedId: survey.id,
-          },
+          { missionId, clientId: facts.mission.clientId, raisonSocial: facts.raisonSocial, recipient },
+          "resend",
           requestId,
         );
+        if (!queued) throw conflict("L'établissement a déjà répondu au questionnaire.");
       });
       deps.onMailQueued?.();
       return satisfaction(actor, missionId);
+    },
+
+    /**
+     * The questionnaires due today (Settings › Frais: N days after the visit's last day), each mailed
+     * once: the questionnaire row is the claim, inserted with its mail, so several servers never send
+     * it twice. Visits ended more than a month before the due day are left alone (a base upgraded or a
+     * setting changed does not mail old clients).
+     */
+    async sendDueSatisfactions(): Promise<number> {
+      const { satisfactionAfterDays } = await repo.loadExpenseSettings(db);
+      if (satisfactionAfterDays === null) return 0;
+      let sent = 0;
+      for (const due of await repo.missionsDueForSatisfaction(db, clock.today(), satisfactionAfterDays)) {
+        const recipient = await repo.clientRecipient(db, due.clientId, due.clientEmail);
+        if (!recipient.email) continue;
+        const queued = await db.transaction((tx) =>
+          queueQuestionnaire(tx, SYSTEM_ACTOR, { ...due, recipient }, "claim"),
+        );
+        if (queued) sent++;
+      }
+      if (sent) deps.onMailQueued?.();
+      return sent;
     },
 
     /** The public form's header (no account): 404 for a bad link, 409 once answered or expired. */

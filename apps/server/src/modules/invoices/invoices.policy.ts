@@ -1,9 +1,11 @@
-import { allow, defineResource, granted, guard, isStaff } from "../../lib/policy.js";
+import { allow, defineResource, granted, guard, inScope, isStaff, recordScope } from "../../lib/policy.js";
 
 /** What the invoice rules look at. */
 export interface InvoiceRecord {
+  clientId: string;
   kind: string;
   status: string;
+  totalTtcCents: number;
   paidCents: number;
   creditedCents: number;
 }
@@ -11,19 +13,24 @@ export interface InvoiceRecord {
 const ISSUED = "Une facture émise ne se modifie plus : corrigez-la par un avoir.";
 
 /**
- * Client invoices: staff only (a client user or an evaluator gets 404: the client portal does not
- * list invoices); INVOICE read to see them, create for a draft, update to edit, issue, record a
- * payment or credit. The state guards answer 409: an issued invoice never changes.
+ * Client invoices: staff with INVOICE read see them, create for a draft, update to edit, issue, record
+ * a payment or credit. A client user reads their own establishment's issued invoices and credit notes
+ * in the portal (a draft, another client's invoice: 404); an evaluator sees none. The state guards
+ * answer 409: an issued invoice never changes.
  */
 export const invoiceResource = defineResource<InvoiceRecord>()({
   name: "invoice",
-  actions: ["read", "create", "update", "issue", "pay", "credit"],
+  actions: ["read", "create", "update", "issue", "pay", "credit", "refund"],
   notFound: "Facture introuvable.",
-  scope: isStaff,
+  scope: (actor, i) =>
+    isStaff(actor) ||
+    (actor.profileType === "MYQUALIANOR" &&
+      i.status !== "INVOICE_PREPARE" &&
+      inScope(recordScope(actor), { clientId: i.clientId })),
 });
-allow(invoiceResource, "read", (actor) => granted(actor, "INVOICE", "read"));
+allow(invoiceResource, "read", (actor) => granted(actor, "INVOICE", "read") || actor.profileType === "MYQUALIANOR");
 allow(invoiceResource, "create", (actor) => granted(actor, "INVOICE", "create"));
-allow(invoiceResource, ["update", "issue", "pay", "credit"], (actor) => granted(actor, "INVOICE", "update"));
+allow(invoiceResource, ["update", "issue", "pay", "credit", "refund"], (actor) => granted(actor, "INVOICE", "update"));
 
 guard(invoiceResource, ["update", "issue"], (i) => i.status !== "INVOICE_PREPARE" && ISSUED);
 guard(invoiceResource, "pay", (i) =>
@@ -38,7 +45,11 @@ guard(invoiceResource, "credit", (i) =>
     ? "Un avoir ne s'annule pas par un autre avoir."
     : i.status === "INVOICE_PREPARE"
       ? "Un brouillon se corrige directement : seul une facture émise s'annule par un avoir."
-      : i.creditedCents > 0
-        ? "Cette facture a déjà son avoir."
-        : i.paidCents > 0 && "Cette facture a reçu des paiements : remboursez-les avant de l'annuler par un avoir.",
+      : i.totalTtcCents - i.creditedCents <= 0 &&
+        "Des avoirs couvrent déjà toute la facture : il ne reste rien à créditer.",
+);
+guard(
+  invoiceResource,
+  "refund",
+  (i) => i.paidCents + i.creditedCents <= i.totalTtcCents && "Aucun remboursement n'est dû sur cette facture.",
 );

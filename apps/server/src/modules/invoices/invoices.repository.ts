@@ -112,19 +112,16 @@ export async function setDocument(db: Executor, id: string, documentId: string) 
     .where(and(eq(invoices.id, id), isNull(invoices.documentId)));
 }
 
-/** The Chorus Pro references the last invoice of this establishment carried (a draft starts from them). */
-export async function lastBuyerReference(db: Executor, clientId: string) {
+/** The Chorus Pro references of an establishment (its file), which a new draft carries. */
+export async function chorusReferenceOf(db: Executor, clientId: string) {
   const [row] = await db
-    .select({ buyerSiret: invoices.buyerSiret, serviceCode: invoices.serviceCode })
-    .from(invoices)
-    .where(
-      and(
-        eq(invoices.clientId, clientId),
-        sql`(${invoices.buyerSiret} is not null or ${invoices.serviceCode} is not null)`,
-      ),
-    )
-    .orderBy(desc(invoices.createdAt))
-    .limit(1);
+    .select({
+      buyerSiret: clients.chorusBuyerSiret,
+      serviceCode: clients.chorusServiceCode,
+      engagementNumber: clients.chorusEngagementNumber,
+    })
+    .from(clients)
+    .where(eq(clients.id, clientId));
   return row ?? null;
 }
 
@@ -152,12 +149,13 @@ export async function insertPayment(db: Executor, values: typeof invoicePayments
   return row;
 }
 
-export async function creditNoteOf(db: Executor, invoiceId: string) {
-  const [row] = await db
-    .select({ id: invoices.id, number: invoices.number })
+/** The credit notes issued on an invoice (a whole one, or several partial ones), in number order. */
+export async function creditNotesOf(db: Executor, invoiceId: string) {
+  return db
+    .select({ id: invoices.id, number: invoices.number, totalTtcCents: invoices.totalTtcCents })
     .from(invoices)
-    .where(eq(invoices.creditedInvoiceId, invoiceId));
-  return row ?? null;
+    .where(eq(invoices.creditedInvoiceId, invoiceId))
+    .orderBy(asc(invoices.issuedAt), asc(invoices.number));
 }
 
 /** Names shown with an invoice: the establishment, the contract's number. */
@@ -207,27 +205,60 @@ const SORTS = {
   status: invoices.status,
 } as const;
 
-export async function listInvoices(db: Executor, query: InvoiceListQuery, today: IsoDate) {
+function invoiceListQuery(db: Executor, query: Omit<InvoiceListQuery, "page" | "pageSize">, today: IsoDate) {
   const base = filters(query);
   const where = and(...base, query.status ? eq(invoices.status, query.status) : undefined);
   const order = query.direction === "asc" ? asc : desc;
-  const select = {
-    invoice: invoices,
-    clientName: clients.raisonSocial,
-    contractNumber: contracts.number,
-    creditedInvoiceNumber: creditedNumber,
-    overdue: sql<boolean>`(${invoices.status} in ('INVOICE_SEND', 'INVOICE_PARTIALLY_PAID') and ${invoices.dueDate} < ${sqlDate(today)})`,
-  };
-  const [rows, [total], totals] = await Promise.all([
+  const orderBy = [order(SORTS[query.sort]), order(invoices.createdAt), asc(invoices.id)];
+  const rows = (only?: SQL) =>
     db
-      .select(select)
+      .select({
+        invoice: invoices,
+        clientName: clients.raisonSocial,
+        contractNumber: contracts.number,
+        creditedInvoiceNumber: creditedNumber,
+        overdue: sql<boolean>`(${invoices.status} in ('INVOICE_SEND', 'INVOICE_PARTIALLY_PAID') and ${invoices.dueDate} < ${sqlDate(today)})`,
+      })
+      .from(invoices)
+      .innerJoin(clients, eq(clients.id, invoices.clientId))
+      .innerJoin(contracts, eq(contracts.id, invoices.contractId))
+      .where(and(where, only))
+      .orderBy(...orderBy);
+  /** The ids alone, in the list's order (the export reads them first). */
+  const ids = () =>
+    db
+      .select({ id: invoices.id })
       .from(invoices)
       .innerJoin(clients, eq(clients.id, invoices.clientId))
       .innerJoin(contracts, eq(contracts.id, invoices.contractId))
       .where(where)
-      .orderBy(order(SORTS[query.sort]), order(invoices.createdAt), asc(invoices.id))
-      .limit(query.pageSize)
-      .offset(offsetOf(query)),
+      .orderBy(...orderBy);
+  return { base, where, rows, ids };
+}
+export type InvoiceListRow = Awaited<ReturnType<ReturnType<typeof invoiceListQuery>["rows"]>>[number];
+
+/**
+ * Every row of the list for the export, batch after batch in the list's order: the ids first, then the
+ * details of each batch's ids (no OFFSET pages, each recounting the list; see clientListBatches).
+ */
+export async function* invoiceListBatches(
+  db: Executor,
+  query: Omit<InvoiceListQuery, "page" | "pageSize">,
+  today: IsoDate,
+  batchSize = 2_000,
+): AsyncGenerator<InvoiceListRow[]> {
+  const { rows, ids } = invoiceListQuery(db, query, today);
+  const ordered = (await ids()).map((r) => r.id);
+  for (let start = 0; start < ordered.length; start += batchSize) {
+    const batch = await rows(inArray(invoices.id, ordered.slice(start, start + batchSize)));
+    if (batch.length) yield batch;
+  }
+}
+
+export async function listInvoices(db: Executor, query: InvoiceListQuery, today: IsoDate) {
+  const { base, where, rows: select } = invoiceListQuery(db, query, today);
+  const [rows, [total], totals] = await Promise.all([
+    select().limit(query.pageSize).offset(offsetOf(query)),
     db
       .select({ n: count() })
       .from(invoices)
@@ -247,6 +278,15 @@ export async function listInvoices(db: Executor, query: InvoiceListQuery, today:
     total: total?.n ?? 0,
     totals: totals.map((t) => ({ status: t.status as InvoiceStatus, count: t.n, ttcCents: Number(t.ttc ?? 0) })),
   };
+}
+
+/** An establishment's issued invoices and credit notes, newest first (the client portal). */
+export async function issuedOfClient(db: Executor, clientId: string) {
+  return db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.clientId, clientId), ne(invoices.status, "INVOICE_PREPARE")))
+    .orderBy(desc(invoices.issuedAt), desc(invoices.number));
 }
 
 /** Issued invoices and credit notes of a period, in number order (the sales journal). */

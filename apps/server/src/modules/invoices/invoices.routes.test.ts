@@ -10,6 +10,7 @@ import { signedContract } from "../../../test/mission-fixtures.js";
 import { errorOf, type Session, signIn } from "../../../test/session.js";
 import { createTestApp, type TestContext } from "../../../test/test-app.js";
 import {
+  clients,
   configuration,
   contracts,
   invoiceLines,
@@ -32,6 +33,9 @@ type Detail = {
   totalTtc: number;
   paid: number;
   due: number;
+  refundDue: number;
+  payments: Array<{ amount: number }>;
+  buyerReference: { buyerSiret: string | null; serviceCode: string | null; engagementNumber: string | null };
   credited: number;
   lines: Array<{ kind: string; label: string; quantity: number; unitPrice: number; vatRate: number; totalHt: number }>;
   vat: Array<{ vatRate: number; base: number; amount: number }>;
@@ -182,8 +186,46 @@ describe("client invoices", () => {
     expect([mixed.totalHt, mixed.totalVat, mixed.totalTtc]).toEqual([1750.01, 242.5, 1992.51]);
   });
 
+  it("shows a client user their establishment's issued invoices in the portal, with the PDF; never a draft or another's", async () => {
+    const { missions } = await contract({ amountHT: 2000, vatRate: 0.2, travelExpenseMode: 2, depositPercent: 0 });
+    const clientId = missions[0]?.clientId ?? "";
+    const portal = await signIn(ctx, (await buildUser(ctx.handle.db, "MYQUALIANOR", { clientId })).identifier);
+    const draft = await balanceOf(missions[0]?.id ?? "");
+    const listed = async () =>
+      (await call("GET", "/api/client-portal/invoices", undefined, portal)).json() as {
+        items: Array<{ id: string; number: string; totalTtc: number; due: number; pdfUrl: string }>;
+      };
+    expect((await listed()).items).toEqual([]);
+    expect((await call("GET", `/api/client-portal/invoices/${draft.id}/pdf`, undefined, portal)).statusCode).toBe(404);
+    const issued = await issue(draft);
+    const [row] = (await listed()).items;
+    expect(row).toMatchObject({ id: issued.id, number: issued.number, totalTtc: 2400, due: 2400 });
+    const pdf = await call("GET", row?.pdfUrl ?? "", undefined, portal);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers["content-type"]).toBe("application/pdf");
+    // Another establishment's user, and the staff list: not theirs.
+    const stranger = await signIn(ctx, (await buildUser(ctx.handle.db, "MYQUALIANOR")).identifier);
+    expect((await call("GET", row?.pdfUrl ?? "", undefined, stranger)).statusCode).toBe(404);
+    expect((await call("GET", "/api/client-portal/invoices", undefined, stranger)).json()).toEqual({ items: [] });
+    expect((await call("GET", `/api/invoices/${issued.id}`, undefined, portal)).statusCode).toBe(403);
+  });
+
+  it("takes the deposit from the contract's own term: none at 0 %, its percentage otherwise", async () => {
+    const none = await contract({ amountHT: 4000, depositPercent: 0 });
+    const refused = await call("POST", "/api/invoices", { contractId: none.contract.id });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe("Le contrat ne prévoit pas d'acompte (onglet Contrat).");
+    const quarter = await contract({ amountHT: 4000, vatRate: 0.2, travelExpenseMode: 2, depositPercent: 12.5 });
+    const deposit = await ok("POST", "/api/invoices", { contractId: quarter.contract.id });
+    expect(deposit).toMatchObject({ kind: "DEPOSIT", totalHt: 500, totalTtc: 600 });
+    expect(deposit.lines[0]?.label).toMatch(/^Acompte de 12,5 % sur le contrat /);
+  });
+
   it("bills a deposit from the contract and deducts it from the balance after the visit", async () => {
-    const { contract: k, missions } = await contract({ amountHT: 6000, vatRate: 0.2, travelExpenseMode: 2 }, 2);
+    const { contract: k, missions } = await contract(
+      { amountHT: 6000, vatRate: 0.2, travelExpenseMode: 2, depositPercent: 30 },
+      2,
+    );
     const deposit = await ok("POST", "/api/invoices", { contractId: k.id });
     expect(deposit).toMatchObject({ kind: "DEPOSIT", status: "INVOICE_PREPARE", totalHt: 1800, totalTtc: 2160 });
     expect((await call("POST", "/api/invoices", { contractId: k.id })).statusCode).toBe(409);
@@ -277,8 +319,10 @@ describe("client invoices", () => {
       (await call("POST", `/api/invoices/${issued.id}/payments`, { date: "2026-05-15", amount: 1, method: "CASH" }))
         .statusCode,
     ).toBe(409);
+    // Cancelled once paid: the client is owed a refund of what they paid.
     const credit = await call("POST", `/api/invoices/${issued.id}/credit-note`, { version: paid.version, reason: "x" });
-    expect(credit.statusCode).toBe(409);
+    expect(credit.statusCode, credit.body).toBe(200);
+    expect(await ok("GET", `/api/invoices/${issued.id}`)).toMatchObject({ status: "INVOICE_PAID", refundDue: 1200 });
   });
 
   it("numbers 50 concurrent issues without a gap or a repeat, in one series", async () => {
@@ -341,7 +385,22 @@ describe("client invoices", () => {
       travelExpenseMode: 3,
       travelExpenseAmount: 250,
     });
+    // A public buyer: its Chorus Pro references are on the establishment's file, and a draft carries them.
+    await ctx.handle.db
+      .update(clients)
+      .set({
+        chorusBuyerSiret: "26690001700010",
+        chorusServiceCode: "SERV-ESSMS",
+        chorusEngagementNumber: "EJ-2026-0041",
+      })
+      .where(eq(clients.id, missions[0]?.clientId ?? ""));
     const draft = await balanceOf(missions[0]?.id ?? "");
+    expect(draft.buyerReference).toEqual({
+      buyerSiret: "26690001700010",
+      serviceCode: "SERV-ESSMS",
+      engagementNumber: "EJ-2026-0041",
+    });
+    // Still editable on the draft: this invoice's engagement number differs.
     const withChorus = await ok("PUT", `/api/invoices/${draft.id}`, {
       lines: draft.lines.map(({ totalHt: _t, ...l }) => l),
       buyerReference: { buyerSiret: "26690001700010", serviceCode: "SERV-ESSMS", engagementNumber: "EJ-2026-0042" },
@@ -391,8 +450,94 @@ describe("client invoices", () => {
     }
   });
 
+  it("credits chosen lines, never more than what remains uncredited; on a paid invoice the excess is a refund owed and recorded", async () => {
+    const { missions } = await contract({
+      amountHT: 3000,
+      vatRate: 0.2,
+      travelExpenseMode: 3,
+      travelExpenseAmount: 300,
+      depositPercent: 0,
+    });
+    let issued = await issue(await balanceOf(missions[0]?.id ?? ""));
+    expect(issued.totalTtc).toBe(3600);
+    const position = (kind: string) => issued.lines.findIndex((l) => l.kind === kind) + 1;
+    issued = await ok("POST", `/api/invoices/${issued.id}/payments`, {
+      date: "2026-05-15",
+      amount: 1000,
+      method: "TRANSFER",
+    });
+    const credit = (lines: Array<{ position: number; quantity: number }> | undefined, version = issued.version) =>
+      call("POST", `/api/invoices/${issued.id}/credit-note`, { version, reason: "Remise", ...(lines && { lines }) });
+    const unknown = await credit([{ position: 9, quantity: 1 }]);
+    expect(unknown.statusCode).toBe(400);
+    expect(errorOf(unknown).message).toContain("La ligne 9 n'existe pas");
+    const more = await credit([{ position: position("FLAT_FEE"), quantity: 2 }]);
+    expect(errorOf(more).message).toContain("on ne crédite pas plus que la quantité facturée");
+
+    // A partial credit note on a partly paid invoice: it lowers what remains to pay.
+    const partial = (await credit([{ position: position("FLAT_FEE"), quantity: 1 }])).json() as Detail;
+    expect(partial).toMatchObject({ kind: "CREDIT_NOTE", totalHt: 300, totalTtc: 360 });
+    issued = await ok("GET", `/api/invoices/${issued.id}`);
+    expect(issued).toMatchObject({ status: "INVOICE_PARTIALLY_PAID", due: 2240, refundDue: 0 });
+    const xml = await embeddedXml((await call("GET", `/api/invoices/${partial.id}/pdf`)).rawPayload);
+    expect(checkFacturX(xml)).toEqual([]);
+    expect(xml).toContain("<ram:TypeCode>381</ram:TypeCode>");
+    expect(xml).toContain("<ram:GrandTotalAmount>360.00</ram:GrandTotalAmount>");
+    producedXml.set("avoir partiel", xml);
+    const whole = await credit(undefined);
+    expect(errorOf(whole).message).toBe(
+      "Cette facture a déjà un avoir : choisissez les lignes et les quantités à créditer.",
+    );
+
+    // Paid in full, then half the evaluation credited: the client is owed that half back.
+    issued = await ok("POST", `/api/invoices/${issued.id}/payments`, {
+      date: "2026-05-15",
+      amount: 2240,
+      method: "TRANSFER",
+    });
+    expect(issued).toMatchObject({ status: "INVOICE_PAID", refundDue: 0 });
+    expect(issued.abilities).toMatchObject({ credit: true, refund: false });
+    const noRefund = await call("POST", `/api/invoices/${issued.id}/refunds`, {
+      date: "2026-05-15",
+      amount: 10,
+      method: "TRANSFER",
+    });
+    expect(noRefund.statusCode).toBe(409);
+    expect(errorOf(noRefund).message).toBe("Aucun remboursement n'est dû sur cette facture.");
+    const half = await credit([{ position: position("SERVICE"), quantity: 0.5 }]);
+    expect(half.statusCode, half.body).toBe(200);
+    issued = await ok("GET", `/api/invoices/${issued.id}`);
+    expect(issued).toMatchObject({ status: "INVOICE_PAID", due: 0, refundDue: 1620 });
+    const tooMuch = await call("POST", `/api/invoices/${issued.id}/refunds`, {
+      date: "2026-05-15",
+      amount: 2000,
+      method: "TRANSFER",
+    });
+    expect(tooMuch.statusCode).toBe(422);
+    expect(errorOf(tooMuch).message).toMatch(
+      /^Le remboursement \(2\s000,00\s€\) dépasse ce qui est dû au client \(1\s620,00\s€\)\.$/,
+    );
+    issued = await ok("POST", `/api/invoices/${issued.id}/refunds`, {
+      date: "2026-05-15",
+      amount: 1620,
+      method: "TRANSFER",
+      reference: "VIR remboursement",
+    });
+    expect(issued).toMatchObject({ status: "INVOICE_PAID", paid: 1620, refundDue: 0 });
+    expect(issued.payments.map((p) => p.amount)).toEqual([1000, 2240, -1620]);
+
+    // The rest of the evaluation credited too: nothing left to credit.
+    expect((await credit([{ position: position("SERVICE"), quantity: 0.5 }])).statusCode).toBe(200);
+    issued = await ok("GET", `/api/invoices/${issued.id}`);
+    const nothingLeft = await credit([{ position: position("SERVICE"), quantity: 0.1 }]);
+    expect(nothingLeft.statusCode).toBe(409);
+    expect(errorOf(nothingLeft).message).toBe(
+      "Des avoirs couvrent déjà toute la facture : il ne reste rien à créditer.",
+    );
+  });
+
   it.skipIf(!validatorReady)("passes the official EN 16931 rules with no fatal error (outside validator)", () => {
-    expect([...producedXml.keys()]).toEqual(["facture", "avoir"]);
+    expect([...producedXml.keys()]).toEqual(["facture", "avoir", "avoir partiel"]);
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "facturx-"));
     for (const [label, xml] of producedXml) {
       const file = path.join(dir, `${label}.xml`);

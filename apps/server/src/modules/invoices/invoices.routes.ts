@@ -10,8 +10,10 @@ import {
   issueInvoiceBodySchema,
   journalQuerySchema,
   paymentBodySchema,
+  portalInvoicesSchema,
   updateInvoiceBodySchema,
 } from "@certidesk/shared";
+import type { FastifyReply } from "fastify";
 import type { AppInstance } from "../../app-instance.js";
 import { requireActor } from "../../plugins/auth.js";
 import { streamInvoiceWorkbook } from "./invoice-export.js";
@@ -47,17 +49,10 @@ export function invoicesRoutes(app: AppInstance, { invoices }: { invoices: Invoi
       },
     },
     async (request, reply) => {
-      const actor = requireActor(request);
-      const query = request.query;
-      async function* batches() {
-        for (let page = 1; ; page++) {
-          const { items } = await invoices.list(actor, { ...query, page, pageSize: 1000 });
-          if (items.length === 0) return;
-          yield items;
-          if (items.length < 1000) return;
-        }
-      }
-      const stream = await streamInvoiceWorkbook(batches(), new Date());
+      const stream = await streamInvoiceWorkbook(
+        invoices.exportBatches(requireActor(request), request.query),
+        new Date(),
+      );
       return reply
         .header("content-type", XLSX_MIME)
         .header("content-disposition", 'attachment; filename="factures.xlsx"')
@@ -178,6 +173,21 @@ export function invoicesRoutes(app: AppInstance, { invoices }: { invoices: Invoi
   );
 
   app.post(
+    "/api/invoices/:id/refunds",
+    {
+      config: { access: { code: "INVOICE", op: "update" } },
+      schema: {
+        tags,
+        summary: "Enregistrer un remboursement au client (après un avoir sur une facture payée)",
+        params: idParamsSchema,
+        body: paymentBodySchema,
+        response: detail,
+      },
+    },
+    async (request) => invoices.refund(requireActor(request), request.params.id, request.body, request.id),
+  );
+
+  app.post(
     "/api/invoices/:id/payments",
     {
       config: { access: { code: "INVOICE", op: "update" } },
@@ -207,18 +217,46 @@ export function invoicesRoutes(app: AppInstance, { invoices }: { invoices: Invoi
     async (request) => invoices.creditNote(requireActor(request), request.params.id, request.body, request.id),
   );
 
+  const sendPdf = async (
+    request: { id: string; params: { id: string } } & Parameters<typeof requireActor>[0],
+    reply: FastifyReply,
+  ) => {
+    const { fileName, data } = await invoices.pdf(requireActor(request), request.params.id);
+    return reply
+      .header("content-type", "application/pdf")
+      .header("content-disposition", `attachment; filename="${fileName}"`)
+      .send(data);
+  };
+
   app.get(
     "/api/invoices/:id/pdf",
     {
       config: { access: { code: "INVOICE", op: "read" } },
       schema: { tags, summary: "Le fichier Factur-X (PDF/A-3 avec factur-x.xml)", params: idParamsSchema },
     },
-    async (request, reply) => {
-      const { fileName, data } = await invoices.pdf(requireActor(request), request.params.id);
-      return reply
-        .header("content-type", "application/pdf")
-        .header("content-disposition", `attachment; filename="${fileName}"`)
-        .send(data);
+    sendPdf,
+  );
+
+  // The client portal: a client user's own establishment only (the invoice policy answers 404 otherwise).
+  app.get(
+    "/api/client-portal/invoices",
+    {
+      config: { access: "authenticated" },
+      schema: {
+        tags,
+        summary: "Portail client : les factures et avoirs émis de l'établissement",
+        response: { 200: portalInvoicesSchema },
+      },
     },
+    async (request) => invoices.portalInvoices(requireActor(request)),
+  );
+
+  app.get(
+    "/api/client-portal/invoices/:id/pdf",
+    {
+      config: { access: "authenticated" },
+      schema: { tags, summary: "Portail client : le fichier Factur-X d'une facture", params: idParamsSchema },
+    },
+    sendPdf,
   );
 }

@@ -14,6 +14,7 @@ import {
   type InvoiceStatus,
   type PaymentBody,
   type PaymentMethod,
+  type PortalInvoices,
   toCents,
   type UpdateInvoiceBody,
   updateInvoiceBodySchema,
@@ -23,7 +24,7 @@ import { type InvoicePartySnapshot, invoiceSettings, invoices } from "../../db/s
 import { type Actor, type AuditActor, SYSTEM_ACTOR } from "../../lib/actor.js";
 import { writeAudit } from "../../lib/audit.js";
 import { addDays, type Clock, systemClock } from "../../lib/clock.js";
-import { conflict, notFound, unprocessable } from "../../lib/errors.js";
+import { badRequest, conflict, notFound, unprocessable } from "../../lib/errors.js";
 import { nextNumber } from "../../lib/numbering.js";
 import type { CompanyIdentity } from "../../lib/pdf/pdf-service.js";
 import { abilities, authorize } from "../../lib/policy.js";
@@ -53,6 +54,15 @@ export interface InvoicesDeps {
 
 type Invoice = repo.InvoiceRowData;
 type Line = repo.NewInvoiceLine;
+/** A record for the checks that concern the list or a new draft, not one invoice (staff rights only). */
+const anInvoice = (status: string) => ({
+  clientId: "",
+  kind: "BALANCE",
+  status,
+  totalTtcCents: 0,
+  paidCents: 0,
+  creditedCents: 0,
+});
 const euros = (cents: number) => cents / 100;
 export const INVOICE_SERIES = "INVOICE";
 
@@ -96,8 +106,10 @@ function withTotals(lines: Line[]) {
 
 export function createInvoicesService({ db, configuration, documents, clock = systemClock, log }: InvoicesDeps) {
   const record = (i: Invoice) => ({
+    clientId: i.clientId,
     kind: i.kind,
     status: i.status,
+    totalTtcCents: i.totalTtcCents,
     paidCents: i.paidCents,
     creditedCents: i.creditedCents,
   });
@@ -131,7 +143,7 @@ export function createInvoicesService({ db, configuration, documents, clock = sy
       totalHt: euros(i.totalHtCents),
       totalTtc: euros(i.totalTtcCents),
       paid: euros(i.paidCents),
-      due: euros(i.kind === "CREDIT_NOTE" ? 0 : i.totalTtcCents - i.paidCents - i.creditedCents),
+      due: euros(i.kind === "CREDIT_NOTE" ? 0 : Math.max(0, i.totalTtcCents - i.paidCents - i.creditedCents)),
       overdue,
       creditedInvoiceNumber,
     };
@@ -143,11 +155,11 @@ export function createInvoicesService({ db, configuration, documents, clock = sy
 
   async function detail(actor: Actor, id: string): Promise<InvoiceDetail> {
     const i = await load(actor, id, "read");
-    const [labels, lines, payments, creditNote, credited, missing] = await Promise.all([
+    const [labels, lines, payments, creditNotes, credited, missing] = await Promise.all([
       repo.labelsOf(db, i),
       repo.linesOf(db, i.id),
       repo.paymentsOf(db, i.id),
-      repo.creditNoteOf(db, i.id),
+      repo.creditNotesOf(db, i.id),
       i.creditedInvoiceId ? repo.findInvoice(db, i.creditedInvoiceId) : Promise.resolve(null),
       missingMentions(),
     ]);
@@ -178,7 +190,8 @@ export function createInvoicesService({ db, configuration, documents, clock = sy
       notes: i.notes,
       creditReason: i.creditReason,
       creditedInvoice: credited ? { id: credited.id, number: credited.number, issueDate: credited.issueDate } : null,
-      creditNote,
+      creditNote: creditNotes[0] ? { id: creditNotes[0].id, number: creditNotes[0].number } : null,
+      creditNotes: creditNotes.map((c) => ({ id: c.id, number: c.number, totalTtc: euros(c.totalTtcCents) })),
       payments: payments.map((p) => ({
         id: p.id,
         date: p.date,
@@ -188,7 +201,8 @@ export function createInvoicesService({ db, configuration, documents, clock = sy
       })),
       missingMentions: missing,
       version: i.version,
-      abilities: { update: can.update, issue: can.issue, pay: can.pay, credit: can.credit },
+      abilities: { update: can.update, issue: can.issue, pay: can.pay, credit: can.credit, refund: can.refund },
+      refundDue: euros(Math.max(0, i.paidCents + i.creditedCents - i.totalTtcCents)),
     };
   }
 
@@ -202,15 +216,14 @@ export function createInvoicesService({ db, configuration, documents, clock = sy
     if (contract.status !== "SIGNED") throw conflict("Le contrat n'est pas signé : rien à facturer.");
     const existing = await repo.invoicesOfContract(tx, contract.id);
     const live = (i: Invoice) => i.kind !== "CREDIT_NOTE" && i.creditedCents === 0;
-    const settings = await repo.settings(tx);
     const vatRate = Number(contract.vatRate);
     const flatCents = contract.travelExpenseMode === 3 ? toCents(contract.travelExpenseAmount ?? 0) : 0;
     const servicesCents = toCents(contract.amountHT) - flatCents;
     const n = Math.max(missions.length, 1);
 
     if ("contractId" in body) {
-      const percent = Number(settings.depositPercent);
-      if (percent <= 0) throw conflict("Aucun acompte n'est prévu (Paramètres › Facturation).");
+      const percent = Number(contract.depositPercent);
+      if (percent <= 0) throw conflict("Le contrat ne prévoit pas d'acompte (onglet Contrat).");
       if (existing.some((i) => i.kind === "DEPOSIT" && live(i)))
         throw conflict("Ce contrat a déjà sa facture d'acompte.");
       const clientId = missions[0]?.clientId;
@@ -381,12 +394,7 @@ export function createInvoicesService({ db, configuration, documents, clock = sy
     detail,
 
     async list(actor: Actor, query: InvoiceListQuery): Promise<InvoicePage> {
-      authorize(actor, "read", invoiceResource, {
-        kind: "BALANCE",
-        status: "INVOICE_SEND",
-        paidCents: 0,
-        creditedCents: 0,
-      });
+      authorize(actor, "read", invoiceResource, anInvoice("INVOICE_SEND"));
       const { rows, total, totals } = await repo.listInvoices(db, query, clock.today());
       return {
         items: rows.map((r) => toRow(r.invoice, r, r.creditedInvoiceNumber, r.overdue)),
@@ -400,19 +408,21 @@ export function createInvoicesService({ db, configuration, documents, clock = sy
       };
     },
 
+    /** Every row of the list (the XLSX export), batch after batch, in the list's order. */
+    async *exportBatches(actor: Actor, query: Omit<InvoiceListQuery, "page" | "pageSize">) {
+      authorize(actor, "read", invoiceResource, anInvoice("INVOICE_SEND"));
+      for await (const batch of repo.invoiceListBatches(db, query, clock.today()))
+        yield batch.map((r) => toRow(r.invoice, r, r.creditedInvoiceNumber, r.overdue));
+    },
+
     /** A draft from a contract (the deposit) or a mission (the balance after the visit). */
     async create(actor: Actor, body: CreateInvoiceBody, requestId?: string) {
-      authorize(actor, "create", invoiceResource, {
-        kind: "BALANCE",
-        status: "INVOICE_PREPARE",
-        paidCents: 0,
-        creditedCents: 0,
-      });
+      authorize(actor, "create", invoiceResource, anInvoice("INVOICE_PREPARE"));
       const id = await db.transaction(async (tx) => {
         const draft = await draftFor(tx, body);
         const buyer = await repo.buyerOf(tx, draft.clientId);
         if (!buyer) throw notFound("Client introuvable.");
-        const previous = await repo.lastBuyerReference(tx, draft.clientId);
+        const chorus = await repo.chorusReferenceOf(tx, draft.clientId);
         const { lines, values } = withTotals(draft.lines);
         const row = await repo.insertInvoice(
           tx,
@@ -423,9 +433,9 @@ export function createInvoicesService({ db, configuration, documents, clock = sy
             missionId: draft.missionId,
             clientId: draft.clientId,
             buyer: buyerSnapshot(buyer),
-            buyerSiret: previous?.buyerSiret ?? null,
-            serviceCode: previous?.serviceCode ?? null,
-            engagementNumber: null,
+            buyerSiret: chorus?.buyerSiret ?? null,
+            serviceCode: chorus?.serviceCode ?? null,
+            engagementNumber: chorus?.engagementNumber ?? null,
             notes:
               draft.kind === "BALANCE" && draft.contract.travelExpenseMode === 1
                 ? "Frais de déplacement refacturés au réel sur justificatifs."
@@ -622,8 +632,56 @@ export function createInvoicesService({ db, configuration, documents, clock = sy
       return detail(actor, id);
     },
 
-    /** Cancels an issued invoice by a credit note: its own number, the same lines, a reference to it. */
-    async creditNote(actor: Actor, id: string, input: { version: number; reason: string }, requestId?: string) {
+    /**
+     * What the client paid beyond what remains after the credit notes, paid back: a negative payment,
+     * never more than the refund owed.
+     */
+    async refund(actor: Actor, id: string, body: PaymentBody, requestId?: string) {
+      const amountCents = toCents(body.amount);
+      await db.transaction(async (tx) => {
+        const i = await repo.lockInvoice(tx, id);
+        if (!i) throw notFound(invoiceResource.notFound);
+        authorize(actor, "refund", invoiceResource, record(i));
+        if (body.date > clock.today()) throw unprocessable("La date du remboursement ne peut pas être dans le futur.");
+        const owed = i.paidCents + i.creditedCents - i.totalTtcCents;
+        if (amountCents > owed)
+          throw unprocessable(
+            `Le remboursement (${formatCurrency(euros(amountCents))}) dépasse ce qui est dû au client (${formatCurrency(euros(owed))}).`,
+          );
+        await repo.insertPayment(tx, {
+          invoiceId: id,
+          date: body.date,
+          amountCents: -amountCents,
+          method: body.method,
+          reference: body.reference ?? null,
+          createdBy: actor.userId,
+          createdAt: clock.now(),
+        });
+        await repo.updateInvoice(tx, id, { paidCents: i.paidCents - amountCents, updatedAt: clock.now() });
+        await audit(
+          tx,
+          actor,
+          id,
+          `Remboursement de ${formatCurrency(euros(amountCents))} au client sur la facture ${i.number}`,
+          "payment",
+          requestId,
+          { amount: -euros(amountCents), method: body.method, date: body.date },
+        );
+      });
+      return detail(actor, id);
+    },
+
+    /**
+     * A credit note on an issued invoice: the whole invoice (no credit note yet), or chosen lines and
+     * quantities, never more than what remains uncredited. On a paid invoice, what the client paid
+     * beyond the remaining amount becomes a refund owed (recorded with `refund`).
+     */
+    async creditNote(
+      actor: Actor,
+      id: string,
+      input: { version: number; reason: string; lines?: Array<{ position: number; quantity: number }> },
+      requestId?: string,
+    ) {
       await load(actor, id, "credit");
       await assertMentions("Émission de l'avoir");
       const company = await configuration.get();
@@ -643,7 +701,30 @@ export function createInvoicesService({ db, configuration, documents, clock = sy
           const now = clock.now();
           const today = clock.today();
           const number = await nextNumber(tx, INVOICE_SERIES, now);
-          const lines = await repo.linesOf(tx, original.id);
+          const originalLines = await repo.linesOf(tx, original.id);
+          const remaining = original.totalTtcCents - original.creditedCents;
+          const whole = !input.lines;
+          if (whole && original.creditedCents > 0)
+            throw conflict("Cette facture a déjà un avoir : choisissez les lignes et les quantités à créditer.");
+          const chosen: Line[] = whole
+            ? originalLines.map(({ id: _id, invoiceId: _inv, ...l }) => ({ ...l, expenseId: null }))
+            : (input.lines ?? []).map((c) => {
+                const line = originalLines.find((l) => l.position === c.position);
+                if (!line) throw badRequest(`La ligne ${c.position} n'existe pas sur la facture ${original.number}.`);
+                if (Number(line.quantity) <= 0 || line.unitPriceCents <= 0)
+                  throw badRequest(`La ligne ${c.position} est une déduction : elle ne se crédite pas.`);
+                if (c.quantity > Number(line.quantity))
+                  throw badRequest(
+                    `Ligne ${c.position} : on ne crédite pas plus que la quantité facturée (${String(line.quantity).replace(".", ",")}).`,
+                  );
+                const { id: _id, invoiceId: _inv, ...l } = line;
+                return { ...l, quantity: c.quantity, expenseId: null };
+              });
+          const { lines, values } = withTotals(chosen);
+          if (values.totalTtcCents > remaining)
+            throw conflict(
+              `L'avoir (${formatCurrency(euros(values.totalTtcCents))}) dépasse ce qui reste à créditer sur la facture (${formatCurrency(euros(remaining))}).`,
+            );
           const credit = await repo.insertInvoice(
             tx,
             {
@@ -664,35 +745,56 @@ export function createInvoicesService({ db, configuration, documents, clock = sy
               buyerSiret: original.buyerSiret,
               serviceCode: original.serviceCode,
               engagementNumber: original.engagementNumber,
-              totalHtCents: original.totalHtCents,
-              totalVatCents: original.totalVatCents,
-              totalTtcCents: original.totalTtcCents,
+              ...values,
               createdBy: actor.userId,
               createdAt: now,
               updatedAt: now,
             },
-            lines.map(({ id: _id, invoiceId: _inv, ...l }) => ({ ...l, expenseId: null })),
+            lines,
           );
           creditId = credit.id;
-          // The cancelled invoice's rebilled expenses are billable again (next balance draft).
-          await releaseCreditedExpenses(tx, original.id);
+          // A cancelled invoice's rebilled expenses are billable again (next balance draft).
+          if (whole) await releaseCreditedExpenses(tx, original.id);
+          const creditedCents = original.creditedCents + values.totalTtcCents;
+          const settled = original.paidCents + creditedCents >= original.totalTtcCents;
           await audit(
             tx,
             actor,
             credit.id,
-            `Avoir ${number} émis sur la facture ${original.number}`,
+            `Avoir ${number} émis sur la facture ${original.number}${whole ? "" : ` (${formatCurrency(euros(values.totalTtcCents))})`}`,
             "issue",
             requestId,
           );
           return {
-            values: { creditedCents: original.totalTtcCents - original.paidCents, status: "INVOICE_PAID" },
-            summary: `Facture ${original.number} annulée par l'avoir ${number}`,
+            values: { creditedCents, ...(settled && { status: "INVOICE_PAID" }) },
+            summary: whole
+              ? `Facture ${original.number} annulée par l'avoir ${number}`
+              : `Avoir partiel ${number} de ${formatCurrency(euros(values.totalTtcCents))} sur la facture ${original.number}`,
             action: "credit",
           };
         },
       });
       await fileIssuedPdf(actor, creditId);
       return detail(actor, creditId);
+    },
+
+    /** The client portal: the establishment's issued invoices and credit notes, newest first. */
+    async portalInvoices(actor: Actor): Promise<PortalInvoices> {
+      if (actor.profileType !== "MYQUALIANOR" || !actor.clientId) return { items: [] };
+      const rows = await repo.issuedOfClient(db, actor.clientId);
+      return {
+        items: rows.map((i) => ({
+          id: i.id,
+          number: i.number ?? "",
+          kind: i.kind as PortalInvoices["items"][number]["kind"],
+          status: i.status as PortalInvoices["items"][number]["status"],
+          issueDate: i.issueDate ?? "",
+          dueDate: i.dueDate,
+          totalTtc: euros(i.totalTtcCents),
+          due: i.kind === "CREDIT_NOTE" ? 0 : euros(Math.max(0, i.totalTtcCents - i.paidCents - i.creditedCents)),
+          pdfUrl: `/api/client-portal/invoices/${i.id}/pdf`,
+        })),
+      };
     },
 
     /** The Factur-X file (PDF/A-3 with factur-x.xml), rendered from the frozen data: same bytes each time. */
@@ -735,12 +837,7 @@ export function createInvoicesService({ db, configuration, documents, clock = sy
 
     /** Sales journal of a period (CSV for accounting software), one line per account. */
     async journal(actor: Actor, from: string, to: string) {
-      authorize(actor, "read", invoiceResource, {
-        kind: "BALANCE",
-        status: "INVOICE_SEND",
-        paidCents: 0,
-        creditedCents: 0,
-      });
+      authorize(actor, "read", invoiceResource, anInvoice("INVOICE_SEND"));
       const s = await repo.settings(db);
       const rows = await repo.issuedBetween(db, from, to);
       return buildSalesJournal(rows, s);

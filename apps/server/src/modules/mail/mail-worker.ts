@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import nodemailer, { type Transporter } from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type { Database } from "../../db/client.js";
 import { mailAttachments, mailOutbox } from "../../db/schema/index.js";
 import type { DocumentsService } from "../documents/index.js";
@@ -32,14 +32,19 @@ export function createMailWorker({
   log,
   now = Date.now,
 }: MailWorkerDeps) {
-  const transport: Transporter | null = smtpUrl
-    ? nodemailer.createTransport({
-        url: smtpUrl,
-        connectionTimeout: 10_000,
-        greetingTimeout: 10_000,
-        socketTimeout: 30_000,
-      } as Parameters<typeof nodemailer.createTransport>[0])
-    : null;
+  // nodemailer is loaded by the first mail to send, not at start (nor ever, without SMTP).
+  let transport: Transporter | null = null;
+  const openTransport = async () => {
+    if (transport || !smtpUrl) return transport;
+    const { default: nodemailer } = await import("nodemailer");
+    transport ??= nodemailer.createTransport({
+      url: smtpUrl,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
+    } as Parameters<typeof nodemailer.createTransport>[0]);
+    return transport;
+  };
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<number> | null = null;
 
@@ -97,7 +102,7 @@ export function createMailWorker({
 
   /** Sends what is due now; returns how many left. */
   async function processDue(): Promise<number> {
-    if (!transport) return 0;
+    if (!(await openTransport())) return 0;
     await repo.releaseStaleSending(db, 10 * 60_000);
     const claimed = await repo.claimDueMails(db, BATCH);
     let sent = 0;
@@ -105,7 +110,11 @@ export function createMailWorker({
     return sent;
   }
 
+  // Once stopped (shutdown), a request finishing late cannot wake the worker against a closing pool:
+  // its mail waits in the outbox for the next server.
+  let stopped = false;
   const tick = () => {
+    if (stopped) return Promise.resolve(0);
     running ??= processDue()
       .catch((error) => {
         log?.warn({ err: (error as Error).message }, "file d'envoi des e-mails");
@@ -118,7 +127,7 @@ export function createMailWorker({
   };
 
   return {
-    configured: !!transport,
+    configured: !!smtpUrl,
     processDue: tick,
     /** Makes every waiting mail due now (used when SMTP comes back, and by "Renvoyer"). */
     async retryAllNow() {
@@ -129,11 +138,12 @@ export function createMailWorker({
       return tick();
     },
     start() {
-      if (!transport || timer) return;
+      if (!smtpUrl || timer) return;
       timer = setInterval(() => void tick(), intervalMs);
       timer.unref();
     },
     async stop() {
+      stopped = true;
       if (timer) clearInterval(timer);
       timer = null;
       await running;

@@ -1,5 +1,5 @@
 import type { DeadlineSettings, MissionListQuery, MissionSortKey, MissionState } from "@certidesk/shared";
-import { and, count, eq, ilike, or, type SQL, sql } from "drizzle-orm";
+import { and, count, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
 import { auditors, clients, contracts, missions, missionTeamMembers } from "../../db/schema/index.js";
 import { type IsoDate, sqlDate } from "../../lib/clock.js";
@@ -79,7 +79,8 @@ function missionListQuery(
     preliminaryReportDue: sql`${d.preliminaryDue}`,
   };
   const direction = q.direction === "desc" ? sql`desc` : sql`asc`;
-  const select = () =>
+  const order = [sql`${sorts[q.sort]} ${direction} nulls last`, clients.raisonSocial, missions.id];
+  const select = (only?: SQL) =>
     db
       .select({
         id: missions.id,
@@ -102,8 +103,17 @@ function missionListQuery(
       .from(missions)
       .innerJoin(clients, eq(clients.id, missions.clientId))
       .innerJoin(contracts, eq(contracts.id, missions.contractId))
+      .where(and(where, only))
+      .orderBy(...order);
+  /** The ids alone, in the list's order (the export reads them first). */
+  const ids = () =>
+    db
+      .select({ id: missions.id })
+      .from(missions)
+      .innerJoin(clients, eq(clients.id, missions.clientId))
+      .innerJoin(contracts, eq(contracts.id, missions.contractId))
       .where(where)
-      .orderBy(sql`${sorts[q.sort]} ${direction} nulls last`, clients.raisonSocial, missions.id);
+      .orderBy(...order);
   const total = () =>
     db
       .select({ n: count() })
@@ -111,7 +121,7 @@ function missionListQuery(
       .innerJoin(clients, eq(clients.id, missions.clientId))
       .innerJoin(contracts, eq(contracts.id, missions.contractId))
       .where(where);
-  return { select, total, where, state: d.state };
+  return { select, ids, total, where, state: d.state };
 }
 
 /** The missions list, filtered, searched, sorted and paged in SQL. */
@@ -128,7 +138,11 @@ export async function listMissions(
   return { rows, total: Number(n?.n ?? 0) };
 }
 
-/** Every row of the list for the export, batch after batch in the list's order. */
+/**
+ * Every row of the list for the export, batch after batch in the list's order: the ids first, sorted,
+ * then the details of each batch's ids (no OFFSET, which would compute every skipped row's derived
+ * columns again; see clientListBatches).
+ */
 export async function* missionListBatches(
   db: Executor,
   q: Omit<MissionListQuery, "page" | "pageSize">,
@@ -137,11 +151,11 @@ export async function* missionListBatches(
   today: IsoDate,
   batchSize = 2_000,
 ): AsyncGenerator<MissionListRow[]> {
-  const { select } = missionListQuery(db, q, scope, s, today);
-  for (let offset = 0; ; offset += batchSize) {
-    const rows = await select().limit(batchSize).offset(offset);
+  const { select, ids } = missionListQuery(db, q, scope, s, today);
+  const ordered = (await ids()).map((r) => r.id);
+  for (let start = 0; start < ordered.length; start += batchSize) {
+    const rows = await select(inArray(missions.id, ordered.slice(start, start + batchSize)));
     if (rows.length) yield rows;
-    if (rows.length < batchSize) return;
   }
 }
 

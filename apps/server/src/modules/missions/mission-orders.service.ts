@@ -35,6 +35,8 @@ export interface MailToQueue {
   missionId?: string | null;
   relatedType?: string | null;
   relatedId?: string | null;
+  /** A signed link inside: the mail screens hide the body from staff. */
+  containsSecret?: boolean;
 }
 export type EnqueueMail = (tx: Executor, actor: AuditActor, input: MailToQueue, requestId?: string) => Promise<unknown>;
 
@@ -246,6 +248,8 @@ export function createMissionOrdersService(deps: MissionOrdersDeps) {
                   missionId,
                   relatedType: "missionOrder",
                   relatedId: sent.id,
+                  // The answer link acts for the evaluator: staff reading the mail log must not see it.
+                  containsSecret: true,
                 },
                 requestId,
               );

@@ -24,6 +24,9 @@ const toForm = (c: ClientDetail): EssmsForm => ({
   publicKeyTypes: c.publicKeyTypes,
   capacity: c.capacity === null ? "" : String(c.capacity),
   atc: c.atc ?? "",
+  chorusBuyerSiret: c.chorusBuyerSiret ?? "",
+  chorusServiceCode: c.chorusServiceCode ?? "",
+  chorusEngagementNumber: c.chorusEngagementNumber ?? "",
 });
 
 function EstablishmentForm({ establishment, onClose }: { establishment: ClientDetail; onClose: () => void }) {

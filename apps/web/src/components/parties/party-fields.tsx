@@ -107,6 +107,9 @@ export type EssmsForm = {
   publicKeyTypes: string[];
   capacity: string;
   atc: string;
+  chorusBuyerSiret: string;
+  chorusServiceCode: string;
+  chorusEngagementNumber: string;
 };
 export const EMPTY_ESSMS: EssmsForm = {
   raisonSocial: "",
@@ -124,6 +127,9 @@ export const EMPTY_ESSMS: EssmsForm = {
   publicKeyTypes: [],
   capacity: "",
   atc: "",
+  chorusBuyerSiret: "",
+  chorusServiceCode: "",
+  chorusEngagementNumber: "",
 };
 export const essmsBody = (f: EssmsForm) => ({
   ...f,
@@ -225,6 +231,13 @@ export function EssmsFields({ field }: { field: FieldBinder }) {
         {...field("atc")}
       />
       <AddressFields field={field} />
+      <TextInput
+        label="SIRET facturé (Chorus Pro)"
+        description="Acheteur public : repris sur chaque facture"
+        {...field("chorusBuyerSiret")}
+      />
+      <TextInput label="Code service (Chorus Pro)" maxLength={100} {...field("chorusServiceCode")} />
+      <TextInput label="N° d'engagement (Chorus Pro)" maxLength={50} {...field("chorusEngagementNumber")} />
     </SimpleGrid>
   );
 }

@@ -1,6 +1,46 @@
 import { Alert, Button, Group, Modal, Stack, Textarea } from "@mantine/core";
 import { type FormEvent, useEffect, useState } from "react";
 
+/** The end of a form that needs a reason: the reason, Annuler and the (red) confirmation. */
+export function ReasonAndConfirm({
+  label,
+  reason,
+  onReason,
+  confirmLabel,
+  loading,
+  ready,
+  onCancel,
+}: {
+  label: string;
+  reason: string;
+  onReason: (reason: string) => void;
+  confirmLabel: string;
+  loading: boolean;
+  ready: boolean;
+  onCancel: () => void;
+}) {
+  return (
+    <>
+      <Textarea
+        label={label}
+        required
+        autosize
+        minRows={2}
+        value={reason}
+        onChange={(e) => onReason(e.currentTarget.value)}
+      />
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onCancel}>
+          Annuler
+        </Button>
+        <Button type="submit" color="red" loading={loading} disabled={!ready}>
+          {confirmLabel}
+        </Button>
+      </Group>
+    </>
+  );
+}
+
 /** Asks for a reason (a refusal), then runs the action; shows the server's message on failure. */
 export function ReasonModal({
   opened,
@@ -38,22 +78,15 @@ export function ReasonModal({
               {error}
             </Alert>
           )}
-          <Textarea
+          <ReasonAndConfirm
             label={label}
-            required
-            autosize
-            minRows={2}
-            value={reason}
-            onChange={(e) => setReason(e.currentTarget.value)}
+            reason={reason}
+            onReason={setReason}
+            confirmLabel={confirmLabel}
+            loading={loading}
+            ready={!!reason.trim()}
+            onCancel={onClose}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Annuler
-            </Button>
-            <Button type="submit" color="red" loading={loading} disabled={!reason.trim()}>
-              {confirmLabel}
-            </Button>
-          </Group>
         </Stack>
       </form>
     </Modal>

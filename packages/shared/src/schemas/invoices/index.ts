@@ -44,6 +44,25 @@ export const invoiceListQuerySchema = z
 export type InvoiceListQuery = z.output<typeof invoiceListQuerySchema>;
 export type InvoiceListParams = z.input<typeof invoiceListQuerySchema>;
 
+/** The client portal's invoices: issued invoices and credit notes of the user's establishment. */
+export const portalInvoicesSchema = z.object({
+  items: z.array(
+    z.object({
+      id: z.string(),
+      number: z.string(),
+      kind: z.enum(INVOICE_KINDS),
+      status: z.enum(INVOICE_STATUSES),
+      issueDate: z.string(),
+      dueDate: z.string().nullable(),
+      totalTtc: z.number(),
+      /** What remains to pay (0 for a credit note). */
+      due: z.number(),
+      pdfUrl: z.string(),
+    }),
+  ),
+});
+export type PortalInvoices = z.infer<typeof portalInvoicesSchema>;
+
 /** One row of the list; amounts in euros (two decimals). */
 export const invoiceRowSchema = z.object({
   id: z.string(),
@@ -143,7 +162,28 @@ export const issueInvoiceBodySchema = z.object({ version: versionSchema });
 export const creditNoteBodySchema = z.object({
   version: versionSchema,
   reason: text(500).pipe(z.string().min(1, "Indiquez le motif de l'avoir.")),
+  /**
+   * A partial credit note: the invoice's lines to credit (by position) and the quantity credited on
+   * each. Absent: the whole invoice is cancelled (only while nothing was paid or credited on it).
+   */
+  lines: z
+    .array(
+      z.object({
+        position: z
+          .number({ error: typeError("Ligne inconnue.") })
+          .int("Ligne inconnue.")
+          .min(1, "Ligne inconnue."),
+        quantity: z
+          .number({ error: typeError("Indiquez la quantité à créditer.") })
+          .positive("La quantité à créditer doit être positive.")
+          .max(100_000, "Quantité trop élevée."),
+      }),
+    )
+    .min(1, "Choisissez au moins une ligne à créditer.")
+    .max(200, "Trop de lignes.")
+    .optional(),
 });
+export type CreditNoteBody = z.input<typeof creditNoteBodySchema>;
 
 export const paymentBodySchema = z.object({
   date: isoDate("Date du paiement"),
@@ -199,6 +239,8 @@ export const invoiceDetailSchema = invoiceRowSchema.extend({
     .object({ id: z.string(), number: z.string().nullable(), issueDate: z.string().nullable() })
     .nullable(),
   creditNote: z.object({ id: z.string(), number: z.string().nullable() }).nullable(),
+  /** Every credit note issued on this invoice (one that cancels it, or partial ones), in order. */
+  creditNotes: z.array(z.object({ id: z.string(), number: z.string().nullable(), totalTtc: z.number() })),
   payments: z.array(
     z.object({
       id: z.string(),
@@ -216,7 +258,10 @@ export const invoiceDetailSchema = invoiceRowSchema.extend({
     issue: z.boolean(),
     pay: z.boolean(),
     credit: z.boolean(),
+    refund: z.boolean(),
   }),
+  /** What the client paid beyond what remains after the credit notes: to refund (euros). */
+  refundDue: z.number(),
 });
 export type InvoiceDetail = z.infer<typeof invoiceDetailSchema>;
 

@@ -4,4 +4,5 @@ import { domainKey } from "../../../lib/query-keys";
 export const portalKeys = {
   all: domainKey("client-user"),
   missions: () => [...domainKey("client-user"), "missions"] as const,
+  invoices: () => [...domainKey("client-user"), "invoices"] as const,
 };

@@ -5,6 +5,7 @@ import { errorMessage } from "../../../lib/api-client";
 import { useBranding } from "../../../lib/configuration/use-branding";
 import { useClientUser } from "../api/get-client-user";
 import { usePortalMissions } from "../api/get-portal-missions";
+import { PortalInvoices } from "./PortalInvoices";
 import { PortalMissionCard } from "./PortalMissionCard";
 
 function Field({ label, value }: { label: string; value: string | null }) {
@@ -89,6 +90,7 @@ export function ClientPortalPage() {
           {missions.data?.items.map((m) => (
             <PortalMissionCard key={`${m.id}:${m.version}`} mission={m} />
           ))}
+          <PortalInvoices />
         </>
       )}
     </Stack>

@@ -20,6 +20,7 @@ const contract = {
   vatRate: 0.2,
   travelExpenseMode: 1,
   travelExpenseAmount: null,
+  depositPercent: 30,
   document: null,
   febDocument: null,
   feb: {
@@ -57,7 +58,12 @@ describe("contract tabs", { timeout: 30_000 }, () => {
     expect(screen.getByText("5 100,60 €")).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Enregistrer" }));
     await waitFor(() => expect(writes()).toHaveLength(1));
-    expect(writes()[0]?.body).toMatchObject({ amountHT: 4250.5, deadline: "2026-12-15", version: 2 });
+    expect(writes()[0]?.body).toMatchObject({
+      amountHT: 4250.5,
+      deadline: "2026-12-15",
+      depositPercent: 30,
+      version: 2,
+    });
   });
 
   it("Contrat: refuses a negative amount under the field", async () => {

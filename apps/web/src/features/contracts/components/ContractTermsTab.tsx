@@ -37,6 +37,7 @@ interface TermsForm extends Record<string, unknown> {
   vatRate: string;
   travelExpenseMode: string;
   travelExpenseAmount: string;
+  depositPercent: string;
 }
 const typed = (n: number) => String(n).replace(".", ",");
 
@@ -47,6 +48,7 @@ const toForm = (contract: ContractDetail): TermsForm => ({
   vatRate: String(contract.vatRate),
   travelExpenseMode: String(contract.travelExpenseMode),
   travelExpenseAmount: contract.travelExpenseAmount ? typed(contract.travelExpenseAmount) : "",
+  depositPercent: typed(contract.depositPercent),
 });
 
 function toBody(values: TermsForm, version: number): ContractTermsBody {
@@ -58,6 +60,7 @@ function toBody(values: TermsForm, version: number): ContractTermsBody {
     vatRate: Number(values.vatRate) as ContractTermsBody["vatRate"],
     travelExpenseMode: mode as ContractTermsBody["travelExpenseMode"],
     travelExpenseAmount: mode === 3 ? parseDecimal(values.travelExpenseAmount) : null,
+    depositPercent: values.depositPercent.trim() === "" ? 0 : (parseDecimal(values.depositPercent) as number),
     version,
   };
 }
@@ -164,6 +167,14 @@ function ContractTermsForm({
               {...form.getInputProps("travelExpenseAmount")}
             />
           )}
+          <NumericInput
+            label="Acompte à la signature"
+            description="0 : pas de facture d'acompte"
+            rightSection="%"
+            disabled={!editable}
+            maxLength={6}
+            {...form.getInputProps("depositPercent")}
+          />
         </Group>
         <Group justify="space-between">
           {contract.document ? (

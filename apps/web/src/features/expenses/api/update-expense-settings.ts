@@ -3,8 +3,11 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { expenseKeys } from "./keys";
 
-export const updateExpenseSettings = (body: { kmRate: number; version: number }) =>
-  api.put<ExpenseSettings>("/api/settings/expenses", body);
+export const updateExpenseSettings = (body: {
+  kmRate: number;
+  satisfactionAfterDays?: number | null;
+  version: number;
+}) => api.put<ExpenseSettings>("/api/settings/expenses", body);
 export function useUpdateExpenseSettings() {
   const client = useQueryClient();
   return useMutation({

@@ -7,7 +7,7 @@ import { notifySaved } from "../../../lib/notify";
 import { useExpenseSettings } from "../api/get-expense-settings";
 import { useUpdateExpenseSettings } from "../api/update-expense-settings";
 
-/** Settings › Frais: the mileage rate applied to the evaluators' car journeys. */
+/** Settings › Frais: the mileage rate of the evaluators' car journeys, the satisfaction questionnaire's delay. */
 export function ExpenseSettingsTab() {
   const { data, error } = useExpenseSettings();
   if (error) return <Alert color="red">{errorMessage(error)}</Alert>;
@@ -15,12 +15,26 @@ export function ExpenseSettingsTab() {
   return <KmRateForm key={data.version} settings={data} />;
 }
 
+interface SettingsForm extends Record<string, unknown> {
+  kmRate: string;
+  satisfactionAfterDays: string;
+}
+type SettingsBody = { kmRate: number; satisfactionAfterDays: number | null; version: number };
+
 function KmRateForm({ settings }: { settings: ExpenseSettings }) {
   const save = useUpdateExpenseSettings();
-  const { form, submit, banner } = useZodForm<{ kmRate: string }, { kmRate: number; version: number }>({
-    initialValues: { kmRate: settings.kmRate.toLocaleString("fr-FR", { maximumFractionDigits: 3 }) },
+  const { form, submit, banner } = useZodForm<SettingsForm, SettingsBody>({
+    initialValues: {
+      kmRate: settings.kmRate.toLocaleString("fr-FR", { maximumFractionDigits: 3 }),
+      satisfactionAfterDays: settings.satisfactionAfterDays === null ? "" : String(settings.satisfactionAfterDays),
+    },
     schema: expenseSettingsBodySchema,
-    toBody: (v) => ({ kmRate: parseDecimal(v.kmRate) as number, version: settings.version }),
+    toBody: (v) => ({
+      kmRate: parseDecimal(v.kmRate) as number,
+      satisfactionAfterDays:
+        v.satisfactionAfterDays.trim() === "" ? null : (parseDecimal(v.satisfactionAfterDays) as number),
+      version: settings.version,
+    }),
   });
   const onSubmit = submit(async (body) => {
     await save.mutateAsync(body);
@@ -30,7 +44,7 @@ function KmRateForm({ settings }: { settings: ExpenseSettings }) {
     <Paper withBorder p="md" maw={560}>
       <Stack gap="xs">
         <Title order={2} size="h4">
-          Frais des évaluateurs
+          Frais des évaluateurs et satisfaction
         </Title>
         <Text size="sm">
           Le barème kilométrique s'applique aux trajets en voiture personnelle déclarés à partir de maintenant ; une
@@ -48,6 +62,13 @@ function KmRateForm({ settings }: { settings: ExpenseSettings }) {
             required
             maxLength={6}
             {...form.getInputProps("kmRate")}
+          />
+          <NumericInput
+            label="Questionnaire de satisfaction envoyé (jours après la visite)"
+            description="Laissé vide : envoi à la main seulement, depuis l'onglet Performance de la mission"
+            allowDecimal={false}
+            maxLength={2}
+            {...form.getInputProps("satisfactionAfterDays")}
           />
         </FormContent>
       </Stack>

@@ -63,6 +63,7 @@ function EvaluatorScores({
     save.mutate(
       {
         auditorId: evaluator.auditorId,
+        version: evaluator.version,
         criteria: rows.map((r) => ({
           refCriteriaVO: r.code,
           point: r.point ? Number(r.point) : null,

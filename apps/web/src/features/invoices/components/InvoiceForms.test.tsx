@@ -51,6 +51,22 @@ describe("invoice forms", { timeout: 30_000 }, () => {
     });
   });
 
+  it("records what is paid back to the client after a credit note on a paid invoice", async () => {
+    const owed = { ...invoice, status: "INVOICE_PAID", due: 0, refundDue: 300 } as InvoiceDetail;
+    fetchMock = mockFetch(() => ({ body: { ...owed, refundDue: 0 } }));
+    const user = userEvent.setup({ delay: null });
+    renderWithQuery(<PaymentModal invoice={owed} mode="refund" opened onClose={() => {}} />);
+    expect(screen.getByText("Dû au client après les avoirs : 300,00 €")).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/Montant/), "300");
+    await user.click(screen.getByRole("button", { name: "Enregistrer le remboursement" }));
+    await waitFor(() => expect(fetchMock?.calls).toHaveLength(1));
+    expect(fetchMock?.calls[0]).toMatchObject({
+      method: "POST",
+      url: "/api/invoices/inv-1/refunds",
+      body: { amount: 300, method: "TRANSFER" },
+    });
+  });
+
   it("totals a draft per VAT rate as typed, and sends its lines with the version", async () => {
     fetchMock = mockFetch(() => ({ body: { ...invoice, version: 5 } }));
     const user = userEvent.setup({ delay: null });

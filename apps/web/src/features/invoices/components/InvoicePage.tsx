@@ -11,7 +11,7 @@ import { Alert, Anchor, Button, Group, Modal, Paper, SimpleGrid, Stack, Table, T
 import { IconDownload, IconReceiptRefund, IconReceiptTax, IconSend, IconWallet } from "@tabler/icons-react";
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
-import { LoadingOverlay, ReasonModal } from "../../../components";
+import { LoadingOverlay } from "../../../components";
 import { errorMessage } from "../../../lib/api-client";
 import { useBranding } from "../../../lib/configuration/use-branding";
 import { notifyError, notifySaved } from "../../../lib/notify";
@@ -19,6 +19,7 @@ import { useCreditInvoice } from "../api/credit-note";
 import { invoicePdfUrl, useInvoice } from "../api/get-invoice";
 import { useIssueInvoice } from "../api/issue-invoice";
 import { useRebillExpenses } from "../api/rebill-expenses";
+import { CreditNoteModal } from "./CreditNoteModal";
 import { InvoiceDraftForm } from "./InvoiceDraftForm";
 import { InvoiceStatusBadge, invoiceTitle } from "./invoice-labels";
 import { PaymentModal } from "./PaymentModal";
@@ -84,6 +85,7 @@ export function InvoicePage() {
   const rebill = useRebillExpenses();
   const [confirming, setConfirming] = useState(false);
   const [paying, setPaying] = useState(false);
+  const [refunding, setRefunding] = useState(false);
   const [crediting, setCrediting] = useState(false);
   if (isLoading) return <LoadingOverlay visible />;
   if (!invoice)
@@ -135,6 +137,11 @@ export function InvoicePage() {
               Enregistrer un paiement
             </Button>
           )}
+          {invoice.abilities.refund && (
+            <Button variant="light" leftSection={<IconWallet size={16} />} onClick={() => setRefunding(true)}>
+              Enregistrer le remboursement
+            </Button>
+          )}
           {invoice.abilities.credit && (
             <Button
               variant="light"
@@ -142,7 +149,7 @@ export function InvoicePage() {
               leftSection={<IconReceiptRefund size={16} />}
               onClick={() => setCrediting(true)}
             >
-              Annuler par un avoir
+              Émettre un avoir
             </Button>
           )}
           {draft && invoice.kind === "BALANCE" && invoice.abilities.update && (
@@ -194,14 +201,15 @@ export function InvoicePage() {
                 </Anchor>
               </Text>
             )}
-            {invoice.creditNote && (
-              <Text size="sm">
-                Annulée par{" "}
-                <Anchor component={Link} to={`/app/facture/${invoice.creditNote.id}`}>
-                  l'avoir {invoice.creditNote.number}
-                </Anchor>
+            {invoice.creditNotes.map((c) => (
+              <Text size="sm" key={c.id}>
+                {c.totalTtc === invoice.totalTtc ? "Annulée par l'avoir" : "Avoir partiel"}{" "}
+                <Anchor component={Link} to={`/app/facture/${c.id}`}>
+                  {c.number}
+                </Anchor>{" "}
+                ({formatCurrency(c.totalTtc)} TTC)
               </Text>
-            )}
+            ))}
             {invoice.creditReason && <Text size="sm">Motif : {invoice.creditReason}</Text>}
           </Stack>
         </SimpleGrid>
@@ -223,6 +231,11 @@ export function InvoicePage() {
               {invoice.kind !== "CREDIT_NOTE" && (
                 <Text size="sm">
                   Payé : {formatCurrency(invoice.paid)} · Reste dû : {formatCurrency(invoice.due)}
+                </Text>
+              )}
+              {invoice.refundDue > 0 && (
+                <Text size="sm" c="red" fw={500}>
+                  À rembourser au client : {formatCurrency(invoice.refundDue)}
                 </Text>
               )}
             </Stack>
@@ -248,7 +261,11 @@ export function InvoicePage() {
                 {invoice.payments.map((p) => (
                   <Table.Tr key={p.id}>
                     <Table.Td>{formatDate(p.date)}</Table.Td>
-                    <Table.Td>{PAYMENT_METHOD_LABELS[p.method]}</Table.Td>
+                    <Table.Td>
+                      {p.amount < 0
+                        ? `Remboursement (${PAYMENT_METHOD_LABELS[p.method].toLowerCase()})`
+                        : PAYMENT_METHOD_LABELS[p.method]}
+                    </Table.Td>
                     <Table.Td>{p.reference ?? "—"}</Table.Td>
                     <Table.Td ta="right">{formatCurrency(p.amount)}</Table.Td>
                   </Table.Tr>
@@ -280,27 +297,30 @@ export function InvoicePage() {
         </Stack>
       </Modal>
       {invoice.abilities.pay && <PaymentModal invoice={invoice} opened={paying} onClose={() => setPaying(false)} />}
-      <ReasonModal
-        opened={crediting}
-        title={`Avoir sur la facture ${invoice.number ?? ""}`}
-        label="Motif de l'avoir"
-        confirmLabel="Émettre l'avoir"
-        error={credit.error ? errorMessage(credit.error) : null}
-        loading={credit.isPending}
-        onClose={() => setCrediting(false)}
-        onConfirm={(reason) =>
-          credit.mutate(
-            { id: invoice.id, version: invoice.version, reason },
-            {
-              onSuccess: (saved) => {
-                setCrediting(false);
-                notifySaved(`Avoir ${saved.number} émis.`);
-                navigate(`/app/facture/${saved.id}`);
+      {invoice.abilities.refund && (
+        <PaymentModal invoice={invoice} mode="refund" opened={refunding} onClose={() => setRefunding(false)} />
+      )}
+      {crediting && (
+        <CreditNoteModal
+          invoice={invoice}
+          opened
+          error={credit.error ? errorMessage(credit.error) : null}
+          loading={credit.isPending}
+          onClose={() => setCrediting(false)}
+          onConfirm={(request) =>
+            credit.mutate(
+              { id: invoice.id, version: invoice.version, ...request },
+              {
+                onSuccess: (saved) => {
+                  setCrediting(false);
+                  notifySaved(`Avoir ${saved.number} émis.`);
+                  navigate(`/app/facture/${saved.id}`);
+                },
               },
-            },
-          )
-        }
-      />
+            )
+          }
+        />
+      )}
     </Stack>
   );
 }

@@ -13,6 +13,7 @@ import { DateField, FormContent, FormModal, NumericInput } from "../../../compon
 import { useZodForm } from "../../../lib/form/use-zod-form";
 import { notifySaved } from "../../../lib/notify";
 import { useRecordPayment } from "../api/record-payment";
+import { useRecordRefund } from "../api/record-refund";
 
 interface PaymentForm {
   date: string;
@@ -28,8 +29,12 @@ const today = () => {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 };
 
-function PaymentForm({ invoice, onClose }: { invoice: InvoiceDetail; onClose: () => void }) {
-  const pay = useRecordPayment();
+type Mode = "payment" | "refund";
+
+function PaymentForm({ invoice, mode, onClose }: { invoice: InvoiceDetail; mode: Mode; onClose: () => void }) {
+  const payment = useRecordPayment();
+  const refund = useRecordRefund();
+  const pay = mode === "refund" ? refund : payment;
   const { form, submit, banner } = useZodForm<PaymentForm, PaymentBody>({
     initialValues: { date: today(), amount: "", method: "TRANSFER", reference: "" },
     schema: paymentBodySchema,
@@ -43,9 +48,11 @@ function PaymentForm({ invoice, onClose }: { invoice: InvoiceDetail; onClose: ()
   const save = submit(async (body) => {
     const saved = await pay.mutateAsync({ id: invoice.id, body });
     notifySaved(
-      saved.status === "INVOICE_PAID"
-        ? `Facture ${saved.number} soldée.`
-        : `Paiement enregistré : reste ${formatCurrency(saved.due)}.`,
+      mode === "refund"
+        ? `Remboursement enregistré${saved.refundDue > 0 ? ` : reste à rembourser ${formatCurrency(saved.refundDue)}` : ""}.`
+        : saved.status === "INVOICE_PAID"
+          ? `Facture ${saved.number} soldée.`
+          : `Paiement enregistré : reste ${formatCurrency(saved.due)}.`,
     );
     onClose();
   });
@@ -54,12 +61,20 @@ function PaymentForm({ invoice, onClose }: { invoice: InvoiceDetail; onClose: ()
       onSubmit={save}
       onCancel={onClose}
       banner={banner}
-      submitLabel="Enregistrer le paiement"
+      submitLabel={mode === "refund" ? "Enregistrer le remboursement" : "Enregistrer le paiement"}
       loading={pay.isPending}
     >
-      <Text size="sm">Reste à payer : {formatCurrency(invoice.due)}</Text>
+      <Text size="sm">
+        {mode === "refund"
+          ? `Dû au client après les avoirs : ${formatCurrency(invoice.refundDue)}`
+          : `Reste à payer : ${formatCurrency(invoice.due)}`}
+      </Text>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <DateField label="Date du paiement" required {...form.getInputProps("date")} />
+        <DateField
+          label={mode === "refund" ? "Date du remboursement" : "Date du paiement"}
+          required
+          {...form.getInputProps("date")}
+        />
         <NumericInput label="Montant" required rightSection="€" maxLength={12} {...form.getInputProps("amount")} />
         <Select
           label="Mode de paiement"
@@ -77,18 +92,25 @@ function PaymentForm({ invoice, onClose }: { invoice: InvoiceDetail; onClose: ()
   );
 }
 
+/** A payment received, or (mode "refund") what is paid back to the client after a credit note. */
 export function PaymentModal({
   invoice,
   opened,
   onClose,
+  mode = "payment",
 }: {
   invoice: InvoiceDetail;
   opened: boolean;
   onClose: () => void;
+  mode?: Mode;
 }) {
   return (
-    <FormModal opened={opened} onClose={onClose} title={`Paiement de la facture ${invoice.number ?? ""}`}>
-      <PaymentForm invoice={invoice} onClose={onClose} />
+    <FormModal
+      opened={opened}
+      onClose={onClose}
+      title={`${mode === "refund" ? "Remboursement" : "Paiement"} de la facture ${invoice.number ?? ""}`}
+    >
+      <PaymentForm invoice={invoice} mode={mode} onClose={onClose} />
     </FormModal>
   );
 }

@@ -1,0 +1,75 @@
+import type { InvoiceDetail } from "@certidesk/shared";
+import { screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
+import { renderWithQuery } from "../../../test/render";
+import { CreditNoteModal } from "./CreditNoteModal";
+
+const line = (label: string, unitPrice: number, kind = "SERVICE") => ({
+  kind,
+  label,
+  quantity: 1,
+  unitPrice,
+  vatRate: 0.2,
+  totalHt: unitPrice,
+  expenseId: null,
+});
+const invoice = (paid: number) =>
+  ({
+    id: "inv-1",
+    number: "F-2026-0007",
+    totalTtc: 3600,
+    paid,
+    due: 3600 - paid,
+    creditNotes: [],
+    lines: [line("Évaluation externe", 2700), line("Forfait de déplacement", 300, "FLAT_FEE")],
+  }) as unknown as InvoiceDetail;
+
+describe("CreditNoteModal", { timeout: 30_000 }, () => {
+  it("cancels the whole invoice while nothing was paid", async () => {
+    const onConfirm = vi.fn();
+    const user = userEvent.setup({ delay: null });
+    renderWithQuery(
+      <CreditNoteModal
+        invoice={invoice(0)}
+        opened
+        error={null}
+        loading={false}
+        onConfirm={onConfirm}
+        onClose={() => {}}
+      />,
+    );
+    expect(screen.getByText(/L'avoir annule la facture entière/)).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/Motif de l'avoir/), "Erreur de destinataire");
+    await user.click(screen.getByRole("button", { name: "Émettre l'avoir" }));
+    expect(onConfirm).toHaveBeenCalledWith({ reason: "Erreur de destinataire" });
+  });
+
+  it("credits chosen lines of a partly paid invoice, the quantity typed with a comma", async () => {
+    const onConfirm = vi.fn();
+    const user = userEvent.setup({ delay: null });
+    renderWithQuery(
+      <CreditNoteModal
+        invoice={invoice(1000)}
+        opened
+        error={null}
+        loading={false}
+        onConfirm={onConfirm}
+        onClose={() => {}}
+      />,
+    );
+    // The whole invoice can no longer be cancelled: lines only.
+    expect(screen.getByText(/Reste dû sur la facture/)).toBeInTheDocument();
+    await user.click(screen.getByRole("checkbox", { name: "Créditer la ligne 2 : Forfait de déplacement" }));
+    const quantity = screen.getByLabelText("Quantité créditée, ligne 2");
+    await user.clear(quantity);
+    await user.type(quantity, "0,5");
+    expect(screen.getByText(/Avoir d'environ 180,00/)).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/Motif de l'avoir/), "Remise sur le déplacement");
+    await user.click(screen.getByRole("button", { name: "Émettre l'avoir" }));
+    expect(onConfirm).toHaveBeenCalledWith({
+      reason: "Remise sur le déplacement",
+      lines: [{ position: 2, quantity: 0.5 }],
+    });
+  });
+});
