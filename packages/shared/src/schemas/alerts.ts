@@ -1,0 +1,116 @@
+import { z } from "zod";
+import { pageResultSchema } from "./common.js";
+
+/** A calendar day as the API exchanges it, YYYY-MM-DD. */
+const isoDateSchema = z.iso.date();
+
+/**
+ * The alert pages (spec section 2, module Alertes): the staff's landing page is one tab per page,
+ * each a list of work to do now. `apiName` is the suffix of the spec's calls
+ * (`GET /api/alerts/getAlert{apiName}` and `…Count`); Feb and Dates have no call in the spec, so
+ * theirs follow the same pattern.
+ */
+export const ALERT_PAGES = [
+  { code: "ALERT_DEMAND", key: "alert-demandes", label: "Demandes", apiName: "Demandes" },
+  { code: "ALERT_FEB", key: "alert-feb", label: "Feb", apiName: "Feb" },
+  { code: "ALERT_EVALUATEUR", key: "alert-auditor", label: "Evaluateurs", apiName: "Evaluateur" },
+  { code: "ALERT_LIEN", key: "alert-linkinterest", label: "Liens", apiName: "Linkinterest" },
+  { code: "ALERT_PLANIFICATION", key: "alert-planification", label: "Planifications", apiName: "Planification" },
+  { code: "ALERT_DATE", key: "alert-date", label: "Dates", apiName: "Date" },
+  { code: "ALERT_MISSION", key: "alert-mission", label: "Missions", apiName: "Mission" },
+  { code: "ALERT_PERFORMANCE", key: "alert-performance", label: "Performances", apiName: "Performance" },
+  { code: "ALERT_FACTURE", key: "alert-facture", label: "Factures", apiName: "Facture" },
+] as const;
+export type AlertPage = (typeof ALERT_PAGES)[number];
+export type AlertPageCode = AlertPage["code"];
+export const ALERT_PAGE_CODES = ALERT_PAGES.map((p) => p.code) as [AlertPageCode, ...AlertPageCode[]];
+export const alertPageCodeSchema = z.enum(ALERT_PAGE_CODES);
+
+/** The alert type whose DELETE action is hidden (spec section 6). */
+export const PERFORMANCE_WITHOUT_SATISFACTION_TYPE = "performance-not-exist-satisfaction-while-audit-date-past";
+
+/** The row action codes of the spec (section 6) and the confirm popup's codes (section 2). */
+export const ALERT_ACTION_CODES = ["SEND_MAIL", "CONFIRM", "COMMENT", "View", "EDIT", "HISTORY", "DELETE", "MAIL_LIST"] as const;
+export type AlertActionCode = (typeof ALERT_ACTION_CODES)[number];
+export const CONFIRM_REMOVE_ALERT = "REMOVE_ALERT";
+export const CONFIRM_MOVE_TO_PROSPECT = "MOVE_TO_PROSPECT";
+
+/**
+ * One alert row: a current case found by a rule's SQL, under the spec's field names.
+ * `id` is stable: `${alertType}:${recordId}`, the key every action is stored against.
+ */
+export const alertRowSchema = z.object({
+  id: z.string(),
+  /** The rule's code (kebab-case, e.g. "mission-order-refused"). */
+  alertType: z.string(),
+  page: alertPageCodeSchema,
+  alertTitle: z.object({ title: z.string(), description: z.string() }),
+  formattedTitle: z.string(),
+  formattedDescription: z.string(),
+  /** The action to carry out: a code, its French label, a sentence. */
+  actionMener: z.string(),
+  formattedActionMener: z.string(),
+  actionMenerDescription: z.string(),
+  /** The value the rule measures ("12 jours de retard", a date…); "Aucun" when empty. */
+  displayValue: z.string(),
+  /** The client (or request) concerned. */
+  raisonSocial: z.string().nullable(),
+  postalCode: z.string().nullable(),
+  /** The date that makes the case due, YYYY-MM-DD. */
+  dueDate: isoDateSchema.nullable(),
+  /** Follow-up date: the alert's own postponement when set, else the record's dateRelance. */
+  dateRelance: isoDateSchema.nullable(),
+  /** The screen where the work is done (an /app/… path). */
+  link: z.string(),
+  isChangable: z.boolean(),
+  isRemovable: z.boolean(),
+  isSendSatisfactionToAuditor: z.boolean(),
+  /** How many comments users left on this alert. */
+  commentCount: z.number().int(),
+});
+export type AlertRow = z.infer<typeof alertRowSchema>;
+
+export const alertListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(1000).default(1000),
+  search: z.string().max(200).optional(),
+  /** Only this rule's rows. */
+  alertType: z.string().max(100).optional(),
+});
+export type AlertListQuery = z.infer<typeof alertListQuerySchema>;
+export const alertListSchema = pageResultSchema(alertRowSchema);
+export type AlertList = z.infer<typeof alertListSchema>;
+export const alertCountSchema = z.object({ count: z.number().int() });
+
+/** Every page the actor may see with its count: the landing page's tabs. */
+export const alertPageSummarySchema = z.object({
+  code: alertPageCodeSchema,
+  key: z.string(),
+  label: z.string(),
+  count: z.number().int(),
+});
+export const alertSummarySchema = z.array(alertPageSummarySchema);
+export type AlertPageSummary = z.infer<typeof alertPageSummarySchema>;
+
+/** Bodies of the action calls (`POST /api/alerts/…`); each answers `{ ok: true }`. */
+export const alertIdBodySchema = z.object({ id: z.string().min(3).max(200) });
+export const saveAlertDateBodySchema = alertIdBodySchema.extend({ date: isoDateSchema });
+export const alertCommentBodySchema = alertIdBodySchema.extend({
+  text: z.string().trim().min(1, "Le commentaire est vide.").max(2000, "2 000 caractères au plus."),
+});
+export const updateAlertDemandesBodySchema = alertIdBodySchema.extend({
+  /** Mark the request handled (it leaves the list), or add a comment, or both. */
+  handled: z.boolean().optional(),
+  comment: z.string().trim().max(2000).optional(),
+});
+
+/** One entry of an alert's HISTORY: what someone did to it, or when it appeared. */
+export const alertHistoryEntrySchema = z.object({
+  at: z.string(),
+  action: z.enum(["REMOVED", "ARCHIVED", "CONFIRMED", "COMMENTED", "POSTPONED", "HANDLED", "SATISFACTION_SENT"]),
+  actorName: z.string(),
+  text: z.string().nullable(),
+  date: isoDateSchema.nullable(),
+});
+export const alertHistorySchema = z.array(alertHistoryEntrySchema);
+export type AlertHistoryEntry = z.infer<typeof alertHistoryEntrySchema>;
