@@ -9,6 +9,7 @@ import {
   auditLog,
   auditorAssignmentJustifications,
   clients,
+  documents,
   missionDays,
   missionOrders,
   missionTeamMembers,
@@ -210,6 +211,48 @@ describe("missions: creation, team, days, list", () => {
     const again = await call("PUT", `/api/missions/${m.id}/team`, cpi, { members, version: m.version });
     expect(again.statusCode, again.body).toBe(200);
     expect(await ctx.handle.db.select().from(missionOrders).where(eq(missionOrders.missionId, m.id))).toHaveLength(2);
+  });
+
+  it("does not check again a member whose order was sent: the rest of the team can still change", async () => {
+    const { missions } = await signedContract(ctx, cc, {
+      days: [
+        { day: "2026-04-20", timeSlotId: 1 },
+        { day: "2026-04-21", timeSlotId: 1 },
+      ],
+    });
+    const m = await get(missions[0]?.id ?? "");
+    const [coordinator, evaluator] = m.team.map((t) => t.auditorId);
+    // The coordinator's order went out; since then their documents lapsed (a blocked evaluator now).
+    await ctx.handle.db
+      .update(missionOrders)
+      .set({ status: "SENT" })
+      .where(and(eq(missionOrders.missionId, m.id), eq(missionOrders.auditorId, coordinator ?? "")));
+    await ctx.handle.db.delete(documents).where(eq(documents.auditorId, coordinator ?? ""));
+    const newcomer = await buildAuditor(ctx.handle.db, { firstName: "Léa", lastName: "Remplaçante" });
+    const saved = await call("PUT", `/api/missions/${m.id}/team`, cpi, {
+      members: [
+        { auditorId: coordinator ?? "", role: "COORDINATOR" },
+        { auditorId: newcomer.id, role: "EVALUATOR" },
+      ],
+      version: m.version,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((saved.json() as Detail).team.map((t) => t.auditorId)).not.toContain(evaluator);
+    // A newcomer in the same state is still refused.
+    const lapsed = await buildAuditor(ctx.handle.db, {
+      firstName: "Noé",
+      lastName: "Sanspièces",
+      withDocuments: false,
+    });
+    const refused = await call("PUT", `/api/missions/${m.id}/team`, cpi, {
+      members: [
+        { auditorId: coordinator ?? "", role: "COORDINATOR" },
+        { auditorId: lapsed.id, role: "EVALUATOR" },
+      ],
+      version: (saved.json() as Detail).version,
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(errorOf(refused).message).toMatch(/^Noé Sanspièces ne peut pas évaluer/);
   });
 
   it("lists missions filtered by state on the clock's date, searched without accents, sorted and paged in SQL; exports XLSX", async () => {

@@ -204,11 +204,19 @@ export function createMissionsService(deps: MissionsDeps) {
    * Every member checked with the impartiality engine for every establishment of the group: a
    * blocked one is refused (422) with its French reason; warnings need a written justification,
    * unless the same warnings were already justified for this mission.
+   * A member whose order was already sent or accepted is not checked again: they were checked when
+   * assigned, they only leave by refusing their order, and a document that expired since (followed on
+   * the Evaluateurs alerts) must not stop the planning team from changing the rest of the team.
    */
   async function checkTeam(actor: Actor, group: repo.MissionRow[], input: TeamInput) {
     const people = await repo.auditorsByIds(
       db,
       input.members.map((m) => m.auditorId),
+    );
+    const ordered = new Set(
+      (await repo.currentOrders(db, { missionIds: group.map((m) => m.id) }))
+        .filter(({ order }) => order.status === "SENT" || order.status === "ACCEPT")
+        .map(({ order }) => `${order.missionId}:${order.auditorId}`),
     );
     const warned: Array<{
       missionId: string;
@@ -223,6 +231,7 @@ export function createMissionsService(deps: MissionsDeps) {
         const person = people.find((p) => p.id === member.auditorId);
         if (!person)
           throw new AppError(422, "UNPROCESSABLE", "Évaluateur introuvable.", { auditorId: member.auditorId });
+        if (ordered.has(`${mission.id}:${person.id}`)) continue;
         const verdict = await impartiality.eligibility(actor, member.auditorId, {
           clientId: mission.clientId,
           days,
