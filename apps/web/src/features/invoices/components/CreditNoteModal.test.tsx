@@ -14,24 +14,24 @@ const line = (label: string, unitPrice: number, kind = "SERVICE") => ({
   totalHt: unitPrice,
   expenseId: null,
 });
-const invoice = (paid: number) =>
+const invoice = (paid: number, creditNotes: Array<{ id: string; number: string; totalTtc: number }> = []) =>
   ({
     id: "inv-1",
     number: "F-2026-0007",
     totalTtc: 3600,
     paid,
     due: 3600 - paid,
-    creditNotes: [],
+    creditNotes,
     lines: [line("Évaluation externe", 2700), line("Forfait de déplacement", 300, "FLAT_FEE")],
   }) as unknown as InvoiceDetail;
 
 describe("CreditNoteModal", { timeout: 30_000 }, () => {
-  it("cancels the whole invoice while nothing was paid", async () => {
+  it("cancels the whole invoice while it has no credit note, even once paid (a refund then falls due)", async () => {
     const onConfirm = vi.fn();
     const user = userEvent.setup({ delay: null });
     renderWithQuery(
       <CreditNoteModal
-        invoice={invoice(0)}
+        invoice={invoice(3600)}
         opened
         error={null}
         loading={false}
@@ -40,17 +40,18 @@ describe("CreditNoteModal", { timeout: 30_000 }, () => {
       />,
     );
     expect(screen.getByText(/L'avoir annule la facture entière/)).toBeInTheDocument();
+    expect(screen.getByText(/deviendra un remboursement à enregistrer/)).toBeInTheDocument();
     await user.type(screen.getByLabelText(/Motif de l'avoir/), "Erreur de destinataire");
     await user.click(screen.getByRole("button", { name: "Émettre l'avoir" }));
     expect(onConfirm).toHaveBeenCalledWith({ reason: "Erreur de destinataire" });
   });
 
-  it("credits chosen lines of a partly paid invoice, the quantity typed with a comma", async () => {
+  it("credits chosen lines of an invoice already credited once, within what remains, the quantity typed with a comma", async () => {
     const onConfirm = vi.fn();
     const user = userEvent.setup({ delay: null });
     renderWithQuery(
       <CreditNoteModal
-        invoice={invoice(1000)}
+        invoice={invoice(1000, [{ id: "cn-1", number: "F-2026-0009", totalTtc: 360 }])}
         opened
         error={null}
         loading={false}
@@ -58,8 +59,9 @@ describe("CreditNoteModal", { timeout: 30_000 }, () => {
         onClose={() => {}}
       />,
     );
-    // The whole invoice can no longer be cancelled: lines only.
-    expect(screen.getByText(/Reste dû sur la facture/)).toBeInTheDocument();
+    // The whole invoice can no longer be cancelled: lines only, within 3 600 − 360 €.
+    expect(screen.getByRole("radio", { name: "Toute la facture" })).toBeDisabled();
+    expect(screen.getByText(/Reste à créditer sur la facture : 3\s240,00/)).toBeInTheDocument();
     await user.click(screen.getByRole("checkbox", { name: "Créditer la ligne 2 : Forfait de déplacement" }));
     const quantity = screen.getByLabelText("Quantité créditée, ligne 2");
     await user.clear(quantity);

@@ -12,8 +12,9 @@ export interface CreditNoteRequest {
 const typed = (n: number) => String(n).replace(".", ",");
 
 /**
- * The credit note of an issued invoice: the whole invoice (while nothing was paid or credited), or
- * chosen lines with the quantity credited on each, up to what remains due (the server checks it).
+ * The credit note of an issued invoice: the whole invoice (while it has no credit note), or chosen
+ * lines with the quantity credited on each, up to what remains uncredited (the server checks it). What
+ * the client already paid beyond the new amount due becomes a refund owed, recorded on the invoice.
  */
 export function CreditNoteModal({
   invoice,
@@ -30,7 +31,9 @@ export function CreditNoteModal({
   onConfirm: (request: CreditNoteRequest) => void;
   onClose: () => void;
 }) {
-  const untouched = invoice.paid === 0 && invoice.creditNotes.length === 0;
+  const untouched = invoice.creditNotes.length === 0;
+  const creditedCents = invoice.creditNotes.reduce((sum, c) => sum + Math.round(c.totalTtc * 100), 0);
+  const remaining = (Math.round(invoice.totalTtc * 100) - creditedCents) / 100;
   const [mode, setMode] = useState<"whole" | "lines">(untouched ? "whole" : "lines");
   const [reason, setReason] = useState("");
   const [chosen, setChosen] = useState<Record<number, string>>({});
@@ -66,12 +69,18 @@ export function CreditNoteModal({
               { value: "lines", label: "Certaines lignes" },
             ]}
           />
+          {invoice.paid > 0 && (
+            <Text size="sm" c="dimmed">
+              Le client a déjà payé {formatCurrency(invoice.paid)} : ce qu'il a payé au-delà du nouveau montant dû
+              deviendra un remboursement à enregistrer sur la facture.
+            </Text>
+          )}
           {mode === "whole" ? (
             <Text size="sm">L'avoir annule la facture entière : {formatCurrency(invoice.totalTtc)} TTC.</Text>
           ) : (
             <>
               <Text size="sm">
-                Reste dû sur la facture : {formatCurrency(invoice.due)} TTC. L'avoir ne peut pas le dépasser.
+                Reste à créditer sur la facture : {formatCurrency(remaining)} TTC. L'avoir ne peut pas le dépasser.
               </Text>
               <Table.ScrollContainer minWidth={560}>
                 <Table>
@@ -126,9 +135,9 @@ export function CreditNoteModal({
                   </Table.Tbody>
                 </Table>
               </Table.ScrollContainer>
-              <Text size="sm" fw={500} c={estimate > invoice.due + 0.005 ? "red" : undefined}>
+              <Text size="sm" fw={500} c={estimate > remaining + 0.005 ? "red" : undefined}>
                 Avoir d'environ {formatCurrency(Math.round(estimate * 100) / 100)} TTC
-                {estimate > invoice.due + 0.005 && " : plus que le reste dû, réduisez les quantités"}
+                {estimate > remaining + 0.005 && " : plus que le reste à créditer, réduisez les quantités"}
               </Text>
             </>
           )}
