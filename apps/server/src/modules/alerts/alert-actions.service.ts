@@ -1,13 +1,11 @@
 import { type AlertHistoryEntry, type AlertPageCode, PERFORMANCE_WITHOUT_SATISFACTION_TYPE } from "@certidesk/shared";
-import { asc, eq } from "drizzle-orm";
 import type { Database, Executor } from "../../db/client.js";
-import { alertActions } from "../../db/schema/index.js";
 import type { Actor } from "../../lib/actor.js";
 import { writeAudit } from "../../lib/audit.js";
 import { type Clock, type IsoDate, systemClock } from "../../lib/clock.js";
 import { badRequest, notFound, unprocessable } from "../../lib/errors.js";
 import type { AlertRule } from "./alert-rule.js";
-import { findCase, thresholds } from "./alerts.repository.js";
+import { actionsOf, findCase, insertAction, thresholds } from "./alerts.repository.js";
 import { rulesFor } from "./registry.js";
 
 export type AlertAction =
@@ -63,7 +61,7 @@ export function createAlertActionsService({ db, clock = systemClock }: { db: Dat
     action: AlertAction,
     extra: { text?: string | null; date?: IsoDate | null } = {},
   ) {
-    await tx.insert(alertActions).values({
+    await insertAction(tx, {
       alertKey: alert.key,
       alertType: alert.rule.code,
       action,
@@ -152,11 +150,7 @@ export function createAlertActionsService({ db, clock = systemClock }: { db: Dat
     async history(actor: Actor, id: string): Promise<AlertHistoryEntry[]> {
       const code = id.slice(0, id.indexOf(":"));
       if (!rulesFor(actor).some((r) => r.code === code)) throw notFound("Cette alerte n'existe pas.");
-      const rows = await db
-        .select()
-        .from(alertActions)
-        .where(eq(alertActions.alertKey, id))
-        .orderBy(asc(alertActions.at), asc(alertActions.id));
+      const rows = await actionsOf(db, id);
       return rows.map((r) => ({
         at: r.at.toISOString(),
         action: r.action as AlertHistoryEntry["action"],
