@@ -5,7 +5,10 @@ import { type Session, signIn } from "../../../test/session.js";
 import { createTestApp, type TestContext } from "../../../test/test-app.js";
 import { ALERT_RULES } from "./registry.js";
 
-type Page = { items: Array<{ id: string; alertType: string; link: string }>; total: number };
+type Page = {
+  items: Array<{ id: string; alertType: string; link: string; raisonSocial: string | null }>;
+  total: number;
+};
 
 /**
  * On the demo base, for every profile and every page: the page's Count, its list's total, the
@@ -67,9 +70,7 @@ describe("alert pages on the demo data", () => {
   });
 
   it("pages and searches in SQL: every word, accents ignored", async () => {
-    const all = (await get("DIR", "/api/alerts/getAlertDate?pageSize=1000")) as Page & {
-      items: Array<{ raisonSocial: string | null }>;
-    };
+    const all = (await get("DIR", "/api/alerts/getAlertDate?pageSize=1000")) as Page;
     const second = (await get("DIR", "/api/alerts/getAlertDate?pageSize=2&page=2")) as Page;
     expect(second.total).toBe(all.total);
     expect(second.items.map((i) => i.id)).toEqual(all.items.slice(2, 4).map((i) => i.id));
