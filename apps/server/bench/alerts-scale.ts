@@ -25,12 +25,12 @@ const db = handle.db;
 const t0 = performance.now();
 await db.execute(sql`insert into clients (raison_social, postal_code, departement, client_since, date_relance, evaluation_date)
   select 'ESSMS Échelle ' || i, lpad(((i % 95) + 1)::text, 2, '0') || '000', lpad(((i % 95) + 1)::text, 2, '0'),
-    now() - (i % 900) * interval '1 day', current_date + (i % 120) - 60, case when i % 30 = 0 then null else current_date + (i % 400) end
+    now() - (i % 900) * interval '1 day', current_date + (i % 600) - 30, case when i % 30 = 0 then null else current_date + (i % 400) end
   from generate_series(1, 10000) i`);
 await db.execute(sql`insert into contracts (request_id, number, status, signature_date, deadline, amount_ht, vat_rate, amount_vat,
     amount_ttc, travel_expense_mode, feb)
   select (select id from request_clients order by id limit 1), 'C-SCALE-' || i, case when i % 10 = 0 then 'SENT' else 'SIGNED' end,
-    current_date - (i % 700), case when i % 50 = 0 then null else current_date + (i % 90) - 45 end, 5000, 0.2, 1000, 6000, 2,
+    current_date - (i % 700), case when i % 500 = 0 then null else current_date + (i % 90) - 45 end, 5000, 0.2, 1000, 6000, 2,
     jsonb_build_object('staffCount', case when i % 20 = 0 then null else 30 end,
       'authorisationEndDate', (current_date + (i % 2000))::text)
   from generate_series(1, 50000) i`);
@@ -51,8 +51,9 @@ await db.execute(sql`insert into mission_team_members (mission_id, auditor_id, r
 await db.execute(sql`insert into mission_orders (mission_id, auditor_id, role, status, sent_at, answered_at, created_at)
   select tm.mission_id, tm.auditor_id, tm.role, case abs(hashtext(tm.mission_id::text || tm.auditor_id::text)) % 100 when 0 then 'SENT' when 1 then 'REFUSE'
       when 2 then 'WAITING' else 'ACCEPT' end,
-    now() - interval '20 days', now() - interval '10 days', now() - interval '20 days'
-  from mission_team_members tm`);
+    now() - interval '20 days' - d.n * interval '1 day', now() - interval '10 days' - d.n * interval '1 day',
+    now() - interval '20 days' - d.n * interval '1 day'
+  from mission_team_members tm cross join lateral (select abs(hashtext(tm.mission_id::text)) % 200 as n) d`);
 await db.execute(sql`analyze`);
 console.log(`Base agrandie en ${Math.round(performance.now() - t0)} ms (${handle.kind})`);
 

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
   boolean,
@@ -83,6 +84,8 @@ export const missions = pgTable(
     index("missions_client_idx").on(t.clientId),
     index("missions_group_idx").on(t.groupId),
     index("missions_first_day_idx").on(t.firstDay),
+    // The live missions (the alert rules on teams, orders and links read only these).
+    index("missions_live_idx").on(t.lastDay).where(sql`${t.status} <> 'FINALISED'`),
   ],
 );
 
