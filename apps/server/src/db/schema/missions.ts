@@ -138,6 +138,8 @@ export const missionOrders = pgTable(
     uniqueIndex("mission_orders_supersedes_key").on(t.supersedes),
     index("mission_orders_mission_idx").on(t.missionId, t.auditorId),
     index("mission_orders_auditor_idx").on(t.auditorId, t.status),
+    // The alerts on orders refused, accepted (by answer date) or unanswered.
+    index("mission_orders_status_idx").on(t.status, t.answeredAt),
   ],
 );
 
