@@ -165,3 +165,11 @@ export function formatMonthLabel(month: string): string {
   const name = MONTH_NAMES[Number(m) - 1];
   return name && year ? `${name} ${year}` : month;
 }
+
+const optionSchema = z.object({ value: z.string(), label: z.string() });
+/** GET /api/statistics/filter-options: the gestionnaires and evaluators the filters offer. */
+export const statisticsFilterOptionsSchema = z.object({
+  gestionnaires: z.array(optionSchema),
+  evaluators: z.array(optionSchema),
+});
+export type StatisticsFilterOptions = z.infer<typeof statisticsFilterOptionsSchema>;

@@ -3,6 +3,7 @@ import {
   clientStatisticsSchema,
   linkInterestQuerySchema,
   linkInterestStatisticsSchema,
+  statisticsFilterOptionsSchema,
 } from "@certidesk/shared";
 import type { AppInstance } from "../../app-instance.js";
 import type { Clock } from "../../lib/clock.js";
@@ -16,6 +17,19 @@ const access = { access: { code: "STATISTIC", op: "create" } } as const;
 
 export function statisticsRoutes(app: AppInstance, deps: { statistics: StatisticsService; clock: Clock }) {
   const { statistics, clock } = deps;
+
+  app.get(
+    "/api/statistics/filter-options",
+    {
+      config: access,
+      schema: {
+        tags,
+        summary: "Choix des filtres des statistiques : gestionnaires et évaluateurs",
+        response: { 200: statisticsFilterOptionsSchema },
+      },
+    },
+    async () => statistics.filterOptions(),
+  );
 
   app.get(
     "/api/statistics/clients",

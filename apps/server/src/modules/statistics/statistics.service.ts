@@ -10,6 +10,7 @@ import { type Clock, type IsoDate, parisDate } from "../../lib/clock.js";
 import { badRequest, notFound } from "../../lib/errors.js";
 import * as clientRepo from "./client-statistics.repository.js";
 import * as linkRepo from "./link-interest.repository.js";
+import { filterOptions } from "./statistics-options.repository.js";
 
 /** The period asked for, or the last 12 months (from the first day of the month 11 months ago to today). */
 export function resolvePeriod(q: { from?: IsoDate | undefined; to?: IsoDate | undefined }, today: IsoDate) {
@@ -55,6 +56,8 @@ export function createStatisticsService({ db, clock }: { db: Database; clock: Cl
   }
 
   return {
+    filterOptions: () => filterOptions(db),
+
     async clients(q: ClientStatisticsQuery): Promise<ClientStatistics> {
       const f = await clientFilter(q);
       const [byMonth, byDepartement, revenue, pipe, reports, evaluators] = await Promise.all([
