@@ -1,4 +1,3 @@
-import "@mantine/charts/styles.css";
 import {
   ASSIGNMENT_DECISION_LABELS,
   formatDate,
@@ -6,11 +5,11 @@ import {
   ORGANISATION_TYPE_LABELS,
   type OrganisationType,
 } from "@certidesk/shared";
-import { BarChart } from "@mantine/charts";
 import { Alert, Badge, Loader, Stack } from "@mantine/core";
 import { errorMessage } from "../../../lib/api-client";
 import { useLinkInterest } from "../api/get-link-interest";
 import { ChartFigure } from "./ChartFigure";
+import { LazyBarChart as BarChart } from "./LazyBarChart";
 import { StatsTable } from "./StatsTable";
 
 const orgType = (t: string) => ORGANISATION_TYPE_LABELS[t as OrganisationType] ?? t;

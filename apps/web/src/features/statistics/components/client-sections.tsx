@@ -1,4 +1,3 @@
-import "@mantine/charts/styles.css";
 import {
   type ClientStatistics,
   formatCurrency,
@@ -7,9 +6,9 @@ import {
   REPORT_KIND_LABELS,
   type StatisticsDelay,
 } from "@certidesk/shared";
-import { BarChart } from "@mantine/charts";
 import { Text } from "@mantine/core";
 import { ChartFigure } from "./ChartFigure";
+import { LazyBarChart as BarChart } from "./LazyBarChart";
 import { type StatsColumn, StatsTable } from "./StatsTable";
 
 type Counts = ClientStatistics["evaluationTotals"];
