@@ -43,7 +43,7 @@ test("COMPTA opens the statistics, sees figures in both tabs and downloads a rea
   expect(exported).toBe(sold);
 
   // A domain narrows the figures, and stays in the address.
-  await page.getByLabel("Domaine").click();
+  await page.getByRole("combobox", { name: "Domaine" }).click();
   await page.getByRole("option", { name: /^PH/ }).click();
   await expect(page).toHaveURL(/domaine=PH/);
   await expect.poll(async () => Number(await total.getByRole("cell").nth(1).textContent())).toBeLessThan(sold);
