@@ -1,5 +1,5 @@
 import { LINK_NATURE_LABELS, type LinkNature } from "@certidesk/shared";
-import { and, asc, eq, isNotNull } from "drizzle-orm";
+import { and, asc, eq, gt, isNotNull, isNull, or } from "drizzle-orm";
 import type { Executor } from "../db/client.js";
 import {
   auditorAssignmentJustifications,
@@ -9,7 +9,7 @@ import {
   missions,
   missionTeamMembers,
 } from "../db/schema/index.js";
-import { addDays, createRandom } from "./demo-random.js";
+import { addDays, createRandom, isoDay } from "./demo-random.js";
 
 const JUSTIFICATIONS = [
   "Seul évaluateur disponible sur ces dates ; binôme expérimenté sur le secteur.",
@@ -42,7 +42,13 @@ export async function seedStatisticsDemo(tx: Executor, input: { now: Date; plann
     })
     .from(auditorLinks)
     .innerJoin(missions, eq(missions.clientId, auditorLinks.organisationId))
-    .where(eq(auditorLinks.organisationType, "ESSMS"))
+    .where(
+      and(
+        eq(auditorLinks.organisationType, "ESSMS"),
+        // A link ended more than five years ago no longer blocks anything.
+        or(isNull(auditorLinks.endDate), gt(auditorLinks.endDate, isoDay(addDays(input.now, -5 * 365)))),
+      ),
+    )
     .orderBy(asc(auditorLinks.organisationName), asc(missions.id));
   const refusals = links.map((l) => ({
     auditorId: l.auditorId,

@@ -228,6 +228,14 @@ describe("statistics", () => {
     expect(decisions?.getRow(2).getCell(2).value).toBe("Autorisée avec justification");
   });
 
+  it("offers the gestionnaires and evaluators of the filters", async () => {
+    const response = await get("/api/statistics/filter-options");
+    expect(response.statusCode).toBe(200);
+    const options = response.json();
+    expect(options.gestionnaires).toContainEqual({ value: world.gestionnaire.id, label: "Gestionnaire Stat" });
+    expect(options.evaluators).toContainEqual({ value: world.z.id, label: "Zoé Statistique" });
+  });
+
   it("needs the create right on STATISTIC: read alone, evaluators and clients are refused", async () => {
     const db = ctx.handle.db;
     for (const profile of ["CC", "QSE", "COMPTA"] as const) {
@@ -238,6 +246,7 @@ describe("statistics", () => {
       const session = await signIn(ctx, (await buildUser(db, profile)).identifier);
       expect((await get("/api/statistics/clients", session)).statusCode, profile).toBe(403);
       expect((await get("/api/statistics/link-interest/export.xlsx", session)).statusCode, profile).toBe(403);
+      expect((await get("/api/statistics/filter-options", session)).statusCode, profile).toBe(403);
     }
     expect((await get("/api/statistics/clients", null)).statusCode).toBe(401);
   });

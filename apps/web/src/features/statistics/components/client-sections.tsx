@@ -58,17 +58,25 @@ export function EvaluationsByMonth({ s }: { s: ClientStatistics }) {
   );
 }
 
+/** The chart keeps the busiest départements readable; the table lists them all. */
+const CHART_DEPARTEMENTS = 12;
+const activity = (r: Counts) => r.sold + r.planned + r.done + r.finalised;
+
 export function EvaluationsByDepartement({ s }: { s: ClientStatistics }) {
   const rows = s.evaluationsByDepartement;
+  const busiest = [...rows]
+    .sort((a, b) => activity(b) - activity(a) || a.departement.localeCompare(b.departement))
+    .slice(0, CHART_DEPARTEMENTS)
+    .sort((a, b) => a.departement.localeCompare(b.departement));
   return (
     <ChartFigure
       title="Évaluations par département"
-      description="Le département de l'établissement évalué."
+      description={`Le département de l'établissement évalué ; le graphique montre les ${CHART_DEPARTEMENTS} départements les plus actifs, le tableau les montre tous.`}
       chart={
         rows.length > 0 ? (
           <BarChart
             h={260}
-            data={rows}
+            data={busiest}
             dataKey="departement"
             series={COUNT_SERIES}
             withLegend
