@@ -1,5 +1,5 @@
-import type { ClientStatisticsQuery } from "@certidesk/shared";
-import { Alert, Loader, Stack } from "@mantine/core";
+import { type ClientStatisticsQuery, formatDate } from "@certidesk/shared";
+import { Alert, Loader, Stack, Text } from "@mantine/core";
 import { errorMessage } from "../../../lib/api-client";
 import { useClientStatistics } from "../api/get-client-statistics";
 import {
@@ -18,6 +18,9 @@ export function ClientStatisticsTab({ query, enabled }: { query: ClientStatistic
   if (isPending || !data) return <Loader aria-label="Chargement des statistiques" />;
   return (
     <Stack>
+      <Text size="sm" c="dimmed" aria-live="polite">
+        Période : du {formatDate(data.period.from)} au {formatDate(data.period.to)}
+      </Text>
       <EvaluationsByMonth s={data} />
       <EvaluationsByDepartement s={data} />
       <RevenueByMonth s={data} />

@@ -5,7 +5,7 @@ import {
   ORGANISATION_TYPE_LABELS,
   type OrganisationType,
 } from "@certidesk/shared";
-import { Alert, Badge, Loader, Stack } from "@mantine/core";
+import { Alert, Badge, Loader, Stack, Text } from "@mantine/core";
 import { errorMessage } from "../../../lib/api-client";
 import { useLinkInterest } from "../api/get-link-interest";
 import { ChartFigure } from "./ChartFigure";
@@ -25,6 +25,9 @@ export function LinkInterestTab({ query, enabled }: { query: LinkInterestQuery; 
   if (isPending || !data) return <Loader aria-label="Chargement des liens d'intérêts" />;
   return (
     <Stack>
+      <Text size="sm" c="dimmed" aria-live="polite">
+        Période : du {formatDate(data.period.from)} au {formatDate(data.period.to)}
+      </Text>
       <ChartFigure
         title="Liens d'intérêts et affectations par évaluateur"
         description="Liens en vigueur à un jour au moins de la période ; « en cours » : toujours en vigueur à sa fin."

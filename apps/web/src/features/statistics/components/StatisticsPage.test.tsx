@@ -100,6 +100,7 @@ describe("StatisticsPage", () => {
   it("asks the figures with the address's filters and shows them as tables, money in the French format", async () => {
     const mock = renderAt("/app/statistiques?du=2026-01-01&au=2026-02-28&domaine=PA&gestionnaire=g1");
     const months = await screen.findByRole("table", { name: "Évaluations par mois" });
+    expect(screen.getByText("Période : du 01/01/2026 au 28/02/2026")).toBeInTheDocument();
     expect(within(months).getByRole("row", { name: /février 2026 3 0 1 1/ })).toBeInTheDocument();
     expect(within(months).getByRole("row", { name: /Total 3 1 1 1/ })).toBeInTheDocument();
     const revenue = screen.getByRole("table", { name: "Chiffre d'affaires par mois" });
