@@ -93,6 +93,8 @@ import { createRecevabilityService } from "./modules/prospects/recevability.serv
 import { refuseOpenQuotes } from "./modules/quotes/index.js";
 import { quotesRoutes } from "./modules/quotes/quotes.routes.js";
 import { createQuotesService } from "./modules/quotes/quotes.service.js";
+import { statisticsRoutes } from "./modules/statistics/statistics.routes.js";
+import { createStatisticsService } from "./modules/statistics/statistics.service.js";
 import { timelineRoutes } from "./modules/timeline/timeline.routes.js";
 import { createTimelineService } from "./modules/timeline/timeline.service.js";
 import { usersRoutes } from "./modules/users/users.routes.js";
@@ -368,6 +370,7 @@ export async function buildApp({
     statement: createStatementService({ db, clock, identity }),
     uploadMaxBytes: config.uploadMaxBytes,
   });
+  statisticsRoutes(app, { statistics: createStatisticsService({ db, clock }), clock });
   auditRoutes(app, { db });
 
   await serveWebApp(app, config.webDist);

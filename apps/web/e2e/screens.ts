@@ -188,6 +188,8 @@ export function staffScreens(r: DemoRecords, { variants = true } = {}): string[]
     ...(variants ? ["facture?statut=INVOICE_SEND"] : []),
     ...[r.invoice, ...(variants ? [r.draftInvoice] : [])].filter(Boolean).map((id) => `facture/${id}`),
     ...(r.invoiceMission ? [`mission/${r.invoiceMission}?onglet=facture`] : []),
+    "statistiques",
+    ...(variants ? ["statistiques?onglet=liens"] : []),
     ...settings.map((tab) => `setting/${tab}`),
     ...(r.finishedMission
       ? (variants ? ["?onglet=frais", "?onglet=performance"] : ["?onglet=frais"]).map(

@@ -13,6 +13,7 @@ import { seedDemoHistory } from "./demo-history.js";
 import { seedInvoiceDemo } from "./demo-invoices.js";
 import { seedMissionDemo } from "./demo-missions.js";
 import { seedEvaluatorSpaceDemo } from "./demo-portal.js";
+import { seedStatisticsDemo } from "./demo-statistics.js";
 
 /** The one generator of demo data; later modules add their own section here. */
 export const DEMO_PASSWORD = "Demo-2026";
@@ -117,6 +118,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
     // After the expenses: the balance invoices of "frais en sus" contracts rebill the approved ones.
     if (client && auditor) await seedInvoiceDemo(tx, { now: new Date() });
     await seedAlertsDemo(tx, { now: new Date() });
+    await seedStatisticsDemo(tx, { now: new Date(), plannerLabel: member("CPI").label });
     await writeAudit(tx, SYSTEM_ACTOR, {
       action: "create",
       entityType: "demo",

@@ -102,6 +102,10 @@ export const router = createBrowserRouter([
                 lazy: lazyPage(() => import("../features/invoices/components/InvoicePage"), "InvoicePage"),
               },
               {
+                path: "statistiques",
+                lazy: lazyPage(() => import("../features/statistics/components/StatisticsPage"), "StatisticsPage"),
+              },
+              {
                 path: "gestionnaire",
                 lazy: lazyPage(
                   () => import("../features/gestionnaires/components/GestionnaireListPage"),

@@ -86,3 +86,29 @@ export const auditorAssignmentJustifications = pgTable(
   },
   (t) => [index("auditor_justifications_idx").on(t.auditorId, t.contractId)],
 );
+
+/**
+ * An assignment the impartiality engine refused (a blocking reason: link of interest, same
+ * département, employment, missing documents), kept as evidence for the accreditation audit
+ * (COFRAC): the refusal itself changes nothing, so without this row it would leave no trace.
+ */
+export const auditorAssignmentRefusals = pgTable(
+  "auditor_assignment_refusals",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    auditorId: uuid("auditor_id")
+      .notNull()
+      .references(() => auditors.id),
+    contractId: uuid("contract_id").references(() => contracts.id, { onDelete: "cascade" }),
+    missionId: uuid("mission_id"),
+    clientId: uuid("client_id").references(() => clients.id),
+    reasons: jsonb("reasons").$type<Array<{ rule: string; message: string }>>().notNull(),
+    createdById: uuid("created_by_id").references(() => users.id),
+    createdByLabel: text("created_by_label").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("auditor_refusals_auditor_idx").on(t.auditorId, t.createdAt),
+    index("auditor_refusals_created_idx").on(t.createdAt),
+  ],
+);

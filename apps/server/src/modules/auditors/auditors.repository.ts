@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lte, sql } from
 import type { Executor } from "../../db/client.js";
 import {
   auditorAssignmentJustifications,
+  auditorAssignmentRefusals,
   auditorLinks,
   auditors,
   auditorUnavailability,
@@ -272,4 +273,8 @@ export const assignmentJustifications = (
 
 export async function insertJustification(tx: Executor, values: typeof auditorAssignmentJustifications.$inferInsert) {
   await tx.insert(auditorAssignmentJustifications).values(values);
+}
+
+export async function insertRefusal(tx: Executor, values: typeof auditorAssignmentRefusals.$inferInsert) {
+  await tx.insert(auditorAssignmentRefusals).values(values);
 }

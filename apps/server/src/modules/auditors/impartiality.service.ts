@@ -16,10 +16,20 @@ import {
   clientLocation,
   findAuditor,
   insertJustification,
+  insertRefusal,
 } from "./auditors.repository.js";
 import { distanceKm, locate } from "./geo/commune-coordinates.js";
 import { evaluateEligibility } from "./impartiality/engine.js";
 import { loadEssms, loadFacts, loadMonthLoads, loadSettings } from "./impartiality/load-facts.js";
+
+/** An assignment the engine refused: who, where, and the blocking reasons shown to the user. */
+export interface AssignmentRefusal {
+  auditorId: string;
+  clientId: string;
+  contractId?: string | undefined;
+  missionId?: string | undefined;
+  reasons: Array<{ rule: string; message: string }>;
+}
 
 export interface ProgrammeAssignment {
   contractId: string;
@@ -184,6 +194,38 @@ export function createImpartialityService({ db, clock }: { db: Database; clock: 
           );
         }
       }
+    },
+
+    /**
+     * Keeps a refused assignment as evidence for the accreditation audit (statistics › Liens). Called
+     * after the refused save rolled back, in a transaction of its own: the refusal changes nothing
+     * else, so this row and its journal entry are its only trace.
+     */
+    async recordRefusal(actor: Actor, refusal: AssignmentRefusal, requestId?: string) {
+      await db.transaction(async (tx) => {
+        await insertRefusal(tx, {
+          auditorId: refusal.auditorId,
+          clientId: refusal.clientId,
+          contractId: refusal.contractId ?? null,
+          missionId: refusal.missionId ?? null,
+          reasons: refusal.reasons,
+          createdById: actor.userId,
+          createdByLabel: actor.label,
+          createdAt: clock.now(),
+        });
+        await writeAudit(
+          tx,
+          actor,
+          {
+            action: "refuseAssignment",
+            entityType: "auditor",
+            entityId: refusal.auditorId,
+            summary: `Affectation refusée par le moteur d'impartialité : ${refusal.reasons.map((r) => r.message).join(" ")}`,
+            changes: { clientId: refusal.clientId, contractId: refusal.contractId, missionId: refusal.missionId },
+          },
+          requestId,
+        );
+      });
     },
 
     settings: async () => loadSettings(db),

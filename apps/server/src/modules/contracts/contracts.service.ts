@@ -35,7 +35,10 @@ type DecisionInput = z.output<typeof decisionBodySchema>;
 
 /** The contract tabs: Besoin (FEB), Programme, Contrat, Décision; lifecycle in contract-lifecycle.ts. */
 export function createContractsService(
-  deps: ContractDeps & { links: DocumentLinks; impartiality?: Pick<ImpartialityService, "checkProgramme"> },
+  deps: ContractDeps & {
+    links: DocumentLinks;
+    impartiality?: Pick<ImpartialityService, "checkProgramme" | "recordRefusal">;
+  },
 ) {
   const { db, links, documents: docs, configuration, clock } = deps;
   const ctx = { db, clock };
@@ -45,6 +48,26 @@ export function createContractsService(
   const staffOnly = (actor: Actor) => {
     if (!isStaff(actor)) throw notFound();
   };
+
+  /**
+   * A programme refused by the impartiality engine rolls back; the refusal is then kept on its own
+   * (statistics › Liens, the accreditation audit) before the 422 goes back to the user.
+   */
+  async function refusalsRecorded<T>(
+    actor: Actor,
+    contractId: string,
+    requestId: string | undefined,
+    run: () => Promise<T>,
+  ) {
+    try {
+      return await run();
+    } catch (error) {
+      const refused = blockedAssignment(error);
+      if (refused && deps.impartiality)
+        await deps.impartiality.recordRefusal(actor, { ...refused, contractId }, requestId);
+      throw error;
+    }
+  }
 
   return {
     get,
@@ -98,66 +121,68 @@ export function createContractsService(
      */
     async updateProgramme(actor: Actor, id: string, input: ProgrammeInput, requestId?: string, clientId?: string) {
       if (clientId) authorize(actor, "read", clientResource, { id: clientId });
-      await versionedUpdate({
-        ...contractWrite(ctx, actor, id, clientId ? "programmeForClient" : "programme", requestId),
-        version: input.version,
-        apply: async (tx, c) => {
-          const { clientIds: ids, service } = await repo.contractFacts(tx, c);
-          if (clientId && !ids.includes(clientId)) throw notFound(contractResource.notFound);
-          if (input.establishments.some((e) => !ids.includes(e.clientId)))
-            throw badRequest("Un établissement ne fait pas partie de ce contrat.");
-          if (ids.length < 2 && input.establishments.some((e) => e.regroupingStatus !== null))
-            throw badRequest("Le regroupement d'évaluations concerne plusieurs établissements du contrat.");
-          if (input.days.some((d) => d.clientId && !ids.includes(d.clientId)))
-            throw badRequest("Un jour de visite vise un établissement hors du contrat.");
-          const auditorIds = input.evaluators.map((e) => e.auditorId);
-          if ((await repo.countAuditors(tx, auditorIds)) !== auditorIds.length)
-            throw badRequest("Évaluateur introuvable.");
-          const days = input.days.map((d) => ({ ...d, dayFraction: timeSlotById(d.timeSlotId)?.dayFraction ?? 1 }));
-          if (days.length > 0) {
-            const issues = programmeIssues({
-              service,
-              days,
-              evaluatorCount: input.evaluators.length,
-              hasCoordinator: input.evaluators.some((e) => e.role === "COORDINATOR"),
-            });
-            if (issues[0]) throw badRequest(issues[0]);
-          }
-          // The impartiality engine: a blocked evaluator is refused (422), a warning needs a justification.
-          await deps.impartiality?.checkProgramme(
-            tx,
-            actor,
-            {
-              contractId: id,
-              establishments: ids.map((clientId) => ({
-                clientId,
-                days: days.filter((d) => !d.clientId || d.clientId === clientId).map((d) => d.day),
-              })),
+      await refusalsRecorded(actor, id, requestId, () =>
+        versionedUpdate({
+          ...contractWrite(ctx, actor, id, clientId ? "programmeForClient" : "programme", requestId),
+          version: input.version,
+          apply: async (tx, c) => {
+            const { clientIds: ids, service } = await repo.contractFacts(tx, c);
+            if (clientId && !ids.includes(clientId)) throw notFound(contractResource.notFound);
+            if (input.establishments.some((e) => !ids.includes(e.clientId)))
+              throw badRequest("Un établissement ne fait pas partie de ce contrat.");
+            if (ids.length < 2 && input.establishments.some((e) => e.regroupingStatus !== null))
+              throw badRequest("Le regroupement d'évaluations concerne plusieurs établissements du contrat.");
+            if (input.days.some((d) => d.clientId && !ids.includes(d.clientId)))
+              throw badRequest("Un jour de visite vise un établissement hors du contrat.");
+            const auditorIds = input.evaluators.map((e) => e.auditorId);
+            if ((await repo.countAuditors(tx, auditorIds)) !== auditorIds.length)
+              throw badRequest("Évaluateur introuvable.");
+            const days = input.days.map((d) => ({ ...d, dayFraction: timeSlotById(d.timeSlotId)?.dayFraction ?? 1 }));
+            if (days.length > 0) {
+              const issues = programmeIssues({
+                service,
+                days,
+                evaluatorCount: input.evaluators.length,
+                hasCoordinator: input.evaluators.some((e) => e.role === "COORDINATOR"),
+              });
+              if (issues[0]) throw badRequest(issues[0]);
+            }
+            // The impartiality engine: a blocked evaluator is refused (422), a warning needs a justification.
+            await deps.impartiality?.checkProgramme(
+              tx,
+              actor,
+              {
+                contractId: id,
+                establishments: ids.map((clientId) => ({
+                  clientId,
+                  days: days.filter((d) => !d.clientId || d.clientId === clientId).map((d) => d.day),
+                })),
+                evaluators: input.evaluators,
+              },
+              requestId,
+            );
+            const sorted = [...days].sort((a, b) => a.day.localeCompare(b.day));
+            await repo.replaceProgramme(tx, id, {
+              establishments: input.establishments,
+              days: sorted,
               evaluators: input.evaluators,
-            },
-            requestId,
-          );
-          const sorted = [...days].sort((a, b) => a.day.localeCompare(b.day));
-          await repo.replaceProgramme(tx, id, {
-            establishments: input.establishments,
-            days: sorted,
-            evaluators: input.evaluators,
-          });
-          const first = sorted[0]?.day;
-          const total = days.reduce((s, d) => s + d.dayFraction, 0);
-          return {
-            values: {},
-            summary: first
-              ? `Programme du contrat ${c.number} : ${formatDays(total)} de visite à partir du ${formatDate(first)}, ${input.evaluators.length} évaluateur(s)`
-              : `Programme du contrat ${c.number} modifié (visite à programmer)`,
-          };
-        },
-        after: async (tx, saved) => {
-          if (saved.status !== "SIGNED") return;
-          const { links: rows, days } = await repo.programmeOf(tx, id);
-          await setEvaluationDates(tx, evaluationDatesOf(rows, days), { now: clock.now() });
-        },
-      });
+            });
+            const first = sorted[0]?.day;
+            const total = days.reduce((s, d) => s + d.dayFraction, 0);
+            return {
+              values: {},
+              summary: first
+                ? `Programme du contrat ${c.number} : ${formatDays(total)} de visite à partir du ${formatDate(first)}, ${input.evaluators.length} évaluateur(s)`
+                : `Programme du contrat ${c.number} modifié (visite à programmer)`,
+            };
+          },
+          after: async (tx, saved) => {
+            if (saved.status !== "SIGNED") return;
+            const { links: rows, days } = await repo.programmeOf(tx, id);
+            await setEvaluationDates(tx, evaluationDatesOf(rows, days), { now: clock.now() });
+          },
+        }),
+      );
       return get(actor, id);
     },
 
@@ -231,3 +256,17 @@ export function createContractsService(
   };
 }
 export type ContractsService = ReturnType<typeof createContractsService>;
+
+/** The evaluator, ESSMS and blocking reasons of an impartiality refusal (422 with `blocking` details). */
+function blockedAssignment(error: unknown) {
+  if (!(error instanceof AppError) || error.statusCode !== 422) return null;
+  const d = error.details as
+    | { auditorId?: string; clientId?: string; blocking?: Array<{ rule: string; message: string }> }
+    | undefined;
+  if (!d?.auditorId || !d.clientId || !d.blocking?.length) return null;
+  return {
+    auditorId: d.auditorId,
+    clientId: d.clientId,
+    reasons: d.blocking.map((b) => ({ rule: b.rule, message: b.message })),
+  };
+}

@@ -41,6 +41,18 @@ export interface EligibilityChecker {
     auditorId: string,
     q: { clientId: string; days: string[]; contractId?: string | undefined },
   ): Promise<Eligibility>;
+  /** Keeps a refused assignment (accreditation evidence); the refused save itself changes nothing. */
+  recordRefusal(
+    actor: Actor,
+    refusal: {
+      auditorId: string;
+      clientId: string;
+      contractId?: string;
+      missionId?: string;
+      reasons: Array<{ rule: string; message: string }>;
+    },
+    requestId?: string,
+  ): Promise<void>;
 }
 
 export interface MissionsDeps {
@@ -208,7 +220,7 @@ export function createMissionsService(deps: MissionsDeps) {
    * assigned, they only leave by refusing their order, and a document that expired since (followed on
    * the Evaluateurs alerts) must not stop the planning team from changing the rest of the team.
    */
-  async function checkTeam(actor: Actor, group: repo.MissionRow[], input: TeamInput) {
+  async function checkTeam(actor: Actor, group: repo.MissionRow[], input: TeamInput, requestId?: string) {
     const people = await repo.auditorsByIds(
       db,
       input.members.map((m) => m.auditorId),
@@ -238,12 +250,24 @@ export function createMissionsService(deps: MissionsDeps) {
           contractId: mission.contractId,
         });
         const who = `${fullName(person)} ne peut pas évaluer « ${client.raisonSocial} »`;
-        if (!verdict.eligible)
+        if (!verdict.eligible) {
+          await impartiality.recordRefusal(
+            actor,
+            {
+              auditorId: person.id,
+              clientId: mission.clientId,
+              contractId: mission.contractId,
+              missionId: mission.id,
+              reasons: verdict.blocking.map((b) => ({ rule: b.rule, message: b.message })),
+            },
+            requestId,
+          );
           throw new AppError(422, "UNPROCESSABLE", `${who} : ${verdict.blocking.map((b) => b.message).join(" ")}`, {
             auditorId: person.id,
             clientId: mission.clientId,
             ...verdict,
           });
+        }
         if (verdict.warnings.length === 0) continue;
         const warnings = verdict.warnings.map((w) => ({ rule: w.rule, message: w.message }));
         if (!input.justification) {
@@ -347,7 +371,7 @@ export function createMissionsService(deps: MissionsDeps) {
       if (!loaded) throw notFound(missionResource.notFound);
       authorize(actor, "updateTeam", missionResource, loaded.record);
       const group = await repo.groupOf(db, loaded.row);
-      const { people, warned } = await checkTeam(actor, group, input);
+      const { people, warned } = await checkTeam(actor, group, input, requestId);
       const names = input.members
         .map((m) => {
           const p = people.find((x) => x.id === m.auditorId);
