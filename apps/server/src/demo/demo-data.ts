@@ -12,6 +12,7 @@ import { seedDemoHistory } from "./demo-history.js";
 import { seedInvoiceDemo } from "./demo-invoices.js";
 import { seedMissionDemo } from "./demo-missions.js";
 import { seedEvaluatorSpaceDemo } from "./demo-portal.js";
+import { seedWallDemo } from "./demo-wall.js";
 
 /** The one generator of demo data; later modules add their own section here. */
 export const DEMO_PASSWORD = "Demo-2026";
@@ -115,6 +116,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
     await seedExpenseDemo(tx, { now: new Date() });
     // After the expenses: the balance invoices of "frais en sus" contracts rebill the approved ones.
     if (client && auditor) await seedInvoiceDemo(tx, { now: new Date() });
+    await seedWallDemo(tx, { now: new Date(), member });
     await writeAudit(tx, SYSTEM_ACTOR, {
       action: "create",
       entityType: "demo",
