@@ -113,7 +113,12 @@ describe("demo library", () => {
       const unread = await ctx.app.inject({ url: "/api/wall/unread-count", headers: session.bearer });
       return {
         ...(response.json() as {
-          items: Array<{ pinned: boolean; attachments: Array<{ url: string }>; comments: unknown[]; readBy: unknown[] }>;
+          items: Array<{
+            pinned: boolean;
+            attachments: Array<{ url: string }>;
+            comments: unknown[];
+            readBy: unknown[];
+          }>;
         }),
         unread: (unread.json() as { count: number }).count,
       };

@@ -35,8 +35,8 @@ export const WALL_AUDIENCE_LABELS: Record<WallAudience, string> = {
   AUDITEUR: "Évaluateurs",
 };
 
-export const WALL_TEXT_MAX = 10_000;
-export const WALL_ATTACHMENTS_MAX = 10;
+const WALL_TEXT_MAX = 10_000;
+const WALL_ATTACHMENTS_MAX = 10;
 
 export const wallPostBodySchema = z.object({
   title: z
@@ -99,7 +99,7 @@ const wallCommentSchema = z.object({
 });
 export type WallComment = z.infer<typeof wallCommentSchema>;
 
-export const wallPostSchema = z.object({
+const wallPostSchema = z.object({
   id: z.string(),
   version: z.number().int(),
   title: z.string().nullable(),
