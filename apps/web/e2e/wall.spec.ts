@@ -60,11 +60,16 @@ test.describe
 
     test("a planner comments; the director sees the comment and who read it", async ({ browser }) => {
       const cpi = await signedInPage(browser, "cpi@demo.fr");
-      await cpi.goto("/app/wall");
+      // The menu counts what is addressed to the planner and not read yet (the announcement at least).
+      const menu = cpi.getByRole("navigation", { name: "Navigation principale" }).getByRole("link", { name: /Mur/ });
+      await expect(menu.getByTestId("wall-unread")).toContainText("non lue");
+      await menu.click();
       const post = cpi.getByRole("article", { name: TITLE });
       await post.getByRole("textbox", { name: "Votre commentaire" }).fill("Je revois les programmes de janvier.");
       await post.getByRole("button", { name: "Commenter" }).click();
       await expect(post.getByTestId("wall-comment")).toContainText("Je revois les programmes de janvier.");
+      // Shown, hence read: the count leaves the menu.
+      await expect(menu.getByTestId("wall-unread")).toHaveCount(0);
 
       const dir = await signedInPage(browser, "dir@demo.fr");
       await dir.goto("/app/wall");
