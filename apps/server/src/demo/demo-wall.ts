@@ -59,7 +59,7 @@ export async function seedWallDemo(
     },
     member("QSE"),
   );
-  await post(
+  const sales = await post(
     {
       text: "Trois nouvelles demandes d'EHPAD du Rhône cette semaine : pensez à vérifier les disponibilités de janvier avant de proposer des dates.",
       audience: ["CC", "CPI", "CMCC"],
@@ -84,7 +84,7 @@ export async function seedWallDemo(
   );
   await comment(pinned, member("CMCC"), "Je relaie aux coordinateurs lors de la réunion de lundi.", 2 * DAY - 3 * HOUR);
   await comment(party, member("COMPTA"), "Je m'inscris !", DAY + 2 * HOUR);
-  // Readers: the author of each post, and a few colleagues; the demo evaluator has not read the COFRAC news yet.
+  // Readers: the author of each post (as the service records it), and a few colleagues; the demo evaluator has not read the COFRAC news yet.
   const reads: Array<[string, Member, number]> = [
     [pinned, dir, 3 * DAY],
     [pinned, member("CPI"), 2 * DAY + HOUR],
@@ -95,6 +95,7 @@ export async function seedWallDemo(
     [party, dir, DAY + 2 * HOUR],
     [quality, member("QSE"), DAY],
     [quality, dir, 20 * HOUR],
+    [sales, member("CC"), 5 * HOUR],
   ];
   const rows = reads.filter(([, m]) => m.id).map(([postId, m, ms]) => ({ postId, userId: m.id, readAt: at(ms) }));
   if (rows.length) await tx.insert(wallReads).values(rows).onConflictDoNothing();
