@@ -1,11 +1,11 @@
-import type { WallAudience, WallPage, WallPost } from "@certidesk/shared";
+import type { WallAudience, WallPage } from "@certidesk/shared";
 import type { Database, Executor } from "../../db/client.js";
 import { wallComments, wallPosts } from "../../db/schema/index.js";
 import type { Actor } from "../../lib/actor.js";
 import { writeAudit } from "../../lib/audit.js";
 import { type Clock, systemClock } from "../../lib/clock.js";
 import { notFound, staleVersion, unprocessable } from "../../lib/errors.js";
-import { abilities, authorize, can, granted } from "../../lib/policy.js";
+import { authorize, granted } from "../../lib/policy.js";
 import { versionedUpdate } from "../../lib/versioned-update.js";
 import type { DocumentLinks } from "../documents/index.js";
 import { wallCommentResource, wallPostResource } from "./wall.policy.js";
@@ -22,9 +22,8 @@ import {
   loadPostDetails,
   markRead,
   replaceAttachments,
-  type WallCommentRow,
-  type WallPostRow,
 } from "./wall.repository.js";
+import { toPostView } from "./wall-post-view.js";
 
 interface PostInput {
   title: string | null;
@@ -38,7 +37,6 @@ const excerpt = (post: { title: string | null; text: string }) => {
   const head = post.title ?? post.text;
   return head.length > 60 ? `${head.slice(0, 60)}…` : head;
 };
-const edited = (row: { createdAt: Date; updatedAt: Date }) => row.updatedAt.getTime() - row.createdAt.getTime() > 1000;
 
 /**
  * Attachments are documents of the general library only: a post addressed to every evaluator must
@@ -65,44 +63,6 @@ export function createWallService({
   links: DocumentLinks;
   clock?: Clock;
 }) {
-  function toPost(actor: Actor, row: WallPostRow, details: Awaited<ReturnType<typeof loadPostDetails>>): WallPost {
-    const comments = details.comments.filter((c) => c.postId === row.id);
-    const reads = details.reads.filter((r) => r.postId === row.id);
-    const record = { authorId: row.authorId, audience: row.audience };
-    const { update, delete: remove, comment, pin } = abilities(actor, wallPostResource, record);
-    return {
-      id: row.id,
-      version: row.version,
-      title: row.title,
-      text: row.text,
-      pinned: row.pinned,
-      audience: row.audience as WallAudience[],
-      author: { id: row.authorId, label: row.authorLabel },
-      createdAt: row.createdAt.toISOString(),
-      updatedAt: row.updatedAt.toISOString(),
-      edited: edited(row),
-      attachments: details.attachments
-        .filter((a) => a.postId === row.id)
-        .map((a) => ({ id: a.id, name: a.name, url: links.url(a.id, "view") })),
-      comments: comments.map((c: WallCommentRow) => ({
-        id: c.id,
-        version: c.version,
-        text: c.text,
-        author: { id: c.authorId, label: c.authorLabel },
-        createdAt: c.createdAt.toISOString(),
-        updatedAt: c.updatedAt.toISOString(),
-        edited: edited(c),
-        abilities: {
-          update: can(actor, "update", wallCommentResource, { authorId: c.authorId, post: record }),
-          delete: can(actor, "delete", wallCommentResource, { authorId: c.authorId, post: record }),
-        },
-      })),
-      readBy: reads.map((r) => ({ userId: r.userId, label: r.label, readAt: r.readAt.toISOString() })),
-      readByMe: reads.some((r) => r.userId === actor.userId),
-      abilities: { update, delete: remove, comment, pin },
-    };
-  }
-
   async function loadReadable(
     tx: Executor,
     actor: Actor,
@@ -130,7 +90,7 @@ export function createWallService({
         rows.map((r) => r.id),
       );
       return {
-        items: rows.map((row) => toPost(actor, row, details)),
+        items: rows.map((row) => toPostView(actor, row, details, links)),
         total,
         ...page,
         canCreate: granted(actor, "WALL", "create"),
