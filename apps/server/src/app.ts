@@ -99,6 +99,8 @@ import { timelineRoutes } from "./modules/timeline/timeline.routes.js";
 import { createTimelineService } from "./modules/timeline/timeline.service.js";
 import { usersRoutes } from "./modules/users/users.routes.js";
 import { createUsersService } from "./modules/users/users.service.js";
+import { wallRoutes } from "./modules/wall/wall.routes.js";
+import { createWallService } from "./modules/wall/wall.service.js";
 import { registerAuth } from "./plugins/auth.js";
 import { clientErrorHandler, handleError, registerErrorHandler } from "./plugins/error-handler.js";
 import "./plugins/fastify-types.js";
@@ -259,6 +261,7 @@ export async function buildApp({
   contractsRoutes(app, { contracts });
   contractClientRoutes(app, { contracts });
   timelineRoutes(app, { timeline: createTimelineService({ db, links }) });
+  wallRoutes(app, { wall: createWallService({ db, links, clock }) });
   auditorsRoutes(app, { auditors: createAuditorsService({ db, clock }), impartiality });
   auditorFileRoutes(app, {
     file: createAuditorFileService({ db, clock, documents, links }),

@@ -11,6 +11,8 @@ import {
   missionNonConformities,
   missionOrders,
   profilePermissions,
+  wallComments,
+  wallPosts,
 } from "../src/db/schema/index.js";
 import {
   buildAuditor,
@@ -66,6 +68,8 @@ interface Others {
   invoice: string;
   contact: string;
   document?: string;
+  wallPost: string;
+  wallComment: string;
 }
 
 /** Which of the other party's records a route's parameters name, from the route's path. */
@@ -92,6 +96,8 @@ function recordParams(url: string, others: Others): Record<string, string> | nul
     [/^\/api\/auditor-invoices\/:id/, { id: others.feeInvoice }],
     [/^\/api\/invoices\/:id/, { id: others.invoice }],
     [/^\/api\/client-portal\/invoices\/:id/, { id: others.invoice }],
+    [/^\/api\/wall\/posts\/:id/, { id: others.wallPost }],
+    [/^\/api\/wall\/comments\/:id/, { id: others.wallComment }],
   ];
   return table.find(([pattern]) => pattern.test(url))?.[1] ?? null;
 }
@@ -112,6 +118,8 @@ const PLACEHOLDERS: Others = {
   feeInvoice: "f",
   invoice: "i",
   contact: "ct",
+  wallPost: "wp",
+  wallComment: "wc",
 };
 
 const fill = (url: string, params: Record<string, string>) =>
@@ -203,7 +211,18 @@ describe("record scope", () => {
       })
       .returning();
     const [contact] = await db.select().from(contacts).where(eq(contacts.clientId, client.id));
+    // A wall post addressed to the staff only, with a comment: neither may show to a client or an evaluator.
+    const [wallPost] = await db
+      .insert(wallPosts)
+      .values({ text: "Réunion d'équipe", audience: ["STAFF"], authorLabel: "Direction" })
+      .returning();
+    const [wallComment] = await db
+      .insert(wallComments)
+      .values({ postId: wallPost?.id ?? "", text: "Présent", authorLabel: "Direction" })
+      .returning();
     return {
+      wallPost: wallPost?.id ?? "",
+      wallComment: wallComment?.id ?? "",
       contact: contact?.id ?? "",
       expense: expense?.id ?? "",
       feeInvoice: feeInvoice?.id ?? "",

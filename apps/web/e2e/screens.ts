@@ -171,6 +171,7 @@ export function staffScreens(r: DemoRecords, { variants = true } = {}): string[]
     "entite-juridique",
     ...families.map((family) => `biblio${family}`),
     "mail",
+    "wall",
     "evaluateur",
     ...(variants
       ? [

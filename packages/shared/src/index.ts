@@ -35,5 +35,6 @@ export * from "./schemas/quotes.js";
 export * from "./schemas/statistics.js";
 export * from "./schemas/timeline.js";
 export * from "./schemas/users.js";
+export * from "./schemas/wall.js";
 export * from "./text.js";
 export { frenchIssueMessage } from "./zod-locale.js";

@@ -3,6 +3,7 @@ import { seedDemoData } from "../demo/demo-data.js";
 import { seedDemoDocuments } from "../demo/demo-documents.js";
 import { attachDemoExpenseFiles } from "../demo/demo-expenses.js";
 import { seedDemoMissionDocuments } from "../demo/demo-mission-documents.js";
+import { attachDemoWallDocuments } from "../demo/demo-wall.js";
 import { ensureNumberingSeries } from "../lib/numbering.js";
 import type { FileStorage } from "../lib/storage/index.js";
 import { ensureConfiguration } from "../modules/configuration/configuration.service.js";
@@ -32,6 +33,7 @@ export async function prepareDatabase(
     await seedDemoDocuments(handle.db, storage);
     await seedDemoMissionDocuments(handle.db, storage);
     await attachDemoExpenseFiles(handle.db, storage);
+    await attachDemoWallDocuments(handle.db);
   }
   return { demoLoaded };
 }

@@ -14,6 +14,7 @@ import { seedInvoiceDemo } from "./demo-invoices.js";
 import { seedMissionDemo } from "./demo-missions.js";
 import { seedEvaluatorSpaceDemo } from "./demo-portal.js";
 import { seedStatisticsDemo } from "./demo-statistics.js";
+import { seedWallDemo } from "./demo-wall.js";
 
 /** The one generator of demo data; later modules add their own section here. */
 export const DEMO_PASSWORD = "Demo-2026";
@@ -119,6 +120,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
     if (client && auditor) await seedInvoiceDemo(tx, { now: new Date() });
     await seedAlertsDemo(tx, { now: new Date() });
     await seedStatisticsDemo(tx, { now: new Date(), plannerLabel: member("CPI").label });
+    await seedWallDemo(tx, { now: new Date(), member });
     await writeAudit(tx, SYSTEM_ACTOR, {
       action: "create",
       entityType: "demo",

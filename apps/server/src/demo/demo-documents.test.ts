@@ -9,6 +9,7 @@ import { createStorage } from "../lib/storage/index.js";
 import { DEMO_PASSWORD, seedDemoData } from "./demo-data.js";
 import { seedDemoDocuments } from "./demo-documents.js";
 import { seedDemoMissionDocuments } from "./demo-mission-documents.js";
+import { attachDemoWallDocuments } from "./demo-wall.js";
 
 interface DocumentPage {
   total: number;
@@ -22,6 +23,7 @@ describe("demo library", () => {
     await seedDemoData(ctx.handle.db);
     await seedDemoDocuments(ctx.handle.db, createStorage(ctx.config));
     await seedDemoMissionDocuments(ctx.handle.db, createStorage(ctx.config));
+    await attachDemoWallDocuments(ctx.handle.db);
   }, 180_000);
   afterAll(() => ctx.close());
 
@@ -101,5 +103,36 @@ describe("demo library", () => {
     const url = (detail.json() as { reports: { final: { document: { url: string } } } }).reports.final.document.url;
     const text = await pdfText((await ctx.app.inject({ url })).rawPayload);
     expect(text).toContain("Rapport définitif");
+  });
+
+  it("fills the wall: the evaluator reads the pinned announcement and its attachments, CPI sees the comments", async () => {
+    const feed = async (identifier: string) => {
+      const session = await signIn(ctx, identifier, DEMO_PASSWORD);
+      const response = await ctx.app.inject({ url: "/api/wall/posts", headers: session.bearer });
+      expect(response.statusCode, response.body).toBe(200);
+      const unread = await ctx.app.inject({ url: "/api/wall/unread-count", headers: session.bearer });
+      return {
+        ...(response.json() as {
+          items: Array<{
+            pinned: boolean;
+            attachments: Array<{ url: string }>;
+            comments: unknown[];
+            readBy: unknown[];
+          }>;
+        }),
+        unread: (unread.json() as { count: number }).count,
+      };
+    };
+    const evaluator = await feed("auditeur@demo.fr");
+    expect(evaluator.items).toHaveLength(2);
+    expect(evaluator.items[0]).toMatchObject({ pinned: true });
+    expect(evaluator.items[0]?.attachments).toHaveLength(2);
+    expect(evaluator.unread).toBe(1);
+    const opened = await ctx.app.inject({ url: evaluator.items[0]?.attachments[0]?.url ?? "" });
+    expect(opened.statusCode).toBe(200);
+    const planner = await feed("cpi@demo.fr");
+    expect(planner.items.length).toBeGreaterThanOrEqual(4);
+    expect(planner.items[0]?.comments).toHaveLength(2);
+    expect(planner.items[0]?.readBy.length).toBeGreaterThanOrEqual(3);
   });
 });

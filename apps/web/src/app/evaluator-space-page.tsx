@@ -8,6 +8,11 @@ const MyExpensesPanel = lazy(() =>
   import("../features/expenses/components/MyExpensesPanel").then((m) => ({ default: m.MyExpensesPanel })),
 );
 
+// The wall's news block too: its own chunk, so the space's first download stays as it was.
+const WallNewsBlock = lazy(() =>
+  import("../features/wall/components/WallNewsBlock").then((m) => ({ default: m.WallNewsBlock })),
+);
+
 /** The evaluator space's "Mes frais" tab. */
 const EXPENSE_SPACE_TABS: EvaluatorSpaceTab[] = [
   {
@@ -21,7 +26,16 @@ const EXPENSE_SPACE_TABS: EvaluatorSpaceTab[] = [
   },
 ];
 
-/** Route /espace-evaluateur/{auditorId}: the evaluator space with its "Mes frais" tab. */
+/** Route /espace-evaluateur/{auditorId}: the evaluator space with its "Mes frais" tab and the wall's news. */
 export function EvaluatorSpaceWithExpenses() {
-  return <EvaluatorSpacePage extraTabs={EXPENSE_SPACE_TABS} />;
+  return (
+    <EvaluatorSpacePage
+      extraTabs={EXPENSE_SPACE_TABS}
+      news={
+        <Suspense fallback={null}>
+          <WallNewsBlock />
+        </Suspense>
+      }
+    />
+  );
 }

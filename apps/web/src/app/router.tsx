@@ -47,6 +47,7 @@ export const router = createBrowserRouter([
                 lazy: lazyPage(() => import("../features/documents/components/LibraryPage"), "LibraryPage"),
               },
               { path: "mail", lazy: lazyPage(() => import("../features/mail/components/MailPage"), "MailPage") },
+              { path: "wall", lazy: lazyPage(() => import("../features/wall/components/WallPage"), "WallPage") },
               {
                 path: "prospect",
                 lazy: lazyPage(() => import("../features/prospects/components/ProspectListPage"), "ProspectListPage"),

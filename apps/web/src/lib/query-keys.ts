@@ -29,6 +29,7 @@ export const QUERY_DOMAINS = [
   "prospects",
   "timeline",
   "users",
+  "wall",
 ] as const;
 export type QueryDomain = (typeof QUERY_DOMAINS)[number];
 

@@ -15,3 +15,4 @@ export * from "./prospects.js";
 export * from "./quotes.js";
 export * from "./throttle.js";
 export * from "./timeline.js";
+export * from "./wall.js";

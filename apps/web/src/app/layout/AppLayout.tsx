@@ -52,6 +52,7 @@ export function AppLayout() {
                 to={`/app/${item.path}`}
                 label={item.label}
                 leftSection={<item.icon size={18} stroke={1.6} />}
+                rightSection={item.badge ? <item.badge /> : undefined}
                 active={pathname === `/app/${item.path}` || pathname.startsWith(`/app/${item.path}/`)}
                 onClick={close}
               />

@@ -7,18 +7,22 @@ import {
   IconChartBar,
   IconFileInvoice,
   IconMail,
+  IconMessages,
   IconSettings,
   IconTargetArrow,
   IconUserCheck,
   IconUserPlus,
 } from "@tabler/icons-react";
 import type { ComponentType } from "react";
+import { WallUnreadBadge } from "../../features/wall/components/WallUnreadBadge";
 
 export interface NavItem {
   /** Path under /app/, checked against the spec's route table. */
   path: string;
   label: string;
   icon: ComponentType<{ size?: number; stroke?: number }>;
+  /** Shown at the entry's right (the wall's unread count). */
+  badge?: ComponentType;
 }
 
 /** The screens of the back-office, in menu order; each module adds its entry here. */
@@ -34,5 +38,6 @@ export const NAV_ITEMS: NavItem[] = [
   { path: "statistiques", label: "Statistiques", icon: IconChartBar },
   { path: "biblio", label: "Bibliothèque", icon: IconBooks },
   { path: "mail", label: "E-mails", icon: IconMail },
+  { path: "wall", label: "Mur", icon: IconMessages, badge: WallUnreadBadge },
   { path: "setting", label: "Paramètres", icon: IconSettings },
 ];

@@ -1,5 +1,6 @@
 import { Switch } from "@mantine/core";
 import type { ReactNode } from "react";
+import classes from "./OnOffSwitch.module.css";
 
 export interface OnOffSwitchProps {
   checked?: boolean;
@@ -23,6 +24,7 @@ export function OnOffSwitch({ onLabel = "OUI", offLabel = "NON", onChange, ...pr
       size="lg"
       onLabel={onLabel}
       offLabel={offLabel}
+      classNames={{ track: classes.track }}
       onChange={(event) => onChange?.(event.currentTarget.checked)}
       {...props}
     />

@@ -32,7 +32,14 @@ export interface EvaluatorSpaceTab {
  * to answer, coming visits, reports due, calendar link), the programmes they are on, their documents and validity, their links of interest (they declare their own), their
  * unavailability. The server answers only for their own file.
  */
-export function EvaluatorSpacePage({ extraTabs = [] }: { extraTabs?: EvaluatorSpaceTab[] } = {}) {
+export function EvaluatorSpacePage({
+  extraTabs = [],
+  news,
+}: {
+  extraTabs?: EvaluatorSpaceTab[];
+  /** A block shown above the tabs (the wall's "Actualités", glued in by app/). */
+  news?: ReactNode;
+} = {}) {
   useBranding("Espace évaluateur");
   const { auditorId = "" } = useParams();
   const [params, setParams] = useSearchParams();
@@ -64,6 +71,7 @@ export function EvaluatorSpacePage({ extraTabs = [] }: { extraTabs?: EvaluatorSp
               Documents : <DocumentStateBadge state={auditor.documentState} />
             </Text>
           </Paper>
+          {news}
           <Tabs value={tab} onChange={(v) => v && setParams({ onglet: v }, { replace: true })} keepMounted={false}>
             <Tabs.List mb="md">
               {tabs.map((t) => (
