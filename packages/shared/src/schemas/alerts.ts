@@ -30,7 +30,16 @@ export const alertPageCodeSchema = z.enum(ALERT_PAGE_CODES);
 export const PERFORMANCE_WITHOUT_SATISFACTION_TYPE = "performance-not-exist-satisfaction-while-audit-date-past";
 
 /** The row action codes of the spec (section 6) and the confirm popup's codes (section 2). */
-export const ALERT_ACTION_CODES = ["SEND_MAIL", "CONFIRM", "COMMENT", "View", "EDIT", "HISTORY", "DELETE", "MAIL_LIST"] as const;
+export const ALERT_ACTION_CODES = [
+  "SEND_MAIL",
+  "CONFIRM",
+  "COMMENT",
+  "View",
+  "EDIT",
+  "HISTORY",
+  "DELETE",
+  "MAIL_LIST",
+] as const;
 export type AlertActionCode = (typeof ALERT_ACTION_CODES)[number];
 export const CONFIRM_REMOVE_ALERT = "REMOVE_ALERT";
 export const CONFIRM_MOVE_TO_PROSPECT = "MOVE_TO_PROSPECT";
