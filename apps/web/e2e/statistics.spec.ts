@@ -10,7 +10,8 @@ test("COMPTA opens the statistics, sees figures in both tabs and downloads a rea
 
   // The demo spreads evaluations over several months and départements.
   const months = page.getByRole("table", { name: "Évaluations par mois" });
-  await expect(months.getByRole("row")).toHaveCount(14);
+  // A loaded machine may take a while to compute the first figures.
+  await expect(months.getByRole("row")).toHaveCount(14, { timeout: 30_000 });
   const total = months.locator("tfoot tr");
   const sold = Number(await total.getByRole("cell").nth(1).textContent());
   expect(sold).toBeGreaterThan(0);
