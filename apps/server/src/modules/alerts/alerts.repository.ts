@@ -1,6 +1,6 @@
-import { type SQL, sql } from "drizzle-orm";
+import { asc, eq, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
-import { alertSettings } from "../../db/schema/index.js";
+import { alertActions, alertSettings } from "../../db/schema/index.js";
 import type { IsoDate } from "../../lib/clock.js";
 import { likePattern } from "../../lib/pagination.js";
 import { foldedSql, searchWords } from "../../lib/search-text.js";
@@ -108,6 +108,19 @@ export async function findCase(ctx: AlertContext, rule: AlertRule, recordId: str
     from (${rule.cases({ ...ctx, thresholdDays: days })}) x where x.record_id = ${recordId} limit 1`);
   return rowsOf<{ record_id: string; due_date: IsoDate | null }>(result)[0];
 }
+
+/** Stores what a user did to an alert. */
+export async function insertAction(tx: Executor, values: typeof alertActions.$inferInsert) {
+  await tx.insert(alertActions).values(values);
+}
+
+/** Everything users did to one alert, oldest first. */
+export const actionsOf = (db: Executor, key: string) =>
+  db
+    .select()
+    .from(alertActions)
+    .where(eq(alertActions.alertKey, key))
+    .orderBy(asc(alertActions.at), asc(alertActions.id));
 
 /** Drizzle's execute answers `{ rows }` on PostgreSQL and PGlite alike. */
 function rowsOf<T>(result: unknown): T[] {
