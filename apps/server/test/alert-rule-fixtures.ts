@@ -57,7 +57,7 @@ export async function buildMission(
   if (!mission) throw new Error("mission not inserted");
   const team = [];
   for (let i = 0; i < (options.team ?? 2); i++) {
-    const auditor = await buildAuditor(db);
+    const auditor = await buildAuditor(db, { email: `evaluateur${i}-${mission.id.slice(0, 8)}@test.fr` });
     team.push(auditor);
     await db
       .insert(missionTeamMembers)

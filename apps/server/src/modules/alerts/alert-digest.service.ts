@@ -3,7 +3,7 @@ import type { Database, Executor } from "../../db/client.js";
 import type { Actor, AuditActor } from "../../lib/actor.js";
 import { writeAudit } from "../../lib/audit.js";
 import { BUSINESS_TIME_ZONE, type Clock } from "../../lib/clock.js";
-import { forbidden } from "../../lib/errors.js";
+import { forbidden, unprocessable } from "../../lib/errors.js";
 import { granted, isStaff } from "../../lib/policy.js";
 import { versionedUpdate } from "../../lib/versioned-update.js";
 import { enqueueMail } from "../mail/index.js";
@@ -67,9 +67,9 @@ export function createAlertDigestService(deps: AlertDigestDeps) {
       });
   }
 
+  // Evaluators and client users have no alert pages: their preference reads false and cannot be set.
   async function preference(actor: Actor) {
-    if (!isStaff(actor)) throw forbidden();
-    const row = await repo.userPreference(db, actor.userId);
+    const row = isStaff(actor) ? await repo.userPreference(db, actor.userId) : null;
     const settings = await repo.loadDigestSettings(db);
     return { alertDigest: row?.alertDigest ?? false, hour: settings.hour };
   }
@@ -79,7 +79,7 @@ export function createAlertDigestService(deps: AlertDigestDeps) {
 
     /** A staff user opts in or out, for themselves only. */
     async setPreference(actor: Actor, alertDigest: boolean, requestId?: string) {
-      if (!isStaff(actor)) throw forbidden();
+      if (!isStaff(actor)) throw unprocessable("Le résumé des alertes est réservé aux profils internes.");
       await db.transaction(async (tx) => {
         await repo.setUserPreference(tx, actor.userId, alertDigest, clock.now());
         await writeAudit(
