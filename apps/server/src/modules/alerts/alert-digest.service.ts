@@ -17,7 +17,13 @@ const SYSTEM: AuditActor = { userId: null, label: "Résumé quotidien des alerte
 /** More than any user's alerts; the digest lists the new ones among all that are current. */
 const ALL_CASES = 100_000;
 
-const parisHour = new Intl.DateTimeFormat("fr-FR", { timeZone: BUSINESS_TIME_ZONE, hour: "numeric", hourCycle: "h23" });
+const hourFormat = new Intl.DateTimeFormat("en-GB", {
+  timeZone: BUSINESS_TIME_ZONE,
+  hour: "numeric",
+  hourCycle: "h23",
+});
+/** The hour (0–23) of an instant in Paris. */
+const parisHour = (at: Date) => Number(hourFormat.formatToParts(at).find((p) => p.type === "hour")?.value ?? 0);
 
 export interface AlertDigestDeps {
   db: Database;
@@ -128,7 +134,7 @@ export function createAlertDigestService(deps: AlertDigestDeps) {
     /** Sends the digests due now; answers how many mails were queued. */
     async sendDue(): Promise<number> {
       const { hour } = await repo.loadDigestSettings(db);
-      if (Number(parisHour.format(clock.now())) < hour) return 0;
+      if (parisHour(clock.now()) < hour) return 0;
       const day = clock.today();
       let sent = 0;
       for (const user of await repo.recipientsDue(db, day)) {
