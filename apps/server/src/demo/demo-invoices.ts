@@ -197,7 +197,7 @@ export async function seedInvoiceDemo(tx: Executor, input: { now: Date }) {
         buyer: buyerSnapshot({ client, entity }),
         lines,
         issueDay: draft ? null : issueDay,
-        preparedDay: issueDay < today ? issueDay : today,
+        preparedDay: issueDay.localeCompare(today) < 0 ? issueDay : today,
         payments,
       };
       drafts.push(balance);
