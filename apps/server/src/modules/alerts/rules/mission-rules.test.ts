@@ -156,6 +156,9 @@ describe("mission and evaluator alert rules", () => {
     const refused = await order(b.id, "REFUSE", "2026-05-09T09:00:00Z", sentB);
     expect(await caseIds(db, missionOrderUnanswered, "2026-05-10")).not.toContain(sentA);
     expect(await caseIds(db, missionOrderAccepted, "2026-05-10")).toContain(accepted);
+    // Accepted on 9 May: news for 30 days, until 7 June included.
+    expect(await caseIds(db, missionOrderAccepted, "2026-06-07")).toContain(accepted);
+    expect(await caseIds(db, missionOrderAccepted, "2026-06-08")).not.toContain(accepted);
     expect(await caseIds(db, missionOrderRefused, "2026-05-10")).toContain(refused);
     // The replacement's WAITING order ends the refusal's alert.
     await order(c.id, "WAITING", "2026-05-10T08:00:00Z");
