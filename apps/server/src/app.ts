@@ -20,6 +20,9 @@ import { createPeriodicJob } from "./lib/periodic-job.js";
 import { createStorage, type FileStorage } from "./lib/storage/index.js";
 import { MULTIPART_LIMITS } from "./lib/upload.js";
 import { createAlertActionsService } from "./modules/alerts/alert-actions.service.js";
+import { alertDigestRoutes } from "./modules/alerts/alert-digest.routes.js";
+import { createAlertDigestService } from "./modules/alerts/alert-digest.service.js";
+import { alertSatisfactionRoutes } from "./modules/alerts/alert-satisfaction.routes.js";
 import { createAlertSettingsService } from "./modules/alerts/alert-settings.service.js";
 import { alertsRoutes } from "./modules/alerts/alerts.routes.js";
 import { createAlertsReader } from "./modules/alerts/alerts.service.js";
@@ -205,11 +208,18 @@ export async function buildApp({
 
   healthRoutes(app, { handle });
   homeRoutes(app, { home: createHomeService({ db, clock }) });
+  const alertActions = createAlertActionsService({ db, clock });
   alertsRoutes(app, {
     reader: createAlertsReader({ db, clock }),
-    actions: createAlertActionsService({ db, clock }),
+    actions: alertActions,
     settings: createAlertSettingsService({ db, clock }),
   });
+  const alertDigest = createAlertDigestService({ db, clock, publicUrl: config.publicUrl, onMailQueued: wakeWorker });
+  alertDigestRoutes(app, { digest: alertDigest });
+  // The daily digest of alerts: checked every 10 minutes, sent from its hour; each (user, day) claimed once.
+  const digestJob = createPeriodicJob(async () => void (await alertDigest.sendDue()), 10 * 60 * 1000, app.log);
+  app.decorate("alertDigest", digestJob);
+  app.addHook("onClose", async () => digestJob.stop());
   authRoutes(app, { auth, passwordReset, config });
   documentsRoutes(app, {
     documents,
@@ -362,6 +372,11 @@ export async function buildApp({
   );
   app.decorate("satisfactionSender", satisfactionJob);
   app.addHook("onClose", async () => satisfactionJob.stop());
+  alertSatisfactionRoutes(app, {
+    actions: alertActions,
+    sendSatisfactionToAuditor: (actor, missionId, requestId, within) =>
+      quality.sendSatisfactionToAuditor(actor, missionId, requestId, within),
+  });
   expensesRoutes(app, {
     expenses: createExpensesService({
       db,

@@ -46,6 +46,7 @@ async function main() {
   app.missionReminders.start();
   app.invoiceReminders.start();
   app.satisfactionSender.start();
+  app.alertDigest.start();
   if (!app.mailWorker.configured)
     app.log.warn("SMTP_URL non défini : les e-mails restent dans la file d'envoi (« non envoyé »).");
   const where = handle.kind === "pglite" ? `PGlite (${path.join(config.dataDir, "pglite")})` : "PostgreSQL";

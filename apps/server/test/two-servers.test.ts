@@ -5,6 +5,7 @@ import { invoiceSettings, invoices, mailOutbox, numberingSeries } from "../src/d
 import { SYSTEM_ACTOR } from "../src/lib/actor.js";
 import { fixedClock } from "../src/lib/clock.js";
 import { enqueueMail } from "../src/modules/mail/index.js";
+import { buildMission } from "./alert-rule-fixtures.js";
 import { buildAuditor, buildEssms, buildRequest, buildUser, completeCompanyIdentity } from "./factories.js";
 import { signedContract } from "./mission-fixtures.js";
 import { type Session, signIn } from "./session.js";
@@ -203,5 +204,29 @@ describe.skipIf(!adminUrl)("two servers on one PostgreSQL database (TEST_DATABAS
         ),
       );
     expect(mails).toHaveLength(1);
+  });
+
+  it("sends each opted-in user one digest a day when both servers run it at the same time; none to the opted out", async () => {
+    await buildMission(a.handle.db, { lastDay: "2026-04-01" });
+    const optedIn = await Promise.all([1, 2, 3].map(() => buildUser(a.handle.db, "CMCC", { alertDigest: true })));
+    const optedOut = await buildUser(a.handle.db, "CMCC");
+    // Wednesday 3 June, 08:00 in Paris: past the digest's hour (7 h).
+    clock.set("2026-06-03T06:00:00Z");
+    await Promise.all([
+      a.app.alertDigest.runOnce(),
+      b.app.alertDigest.runOnce(),
+      b.app.alertDigest.runOnce(),
+      a.app.alertDigest.runOnce(),
+    ]);
+    const mails = await a.handle.db.select().from(mailOutbox).where(eq(mailOutbox.templateCode, "ALERT_DIGEST"));
+    const to = (userId: string) => mails.filter((m) => m.relatedId === userId);
+    for (const user of optedIn) expect(to(user.id).map((m) => m.to)).toEqual([[user.email]]);
+    expect(to(optedOut.id)).toHaveLength(0);
+    // Later the same day, on either server: nothing more.
+    clock.set("2026-06-03T15:00:00Z");
+    await Promise.all([a.app.alertDigest.runOnce(), b.app.alertDigest.runOnce()]);
+    expect(await a.handle.db.select().from(mailOutbox).where(eq(mailOutbox.templateCode, "ALERT_DIGEST"))).toHaveLength(
+      mails.length,
+    );
   });
 });

@@ -28,6 +28,8 @@ interface Draft {
   lines: Line[];
   /** Issue day; null for a draft. */
   issueDay: string | null;
+  /** A draft's preparation day (its age shows on the Factures alerts); today when absent. */
+  preparedDay?: string;
   /** Payments as [day, share of the total]. */
   payments: Array<[string, number]>;
   credits?: Draft;
@@ -82,6 +84,10 @@ export async function seedInvoiceDemo(tx: Executor, input: { now: Date }) {
   if (withoutDeposit.length > 0)
     await tx.update(contracts).set({ depositPercent: 0 }).where(inArray(contracts.id, withoutDeposit));
   const drafts: Draft[] = [];
+  // The latest contract that asks for a deposit keeps it unbilled: the Factures alerts show a deposit due.
+  const depositDue = signed
+    .filter((c, k) => k % 2 === 0 && Number(c.depositPercent) > 0 && c.signatureDate && c.signatureDate <= today)
+    .at(-1)?.id;
   let n = 0;
   for (const [k, c] of signed.entries()) {
     const ms = await tx
@@ -97,7 +103,13 @@ export async function seedInvoiceDemo(tx: Executor, input: { now: Date }) {
     const flat = c.travelExpenseMode === 3 ? toCents(c.travelExpenseAmount ?? 0) : 0;
     const services = toCents(c.amountHT) - flat;
     let deposit: Draft | null = null;
-    if (k % 2 === 0 && Number(c.depositPercent) > 0 && c.signatureDate && c.signatureDate <= today) {
+    if (
+      k % 2 === 0 &&
+      c.id !== depositDue &&
+      Number(c.depositPercent) > 0 &&
+      c.signatureDate &&
+      c.signatureDate <= today
+    ) {
       const depositCents = Math.round((toCents(c.amountHT) * Number(c.depositPercent)) / 100);
       const paidDay = addDays(c.signatureDate, 18);
       deposit = {
@@ -126,6 +138,8 @@ export async function seedInvoiceDemo(tx: Executor, input: { now: Date }) {
     for (const [i, { mission: m, client, entity }] of ms.entries()) {
       if (!m.lastDay || addDays(m.lastDay, 5) > today) continue;
       n++;
+      // Now and then a finished mission still waits for its balance invoice (the Factures alerts).
+      if (n % 7 === 4) continue;
       const lines: Line[] = [
         {
           position: 1,
@@ -183,6 +197,7 @@ export async function seedInvoiceDemo(tx: Executor, input: { now: Date }) {
         buyer: buyerSnapshot({ client, entity }),
         lines,
         issueDay: draft ? null : issueDay,
+        preparedDay: issueDay.localeCompare(today) < 0 ? issueDay : today,
         payments,
       };
       drafts.push(balance);
@@ -274,8 +289,8 @@ export async function seedInvoiceDemo(tx: Executor, input: { now: Date }) {
       totalTtcCents: totals.totalTtcCents,
       paidCents,
       creditedCents,
-      createdAt: issuedAt ?? input.now,
-      updatedAt: issuedAt ?? input.now,
+      createdAt: issuedAt ?? (d.preparedDay ? new Date(`${d.preparedDay}T09:00:00Z`) : input.now),
+      updatedAt: issuedAt ?? (d.preparedDay ? new Date(`${d.preparedDay}T09:00:00Z`) : input.now),
     });
     await tx
       .insert(invoiceLines)

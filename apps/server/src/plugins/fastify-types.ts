@@ -11,6 +11,8 @@ declare module "fastify" {
     invoiceReminders: import("../lib/periodic-job.js").PeriodicJob;
     /** The satisfaction questionnaires mailed after the visits (started by main.ts, not by the tests). */
     satisfactionSender: import("../lib/periodic-job.js").PeriodicJob;
+    /** The daily digest of alerts, from its hour (started by main.ts, not by the tests). */
+    alertDigest: import("../lib/periodic-job.js").PeriodicJob;
     /** Work done after the answer (the forgot-password mail): tests and shutdown wait for it. */
     background: import("../lib/background.js").BackgroundWork;
   }

@@ -1,3 +1,4 @@
+export * from "./alert-digests.js";
 export * from "./alerts.js";
 export * from "./auditors.js";
 export * from "./commercial.js";

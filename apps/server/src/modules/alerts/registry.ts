@@ -13,12 +13,23 @@ import { contractOverdue } from "./rules/contract-overdue.js";
 import { contractWithoutDeadline } from "./rules/contract-without-deadline.js";
 import { febNotReceived } from "./rules/feb-not-received.js";
 import { febToRegenerate } from "./rules/feb-to-regenerate.js";
+import { invoiceBalanceToIssue } from "./rules/invoice-balance-to-issue.js";
+import { invoiceDepositDue } from "./rules/invoice-deposit-due.js";
+import { invoiceDraftUnissued } from "./rules/invoice-draft-unissued.js";
+import { invoiceUnpaid } from "./rules/invoice-unpaid.js";
 import { linkInterestMission } from "./rules/link-interest-mission.js";
 import { majorNcOverdue } from "./rules/major-nc-overdue.js";
+import { missionFinalReportLate } from "./rules/mission-final-report-late.js";
+import { missionObservationsEnded } from "./rules/mission-observations-ended.js";
 import { missionOrderAccepted } from "./rules/mission-order-accepted.js";
 import { missionOrderRefused } from "./rules/mission-order-refused.js";
 import { missionOrderUnanswered } from "./rules/mission-order-unanswered.js";
+import { missionPreliminaryNotSent } from "./rules/mission-preliminary-not-sent.js";
+import { missionReportLate } from "./rules/mission-report-late.js";
 import { missionTeamIncomplete } from "./rules/mission-team-incomplete.js";
+import { performanceNotScored } from "./rules/performance-not-scored.js";
+import { performanceSatisfactionMissing } from "./rules/performance-satisfaction-missing.js";
+import { performanceSatisfactionToSend } from "./rules/performance-satisfaction-to-send.js";
 import { prospectFollowUp } from "./rules/prospect-follow-up.js";
 import { quoteUnanswered } from "./rules/quote-unanswered.js";
 import { requestNew } from "./rules/request-new.js";
@@ -53,7 +64,20 @@ export const ALERT_RULES: readonly AlertRule[] = [
   certSurveillanceWindow,
   certRenewalDue,
   majorNcOverdue,
-  // Missions, Performances, Factures: branch alerts-rules2
+  // Missions
+  missionReportLate,
+  missionPreliminaryNotSent,
+  missionObservationsEnded,
+  missionFinalReportLate,
+  // Performances
+  performanceSatisfactionMissing,
+  performanceNotScored,
+  performanceSatisfactionToSend,
+  // Factures
+  invoiceBalanceToIssue,
+  invoiceDraftUnissued,
+  invoiceUnpaid,
+  invoiceDepositDue,
 ];
 
 /** The rules an actor sees: the grant of the screen each one opens, then its audience. */

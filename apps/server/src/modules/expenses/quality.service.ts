@@ -354,8 +354,16 @@ export function createQualityService(deps: QualityDeps) {
       return { ok: true as const };
     },
 
-    /** The spec's sendSatisfactionToAuditor: the answers mailed to the evaluators, once. */
-    async sendSatisfactionToAuditor(actor: Actor, missionId: string, requestId?: string) {
+    /**
+     * The spec's sendSatisfactionToAuditor: the answers mailed to the evaluators, once. `within` runs
+     * in the same transaction (the alerts page records the sending on its alert).
+     */
+    async sendSatisfactionToAuditor(
+      actor: Actor,
+      missionId: string,
+      requestId?: string,
+      within?: (tx: Executor) => Promise<void>,
+    ) {
       const { facts } = await loadMission(db, clock, actor, missionId, "sendSatisfactionToAuditor");
       const survey = facts.survey;
       if (!survey) throw conflict("Aucun questionnaire pour cette mission.");
@@ -388,6 +396,7 @@ export function createQualityService(deps: QualityDeps) {
           },
           requestId,
         );
+        await within?.(tx);
       });
       deps.onMailQueued?.();
       return satisfaction(actor, missionId);

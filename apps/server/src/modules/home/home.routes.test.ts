@@ -49,6 +49,8 @@ describe("landing page work items", () => {
       "ALERT_LIEN",
       "ALERT_PLANIFICATION",
       "ALERT_DATE",
+      "ALERT_MISSION",
+      "ALERT_PERFORMANCE",
     ]);
     expect(await itemsFor("MYQUALIANOR")).toEqual({});
   });

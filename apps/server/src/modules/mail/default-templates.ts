@@ -75,6 +75,14 @@ export const DEFAULT_TEMPLATES: TemplateDefinition[] = [
     body: "Bonjour {{auditor.firstName}},\n\nNous vous rappelons que le {{report.name}} de l'évaluation de {{client.raisonSocial}} ({{client.city}}) est attendu au plus tard le {{report.dueDate}}.\n\nMerci de le déposer à temps depuis votre espace évaluateur.",
   },
   {
+    code: "ALERT_DIGEST",
+    name: "Résumé quotidien des alertes",
+    description:
+      "Le résumé envoyé chaque jour aux utilisateurs qui l'ont demandé (menu du compte) : leurs nouvelles alertes, page par page.",
+    subject: "{{company.name}} — {{digest.count}} nouvelle(s) alerte(s) au {{digest.date}}",
+    body: "Bonjour {{recipient.firstName}},\n\nVoici vos nouvelles alertes depuis le dernier résumé.\n\n{{digest.summary}}\n\nToutes vos alertes : {{link}}\n\nVous recevez ce résumé parce que vous l'avez demandé ; vous pouvez l'arrêter depuis le menu de votre compte.",
+  },
+  {
     code: "INVOICE_SEND",
     name: "Envoi de facture",
     description: "Accompagne la facture.",

@@ -1,8 +1,9 @@
-import { PROFILE_LABELS } from "@certidesk/shared";
+import { isStaffProfile, PROFILE_LABELS } from "@certidesk/shared";
 import { Avatar, Box, Group, Menu, Text, UnstyledButton } from "@mantine/core";
-import { IconChevronDown, IconKey, IconLogout } from "@tabler/icons-react";
+import { IconBellRinging, IconChevronDown, IconKey, IconLogout } from "@tabler/icons-react";
 import { useState } from "react";
 import { useLogout } from "../../features/auth/api/logout";
+import { AlertDigestModal } from "../../features/auth/components/AlertDigestModal";
 import { ChangePasswordModal } from "../../features/auth/components/ChangePasswordModal";
 import { useSession } from "../../lib/session-context";
 import { clearStoredSession } from "../../lib/session-store";
@@ -11,6 +12,7 @@ export function UserMenu() {
   const { user } = useSession();
   const logout = useLogout();
   const [changing, setChanging] = useState(false);
+  const [digest, setDigest] = useState(false);
   if (!user) return null;
 
   async function signOut() {
@@ -48,12 +50,18 @@ export function UserMenu() {
           <Menu.Item leftSection={<IconKey size={16} />} onClick={() => setChanging(true)}>
             Changer mon mot de passe
           </Menu.Item>
+          {isStaffProfile(user.profileType) && (
+            <Menu.Item leftSection={<IconBellRinging size={16} />} onClick={() => setDigest(true)}>
+              Résumé quotidien de mes alertes
+            </Menu.Item>
+          )}
           <Menu.Item leftSection={<IconLogout size={16} />} color="red" onClick={signOut}>
             Se déconnecter
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>
       <ChangePasswordModal opened={changing} onClose={() => setChanging(false)} />
+      <AlertDigestModal opened={digest} onClose={() => setDigest(false)} />
     </>
   );
 }

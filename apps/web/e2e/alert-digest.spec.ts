@@ -1,0 +1,33 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test } from "@playwright/test";
+import { signIn } from "./helpers";
+
+const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+
+for (const viewport of [
+  { name: "bureau", width: 1280, height: 800 },
+  { name: "téléphone", width: 390, height: 844 },
+]) {
+  test(`a staff user subscribes to the daily digest of their alerts (${viewport.name})`, async ({ page }) => {
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    await signIn(page, "cmcc@demo.fr");
+    await expect(page).toHaveURL(/\/app\/alert$/);
+    await page.getByRole("button", { name: /menu du compte/ }).click();
+    await page.getByRole("menuitem", { name: "Résumé quotidien de mes alertes" }).click();
+    const dialog = page.getByRole("dialog", { name: "Résumé de mes alertes" });
+    const toggle = dialog.getByLabel(/^Recevoir chaque jour le résumé de mes alertes/);
+    await expect(toggle).toBeVisible();
+    const before = await toggle.isChecked();
+    await toggle.click({ force: true });
+    await expect(toggle).toBeChecked({ checked: !before });
+    const saved = await page.request.get("/api/alerts/digest/preference");
+    expect((await saved.json()).alertDigest).toBe(!before);
+    await expect(page.getByRole("alert").filter({ hasText: "Enregistré" })).toBeVisible();
+    await page.waitForTimeout(1000);
+    const violations = (await new AxeBuilder({ page }).withTags(TAGS).analyze()).violations.filter(
+      (v) => v.impact === "serious" || v.impact === "critical",
+    );
+    expect(violations.map((v) => `${v.id} ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+    await page.screenshot({ path: `test-results/alert-digest-${viewport.width}.png` });
+  });
+}
