@@ -24,13 +24,12 @@ export interface MissionContext {
   auditorIds: string[];
   seller: InvoicePartySnapshot;
   terms: InvoiceTermsSnapshot;
-  lastYear: number;
 }
 
 /**
  * One mission per establishment of a signed contract (as signing creates them), staffed with a
  * coordinator and often an evaluator whose mission orders were accepted, on the contract's days; a
- * deposit invoice at signature and a balance invoice at the final report, paid as the years went.
+ * deposit invoice at signature and a balance invoice at the final report, both paid.
  * The latest mission of one establishment in five is still running (report not sent): the client list's
  * "audit date past" filter has rows, and its balance invoice is still being prepared.
  */
@@ -111,15 +110,9 @@ export function planMissions(rand: Random, signed: SignedLink[], limit: number, 
     const invoice = (kind: string, issueDay: IsoDate | null, lines: InvoiceLineAmounts[], labels: string[]) => {
       const totals = computeInvoiceTotals(lines);
       const id = seededUuid(rand);
-      const recent = issueDay !== null && Number(issueDay.slice(0, 4)) === ctx.lastYear;
-      const roll = rand.next();
-      const paid = !issueDay
-        ? 0
-        : !recent || roll < 0.6
-          ? totals.totalTtcCents
-          : roll < 0.75
-            ? 0
-            : Math.floor(totals.totalTtcCents / 2);
+      // Paid in full: the history ends last year, and an unpaid invoice that old would have the reminder
+      // job queue a mail for each at the server's start (the demo has the unpaid and partly paid ones).
+      const paid = issueDay ? totals.totalTtcCents : 0;
       invoiceRows.push({
         id,
         dateKey: issueDay ?? "",

@@ -109,7 +109,7 @@ export function planPipeline(
   for (const [n, outcome] of outcomes(v, rand).entries()) {
     const entity = entities[n % entities.length] as EntityInsert;
     const own = byEntity.get(entity.id) ?? [];
-    const covered = own.length === 1 || rand.chance(0.85) ? own : own.filter(() => rand.chance(0.5));
+    const covered = own.length === 1 || rand.chance(0.95) ? own : own.filter(() => rand.chance(0.5));
     const establishments = covered.length ? covered : own.slice(0, 1);
     const recent = OPEN.includes(outcome);
     const year = recent ? (years.at(-1 - rand.int(0, 2)) as number) : rand.pick(years);

@@ -126,7 +126,6 @@ export async function seedScale(handle: DatabaseHandle, options: ScaleOptions) {
       iban: settings?.iban ?? null,
       bic: settings?.bic ?? null,
     },
-    lastYear,
   });
   numberRows(
     work.invoiceRows.filter((i) => i.issued),
