@@ -4,6 +4,8 @@ import fs from "node:fs";
 import path from "node:path";
 
 export const root = path.resolve(import.meta.dirname, "../..");
+// Interrupted (Ctrl-C, a CI timeout): exit through the "exit" handlers, which stop the server started.
+for (const signal of ["SIGINT", "SIGTERM"]) process.once(signal, () => process.exit(130));
 const mainJs = path.join(root, "apps/server/dist/main.js");
 
 /** `node apps/server/dist/main.js` on the bench's base; resolves once /health answers 200. */

@@ -18,9 +18,10 @@ export async function captureCall(file, call) {
 }
 
 /**
- * `connections` loops for `seconds`, each running the call's queries as the server does (together,
- * on the pool, like its Promise.all) and timing each round: requests per second and percentiles in
- * the units autocannon prints (ms).
+ * `connections` loops for `seconds`, each running the call's queries one after the other, in the order
+ * the server ran them (session, rights, the page's ids and count, the page's details: mostly a chain),
+ * and timing each round: requests per second and percentiles in the units autocannon prints (ms). The
+ * server runs a list's ids and count together, so this slightly overstates the SQL of a page.
  */
 export async function replay(pool, queries, { connections, seconds }) {
   const latencies = [];
@@ -30,7 +31,7 @@ export async function replay(pool, queries, { connections, seconds }) {
     while (Date.now() < end) {
       const t = performance.now();
       try {
-        await Promise.all(queries.map((q) => pool.query(q.query, q.params)));
+        for (const q of queries) await pool.query(q.query, q.params);
         latencies.push(performance.now() - t);
       } catch (error) {
         errors++;
