@@ -40,6 +40,7 @@ async function buildServer() {
       "create-admin": "src/cli/create-admin.ts",
       backup: "src/cli/backup.ts",
       restore: "src/cli/restore.ts",
+      "seed-scale": "src/cli/seed-scale.ts",
     },
     outdir,
     entryNames: "[name]",

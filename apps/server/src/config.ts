@@ -15,6 +15,10 @@ const envSchema = z.object({
     .string()
     .optional()
     .transform((v) => v || undefined),
+  /** PostgreSQL connections of the server's pool. */
+  PG_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  /** The load benchmark's SQL capture (db/client.ts); never set in production. */
+  SQL_CAPTURE_FILE: z.string().optional(),
   PUBLIC_URL: z.string().optional(),
   DEMO_DATA: booleanFlag,
   // Hours, decimals allowed (0.5 = 30 min); at least one minute.
@@ -53,6 +57,8 @@ export interface AppConfig {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  pgPoolMax: number;
+  sqlCaptureFile: string | undefined;
   publicUrl: string;
   /** Load demo data on an empty database: on by default on PGlite, off on PostgreSQL. */
   demoData: boolean;
@@ -123,6 +129,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     // npm runs workspace scripts inside the workspace: resolve relative paths from where the user typed the command.
     dataDir: path.resolve(env.INIT_CWD ?? process.cwd(), e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    pgPoolMax: e.PG_POOL_MAX,
+    sqlCaptureFile: e.SQL_CAPTURE_FILE,
     publicUrl,
     demoData: e.DEMO_DATA ?? !e.DATABASE_URL,
     sessionTtlMs: Math.round(e.SESSION_TTL_HOURS * 3600) * 1000,

@@ -20,6 +20,8 @@ async function main() {
   const handle = await openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: path.join(config.dataDir, "pglite"),
+    poolMax: config.pgPoolMax,
+    captureSqlFile: config.sqlCaptureFile,
   });
   const storage = createStorage(config);
   const { demoLoaded } = await prepareDatabase(handle, config, storage);

@@ -26,6 +26,20 @@ export interface OpenDatabaseOptions {
   pgliteDir?: string;
   /** Starts PGlite from a dump of another data directory (`dumpDataDir`): tests copy a migrated template. */
   pgliteDump?: Blob;
+  /** PostgreSQL pool size (PG_POOL_MAX; 10 by default). */
+  poolMax?: number;
+  /**
+   * Appends every query and its parameters to this file, one JSON line each (SQL_CAPTURE_FILE): the load
+   * benchmark replays the SQL of each call directly to measure what the API adds. Never in production.
+   */
+  captureSqlFile?: string;
+}
+
+function sqlCapture(file: string | undefined) {
+  if (!file) return undefined;
+  return {
+    logQuery: (query: string, params: unknown[]) => fs.appendFileSync(file, `${JSON.stringify({ query, params })}\n`),
+  };
 }
 
 /**
@@ -41,13 +55,13 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       import("pg"),
       import("drizzle-orm/node-postgres"),
     ]);
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolMax ?? 10 });
     // An idle connection closed by the server (restart, failover, a dropped database) must not crash
     // the process: the pool drops it and opens a new one on the next query.
     pool.on("error", (error) => {
       console.warn(`PostgreSQL : connexion inactive fermée (${error.message})`);
     });
-    const db = drizzlePg(pool, { schema }) as unknown as Database;
+    const db = drizzlePg(pool, { schema, logger: sqlCapture(options.captureSqlFile) }) as unknown as Database;
     return {
       db,
       kind: "postgres",
@@ -75,7 +89,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   ]);
   const client = new PGlite(dir, options.pgliteDump ? { loadDataDir: options.pgliteDump } : {});
   await client.waitReady;
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  const db = drizzlePglite(client, { schema, logger: sqlCapture(options.captureSqlFile) }) as unknown as Database;
   return {
     db,
     kind: "pglite",

@@ -8,8 +8,10 @@ import { likePattern } from "./pagination.js";
 const ACCENTED = "àâäáãéèêëíìîïóòôöõúùûüçñÀÂÄÁÃÉÈÊËÍÌÎÏÓÒÔÖÕÚÙÛÜÇÑ";
 const PLAIN = "aaaaaeeeeiiiiooooouuuucnAAAAAEEEEIIIIOOOOOUUUUCN";
 
+// The two alphabets are SQL literals, not parameters: an expression index (clients_list_name_idx) only
+// serves a query whose expression is the same text.
 export const foldedSql = (expr: SQL | AnyPgColumn) =>
-  sql`replace(replace(replace(replace(translate(${expr}, ${ACCENTED}, ${PLAIN}), 'œ', 'oe'), 'Œ', 'OE'), 'æ', 'ae'), 'Æ', 'AE')`;
+  sql`replace(replace(replace(replace(translate(${expr}, ${sql.raw(`'${ACCENTED}'`)}, ${sql.raw(`'${PLAIN}'`)}), 'œ', 'oe'), 'Œ', 'OE'), 'æ', 'ae'), 'Æ', 'AE')`;
 export const foldText = (text: string) =>
   text
     .normalize("NFD")

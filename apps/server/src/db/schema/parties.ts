@@ -13,6 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { foldedSql } from "../../lib/search-text.js";
 import { legalEntities } from "./commercial.js";
 
 /**
@@ -52,6 +53,15 @@ export const clients = pgTable(
     evaluationFinishedAt: date("evaluation_finished_at"),
     dateRelance: date("date_relance"),
     clientSince: timestamp("client_since", { withTimezone: true }),
+    /**
+     * Derived, for the client list (read, sorted, never written by the application): the latest contract
+     * of the establishment and its status, and whether its legal entity has other establishments. Kept
+     * by triggers (migration 0014) in the same statement as the writes that change them: contracts,
+     * contract_establishments and the clients' legal entity.
+     */
+    latestContractId: uuid("latest_contract_id"),
+    latestContractStatus: text("latest_contract_status"),
+    isMultiClient: boolean("is_multi_client").notNull().default(false),
     version: integer("version").notNull().default(1),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -60,6 +70,12 @@ export const clients = pgTable(
     index("clients_legal_entity_idx").on(t.legalEntityId),
     index("clients_evaluation_idx").on(t.evaluationDate),
     uniqueIndex("clients_finess_key").on(t.finess).where(sql`${t.finess} is not null`),
+    // The client list's default sort (name, folded as the list folds it) and its "newest" sort, for
+    // the clients only (the prospects' establishments are not listed there): a page is an index walk.
+    index("clients_list_name_idx")
+      .on(sql`lower(${foldedSql(t.raisonSocial)})`, t.id)
+      .where(sql`${t.clientSince} is not null`),
+    index("clients_list_created_idx").on(t.createdAt, t.id).where(sql`${t.clientSince} is not null`),
   ],
 );
 

@@ -1,24 +1,12 @@
 import type { ClientListQuery, ClientSortKey } from "@certidesk/shared";
-import { and, count, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, count as countFn, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from "drizzle-orm";
+import type { PgSelect } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.js";
-import {
-  clients,
-  contacts,
-  contractEstablishments,
-  contracts,
-  gestionnaires,
-  legalEntities,
-} from "../../db/schema/index.js";
+import { clients, contacts, gestionnaires, legalEntities } from "../../db/schema/index.js";
 import { type IsoDate, sqlDate } from "../../lib/clock.js";
 import { offsetOf } from "../../lib/pagination.js";
 import { type RecordScope, scopeWhere } from "../../lib/policy.js";
 import { foldedSql, matchEveryWord } from "../../lib/search-text.js";
-
-/** The latest contract of an establishment: its status is the list's status column. */
-const latestContract = (column: "status" | "id") =>
-  sql<
-    string | null
-  >`(select c.${sql.raw(column)} from ${contractEstablishments} ce join ${contracts} c on c.id = ce.contract_id where ce.client_id = ${clients.id} order by c.created_at desc limit 1)`;
 
 const contactName = sql<string>`trim(coalesce(${contacts.firstName}, '') || ' ' || coalesce(${contacts.lastName}, ''))`;
 
@@ -30,7 +18,7 @@ const SORT_EXPRESSIONS: Record<ClientSortKey, SQL | unknown> = {
   gestionnaireRaisonSocial: sql`lower(${foldedSql(gestionnaires.raisonSocial)})`,
   evaluationDate: clients.evaluationDate,
   dateRelance: clients.dateRelance,
-  status: latestContract("status"),
+  status: clients.latestContractStatus,
   createdAt: clients.createdAt,
 };
 
@@ -65,20 +53,25 @@ function searchCondition(search: string | undefined): SQL | undefined {
 
 export type ClientListRow = Awaited<ReturnType<ReturnType<typeof clientListQuery>["select"]>>[number];
 
-/** The client list, filtered, searched, sorted and paged in SQL. */
+/**
+ * The client list, filtered, searched, sorted and paged in SQL. The page's ids come first, from a query
+ * that joins only what its filter, search and sort read and computes no per-row subquery (the
+ * establishment count, the latest contract): with 10,000 clients those cost 75 ms when computed for
+ * every row before the sort kept 50. Then the details of those 50 rows only; the count joins nothing
+ * unless a search needs it.
+ */
 export async function listClients(db: Executor, q: ClientListQuery, scope: RecordScope, today: IsoDate) {
-  const { select, where } = clientListQuery(db, q, scope, today);
-  const [rows, [total]] = await Promise.all([
-    select().limit(q.pageSize).offset(offsetOf(q)),
-    db
-      .select({ n: count() })
-      .from(clients)
-      .leftJoin(legalEntities, eq(legalEntities.id, clients.legalEntityId))
-      .leftJoin(gestionnaires, eq(gestionnaires.id, legalEntities.gestionnaireId))
-      .leftJoin(contacts, and(eq(contacts.clientId, clients.id), eq(contacts.isMain, true)))
-      .where(where),
-  ]);
-  return { rows, total: Number(total?.n ?? 0) };
+  const { select, ids, count: countRows } = clientListQuery(db, q, scope, today);
+  const [page, total] = await Promise.all([ids().limit(q.pageSize).offset(offsetOf(q)), countRows()]);
+  const rows = page.length
+    ? await select(
+        inArray(
+          clients.id,
+          page.map((r) => r.id),
+        ),
+      )
+    : [];
+  return { rows, total };
 }
 
 export const EXPORT_BATCH_SIZE = 2_000;
@@ -108,16 +101,22 @@ export async function* clientListBatches(
   }
 }
 
+/** Sort keys on columns that are never null: no NULLS LAST, so an index on (key, id) serves both directions. */
+const NOT_NULL_KEYS = new Set<ClientSortKey>(["raisonSocial", "createdAt"]);
+
 function clientListQuery(db: Executor, q: ClientListQuery, scope: RecordScope, today: IsoDate) {
+  const search = searchCondition(q.search);
   const where = and(
     isNotNull(clients.clientSince),
     scopeWhere(scope, { clientId: clients.id }),
     filterCondition(q.filter, today),
-    searchCondition(q.search),
+    search,
   );
   const sortKey = q.sort?.key ?? "raisonSocial";
-  const direction = q.sort?.direction === "desc" ? sql`desc` : sql`asc`;
-  const order = sql`${SORT_EXPRESSIONS[sortKey]} ${direction} nulls last`;
+  const desc = q.sort?.direction === "desc";
+  const order = NOT_NULL_KEYS.has(sortKey)
+    ? [sql`${SORT_EXPRESSIONS[sortKey]} ${desc ? sql`desc` : sql`asc`}`, desc ? sql`${clients.id} desc` : clients.id]
+    : [sql`${SORT_EXPRESSIONS[sortKey]} ${desc ? sql`desc` : sql`asc`} nulls last`, clients.id];
   const select = (only?: SQL) =>
     db
       .select({
@@ -133,25 +132,41 @@ function clientListQuery(db: Executor, q: ClientListQuery, scope: RecordScope, t
           occupation: contacts.occupation,
           mobilePhone: contacts.mobilePhone,
         },
-        isMultiClient: sql<boolean>`(select count(*) from ${clients} c2 where c2.legal_entity_id = ${clients.legalEntityId}) > 1`,
-        status: latestContract("status"),
-        contractId: latestContract("id"),
+        // Derived columns kept by triggers (migration 0014): no per-row subquery.
+        isMultiClient: clients.isMultiClient,
+        status: clients.latestContractStatus,
+        contractId: clients.latestContractId,
       })
       .from(clients)
       .leftJoin(legalEntities, eq(legalEntities.id, clients.legalEntityId))
       .leftJoin(gestionnaires, eq(gestionnaires.id, legalEntities.gestionnaireId))
       .leftJoin(contacts, and(eq(contacts.clientId, clients.id), eq(contacts.isMain, true)))
       .where(and(where, only))
-      .orderBy(order, clients.id);
-  /** The ids alone, in the list's order (the export reads them first). */
+      .orderBy(...order);
+  // The joins a query needs: the search reads the entity, gestionnaire and contact names; two sorts do.
+  // (A dynamic query's builder methods change the query itself: the joins are added in place.)
+  const joined = <T extends PgSelect>(query: T, needs: { parties: boolean; contact: boolean }) => {
+    if (needs.parties)
+      query
+        .leftJoin(legalEntities, eq(legalEntities.id, clients.legalEntityId))
+        .leftJoin(gestionnaires, eq(gestionnaires.id, legalEntities.gestionnaireId));
+    if (needs.contact) query.leftJoin(contacts, and(eq(contacts.clientId, clients.id), eq(contacts.isMain, true)));
+    return query;
+  };
+  /** The ids alone, in the list's order (a page of them, or all of them for the export). */
   const ids = () =>
-    db
-      .select({ id: clients.id })
-      .from(clients)
-      .leftJoin(legalEntities, eq(legalEntities.id, clients.legalEntityId))
-      .leftJoin(gestionnaires, eq(gestionnaires.id, legalEntities.gestionnaireId))
-      .leftJoin(contacts, and(eq(contacts.clientId, clients.id), eq(contacts.isMain, true)))
+    joined(db.select({ id: clients.id }).from(clients).$dynamic(), {
+      parties: !!search || sortKey === "gestionnaireRaisonSocial",
+      contact: !!search || sortKey === "contactName",
+    })
       .where(where)
-      .orderBy(order, clients.id);
-  return { select, ids, where };
+      .orderBy(...order);
+  const count = async () => {
+    const [row] = await joined(db.select({ n: countFn() }).from(clients).$dynamic(), {
+      parties: !!search,
+      contact: !!search,
+    }).where(where);
+    return Number(row?.n ?? 0);
+  };
+  return { select, ids, count, where };
 }

@@ -1,0 +1,291 @@
+import { mileageCents } from "@certidesk/shared";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestContext } from "../../test/test-app.js";
+import {
+  auditorFeeInvoices,
+  clients,
+  contractDays,
+  contractEstablishments,
+  contracts,
+  expenses,
+  invoiceLines,
+  invoicePayments,
+  invoices,
+  missions,
+  numberingSeries,
+  quotes,
+  requestClients,
+  satisfactionSurveys,
+} from "../db/schema/index.js";
+import { deriveStatus } from "../modules/prospects/request-status.js";
+
+/**
+ * The demo generator writes rows directly (it is fast because it does not replay every workflow):
+ * these checks hold it to the rules the workflows apply, so a new state machine cannot drift from its
+ * demo rows. Every check lists all the rows that break it. The scale seed (src/scale) runs the same
+ * checks on the demo plus its volume: `addToDemo` writes more rows before the checks read the base.
+ */
+export function describeDemoConsistency(label: string, addToDemo?: (ctx: TestContext) => Promise<unknown>) {
+  describe(label, () => {
+    let ctx: TestContext;
+    let data: {
+      requests: (typeof requestClients.$inferSelect)[];
+      quotes: (typeof quotes.$inferSelect)[];
+      contracts: (typeof contracts.$inferSelect)[];
+      links: (typeof contractEstablishments.$inferSelect)[];
+      days: (typeof contractDays.$inferSelect)[];
+      clients: (typeof clients.$inferSelect)[];
+      invoices: (typeof invoices.$inferSelect)[];
+    };
+
+    beforeAll(async () => {
+      ctx = await createTestApp({ config: { demoData: true } });
+      await addToDemo?.(ctx);
+      const { db } = ctx.handle;
+      data = {
+        requests: await db.select().from(requestClients),
+        quotes: await db.select().from(quotes),
+        contracts: await db.select().from(contracts),
+        links: await db.select().from(contractEstablishments),
+        days: await db.select().from(contractDays),
+        clients: await db.select().from(clients),
+        invoices: await db.select().from(invoices),
+      };
+    }, 180_000);
+    afterAll(() => ctx.close());
+
+    it("has a demo to check", () => {
+      expect(data.requests.length).toBeGreaterThan(20);
+      expect(data.contracts.filter((c) => c.status === "SIGNED").length).toBeGreaterThan(5);
+    });
+
+    it("stores on each live request the status its quotes and contract give (request-status.ts)", async () => {
+      const wrong: string[] = [];
+      for (const request of data.requests) {
+        if (request.status === "REFUSE") continue;
+        const derived = await deriveStatus(ctx.handle.db, request.id);
+        if (derived !== request.status) wrong.push(`${request.reference}: ${request.status}, derived ${derived}`);
+      }
+      expect(wrong).toEqual([]);
+    });
+
+    it("leaves no open quote or contract on a refused request", () => {
+      const refused = new Set(data.requests.filter((r) => r.status === "REFUSE").map((r) => r.id));
+      const open = [
+        ...data.quotes.filter((q) => refused.has(q.requestId) && ["DRAFT", "SENT"].includes(q.status)),
+        ...data.contracts.filter((c) => refused.has(c.requestId) && ["DRAFT", "SENT"].includes(c.status)),
+      ].map((row) => `${row.number} (${row.status})`);
+      expect(open).toEqual([]);
+    });
+
+    it("dates every signed contract, and only those", () => {
+      const wrong = data.contracts
+        .filter((c) => (c.status === "SIGNED") !== (c.signatureDate !== null))
+        .map((c) => `${c.number}: ${c.status}, signed ${c.signatureDate}`);
+      expect(wrong).toEqual([]);
+    });
+
+    it("keeps one live quote per number: older versions are superseded", () => {
+      const wrong: string[] = [];
+      const byNumber = new Map<string, typeof data.quotes>();
+      for (const q of data.quotes) {
+        const key = `${q.requestId} ${q.number}`;
+        byNumber.set(key, [...(byNumber.get(key) ?? []), q]);
+      }
+      for (const [number, versions] of byNumber) {
+        const latest = Math.max(...versions.map((v) => v.revision));
+        for (const v of versions)
+          if (v.revision < latest && v.status !== "SUPERSEDED") wrong.push(`${number} v${v.revision}: ${v.status}`);
+      }
+      expect(wrong).toEqual([]);
+    });
+
+    it("makes clients exactly of the establishments of a signed contract (client_since)", () => {
+      const signed = new Set(data.contracts.filter((c) => c.status === "SIGNED").map((c) => c.id));
+      const onSigned = new Set(data.links.filter((l) => signed.has(l.contractId)).map((l) => l.clientId));
+      const wrong = data.clients
+        .filter((c) => onSigned.has(c.id) !== (c.clientSince !== null))
+        .map(
+          (c) =>
+            `${c.raisonSocial}: client_since ${c.clientSince?.toISOString() ?? "vide"}, signed contract ${onSigned.has(c.id)}`,
+        );
+      expect(wrong).toEqual([]);
+    });
+
+    it("dates each client's evaluation from its signed programme, as signing and programming do (contract-rules.ts)", () => {
+      const wrong: string[] = [];
+      const signed = data.contracts
+        .filter((c) => c.status === "SIGNED")
+        .sort((a, b) => (a.signatureDate ?? "").localeCompare(b.signatureDate ?? ""));
+      // The latest signed contract of each establishment sets its evaluation (syncEstablishments).
+      const latest = new Map<string, (typeof data.contracts)[number]>();
+      for (const contract of signed)
+        for (const link of data.links.filter((l) => l.contractId === contract.id)) latest.set(link.clientId, contract);
+      for (const client of data.clients) {
+        const contract = latest.get(client.id);
+        if (!contract) {
+          if (client.evaluationDate || client.evaluationFinishedAt)
+            wrong.push(`${client.raisonSocial}: evaluation ${client.evaluationDate} without a signed contract`);
+          continue;
+        }
+        const days = data.days.filter((d) => d.contractId === contract.id);
+        const first = (list: typeof days) => list.map((d) => d.day).sort()[0] ?? null;
+        const expected = first(days.filter((d) => d.clientId === client.id)) ?? first(days);
+        if (client.evaluationDate !== expected)
+          wrong.push(
+            `${client.raisonSocial}: evaluation ${client.evaluationDate}, programme ${expected} (${contract.number})`,
+          );
+        const links = data.links.filter((l) => l.contractId === contract.id);
+        const regrouping =
+          links.length > 1 ? (links.find((l) => l.clientId === client.id)?.regroupingStatus ?? null) : null;
+        if (client.regroupingStatus !== regrouping)
+          wrong.push(`${client.raisonSocial}: regrouping ${client.regroupingStatus}, programme ${regrouping}`);
+        if (
+          client.evaluationFinishedAt &&
+          (!client.evaluationDate || client.evaluationFinishedAt < client.evaluationDate)
+        )
+          wrong.push(`${client.raisonSocial}: finished ${client.evaluationFinishedAt} before ${client.evaluationDate}`);
+      }
+      expect(wrong).toEqual([]);
+    });
+
+    it("continues each numbering series after the numbers it gave this year, without gap or repeat", async () => {
+      const series = await ctx.handle.db.select().from(numberingSeries);
+      const numbers: Record<string, string[]> = {
+        REQUEST: data.requests.map((r) => r.reference),
+        QUOTE: data.quotes.filter((q) => q.revision === 1).map((q) => q.number),
+        CONTRACT: data.contracts.map((c) => c.number),
+        INVOICE: data.invoices.flatMap((i) => (i.number ? [i.number] : [])),
+      };
+      for (const code of ["REQUEST", "QUOTE", "CONTRACT", "INVOICE"]) {
+        const row = series.find((s) => s.code === code);
+        expect(row, code).toBeDefined();
+        if (!row) continue;
+        // The mask with this year's date, its counter captured: "D-{YYYY}-{NNNN}" → /^D-2026-(\d{4})$/.
+        const pattern = new RegExp(
+          `^${row.mask
+            .replace(/[.*+?^$()|[\]\\/]/g, "\\$&")
+            .replace("{YYYY}", String(row.year))
+            .replace("{YY}", String(row.year % 100).padStart(2, "0"))
+            .replace(/\{MM\}/, "\\d{2}")
+            .replace(/\{N+\}/, (n) => `(\\d{${n.length - 2}})`)}$`,
+        );
+        const taken = (numbers[code] ?? [])
+          .map((n) => pattern.exec(n)?.[1])
+          .filter((n): n is string => n !== undefined)
+          .map(Number)
+          .sort((a, b) => a - b);
+        expect(taken.length, `${code}: numbers of ${row.year}`).toBeGreaterThan(0);
+        expect(taken, `${code}: 1…counter, each once`).toEqual(Array.from({ length: row.counter }, (_, i) => i + 1));
+      }
+    });
+
+    it("keeps expenses, freelance invoices and questionnaires in the states their workflows give", async () => {
+      const { db } = ctx.handle;
+      const lines = await db.select().from(expenses);
+      const wrong: string[] = [];
+      for (const e of lines) {
+        if (e.status === "SUBMITTED" && e.decidedAt) wrong.push(`${e.id}: submitted but decided`);
+        if (e.status !== "SUBMITTED" && !e.decidedAt) wrong.push(`${e.id}: ${e.status} without a decision date`);
+        if (e.status === "REJECTED" && !e.rejectionReason) wrong.push(`${e.id}: rejected without a reason`);
+        if ((e.status === "REIMBURSED") !== !!e.reimbursedOn)
+          wrong.push(`${e.id}: reimbursement date and status disagree`);
+        if (e.transportMode === "CAR" && e.amountCents !== mileageCents(e.kilometres ?? 0, e.kmRate ?? 0))
+          wrong.push(`${e.id}: car amount is not kilometres × rate`);
+      }
+      expect(wrong).toEqual([]);
+      expect(new Set(lines.map((e) => e.status)).size).toBeGreaterThanOrEqual(3);
+      const invoices = await db.select().from(auditorFeeInvoices);
+      expect(invoices.filter((i) => (i.status === "PAID") !== !!i.paidOn)).toEqual([]);
+      expect(invoices.filter((i) => i.expectedCents !== null && i.amountCents > i.expectedCents)).toEqual([]);
+      const surveys = await db.select().from(satisfactionSurveys);
+      expect(surveys.filter((s) => !!s.answeredAt !== !!s.answers)).toEqual([]);
+      expect(surveys.filter((s) => s.sentToAuditorsAt && !s.answeredAt)).toEqual([]);
+      expect(surveys.some((s) => s.answeredAt) && surveys.some((s) => !s.answeredAt)).toBe(true);
+    });
+
+    it("rebills approved expenses only on their mission's live balance invoice, each once, at their amount", async () => {
+      const { db } = ctx.handle;
+      const lines = await db.select().from(expenses);
+      const invoiceRows = await db.select().from(invoiceLines);
+      const missionRows = await db.select({ id: missions.id, contractId: missions.contractId }).from(missions);
+      const modeOf = (missionId: string) =>
+        data.contracts.find((c) => c.id === missionRows.find((m) => m.id === missionId)?.contractId)?.travelExpenseMode;
+      const live = (i: (typeof data.invoices)[number]) => i.kind === "BALANCE" && i.creditedCents === 0;
+      const wrong: string[] = [];
+      for (const e of lines) {
+        if (!e.rebilledInvoiceId) continue;
+        const inv = data.invoices.find((i) => i.id === e.rebilledInvoiceId);
+        if (!inv || !live(inv) || inv.missionId !== e.missionId)
+          wrong.push(`${e.id}: not on its mission's live balance`);
+        if (e.status !== "APPROVED" && e.status !== "REIMBURSED") wrong.push(`${e.id}: rebilled while ${e.status}`);
+        if (modeOf(e.missionId) !== 1) wrong.push(`${e.id}: rebilled without "frais en sus"`);
+        const own = invoiceRows.filter((l) => l.invoiceId === e.rebilledInvoiceId && l.expenseId === e.id);
+        if (own.length !== 1 || own[0]?.unitPriceCents !== e.amountCents || own[0]?.kind !== "TRAVEL")
+          wrong.push(`${e.id}: not one TRAVEL line at its amount`);
+      }
+      for (const l of invoiceRows) {
+        const inv = data.invoices.find((i) => i.id === l.invoiceId);
+        if (l.expenseId && inv && live(inv) && lines.find((e) => e.id === l.expenseId)?.rebilledInvoiceId !== inv.id)
+          wrong.push(`line ${l.id}: its expense does not point back at invoice ${inv.id}`);
+      }
+      // A live issued balance of a "frais en sus" mission bills every expense approved before it.
+      for (const inv of data.invoices.filter((i) => live(i) && i.number && i.missionId && modeOf(i.missionId) === 1))
+        for (const e of lines.filter((x) => x.missionId === inv.missionId && x.decidedAt && inv.issuedAt))
+          if (
+            (e.status === "APPROVED" || e.status === "REIMBURSED") &&
+            e.decidedAt &&
+            inv.issuedAt &&
+            e.decidedAt < inv.issuedAt &&
+            e.rebilledInvoiceId !== inv.id
+          )
+            wrong.push(`${e.id}: approved before invoice ${inv.number} but not on it`);
+      expect(wrong).toEqual([]);
+      expect(lines.some((e) => e.rebilledInvoiceId)).toBe(true);
+    });
+
+    it("keeps each invoice's totals, payments, credit note and status as issuing, paying and crediting make them", async () => {
+      const { db } = ctx.handle;
+      const lines = await db.select().from(invoiceLines);
+      const payments = await db.select().from(invoicePayments);
+      const kinds = new Set(data.invoices.map((i) => `${i.kind}:${i.status}`));
+      for (const expected of [
+        "DEPOSIT:INVOICE_PAID",
+        "BALANCE:INVOICE_PREPARE",
+        "BALANCE:INVOICE_SEND",
+        "BALANCE:INVOICE_PARTIALLY_PAID",
+        "BALANCE:INVOICE_PAID",
+        "CREDIT_NOTE:INVOICE_PAID",
+      ])
+        expect(kinds.has(expected), expected).toBe(true);
+      const wrong = data.invoices.filter((i) => {
+        const own = lines.filter((l) => l.invoiceId === i.id);
+        const ht = own.reduce((a, l) => a + l.totalHtCents, 0);
+        const paid = payments.filter((p) => p.invoiceId === i.id).reduce((a, p) => a + p.amountCents, 0);
+        const credit = data.invoices.find((c) => c.creditedInvoiceId === i.id);
+        const status = !i.number
+          ? "INVOICE_PREPARE"
+          : i.kind === "CREDIT_NOTE" || paid + i.creditedCents >= i.totalTtcCents
+            ? "INVOICE_PAID"
+            : paid > 0
+              ? "INVOICE_PARTIALLY_PAID"
+              : "INVOICE_SEND";
+        return (
+          ht !== i.totalHtCents ||
+          i.totalHtCents + i.totalVatCents !== i.totalTtcCents ||
+          paid !== i.paidCents ||
+          (credit ? credit.totalTtcCents : 0) !== i.creditedCents ||
+          status !== i.status ||
+          (!!i.number && (!i.issueDate || !i.seller || !i.terms))
+        );
+      });
+      expect(wrong.map((i) => i.number ?? i.id)).toEqual([]);
+      // Numbers follow the issue dates.
+      const issued = data.invoices
+        .filter((i) => i.number)
+        .sort((a, b) => (a.number ?? "").localeCompare(b.number ?? ""));
+      const dates = issued.map((i) => i.issueDate ?? "");
+      expect(dates).toEqual([...dates].sort());
+    });
+  });
+}

@@ -1,0 +1,43 @@
+import { isValidFiness, isValidSiren, isValidSiret } from "@certidesk/shared";
+import { describe, expect, it } from "vitest";
+import { describeDemoConsistency } from "../demo/demo-consistency-suite.js";
+import { createRandom } from "../demo/demo-random.js";
+import { planParties } from "./scale-parties.js";
+import { seedScale } from "./scale-seed.js";
+
+// The smoke scale: a hundredth of the volume on top of the demo, held to the demo's own rules.
+describeDemoConsistency("scale seed (1 %) on the demo: demo data consistency", async (ctx) => {
+  const counts = await seedScale(ctx.handle, { seed: 7, scale: 0.01, now: new Date() });
+  expect(counts).toMatchObject({ clients: 100, legalEntities: 20, gestionnaires: 6, requests: 300, quotes: 250 });
+  expect(counts.contracts).toBe(120);
+  expect(counts.missions).toBeGreaterThan(300);
+  expect(counts.invoices).toBe(counts.missions * 2);
+  const [journal] = await ctx.handle.queryRaw<{ n: number }>(
+    "select count(*)::int n from audit_log where entity_type in ('client', 'request', 'mission', 'invoice') and summary like '%(n° %'",
+  );
+  expect(journal?.n).toBe(10_000);
+  await expect(seedScale(ctx.handle, { seed: 7, scale: 0.01, now: new Date() })).rejects.toThrow(/déjà reçu/);
+});
+
+describe("scale seed plan", () => {
+  const plan = () =>
+    planParties(
+      createRandom(3),
+      { gestionnaires: 5, entities: 30, clients: 200, auditors: 4 },
+      { finess: new Set(), siret: new Set() },
+    );
+
+  it("is the same for the same seed", () => {
+    expect(plan()).toEqual(plan());
+  });
+
+  it("gives valid SIREN, SIRET and FINESS numbers, each establishment its legal entity", () => {
+    const { gestionnaireRows, entityRows, clientRows } = plan();
+    expect(gestionnaireRows.filter((g) => !isValidSiren(g.siren ?? ""))).toEqual([]);
+    expect(entityRows.filter((e) => !isValidSiren(e.siren ?? "") || !isValidSiret(e.siret ?? ""))).toEqual([]);
+    expect(clientRows.filter((c) => !isValidFiness(c.finess ?? "") || !isValidSiret(c.siret ?? ""))).toEqual([]);
+    expect(new Set(clientRows.map((c) => c.finess)).size).toBe(clientRows.length);
+    const entities = new Set(entityRows.map((e) => e.id));
+    expect(clientRows.filter((c) => !entities.has(c.legalEntityId))).toEqual([]);
+  });
+});

@@ -1,0 +1,176 @@
+// Load benchmark (issue 14): npm run bench:load [-- --smoke] [--seconds 10] [--scale 1] [--seed 1]
+// Starts the compiled server on a scale base (PostgreSQL when DATABASE_URL is set, else PGlite in
+// DATA_DIR or a folder of the system's temporary directory), signs in, and drives the screens' list calls
+// with autocannon at 1 and 50 connections (10 on PGlite). On PostgreSQL, each call's SQL — captured
+// from the server itself — is then run directly through a pg pool of the server's size at the same
+// concurrency, so the API/SQL ratio comes from one run on one machine. Times are printed, never asserted:
+// --smoke (CI) only checks that every call answers 200 without error.
+import os from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import pg from "pg";
+import { rssMb, run, signIn, startServer } from "./bench-load/server.mjs";
+import { captureCall, replay } from "./bench-load/sql-replay.mjs";
+
+const args = process.argv.slice(2);
+const arg = (name, fallback) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : fallback;
+};
+const smoke = args.includes("--smoke");
+const seconds = Number(arg("seconds", smoke ? 1 : 10));
+const scale = arg("scale", smoke ? "0.01" : "1");
+const seed = arg("seed", "1");
+const port = Number(process.env.BENCH_PORT ?? process.env.PORT ?? 3890);
+const databaseUrl = process.env.DATABASE_URL || undefined;
+const dataDir = databaseUrl
+  ? path.join(os.tmpdir(), "certidesk-bench-files")
+  : (process.env.DATA_DIR ?? path.join(os.tmpdir(), `certidesk-bench-${scale}-${seed}`));
+const poolMax = Number(process.env.PG_POOL_MAX ?? 10);
+const levels = smoke ? [1, 5] : databaseUrl ? [1, 50] : [1, 10];
+const base = `http://127.0.0.1:${port}`;
+const env = {
+  DATABASE_URL: databaseUrl ?? "",
+  DATA_DIR: dataDir,
+  DEMO_DATA: "true",
+  PG_POOL_MAX: String(poolMax),
+};
+
+// The client list: every filter, every sort key both ways, a search (shared/schemas/clients.ts).
+const FILTERS = ["all", "NO_EVALUATION_DATE", "EVALUATION_DATE", "AUDIT_DATE_PAST", "EVALUATION_FINISH"];
+const SORTS = [
+  "raisonSocial",
+  "postalCode",
+  "city",
+  "contactName",
+  "gestionnaireRaisonSocial",
+  "evaluationDate",
+  "dateRelance",
+  "status",
+  "createdAt",
+];
+const clientList = (label, body) => ({
+  label,
+  method: "POST",
+  path: "/api/client/getListClient",
+  body: { pageSize: 50, ...body },
+});
+const CALLS = [
+  clientList("clients", {}),
+  ...FILTERS.slice(1).map((filter) => clientList(`clients filtre ${filter}`, { filter })),
+  ...SORTS.slice(1).flatMap((key) => [
+    clientList(`clients tri ${key}`, { sort: { key, direction: "asc" } }),
+    ...(smoke ? [] : [clientList(`clients tri ${key} desc`, { sort: { key, direction: "desc" } })]),
+  ]),
+  clientList('clients recherche "ehpad"', { search: "ehpad" }),
+  { label: "prospects", method: "GET", path: "/requestclients/getListProspectByProspectType/all?pageSize=50" },
+  { label: "gestionnaires", method: "GET", path: "/api/gestionnaires?pageSize=50" },
+  { label: "documents", method: "GET", path: "/api/documents?pageSize=50" },
+  { label: "mails", method: "GET", path: "/api/mails?pageSize=50" },
+  { label: "journal", method: "GET", path: "/api/audit-log?pageSize=50" },
+  { label: "missions", method: "GET", path: "/api/missions?pageSize=50" },
+  { label: "factures", method: "GET", path: "/api/invoices?pageSize=50" },
+];
+
+const fmt = (n, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : "—");
+const load = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" / ");
+
+console.log(`\n=== Base : ${databaseUrl ? "PostgreSQL" : `PGlite (${dataDir})`}, échelle ${scale}, graine ${seed}`);
+console.log(
+  `Machine : ${os.cpus().length} cœurs (${os.cpus()[0]?.model ?? "?"}), Node ${process.version}, charge ${load()}`,
+);
+const build = await run(process.execPath, ["scripts/build.mjs", "--if-changed", "server"]);
+if (build.code !== 0) process.exit(1);
+
+// 1. The demo (first start, if the base is new), then the scale volume (once per base).
+let server = await startServer({ port, env });
+await server.stop();
+const seeded = await run(process.execPath, ["apps/server/dist/seed-scale.js", "--scale", scale, "--seed", seed], env);
+if (seeded.code !== 0 && !seeded.output.includes("déjà reçu")) process.exit(1);
+
+// 2. The SQL of each call, captured by a server started with SQL_CAPTURE_FILE.
+const captureFile = path.join(os.tmpdir(), `certidesk-bench-sql-${process.pid}.jsonl`);
+server = await startServer({ port, env: { ...env, SQL_CAPTURE_FILE: captureFile } });
+let headers = await signIn(base);
+const request = (c) =>
+  fetch(`${base}${c.path}`, { method: c.method, headers, body: c.body ? JSON.stringify(c.body) : undefined });
+const failures = [];
+for (const c of CALLS) {
+  const { status, queries } = await captureCall(captureFile, () => request(c));
+  c.queries = queries;
+  if (status !== 200) failures.push(`${c.label} : HTTP ${status}`);
+}
+await server.stop();
+
+// 3. The load, each call at each level; the SQL alone right after, same level.
+server = await startServer({ port, env });
+headers = await signIn(base);
+await new Promise((r) => setTimeout(r, smoke ? 500 : 5000));
+const idleRss = rssMb(server.pid);
+let peakRss = idleRss;
+const sampler = setInterval(() => {
+  peakRss = Math.max(peakRss, rssMb(server.pid));
+}, 250);
+const pool = databaseUrl ? new pg.Pool({ connectionString: databaseUrl, max: poolMax }) : null;
+const rows = [];
+for (const c of CALLS) {
+  for (const connections of levels) {
+    const api = await autocannon({
+      url: `${base}${c.path}`,
+      method: c.method,
+      headers,
+      body: c.body ? JSON.stringify(c.body) : undefined,
+      connections,
+      duration: seconds,
+    });
+    const sql = pool ? await replay(pool, c.queries, { connections, seconds }) : null;
+    const errors = api.errors + api.timeouts + api.non2xx;
+    if (errors) failures.push(`${c.label} × ${connections} : ${errors} erreurs (non 2xx ${api.non2xx})`);
+    const row = {
+      call: c.label,
+      connections,
+      queries: c.queries.length,
+      apiRps: api.requests.average,
+      apiP50: api.latency.p50,
+      apiP99: api.latency.p99,
+      errors,
+      sqlRps: sql?.rps,
+      sqlP50: sql?.p50,
+      sqlP99: sql?.p99,
+      load: os.loadavg()[0],
+    };
+    rows.push(row);
+    console.log(
+      [
+        row.call.padEnd(36),
+        `×${String(connections).padStart(2)}`,
+        `API ${fmt(row.apiRps, 0).padStart(5)} req/s p50 ${fmt(row.apiP50).padStart(6)} p99 ${fmt(row.apiP99).padStart(6)} ms, ${errors} err`,
+        sql
+          ? `| SQL (${row.queries} req.) ${fmt(sql.rps, 0).padStart(5)} req/s p50 ${fmt(sql.p50).padStart(6)} p99 ${fmt(sql.p99).padStart(6)} ms | ratio p50 ${fmt(row.apiP50 / sql.p50, 2)}, débit ${fmt(sql.rps / row.apiRps, 2)}`
+          : "",
+        `| charge ${fmt(row.load)}`,
+      ].join("  "),
+    );
+  }
+}
+clearInterval(sampler);
+await pool?.end();
+const afterRss = rssMb(server.pid);
+await server.stop();
+console.log(
+  `\nMémoire résidente du serveur : ${idleRss} Mo au repos, pic ${peakRss} Mo sous charge, ${afterRss} Mo après.`,
+);
+console.log(`Charge moyenne de la machine (1 / 5 / 15 min) : ${load()}`);
+if (process.env.BENCH_JSON)
+  (await import("node:fs")).writeFileSync(
+    process.env.BENCH_JSON,
+    JSON.stringify({ rows, idleRss, peakRss, afterRss }, null, 2),
+  );
+if (failures.length) {
+  console.error(`\n${failures.length} échec(s) :\n${failures.join("\n")}`);
+  process.exit(1);
+}

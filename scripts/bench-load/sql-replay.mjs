@@ -1,0 +1,48 @@
+// The same SQL as an API call, run directly through a pg pool at the same concurrency.
+import fs from "node:fs";
+
+/** The queries one call ran, read from the server's SQL capture file (SQL_CAPTURE_FILE). */
+export async function captureCall(file, call) {
+  fs.writeFileSync(file, "");
+  const res = await call();
+  // The capture is written synchronously before each query runs: once the response is here, all are.
+  const queries = fs
+    .readFileSync(file, "utf8")
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => JSON.parse(line))
+    // Reads only: a list call writes nothing, and a background job's transaction (the mail outbox, the
+    // reminders) caught in the window is not the call's SQL.
+    .filter((q) => /^\s*(select|with)\b/i.test(q.query));
+  return { status: res.status, queries };
+}
+
+/**
+ * `connections` loops for `seconds`, each running the call's queries one after the other, in the order
+ * the server ran them (session, rights, the page's ids and count, the page's details: mostly a chain),
+ * and timing each round: requests per second and percentiles in the units autocannon prints (ms). The
+ * server runs a list's ids and count together, so this slightly overstates the SQL of a page.
+ */
+export async function replay(pool, queries, { connections, seconds }) {
+  const latencies = [];
+  let errors = 0;
+  const end = Date.now() + seconds * 1000;
+  const loop = async () => {
+    while (Date.now() < end) {
+      const t = performance.now();
+      try {
+        for (const q of queries) await pool.query(q.query, q.params);
+        latencies.push(performance.now() - t);
+      } catch (error) {
+        errors++;
+        if (errors === 1) console.error(`  SQL : ${error.message}`);
+      }
+    }
+  };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: connections }, loop));
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const pct = (p) => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))] ?? 0;
+  return { rps: latencies.length / elapsed, p50: pct(50), p99: pct(99), errors };
+}
