@@ -13,7 +13,15 @@ import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 
 const KB = 1000;
-export const BUDGETS = { login: 200 * KB, screen: 350 * KB };
+export const BUDGETS = { login: 200 * KB, screen: 350 * KB, afterFirstView: 500 * KB };
+/**
+ * Parts a screen loads after its content is shown, never needed to use it: the statistics' charts
+ * (recharts, 130 kB) are drawn once the tables with the same figures are on screen, each chart holding
+ * its place meanwhile. They are kept out of the screen's 350 kB and counted in a second budget: the
+ * screen with them must stay within 500 kB. Alternatives of a screen (Settings' tabs, mission tabs) are
+ * not such parts: a view needs one of them to show anything, so the heaviest counts in the 350 kB.
+ */
+export const AFTER_FIRST_VIEW = ["src/features/statistics/components/stats-bar-chart.tsx"];
 const LOGIN_PATHS = new Set(["/login", "/mot-de-passe-oublie", "/reinitialiser-mot-de-passe"]);
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -97,14 +105,25 @@ export function measureRoutes({ dist = distDir, routerText = fs.readFileSync(rou
     for (const key of sourceKeys) closure(manifest, key, keys);
     // A screen that loads parts of itself lazily (Settings' tabs) counts with its heaviest part.
     const page = sourceKeys.at(-1);
+    const deferredKeys = AFTER_FIRST_VIEW.map((src) => findSource(manifest, src)).filter(Boolean);
+    const pageParts = manifest[page].dynamicImports ?? [];
     let heaviest = null;
-    for (const part of manifest[page].dynamicImports ?? []) {
+    for (const part of pageParts.filter((p) => !deferredKeys.includes(p))) {
       const withPart = closure(manifest, part, new Set(keys));
       if (!heaviest || sizeOf(withPart) > sizeOf(heaviest)) heaviest = withPart;
     }
     if (heaviest) for (const key of heaviest) keys.add(key);
+    const later = new Set(keys);
+    for (const part of pageParts.filter((p) => deferredKeys.includes(p))) closure(manifest, part, later);
     const budget = LOGIN_PATHS.has(route.path) ? BUDGETS.login : BUDGETS.screen;
-    rows.push({ ...route, chunks: keys.size, bytes: sizeOf(keys), routeBytes: sizeOf(keys) - sizeOf(entry), budget });
+    rows.push({
+      ...route,
+      chunks: keys.size,
+      bytes: sizeOf(keys),
+      routeBytes: sizeOf(keys) - sizeOf(entry),
+      laterBytes: later.size > keys.size ? sizeOf(later) : null,
+      budget,
+    });
   }
   return { entryBytes: sizeOf(entry), entryChunks: entry.size, rows };
 }
@@ -136,9 +155,14 @@ function report({ entryBytes, entryChunks, rows }) {
       console.log(`${r.path.padEnd(width)}  (absent du manifeste : ${r.srcs.join(", ")})`);
       continue;
     }
-    const flag = r.bytes > r.budget ? "  ✗ AU-DESSUS DU BUDGET" : "";
+    const laterOver = r.laterBytes !== null && r.laterBytes > BUDGETS.afterFirstView;
+    const flag = r.bytes > r.budget || laterOver ? "  ✗ AU-DESSUS DU BUDGET" : "";
     if (flag) over++;
-    console.log(`${r.path.padEnd(width)}  ${kb(r.bytes)}  ${kb(r.routeBytes)}  ${kb(r.budget)}${flag}`);
+    const later =
+      r.laterBytes !== null
+        ? `  (puis ${kb(r.laterBytes).trim()} avec ce qui suit l'affichage, budget ${kb(BUDGETS.afterFirstView).trim()})`
+        : "";
+    console.log(`${r.path.padEnd(width)}  ${kb(r.bytes)}  ${kb(r.routeBytes)}  ${kb(r.budget)}${later}${flag}`);
   }
   console.log(over ? `\n${over} route(s) au-dessus du budget.\n` : "\nToutes les routes tiennent leur budget.\n");
   if (over) process.exitCode = 1;
