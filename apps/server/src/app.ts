@@ -19,6 +19,10 @@ import { partyOptions } from "./lib/party-options.js";
 import { createPeriodicJob } from "./lib/periodic-job.js";
 import { createStorage, type FileStorage } from "./lib/storage/index.js";
 import { MULTIPART_LIMITS } from "./lib/upload.js";
+import { createAlertActionsService } from "./modules/alerts/alert-actions.service.js";
+import { createAlertSettingsService } from "./modules/alerts/alert-settings.service.js";
+import { alertsRoutes } from "./modules/alerts/alerts.routes.js";
+import { createAlertsReader } from "./modules/alerts/alerts.service.js";
 import { auditRoutes } from "./modules/audit/audit.routes.js";
 import { auditorFileRoutes } from "./modules/auditors/auditor-file.routes.js";
 import { createAuditorFileService } from "./modules/auditors/auditor-file.service.js";
@@ -197,6 +201,11 @@ export async function buildApp({
 
   healthRoutes(app, { handle });
   homeRoutes(app, { home: createHomeService({ db, clock }) });
+  alertsRoutes(app, {
+    reader: createAlertsReader({ db, clock }),
+    actions: createAlertActionsService({ db, clock }),
+    settings: createAlertSettingsService({ db, clock }),
+  });
   authRoutes(app, { auth, passwordReset, config });
   documentsRoutes(app, {
     documents,

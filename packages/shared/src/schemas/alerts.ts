@@ -30,7 +30,16 @@ export const alertPageCodeSchema = z.enum(ALERT_PAGE_CODES);
 export const PERFORMANCE_WITHOUT_SATISFACTION_TYPE = "performance-not-exist-satisfaction-while-audit-date-past";
 
 /** The row action codes of the spec (section 6) and the confirm popup's codes (section 2). */
-export const ALERT_ACTION_CODES = ["SEND_MAIL", "CONFIRM", "COMMENT", "View", "EDIT", "HISTORY", "DELETE", "MAIL_LIST"] as const;
+export const ALERT_ACTION_CODES = [
+  "SEND_MAIL",
+  "CONFIRM",
+  "COMMENT",
+  "View",
+  "EDIT",
+  "HISTORY",
+  "DELETE",
+  "MAIL_LIST",
+] as const;
 export type AlertActionCode = (typeof ALERT_ACTION_CODES)[number];
 export const CONFIRM_REMOVE_ALERT = "REMOVE_ALERT";
 export const CONFIRM_MOVE_TO_PROSPECT = "MOVE_TO_PROSPECT";
@@ -114,3 +123,28 @@ export const alertHistoryEntrySchema = z.object({
 });
 export const alertHistorySchema = z.array(alertHistoryEntrySchema);
 export type AlertHistoryEntry = z.infer<typeof alertHistoryEntrySchema>;
+
+/** Settings › Alertes: one row per rule with a threshold (in days); `version` 0 = never saved (the default applies). */
+export const alertSettingSchema = z.object({
+  code: z.string(),
+  page: alertPageCodeSchema,
+  title: z.string(),
+  /** What the days count ("Jours après l'envoi du devis"). */
+  label: z.string(),
+  days: z.number().int(),
+  default: z.number().int(),
+  version: z.number().int(),
+});
+export const alertSettingsSchema = z.array(alertSettingSchema);
+export type AlertSetting = z.infer<typeof alertSettingSchema>;
+export const updateAlertSettingBodySchema = z.object({
+  code: z.string().min(1).max(100),
+  days: z.coerce
+    .number({ error: "Indiquez un nombre de jours." })
+    .int("Un nombre entier de jours.")
+    .min(0, "0 jour au moins.")
+    .max(3650, "3 650 jours au plus."),
+  /** The version read (0 when the default was shown). */
+  version: z.number().int().min(0),
+});
+export type UpdateAlertSettingBody = z.infer<typeof updateAlertSettingBodySchema>;

@@ -1,3 +1,4 @@
+export * from "./alerts.js";
 export * from "./auditors.js";
 export * from "./commercial.js";
 export * from "./contracts.js";

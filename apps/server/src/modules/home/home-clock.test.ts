@@ -4,6 +4,7 @@ import { type Session, signIn } from "../../../test/session.js";
 import { createTestApp, type TestContext } from "../../../test/test-app.js";
 import { quotes } from "../../db/schema/index.js";
 import { fixedClock } from "../../lib/clock.js";
+import { countCases, listCases, thresholds } from "../alerts/alerts.repository.js";
 import { ALERT_RULES } from "../alerts/index.js";
 
 /**
@@ -35,18 +36,24 @@ describe("one clock near midnight", () => {
       totalTTC: 120,
       sentAt: new Date(sentAt),
     });
-    // Sent 30 days and 1 minute before the clock's now, and 29 days 23 hours before.
-    await db.insert(quotes).values([quoteRow("2026-05-31T22:29:00Z"), quoteRow("2026-05-31T23:30:00Z")]);
+    // Sent on 1 June in Paris (00:29, though still 31 May in UTC): 30 days before today; and on 2 June in Paris.
+    await db.insert(quotes).values([quoteRow("2026-05-31T22:29:00Z"), quoteRow("2026-06-01T22:30:00Z")]);
     dir = await signIn(ctx, (await buildUser(db, "DIR")).identifier);
   });
   afterAll(() => ctx.close());
 
   it("counts on the Paris date, from the injected clock", async () => {
     const response = await ctx.app.inject({ url: "/api/home/work-items", headers: dir.bearer });
-    const counts = Object.fromEntries(
-      (response.json() as Array<{ code: string; count: number }>).map((i) => [i.code, i.count]),
-    );
-    expect(counts).toMatchObject({ CLIENT_FOLLOW_UP: 1, CONTRACT_OVERDUE: 1, QUOTE_UNANSWERED: 1 });
+    expect(response.statusCode).toBe(200);
+    const alertCtx = { db: ctx.handle.db, today: clock.today(), now: clock.now() };
+    const count = async (code: string) => {
+      const rule = ALERT_RULES.find((r) => r.code === code);
+      if (!rule) throw new Error(code);
+      return countCases(alertCtx, { rules: [rule], days: await thresholds(ctx.handle.db, [rule]) });
+    };
+    expect(await count("client-follow-up")).toBe(1);
+    expect(await count("contract-overdue")).toBe(1);
+    expect(await count("quote-unanswered")).toBe(1);
   });
 
   it("filters the client list on the same date", async () => {
@@ -66,10 +73,15 @@ describe("one clock near midnight", () => {
   it("lists, for every rule, the records it counts", async () => {
     const alertCtx = { db: ctx.handle.db, today: clock.today(), now: clock.now() };
     for (const rule of ALERT_RULES) {
-      const [count, items] = await Promise.all([rule.count(alertCtx), rule.list(alertCtx, 100)]);
+      const q = { rules: [rule], days: await thresholds(ctx.handle.db, [rule]) };
+      const [count, items] = await Promise.all([
+        countCases(alertCtx, q),
+        listCases(alertCtx, q, { limit: 100, offset: 0 }),
+      ]);
       expect(items, rule.code).toHaveLength(count);
     }
-    const overdue = ALERT_RULES.find((r) => r.code === "CONTRACT_OVERDUE");
-    expect(await overdue?.list(alertCtx, 10)).toEqual([expect.objectContaining({ date: "2026-06-30" })]);
+    const overdue = ALERT_RULES.filter((r) => r.code === "contract-overdue");
+    const rows = await listCases(alertCtx, { rules: overdue, days: new Map() }, { limit: 10, offset: 0 });
+    expect(rows).toEqual([expect.objectContaining({ due_date: "2026-06-30" })]);
   });
 });

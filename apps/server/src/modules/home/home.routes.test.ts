@@ -10,7 +10,7 @@ describe("landing page work items", () => {
   beforeAll(async () => {
     ctx = await createTestApp();
     const db = ctx.handle.db;
-    await buildEssms(db, { evaluationDate: null });
+    await buildEssms(db, { evaluationDate: null, clientSince: new Date("2020-01-01T10:00:00Z") });
     await buildEssms(db, { evaluationDate: "2027-03-01", dateRelance: "2020-01-01" });
     await buildEssms(db, { prospect: true, evaluationDate: null });
     await buildRequest(db, { status: "QUOTE_SENT", dateRelance: "2020-01-01" });
@@ -34,25 +34,17 @@ describe("landing page work items", () => {
     return Object.fromEntries((response.json() as Item[]).map((i) => [i.code, i.count]));
   };
 
-  it("counts what is due from the pipeline's data", async () => {
-    expect(await itemsFor("DIR")).toEqual({
-      CLIENT_TO_PROGRAM: 1,
-      CLIENT_FOLLOW_UP: 1,
-      PROSPECT_FOLLOW_UP: 1,
-      QUOTE_UNANSWERED: 0,
-      CONTRACT_OVERDUE: 1,
-    });
+  it("counts each alert page from the pipeline's data, leading to its tab", async () => {
+    const items = await itemsFor("DIR");
+    expect(items).toMatchObject({ ALERT_DEMAND: expect.any(Number), ALERT_PLANIFICATION: 1, ALERT_DATE: 3 });
+    const session = await signIn(ctx, (await buildUser(ctx.handle.db, "DIR")).identifier);
+    const response = await ctx.app.inject({ url: "/api/home/work-items", headers: session.bearer });
+    const dates = (response.json() as Item[]).find((i) => i.code === "ALERT_DATE");
+    expect(dates?.link).toBe("/app/alert?page=alert-date");
   });
 
-  it("shows each count only to those who may open its screen", async () => {
-    expect(Object.keys(await itemsFor("CPI"))).toEqual([
-      "CLIENT_TO_PROGRAM",
-      "CLIENT_FOLLOW_UP",
-      "PROSPECT_FOLLOW_UP",
-      "QUOTE_UNANSWERED",
-      "CONTRACT_OVERDUE",
-    ]);
-    expect(Object.keys(await itemsFor("RH"))).toEqual(["CLIENT_TO_PROGRAM", "CLIENT_FOLLOW_UP"]);
+  it("shows each page only to those who may open one of its screens", async () => {
+    expect(Object.keys(await itemsFor("RH"))).toEqual(["ALERT_PLANIFICATION", "ALERT_DATE"]);
     expect(await itemsFor("MYQUALIANOR")).toEqual({});
   });
 });

@@ -1,24 +1,28 @@
-import { and, asc, count, isNotNull, lte } from "drizzle-orm";
-import { clients } from "../../../db/schema/index.js";
-import { type IsoDate, sqlDate } from "../../../lib/clock.js";
+import { sql } from "drizzle-orm";
 import { isStaff } from "../../../lib/policy.js";
-import { type AlertRule, countOf } from "../alert-rule.js";
+import type { AlertRule } from "../alert-rule.js";
+import { lateBy } from "../sql-helpers.js";
 
-const where = (today: IsoDate) => and(isNotNull(clients.clientSince), lte(clients.dateRelance, sqlDate(today)));
-
+/** A client's follow-up date (dateRelance) is reached. */
 export const clientFollowUp: AlertRule = {
-  code: "CLIENT_FOLLOW_UP",
+  code: "client-follow-up",
+  page: "ALERT_DATE",
   permission: { code: "CLIENT", op: "any" },
   audience: isStaff,
-  label: "Relances clients échues",
-  description: "Clients dont la date de relance est atteinte.",
-  link: "/app/client",
-  count: async ({ db, today }) => countOf(await db.select({ n: count() }).from(clients).where(where(today))),
-  list: ({ db, today }, limit) =>
-    db
-      .select({ id: clients.id, label: clients.raisonSocial, date: clients.dateRelance })
-      .from(clients)
-      .where(where(today))
-      .orderBy(asc(clients.dateRelance))
-      .limit(limit),
+  title: "Relance client échue",
+  description: "Client dont la date de relance est atteinte.",
+  action: {
+    code: "FOLLOW_UP_CLIENT",
+    label: "Relancer le client",
+    description: "Contacter le client puis fixer la prochaine relance.",
+  },
+  removable: true,
+  changeable: true,
+  cases: ({ today }) => sql`
+    select c.id::text as record_id, c.raison_social, c.postal_code,
+      c.date_relance::text as due_date, c.date_relance::text as date_relance,
+      ${lateBy(sql`c.date_relance`, today)} as display_value,
+      '/app/timeline-client/' || c.id as link
+    from clients c
+    where c.client_since is not null and c.date_relance <= ${today}::date`,
 };

@@ -1,23 +1,31 @@
-import { and, asc, count, isNotNull, isNull } from "drizzle-orm";
-import { clients } from "../../../db/schema/index.js";
+import { sql } from "drizzle-orm";
 import { isStaff } from "../../../lib/policy.js";
-import { type AlertRule, countOf } from "../alert-rule.js";
+import type { AlertRule } from "../alert-rule.js";
+import { parisDay } from "../sql-helpers.js";
 
-const where = () => and(isNotNull(clients.clientSince), isNull(clients.evaluationDate));
-
+/** A client under contract whose visit still has no date, N days after signing ("à programmer"). */
 export const clientToProgram: AlertRule = {
-  code: "CLIENT_TO_PROGRAM",
+  code: "client-to-program",
+  page: "ALERT_PLANIFICATION",
   permission: { code: "CLIENT", op: "any" },
   audience: isStaff,
-  label: "Évaluations à programmer",
-  description: "Clients sous contrat dont la visite n'a pas encore de date.",
-  link: "/app/client?filtre=NO_EVALUATION_DATE",
-  count: async ({ db }) => countOf(await db.select({ n: count() }).from(clients).where(where())),
-  list: ({ db }, limit) =>
-    db
-      .select({ id: clients.id, label: clients.raisonSocial, date: clients.evaluationDate })
-      .from(clients)
-      .where(where())
-      .orderBy(asc(clients.raisonSocial))
-      .limit(limit),
+  title: "Évaluation à programmer",
+  description: "Client sous contrat dont la visite n'a pas de date, passé le délai après la signature.",
+  action: {
+    code: "PROGRAM_EVALUATION",
+    label: "Programmer l'évaluation",
+    description: "Fixer la date de la visite avec l'établissement et l'équipe d'évaluateurs.",
+  },
+  removable: false,
+  changeable: true,
+  threshold: { label: "Jours après la signature", defaultDays: 15 },
+  cases: ({ today, thresholdDays }) => sql`
+    select c.id::text as record_id, c.raison_social, c.postal_code,
+      (${parisDay(sql`c.client_since`)} + ${thresholdDays}::int)::text as due_date,
+      c.date_relance::text as date_relance,
+      'Signé le ' || to_char(${parisDay(sql`c.client_since`)}, 'DD/MM/YYYY') as display_value,
+      '/app/timeline-client/' || c.id as link
+    from clients c
+    where c.client_since is not null and c.evaluation_date is null
+      and ${parisDay(sql`c.client_since`)} <= ${today}::date - ${thresholdDays}::int`,
 };

@@ -1,24 +1,29 @@
-import { and, asc, count, eq, lt } from "drizzle-orm";
-import { contracts } from "../../../db/schema/index.js";
-import { type IsoDate, sqlDate } from "../../../lib/clock.js";
+import { sql } from "drizzle-orm";
 import { isStaff } from "../../../lib/policy.js";
-import { type AlertRule, countOf } from "../alert-rule.js";
+import type { AlertRule } from "../alert-rule.js";
+import { contractClient, lateBy } from "../sql-helpers.js";
 
-const where = (today: IsoDate) => and(eq(contracts.status, "SENT"), lt(contracts.deadline, sqlDate(today)));
-
+/** A contract sent whose return deadline is past. */
 export const contractOverdue: AlertRule = {
-  code: "CONTRACT_OVERDUE",
+  code: "contract-overdue",
+  page: "ALERT_DATE",
   permission: { code: "PROSPECT", op: "any" },
   audience: isStaff,
-  label: "Contrats non retournés",
-  description: "Contrats envoyés dont la date limite de retour est dépassée.",
-  link: "/app/prospect?type=EnCours",
-  count: async ({ db, today }) => countOf(await db.select({ n: count() }).from(contracts).where(where(today))),
-  list: ({ db, today }, limit) =>
-    db
-      .select({ id: contracts.id, label: contracts.number, date: contracts.deadline })
-      .from(contracts)
-      .where(where(today))
-      .orderBy(asc(contracts.deadline))
-      .limit(limit),
+  title: "Contrat non retourné",
+  description: "Contrat envoyé dont la date limite de retour est dépassée.",
+  action: {
+    code: "FOLLOW_UP_CONTRACT",
+    label: "Relancer le contrat",
+    description: "Obtenir le contrat signé ou le relancer.",
+  },
+  removable: true,
+  changeable: true,
+  cases: ({ today }) => sql`
+    select k.id::text as record_id, cc.raison_social, cc.postal_code,
+      k.deadline::text as due_date, r.date_relance::text as date_relance,
+      'Contrat ' || k.number || ', ' || ${lateBy(sql`k.deadline`, today)} as display_value,
+      '/app/contract/' || k.id as link
+    from contracts k join request_clients r on r.id = k.request_id
+      ${contractClient("k", "cc")}
+    where k.status = 'SENT' and k.deadline < ${today}::date`,
 };

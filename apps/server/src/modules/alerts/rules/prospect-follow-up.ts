@@ -1,29 +1,28 @@
-import { and, asc, count, isNull, lte, notInArray } from "drizzle-orm";
-import { requestClients } from "../../../db/schema/index.js";
-import { type IsoDate, sqlDate } from "../../../lib/clock.js";
+import { sql } from "drizzle-orm";
 import { isStaff } from "../../../lib/policy.js";
-import { type AlertRule, countOf } from "../alert-rule.js";
+import type { AlertRule } from "../alert-rule.js";
+import { lateBy } from "../sql-helpers.js";
 
-const where = (today: IsoDate) =>
-  and(
-    isNull(requestClients.archivedAt),
-    notInArray(requestClients.status, ["SIGNED", "REFUSE"]),
-    lte(requestClients.dateRelance, sqlDate(today)),
-  );
-
+/** A request in progress whose follow-up date (dateRelance) is reached. */
 export const prospectFollowUp: AlertRule = {
-  code: "PROSPECT_FOLLOW_UP",
+  code: "prospect-follow-up",
+  page: "ALERT_DATE",
   permission: { code: "PROSPECT", op: "any" },
   audience: isStaff,
-  label: "Relances prospects échues",
-  description: "Demandes en cours dont la date de relance est atteinte.",
-  link: "/app/prospect?type=EnCours",
-  count: async ({ db, today }) => countOf(await db.select({ n: count() }).from(requestClients).where(where(today))),
-  list: ({ db, today }, limit) =>
-    db
-      .select({ id: requestClients.id, label: requestClients.reference, date: requestClients.dateRelance })
-      .from(requestClients)
-      .where(where(today))
-      .orderBy(asc(requestClients.dateRelance))
-      .limit(limit),
+  title: "Relance prospect échue",
+  description: "Demande en cours dont la date de relance est atteinte.",
+  action: {
+    code: "FOLLOW_UP_PROSPECT",
+    label: "Relancer le prospect",
+    description: "Contacter le prospect puis fixer la prochaine relance.",
+  },
+  removable: true,
+  changeable: true,
+  cases: ({ today }) => sql`
+    select r.id::text as record_id, le.raison_social, le.postal_code,
+      r.date_relance::text as due_date, r.date_relance::text as date_relance,
+      ${lateBy(sql`r.date_relance`, today)} as display_value,
+      '/app/timeline-prospect/' || r.id as link
+    from request_clients r join legal_entities le on le.id = r.legal_entity_id
+    where r.archived_at is null and r.status not in ('SIGNED', 'REFUSE') and r.date_relance <= ${today}::date`,
 };

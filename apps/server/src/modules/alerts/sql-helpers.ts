@@ -1,0 +1,24 @@
+import { type SQL, sql } from "drizzle-orm";
+import type { IsoDate } from "../../lib/clock.js";
+
+/** The Paris calendar day of a timestamptz column (the business date, whatever the server's zone). */
+export const parisDay = (column: SQL): SQL => sql`((${column}) at time zone 'Europe/Paris')::date`;
+
+/** "12 jours de retard" from a due date to today ("Échéance aujourd'hui" on the day). */
+export const lateBy = (due: SQL, today: IsoDate): SQL => sql`(case when ${today}::date - (${due}) <= 0
+  then 'Échéance aujourd''hui' when ${today}::date - (${due}) = 1 then '1 jour de retard'
+  else (${today}::date - (${due}))::text || ' jours de retard' end)`;
+
+/** "dans 12 jours" until a coming date. */
+export const dueIn = (due: SQL, today: IsoDate): SQL => sql`(case when (${due}) - ${today}::date <= 0
+  then 'Échéance aujourd''hui' when (${due}) - ${today}::date = 1 then 'Demain'
+  else 'Dans ' || ((${due}) - ${today}::date)::text || ' jours' end)`;
+
+/**
+ * The first establishment (by name) a contract covers, as `alias`: its raison sociale and postal
+ * code head the row. A lateral join, so a contract without establishment still shows.
+ */
+export const contractClient = (contract: string, alias: string): SQL =>
+  sql.raw(`left join lateral (select c.raison_social, c.postal_code, c.id from contract_establishments ce
+      join clients c on c.id = ce.client_id where ce.contract_id = ${contract}.id
+      order by c.raison_social limit 1) ${alias} on true`);
