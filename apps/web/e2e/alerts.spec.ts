@@ -1,0 +1,74 @@
+import { expect, type Page, test } from "@playwright/test";
+import { signIn } from "./helpers";
+import { WALK_PORT } from "./ports";
+
+// Its own server and demo base (playwright.config.ts): this walk changes a mission's team, which
+// the screens of the main server's specs (e2e/screens.ts opens the first planned mission) may show.
+test.use({ baseURL: `http://localhost:${WALK_PORT}` });
+
+/** Les Tilleuls belongs to the mission walk (same server): this walk leaves it alone. */
+const MISSION_WALK_ESSMS = "EHPAD Les Tilleuls";
+const REFUSED = "Ordre de mission refusé";
+
+const tabCount = async (page: Page, label: string) => {
+  const tab = page.getByRole("tab", { name: new RegExp(`^${label} : \\d+$`) });
+  await expect(tab).toBeVisible();
+  return Number((await tab.getAttribute("aria-label"))?.split(": ")[1]);
+};
+
+/**
+ * The CPI's morning: the alerts are the landing page; on Planifications, a mission order an
+ * evaluator refused; the row leads to the mission, where the CPI puts an eligible evaluator on the
+ * team in the refused one's place; back on the alerts, that case is gone and the count went down.
+ */
+test("the CPI follows a refused mission order to its mission, replaces the evaluator, and the alert is gone", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page, "cpi@demo.fr");
+  await expect(page).toHaveURL(/\/app\/alert/);
+  await expect(page.getByRole("heading", { name: "Alertes", level: 1 })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Mes dernières actions" })).toBeVisible();
+
+  // ---- Planifications, only the refused orders.
+  const before = await tabCount(page, "Planifications");
+  expect(before).toBeGreaterThan(0);
+  await page.getByRole("tab", { name: /^Planifications : / }).click();
+  await expect(page).toHaveURL(/[?&]page=alert-planification/);
+  const table = page.getByRole("table", { name: "Alertes : Planifications" });
+  await page.getByRole("combobox", { name: "Type d'alerte" }).click();
+  await page.getByRole("option", { name: REFUSED }).click();
+  await expect(page).toHaveURL(/[?&]type=mission-order-refused/);
+  const rows = table.getByRole("row").filter({ hasText: REFUSED }).filter({ hasNotText: MISSION_WALK_ESSMS });
+  await expect(rows.first()).toBeVisible();
+  const refusedBefore = await rows.count();
+  const row = rows.first();
+  const establishment = (await row.locator("td").nth(1).locator("p").first().textContent())?.trim() ?? "";
+  expect(establishment).not.toBe("");
+  // The action to carry out, with its description on hover.
+  await expect(row.getByText("Remplacer l'évaluateur")).toBeVisible();
+
+  // ---- The row leads to the mission; its evaluator tab.
+  await row.getByText(establishment, { exact: true }).click();
+  await expect(page).toHaveURL(/\/app\/mission\/[^/]+\/[^/?]+/);
+  await page.getByRole("tab", { name: "Évaluateur" }).click();
+  await expect(page.getByRole("table", { name: "Ordres de mission" })).toBeVisible();
+
+  // ---- Replace: the first eligible evaluator proposed joins the team.
+  const ranking = page.getByRole("table", { name: "Évaluateurs proposés" });
+  const eligible = ranking.getByRole("row").filter({ hasText: "Éligible" }).first();
+  await expect(eligible).toBeVisible({ timeout: 20_000 });
+  const name = (await eligible.getAttribute("aria-label")) ?? "";
+  await eligible.getByRole("button", { name: `Ajouter ${name}` }).click();
+  await expect(page.getByLabel(`Équipe : ${name}`)).toBeVisible();
+  await page.getByRole("button", { name: "Enregistrer l'équipe" }).click();
+  await expect(page.getByText("Équipe d'évaluation enregistrée.")).toBeVisible();
+
+  // ---- Back to the alerts: that refused order is no longer there.
+  await page.goto("/app/alert?page=alert-planification&type=mission-order-refused");
+  await expect(table).toBeVisible();
+  const remaining = table.getByRole("row").filter({ hasText: REFUSED }).filter({ hasNotText: MISSION_WALK_ESSMS });
+  await expect(remaining).toHaveCount(refusedBefore - 1);
+  await expect(table.getByRole("row").filter({ hasText: establishment })).toHaveCount(0);
+  expect(await tabCount(page, "Planifications")).toBe(before - 1);
+});
