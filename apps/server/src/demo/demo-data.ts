@@ -5,6 +5,7 @@ import { auditors, clients, configuration, users } from "../db/schema/index.js";
 import { SYSTEM_ACTOR } from "../lib/actor.js";
 import { writeAudit } from "../lib/audit.js";
 import { hashPassword } from "../lib/passwords.js";
+import { seedAlertsDemo } from "./demo-alerts.js";
 import { seedCommercialDemo } from "./demo-commercial.js";
 import { seedEvaluatorsDemo } from "./demo-evaluators.js";
 import { seedExpenseDemo } from "./demo-expenses.js";
@@ -115,6 +116,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
     await seedExpenseDemo(tx, { now: new Date() });
     // After the expenses: the balance invoices of "frais en sus" contracts rebill the approved ones.
     if (client && auditor) await seedInvoiceDemo(tx, { now: new Date() });
+    await seedAlertsDemo(tx, { now: new Date() });
     await writeAudit(tx, SYSTEM_ACTOR, {
       action: "create",
       entityType: "demo",

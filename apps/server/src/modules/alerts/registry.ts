@@ -2,22 +2,58 @@ import type { AlertPageCode } from "@certidesk/shared";
 import type { Actor } from "../../lib/actor.js";
 import { granted } from "../../lib/policy.js";
 import type { AlertRule } from "./alert-rule.js";
+import { atcDeadlineApproaching } from "./rules/atc-deadline-approaching.js";
+import { auditorDocumentExpiring } from "./rules/auditor-document-expiring.js";
+import { auditorImpartialityMissing } from "./rules/auditor-impartiality-missing.js";
+import { certRenewalDue } from "./rules/cert-renewal-due.js";
+import { certSurveillanceWindow } from "./rules/cert-surveillance-window.js";
 import { clientFollowUp } from "./rules/client-follow-up.js";
 import { clientToProgram } from "./rules/client-to-program.js";
 import { contractOverdue } from "./rules/contract-overdue.js";
+import { contractWithoutDeadline } from "./rules/contract-without-deadline.js";
+import { febNotReceived } from "./rules/feb-not-received.js";
+import { febToRegenerate } from "./rules/feb-to-regenerate.js";
+import { linkInterestMission } from "./rules/link-interest-mission.js";
+import { majorNcOverdue } from "./rules/major-nc-overdue.js";
+import { missionOrderAccepted } from "./rules/mission-order-accepted.js";
+import { missionOrderRefused } from "./rules/mission-order-refused.js";
+import { missionOrderUnanswered } from "./rules/mission-order-unanswered.js";
+import { missionTeamIncomplete } from "./rules/mission-team-incomplete.js";
 import { prospectFollowUp } from "./rules/prospect-follow-up.js";
 import { quoteUnanswered } from "./rules/quote-unanswered.js";
+import { requestNew } from "./rules/request-new.js";
+import { requestWaiting } from "./rules/request-waiting.js";
 
 /** Every alert rule, page by page. A new alert is one file in rules/ and one line here. */
 export const ALERT_RULES: readonly AlertRule[] = [
   // Demandes
+  requestNew,
+  requestWaiting,
   quoteUnanswered,
+  // Feb
+  febNotReceived,
+  febToRegenerate,
+  // Evaluateurs
+  auditorDocumentExpiring,
+  auditorImpartialityMissing,
+  // Liens
+  linkInterestMission,
   // Planifications
   clientToProgram,
+  missionTeamIncomplete,
+  missionOrderRefused,
+  missionOrderUnanswered,
+  missionOrderAccepted,
   // Dates
   clientFollowUp,
   prospectFollowUp,
   contractOverdue,
+  contractWithoutDeadline,
+  atcDeadlineApproaching,
+  certSurveillanceWindow,
+  certRenewalDue,
+  majorNcOverdue,
+  // Missions, Performances, Factures: branch alerts-rules2
 ];
 
 /** The rules an actor sees: the grant of the screen each one opens, then its audience. */

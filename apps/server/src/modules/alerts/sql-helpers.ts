@@ -22,3 +22,11 @@ export const contractClient = (contract: string, alias: string): SQL =>
   sql.raw(`left join lateral (select c.raison_social, c.postal_code, c.id from contract_establishments ce
       join clients c on c.id = ce.client_id where ce.contract_id = ${contract}.id
       order by c.raison_social limit 1) ${alias} on true`);
+
+/** "il y a 12 jours" since a past date ("aujourd'hui" on the day). */
+export const sinceDays = (since: SQL, today: IsoDate): SQL => sql`(case when ${today}::date - (${since}) <= 0
+  then 'aujourd''hui' when ${today}::date - (${since}) = 1 then 'hier'
+  else 'il y a ' || (${today}::date - (${since}))::text || ' jours' end)`;
+
+/** The mission screen of a mission row aliased `m`. */
+export const missionLink = (m: string): SQL => sql.raw(`'/app/mission/' || ${m}.client_id || '/' || ${m}.id`);
