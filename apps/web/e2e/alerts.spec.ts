@@ -37,7 +37,7 @@ test("the CPI follows a refused mission order to its mission, replaces the evalu
   await expect(page).toHaveURL(/[?&]page=alert-planification/);
   const table = page.getByRole("table", { name: "Alertes : Planifications" });
   await page.getByRole("combobox", { name: "Type d'alerte" }).click();
-  await page.getByRole("option", { name: REFUSED }).click();
+  await page.getByRole("option", { name: new RegExp(`^${REFUSED} \\(\\d+\\)$`) }).click();
   await expect(page).toHaveURL(/[?&]type=mission-order-refused/);
   const rows = table.getByRole("row").filter({ hasText: REFUSED }).filter({ hasNotText: MISSION_WALK_ESSMS });
   await expect(rows.first()).toBeVisible();

@@ -79,12 +79,18 @@ export function createAlertsReader({ db, clock = systemClock }: { db: Database; 
     async summary(actor: Actor): Promise<AlertPageSummary[]> {
       const rules = rulesFor(actor);
       const counts = await countByRule(context(), rules, await thresholds(db, rules));
-      return ALERT_PAGES.filter((p) => rules.some((r) => r.page === p.code)).map((p) => ({
-        code: p.code,
-        key: p.key,
-        label: p.label,
-        count: rules.filter((r) => r.page === p.code).reduce((n, r) => n + (counts.get(r.code) ?? 0), 0),
-      }));
+      return ALERT_PAGES.filter((p) => rules.some((r) => r.page === p.code)).map((p) => {
+        const types = rules
+          .filter((r) => r.page === p.code)
+          .map((r) => ({ alertType: r.code, title: r.title, count: counts.get(r.code) ?? 0 }));
+        return {
+          code: p.code,
+          key: p.key,
+          label: p.label,
+          count: types.reduce((n, t) => n + t.count, 0),
+          types,
+        };
+      });
     },
 
     /** The home's work items, one per alert page, leading to its tab. */

@@ -158,7 +158,7 @@ describe("AlertLandingPage", () => {
     const listbox = await waitFor(
       () => document.getElementById(input.getAttribute("aria-controls") ?? "") as HTMLElement,
     );
-    await user.click(within(listbox).getByRole("option", { name: "Ordre de mission refusé", hidden: true }));
+    await user.click(within(listbox).getByRole("option", { name: "Ordre de mission refusé (1)", hidden: true }));
     await waitFor(() => expect(screen.getByLabelText("Adresse")).toHaveTextContent("type=mission-order-refused"));
     await waitFor(() => expect(screen.queryByText("FAM Les Glycines")).toBeNull());
   });

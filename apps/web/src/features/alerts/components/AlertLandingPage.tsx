@@ -50,6 +50,7 @@ export function AlertLandingPage() {
                 <AlertPageView
                   key={page.key}
                   page={page}
+                  types={current.types}
                   address={{ ...address, pageKey: page.key }}
                   onAddressChange={(next) => change({ ...next, pageKey: page.key })}
                 />

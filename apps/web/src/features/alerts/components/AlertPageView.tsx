@@ -1,4 +1,4 @@
-import type { AlertPage, AlertRow } from "@certidesk/shared";
+import type { AlertPage, AlertPageSummary, AlertRow } from "@certidesk/shared";
 import { Alert, Group, Select, Text, TextInput } from "@mantine/core";
 import { useDebouncedCallback } from "@mantine/hooks";
 import { IconSearch } from "@tabler/icons-react";
@@ -17,12 +17,14 @@ export const EMPTY_ALERTS_TEXT = "Aucune alerte sur cette page.";
 
 export interface AlertPageViewProps {
   page: AlertPage;
+  /** The page's alert types (from the summary), offered by the type filter. */
+  types: AlertPageSummary["types"];
   address: AlertAddress;
   onAddressChange: (change: Partial<AlertAddress>) => void;
 }
 
 /** One alert page: its search and type filter (in the address), its rows paged by the server, their actions. */
-export function AlertPageView({ page, address, onAddressChange }: AlertPageViewProps) {
+export function AlertPageView({ page, types, address, onAddressChange }: AlertPageViewProps) {
   const navigate = useNavigate();
   const { onAction, dialogs, sent } = useAlertActions();
   const query = {
@@ -38,17 +40,7 @@ export function AlertPageView({ page, address, onAddressChange }: AlertPageViewP
     300,
   );
 
-  // The types offered are those seen on this page, so a filter once chosen stays in the list.
-  const [seenTypes, setSeenTypes] = useState<Record<string, string>>({});
-  const typesHere = useMemo(() => {
-    const found: Record<string, string> = {};
-    for (const row of data?.items ?? []) found[row.alertType] = row.alertTitle.title;
-    return found;
-  }, [data]);
-  if (Object.keys(typesHere).some((t) => !(t in seenTypes))) setSeenTypes({ ...seenTypes, ...typesHere });
-  const typeOptions = Object.entries(seenTypes)
-    .map(([value, label]) => ({ value, label }))
-    .sort((a, b) => a.label.localeCompare(b.label, "fr"));
+  const typeOptions = types.map((t) => ({ value: t.alertType, label: `${t.title} (${t.count})` }));
 
   const columns = useMemo(
     () =>

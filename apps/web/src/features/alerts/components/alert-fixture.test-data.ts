@@ -27,7 +27,34 @@ export function alertRow(overrides: Partial<AlertRow> = {}): AlertRow {
 }
 
 export const SUMMARY: AlertPageSummary[] = [
-  { code: "ALERT_DEMAND", key: "alert-demandes", label: "Demandes", count: 0 },
-  { code: "ALERT_PLANIFICATION", key: "alert-planification", label: "Planifications", count: 2 },
-  { code: "ALERT_PERFORMANCE", key: "alert-performance", label: "Performances", count: 1 },
+  {
+    code: "ALERT_DEMAND",
+    key: "alert-demandes",
+    label: "Demandes",
+    count: 0,
+    types: [{ alertType: "request-new", title: "Nouvelle demande", count: 0 }],
+  },
+  {
+    code: "ALERT_PLANIFICATION",
+    key: "alert-planification",
+    label: "Planifications",
+    count: 2,
+    types: [
+      { alertType: "mission-order-refused", title: "Ordre de mission refusé", count: 1 },
+      { alertType: "mission-order-unanswered", title: "Ordre de mission sans réponse", count: 1 },
+    ],
+  },
+  {
+    code: "ALERT_PERFORMANCE",
+    key: "alert-performance",
+    label: "Performances",
+    count: 1,
+    types: [
+      {
+        alertType: "performance-not-exist-satisfaction-while-audit-date-past",
+        title: "Satisfaction manquante",
+        count: 1,
+      },
+    ],
+  },
 ];
