@@ -70,7 +70,10 @@ export async function seedMissionDemo(tx: Executor, input: { actor: AuditActor; 
       answers.push(sent);
       if (answer === "NONE") continue;
       const refuse = answer === "REFUSE_ONE" && i === ordersOf(missionId).length - 1;
-      const answeredDay = addCalendarDays(sentDay, 2);
+      // Two days after sending, but never today or later: an answer stamped 09:00 today would lie in
+      // the future before nine, and a newcomer put on the team now would seem to precede it.
+      const yesterday = addCalendarDays(today, -1);
+      const answeredDay = addCalendarDays(sentDay, 2) < yesterday ? addCalendarDays(sentDay, 2) : yesterday;
       answers.push({
         ...o,
         id: randomUUID(),
