@@ -2,7 +2,7 @@ import type { AlertRow } from "@certidesk/shared";
 import { ActionIcon, Box, Button, Group } from "@mantine/core";
 import { IconDots, IconSend } from "@tabler/icons-react";
 import type { MouseEvent } from "react";
-import { ActionListPopup, Hint, RowActions } from "../../../components";
+import { ActionListPopup, RowActions } from "../../../components";
 import { ALERT_ROW_ACTIONS, MENU_CODES, menuEntries } from "./page-actions";
 
 export interface AlertActionsCellProps {
@@ -36,11 +36,10 @@ export function AlertActionsCell({ row, onAction, satisfactionSent, now }: Alert
         )}
         <RowActions row={row} codes={ALERT_ROW_ACTIONS} onAction={(code) => onAction(code, row)} now={now} />
         <ActionListPopup actions={actions} retroactiveActions={retroactive} onSelect={(code) => onAction(code, row)}>
-          <Hint label="Plus d'actions">
-            <ActionIcon variant="subtle" color="gray" aria-label="Plus d'actions">
-              <IconDots size={18} />
-            </ActionIcon>
-          </Hint>
+          {/* No Hint here: the menu's target must receive the click itself (a tooltip wrapper swallows it). */}
+          <ActionIcon variant="subtle" color="gray" aria-label="Plus d'actions" title="Plus d'actions">
+            <IconDots size={18} />
+          </ActionIcon>
         </ActionListPopup>
       </Group>
     </Box>

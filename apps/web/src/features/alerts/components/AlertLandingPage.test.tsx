@@ -246,4 +246,17 @@ describe("AlertLandingPage", () => {
     await user.click(within(dialog).getByRole("button", { name: "Enregistrer" }));
     expect(await within(dialog).findByRole("alert")).toHaveTextContent("Cette alerte a déjà été traitée.");
   });
+
+  it("offers the action list with its two groups; SEND_MAIL opens the composer for the establishment", async () => {
+    serve();
+    const user = userEvent.setup();
+    renderAt("/app/alert?page=alert-planification");
+    await screen.findByText("EHPAD Les Tilleuls");
+    await user.click(within(rowOf("EHPAD Les Tilleuls")).getByRole("button", { name: "Plus d'actions" }));
+    const menu = await screen.findByRole("menu", { hidden: true });
+    expect(within(menu).getByText("Actions")).toBeInTheDocument();
+    expect(within(menu).queryByText("Actions rétroactives")).toBeNull();
+    await user.click(within(menu).getByRole("menuitem", { name: /Envoyer un e-mail/, hidden: true }));
+    expect(screen.getByLabelText("Adresse")).toHaveTextContent("/app/mail?ecrire=1&client=EHPAD%20Les%20Tilleuls");
+  });
 });

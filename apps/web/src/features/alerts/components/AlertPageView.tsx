@@ -44,10 +44,11 @@ export function AlertPageView({ page, types, address, onAddressChange }: AlertPa
 
   const columns = useMemo(
     () =>
-      alertColumns((row: AlertRow) => (
-        <AlertActionsCell row={row} onAction={onAction} satisfactionSent={sent.has(row.id)} />
-      )),
-    [onAction, sent],
+      alertColumns(
+        (row: AlertRow) => <AlertActionsCell row={row} onAction={onAction} satisfactionSent={sent.has(row.id)} />,
+        page.code === "ALERT_PERFORMANCE",
+      ),
+    [onAction, sent, page.code],
   );
 
   return (

@@ -24,7 +24,11 @@ function TwoLines({ main, sub }: { main: ReactNode; sub?: ReactNode }) {
  * code, the measured value, the follow-up date as DD/MM/YY under "Relance", the due date, the action
  * to carry out (its description as tooltip), then the actions.
  */
-export function alertColumns(renderActions: (row: AlertRow) => ReactNode): DataTableColumn<AlertRow>[] {
+export function alertColumns(
+  renderActions: (row: AlertRow) => ReactNode,
+  /** The Performances page: room for the "Envoyer aux évaluateurs" button. */
+  withSatisfaction = false,
+): DataTableColumn<AlertRow>[] {
   return [
     {
       key: "alertTitle",
@@ -64,6 +68,6 @@ export function alertColumns(renderActions: (row: AlertRow) => ReactNode): DataT
         </Hint>
       ),
     },
-    { key: "actions", title: "Actions", width: 300, render: renderActions },
+    { key: "actions", title: "Actions", width: withSatisfaction ? 380 : 190, render: renderActions },
   ];
 }

@@ -2,15 +2,7 @@ import type { AlertPageCode, AlertRow } from "@certidesk/shared";
 import { ACTION_STATUS, type ActionListEntry, type RowActionCode } from "../../../components";
 
 /** The icon actions of every alert row, in display order; the row's flags hide or block some (spec §6). */
-export const ALERT_ROW_ACTIONS: readonly RowActionCode[] = [
-  "CONFIRM",
-  "COMMENT",
-  "EDIT",
-  "HISTORY",
-  "SEND_MAIL",
-  "MAIL_LIST",
-  "DELETE",
-];
+export const ALERT_ROW_ACTIONS: readonly RowActionCode[] = ["CONFIRM", "COMMENT", "EDIT", "HISTORY", "DELETE"];
 
 /** The codes of the action-list popup's entries (besides the spec's row action codes). */
 export const MENU_CODES = {
@@ -45,12 +37,22 @@ export function menuEntries(row: AlertRow, satisfactionSent: boolean) {
       status: satisfactionSent ? ACTION_STATUS.INACTIVE : ACTION_STATUS.ACTIVE,
     });
   }
-  actions.push({
-    code: "EDIT",
-    label: "Reporter à une date",
-    subLabel: row.isChangable ? undefined : "Cette alerte ne peut pas être reportée",
-    status: row.isChangable ? ACTION_STATUS.ACTIVE : ACTION_STATUS.INACTIVE,
-  });
+  // SEND_MAIL and MAIL_LIST (spec §6) live here rather than as icons: the row stays narrow enough.
+  const named = Boolean(row.raisonSocial);
+  actions.push(
+    {
+      code: "SEND_MAIL",
+      label: "Envoyer un e-mail",
+      subLabel: named ? `À ${row.raisonSocial}` : "Aucun établissement sur cette alerte",
+      status: named ? ACTION_STATUS.ACTIVE : ACTION_STATUS.INACTIVE,
+    },
+    {
+      code: "MAIL_LIST",
+      label: "Liste des e-mails",
+      subLabel: named ? "Les e-mails de l'établissement" : undefined,
+      status: named ? ACTION_STATUS.ACTIVE : ACTION_STATUS.INACTIVE,
+    },
+  );
   const retroactive: ActionListEntry[] = [];
   if (row.page === "ALERT_DEMAND") {
     retroactive.push({
