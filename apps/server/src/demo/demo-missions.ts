@@ -57,7 +57,11 @@ export async function seedMissionDemo(tx: Executor, input: { actor: AuditActor; 
   const answers: Array<typeof missionOrders.$inferInsert> = [];
   const refusedMembers: Array<{ missionId: string; auditorId: string }> = [];
   /** Sends the orders (and answers them) by appending, as the application does. */
+  /** The waiting orders drafted the day before they were sent (by day), not at the demo's loading time. */
+  const draftedOn = new Map<string, string[]>();
   function send(missionId: string, sentDay: string, answer: "NONE" | "ACCEPT" | "REFUSE_ONE") {
+    const draftDay = addCalendarDays(sentDay, -1);
+    draftedOn.set(draftDay, [...(draftedOn.get(draftDay) ?? []), ...ordersOf(missionId).map((o) => o.id)]);
     for (const [i, o] of ordersOf(missionId).entries()) {
       const sent = {
         ...o,
@@ -137,6 +141,13 @@ export async function seedMissionDemo(tx: Executor, input: { actor: AuditActor; 
   await seedPreparation(tx);
   await seedNonConformities(tx, today, input.actor);
   for (let i = 0; i < answers.length; i += 500) await tx.insert(missionOrders).values(answers.slice(i, i + 500));
+  // Else a refusal (answered days ago) would look older than its own team's first orders, which the
+  // refused-order alert reads as a newcomer already put in the place.
+  for (const [day, ids] of draftedOn)
+    await tx
+      .update(missionOrders)
+      .set({ createdAt: at(day) })
+      .where(inArray(missionOrders.id, ids));
   for (const r of refusedMembers)
     await tx
       .delete(missionTeamMembers)
