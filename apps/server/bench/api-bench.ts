@@ -30,6 +30,11 @@ const CASES: Array<{ label: string; method?: "GET" | "POST"; url: string; payloa
   { label: "Missions, page de 50", url: "/api/missions?pageSize=50" },
   { label: "Missions, nombres par état", url: "/api/missions/counts" },
   { label: "Planning d'un mois chargé (toutes les missions)", url: "/api/missions/planning?month=2027-03" },
+  { label: "Alertes, onglets avec leurs nombres", url: "/api/alerts/summary" },
+  ...["Demandes", "Feb", "Evaluateur", "Linkinterest", "Planification", "Date"].flatMap((page) => [
+    { label: `Alertes ${page}, nombre`, url: `/api/alerts/getAlert${page}Count` },
+    { label: `Alertes ${page}, page de 50`, url: `/api/alerts/getAlert${page}?pageSize=50` },
+  ]),
 ];
 
 const median = (values: number[]) => {

@@ -21,4 +21,6 @@ CREATE TABLE "alert_settings" (
 --> statement-breakpoint
 ALTER TABLE "alert_actions" ADD CONSTRAINT "alert_actions_actor_id_users_id_fk" FOREIGN KEY ("actor_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "alert_actions_key_idx" ON "alert_actions" USING btree ("alert_key","action");--> statement-breakpoint
-CREATE INDEX "alert_actions_type_idx" ON "alert_actions" USING btree ("alert_type");
+CREATE INDEX "alert_actions_type_idx" ON "alert_actions" USING btree ("alert_type");--> statement-breakpoint
+CREATE INDEX "mission_orders_status_idx" ON "mission_orders" USING btree ("status","answered_at");--> statement-breakpoint
+CREATE INDEX "missions_live_idx" ON "missions" USING btree ("last_day") WHERE "missions"."status" <> 'FINALISED';

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
   boolean,
@@ -83,6 +84,8 @@ export const missions = pgTable(
     index("missions_client_idx").on(t.clientId),
     index("missions_group_idx").on(t.groupId),
     index("missions_first_day_idx").on(t.firstDay),
+    // The live missions (the alert rules on teams, orders and links read only these).
+    index("missions_live_idx").on(t.lastDay).where(sql`${t.status} <> 'FINALISED'`),
   ],
 );
 
@@ -135,6 +138,8 @@ export const missionOrders = pgTable(
     uniqueIndex("mission_orders_supersedes_key").on(t.supersedes),
     index("mission_orders_mission_idx").on(t.missionId, t.auditorId),
     index("mission_orders_auditor_idx").on(t.auditorId, t.status),
+    // The alerts on orders refused, accepted (by answer date) or unanswered.
+    index("mission_orders_status_idx").on(t.status, t.answeredAt),
   ],
 );
 

@@ -148,8 +148,9 @@ export function createAlertActionsService({ db, clock = systemClock }: { db: Dat
 
     /** HISTORY: what users did to the alert, oldest first (its rule visible to the actor). */
     async history(actor: Actor, id: string): Promise<AlertHistoryEntry[]> {
-      const code = id.slice(0, id.indexOf(":"));
-      if (!rulesFor(actor).some((r) => r.code === code)) throw notFound("Cette alerte n'existe pas.");
+      const cut = id.indexOf(":");
+      const code = id.slice(0, cut);
+      if (cut < 1 || !rulesFor(actor).some((r) => r.code === code)) throw notFound("Cette alerte n'existe pas.");
       const rows = await actionsOf(db, id);
       return rows.map((r) => ({
         at: r.at.toISOString(),

@@ -23,6 +23,17 @@ export interface CaseRow {
   comment_count: number | string;
 }
 
+/**
+ * Runs the engine's reads in one transaction without PostgreSQL's JIT: a page's UNION ALL has a
+ * high estimated cost, and compiling it took longer (seconds on the summary) than running it.
+ */
+export function withoutJit<T>(db: Executor, run: (tx: Executor) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local jit = off`);
+    return run(tx);
+  });
+}
+
 /** Each rule's threshold: its setting when saved, else its default. */
 export async function thresholds(db: Executor, rules: readonly AlertRule[]): Promise<Map<string, number>> {
   const saved = new Map((await db.select().from(alertSettings)).map((s) => [s.code, s.days]));
@@ -53,13 +64,16 @@ function visibleCases(ctx: AlertContext, rules: readonly AlertRule[], days: Map<
         sql` and `,
       )
     : sql`true`;
+  // Anti-joins against alert_actions as joins on the key (hash joins over a page's cases), not a
+  // subquery run for every case.
   return sql`(select k.*, k.alert_type || ':' || k.record_id as id from (${sql.join(parts, sql` union all `)}) k
+    left join (select distinct on (a.alert_key) a.alert_key, a.date from alert_actions a where a.action = 'POSTPONED'
+      order by a.alert_key, a.at desc, a.id desc) p on p.alert_key = k.alert_type || ':' || k.record_id
     where ${searchCondition}
       and not exists (select 1 from alert_actions a where a.alert_key = k.alert_type || ':' || k.record_id
         and a.action in ('REMOVED', 'ARCHIVED', 'HANDLED', 'CONFIRMED')
         and a.due_date is not distinct from k.due_date::date)
-      and coalesce((select a.date from alert_actions a where a.alert_key = k.alert_type || ':' || k.record_id
-        and a.action = 'POSTPONED' order by a.at desc limit 1) > ${today}::date, false) = false)`;
+      and (p.date is null or p.date <= ${today}::date))`;
 }
 
 export interface CaseQuery {
@@ -75,14 +89,16 @@ export async function listCases(
   paging: { limit: number; offset: number },
 ): Promise<CaseRow[]> {
   if (rules.length === 0) return [];
+  // The page first (ordered and cut), then its comment counts and postponements: per row of the page only.
   const result = await ctx.db.execute(sql`select v.id, v.alert_type, v.record_id, v.raison_social, v.postal_code,
       v.due_date, v.display_value, v.link,
       coalesce((select a.date::text from alert_actions a where a.alert_key = v.id and a.action = 'POSTPONED'
-        order by a.at desc limit 1), v.date_relance) as date_relance,
+        order by a.at desc, a.id desc limit 1), v.date_relance) as date_relance,
       (select count(*) from alert_actions a where a.alert_key = v.id and a.action = 'COMMENTED') as comment_count
-    from ${visibleCases(ctx, rules, days, search)} v
-    order by v.due_date asc nulls last, v.raison_social asc nulls last, v.id asc
-    limit ${paging.limit} offset ${paging.offset}`);
+    from (select * from ${visibleCases(ctx, rules, days, search)} c
+      order by c.due_date asc nulls last, c.raison_social asc nulls last, c.id asc
+      limit ${paging.limit} offset ${paging.offset}) v
+    order by v.due_date asc nulls last, v.raison_social asc nulls last, v.id asc`);
   return rowsOf<CaseRow>(result);
 }
 

@@ -7,11 +7,11 @@ import {
   type AlertRow,
   type WorkItem,
 } from "@certidesk/shared";
-import type { Database } from "../../db/client.js";
+import type { Database, Executor } from "../../db/client.js";
 import type { Actor } from "../../lib/actor.js";
 import { type Clock, systemClock } from "../../lib/clock.js";
 import type { AlertContext, AlertRule } from "./alert-rule.js";
-import { type CaseRow, countByRule, countCases, listCases, thresholds } from "./alerts.repository.js";
+import { type CaseRow, countByRule, countCases, listCases, thresholds, withoutJit } from "./alerts.repository.js";
 import { ALERT_RULES, pageRulesFor, rulesFor } from "./registry.js";
 
 /** A case of the SQL with its rule's texts and flags, under the spec's field names. */
@@ -44,20 +44,20 @@ function toRow(rule: AlertRule, c: CaseRow): AlertRow {
  * SQL against one reading of the clock, so a page's list, its count and its tab always agree.
  */
 export function createAlertsReader({ db, clock = systemClock }: { db: Database; clock?: Clock }) {
-  const context = (): AlertContext => ({ db, today: clock.today(), now: clock.now() });
+  const context = (tx: Executor): AlertContext => ({ db: tx, today: clock.today(), now: clock.now() });
   const rulesOf = (actor: Actor, page: AlertPageCode, alertType?: string) =>
     pageRulesFor(actor, page).filter((r) => !alertType || r.code === alertType);
 
   return {
     async list(actor: Actor, page: AlertPageCode, query: AlertListQuery): Promise<AlertList> {
       const rules = rulesOf(actor, page, query.alertType);
-      const ctx = context();
       const days = await thresholds(db, rules);
       const q = { rules, days, search: query.search };
-      const [cases, total] = await Promise.all([
-        listCases(ctx, q, { limit: query.pageSize, offset: (query.page - 1) * query.pageSize }),
-        countCases(ctx, q),
-      ]);
+      const { cases, total } = await withoutJit(db, async (tx) => {
+        const ctx = context(tx);
+        const cases = await listCases(ctx, q, { limit: query.pageSize, offset: (query.page - 1) * query.pageSize });
+        return { cases, total: await countCases(ctx, q) };
+      });
       const byCode = new Map(rules.map((r) => [r.code, r]));
       return {
         items: cases.flatMap((c) => {
@@ -72,13 +72,15 @@ export function createAlertsReader({ db, clock = systemClock }: { db: Database; 
 
     async count(actor: Actor, page: AlertPageCode, query: Pick<AlertListQuery, "search" | "alertType"> = {}) {
       const rules = rulesOf(actor, page, query.alertType);
-      return countCases(context(), { rules, days: await thresholds(db, rules), search: query.search });
+      const days = await thresholds(db, rules);
+      return withoutJit(db, (tx) => countCases(context(tx), { rules, days, search: query.search }));
     },
 
     /** The pages the actor may see (at least one rule) with their counts: the landing page's tabs. */
     async summary(actor: Actor): Promise<AlertPageSummary[]> {
       const rules = rulesFor(actor);
-      const counts = await countByRule(context(), rules, await thresholds(db, rules));
+      const days = await thresholds(db, rules);
+      const counts = await withoutJit(db, (tx) => countByRule(context(tx), rules, days));
       return ALERT_PAGES.filter((p) => rules.some((r) => r.page === p.code)).map((p) => {
         const types = rules
           .filter((r) => r.page === p.code)

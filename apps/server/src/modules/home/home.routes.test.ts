@@ -44,7 +44,12 @@ describe("landing page work items", () => {
   });
 
   it("shows each page only to those who may open one of its screens", async () => {
-    expect(Object.keys(await itemsFor("RH"))).toEqual(["ALERT_PLANIFICATION", "ALERT_DATE"]);
+    expect(Object.keys(await itemsFor("RH"))).toEqual([
+      "ALERT_EVALUATEUR",
+      "ALERT_LIEN",
+      "ALERT_PLANIFICATION",
+      "ALERT_DATE",
+    ]);
     expect(await itemsFor("MYQUALIANOR")).toEqual({});
   });
 });
