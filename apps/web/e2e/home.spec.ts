@@ -1,21 +1,22 @@
 import { expect, test } from "@playwright/test";
 import { signIn } from "./helpers";
 
-test("the landing page counts the alerts of each page and leads to its tab", async ({ page }) => {
+test("the landing page counts the alerts of each page and opens its tab", async ({ page }) => {
   await signIn(page, "cpi@demo.fr");
-  const planning = page.getByRole("link", { name: /^Planifications : \d+$/ });
+  const planning = page.getByRole("tab", { name: /^Planifications : \d+$/ });
   await expect(planning).toBeVisible();
   const count = Number((await planning.getAttribute("aria-label"))?.split(": ")[1]);
   expect(count).toBeGreaterThan(0);
   await planning.click();
   await expect(page).toHaveURL(/\/app\/alert\?page=alert-planification$/);
+  await expect(page.getByText(`${Math.min(count, 1000)} alerte(s)`)).toBeVisible();
 });
 
 test("a profile without pipeline rights sees no pipeline alerts", async ({ page }) => {
   await signIn(page, "qse@demo.fr");
   await expect(page.getByRole("heading", { name: "Mes dernières actions" })).toBeVisible();
-  await expect(page.getByRole("link", { name: /^Demandes : \d+$/ })).toHaveCount(1);
+  await expect(page.getByRole("tab", { name: /^Demandes : \d+$/ })).toHaveCount(1);
   await signIn(page, "rh@demo.fr");
   await expect(page.getByRole("heading", { name: "Mes dernières actions" })).toBeVisible();
-  await expect(page.getByRole("link", { name: /^Demandes : \d+$/ })).toHaveCount(0);
+  await expect(page.getByRole("tab", { name: /^Demandes : \d+$/ })).toHaveCount(0);
 });

@@ -1,4 +1,4 @@
-import { canOpenAppRoute, type PermissionGrant } from "@certidesk/shared";
+import { ALERT_PAGES, canOpenAppRoute, type PermissionGrant } from "@certidesk/shared";
 import { expect, type Page } from "@playwright/test";
 import { signIn } from "./helpers";
 
@@ -144,6 +144,7 @@ export function staffScreens(r: DemoRecords, { variants = true } = {}): string[]
         "documents",
         "e-mails",
         "e-mails-groupes",
+        "alertes",
         "numerotation",
         "facturation",
         "evaluateurs",
@@ -157,6 +158,8 @@ export function staffScreens(r: DemoRecords, { variants = true } = {}): string[]
     : [r.recevabilityRequest, r.contractRequest];
   return [
     "alert",
+    // Every alert page (a page the profile may not see falls back to its first one).
+    ...(variants ? ALERT_PAGES.map((p) => `alert?page=${p.key}`) : ["alert?page=alert-planification"]),
     "prospect",
     "prospect?type=ARCHIVE",
     ...requests.map((id) => `timeline-prospect/${id}`),

@@ -196,3 +196,27 @@ test("screenshots of rebilled expenses (frais en sus)", async ({ page }) => {
     await page.screenshot({ path: `${dir}/rebill-frais-${name}.png`, fullPage: true });
   }
 });
+
+test("screenshots of the alert pages, desktop and phone", async ({ page }) => {
+  test.setTimeout(120_000);
+  const dir = process.env.SCREENSHOTS ?? "/tmp";
+  await signIn(page, "dir@demo.fr");
+  for (const [width, height, suffix] of [
+    [1400, 900, ""],
+    [390, 844, "-390"],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    for (const key of ["alert-demandes", "alert-planification", "alert-performance", "alert-facture"]) {
+      await page.goto(`/app/alert?page=${key}`);
+      await page.waitForLoadState("networkidle");
+      await page.screenshot({ path: `${dir}/${key}${suffix}.png` });
+    }
+    await page.goto("/app/setting/alertes");
+    await page.waitForLoadState("networkidle");
+    await page.screenshot({ path: `${dir}/setting-alertes${suffix}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await page.goto("/app/alert?page=alert-planification");
+  await page.getByRole("button", { name: "Plus d'actions" }).first().click();
+  await page.screenshot({ path: `${dir}/alert-action-list.png` });
+});

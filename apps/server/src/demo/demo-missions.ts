@@ -57,7 +57,11 @@ export async function seedMissionDemo(tx: Executor, input: { actor: AuditActor; 
   const answers: Array<typeof missionOrders.$inferInsert> = [];
   const refusedMembers: Array<{ missionId: string; auditorId: string }> = [];
   /** Sends the orders (and answers them) by appending, as the application does. */
+  /** The waiting orders drafted the day before they were sent (by day), not at the demo's loading time. */
+  const draftedOn = new Map<string, string[]>();
   function send(missionId: string, sentDay: string, answer: "NONE" | "ACCEPT" | "REFUSE_ONE") {
+    const draftDay = addCalendarDays(sentDay, -1);
+    draftedOn.set(draftDay, [...(draftedOn.get(draftDay) ?? []), ...ordersOf(missionId).map((o) => o.id)]);
     for (const [i, o] of ordersOf(missionId).entries()) {
       const sent = {
         ...o,
@@ -70,7 +74,10 @@ export async function seedMissionDemo(tx: Executor, input: { actor: AuditActor; 
       answers.push(sent);
       if (answer === "NONE") continue;
       const refuse = answer === "REFUSE_ONE" && i === ordersOf(missionId).length - 1;
-      const answeredDay = addCalendarDays(sentDay, 2);
+      // Two days after sending, but never today or later: an answer stamped 09:00 today would lie in
+      // the future before nine, and a newcomer put on the team now would seem to precede it.
+      const yesterday = addCalendarDays(today, -1);
+      const answeredDay = addCalendarDays(sentDay, 2) < yesterday ? addCalendarDays(sentDay, 2) : yesterday;
       answers.push({
         ...o,
         id: randomUUID(),
@@ -134,6 +141,13 @@ export async function seedMissionDemo(tx: Executor, input: { actor: AuditActor; 
   await seedPreparation(tx);
   await seedNonConformities(tx, today, input.actor);
   for (let i = 0; i < answers.length; i += 500) await tx.insert(missionOrders).values(answers.slice(i, i + 500));
+  // Else a refusal (answered days ago) would look older than its own team's first orders, which the
+  // refused-order alert reads as a newcomer already put in the place.
+  for (const [day, ids] of draftedOn)
+    await tx
+      .update(missionOrders)
+      .set({ createdAt: at(day) })
+      .where(inArray(missionOrders.id, ids));
   for (const r of refusedMembers)
     await tx
       .delete(missionTeamMembers)

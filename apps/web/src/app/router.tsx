@@ -40,7 +40,7 @@ export const router = createBrowserRouter([
               { index: true, element: <Navigate to="/app/alert" replace /> },
               {
                 path: "alert",
-                lazy: lazyPage(() => import("../features/home/components/AlertLandingPage"), "AlertLandingPage"),
+                lazy: lazyPage(() => import("../features/alerts/components/AlertLandingPage"), "AlertLandingPage"),
               },
               {
                 path: "biblio",

@@ -97,6 +97,8 @@ export const alertPageSummarySchema = z.object({
   key: z.string(),
   label: z.string(),
   count: z.number().int(),
+  /** The page's alert types the actor sees, with their counts: the page's "Type d'alerte" filter. */
+  types: z.array(z.object({ alertType: z.string(), title: z.string(), count: z.number().int() })),
 });
 export const alertSummarySchema = z.array(alertPageSummarySchema);
 export type AlertPageSummary = z.infer<typeof alertPageSummarySchema>;

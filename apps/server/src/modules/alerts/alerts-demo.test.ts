@@ -1,4 +1,4 @@
-import { ALERT_PAGES, PROFILE_TYPES, type ProfileType } from "@certidesk/shared";
+import { ALERT_PAGES, type AlertPageSummary, PROFILE_TYPES, type ProfileType } from "@certidesk/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildUser } from "../../../test/factories.js";
 import { type Session, signIn } from "../../../test/session.js";
@@ -32,12 +32,9 @@ describe("alert pages on the demo data", () => {
 
   it("answers every page's Count with its list's total, for every profile", async () => {
     for (const profile of PROFILE_TYPES as readonly ProfileType[]) {
-      const summary = new Map(
-        ((await get(profile, "/api/alerts/summary")) as Array<{ code: string; count: number }>).map((s) => [
-          s.code,
-          s.count,
-        ]),
-      );
+      const pages = (await get(profile, "/api/alerts/summary")) as AlertPageSummary[];
+      const summary = new Map(pages.map((s) => [s.code, s.count]));
+      const types = new Map(pages.map((s) => [s.code, s.types]));
       for (const page of ALERT_PAGES) {
         const list = (await get(profile, `/api/alerts/getAlert${page.apiName}?pageSize=1000`)) as Page;
         const { count } = (await get(profile, `/api/alerts/getAlert${page.apiName}Count`)) as { count: number };
@@ -46,6 +43,17 @@ describe("alert pages on the demo data", () => {
         expect(list.items.length, label).toBe(Math.min(count, 1000));
         expect(summary.get(page.code) ?? 0, label).toBe(count);
         expect(new Set(list.items.map((i) => i.id)).size, `${label}: unique ids`).toBe(list.items.length);
+        // The type filter's counts: each type's Count, adding up to the page's.
+        for (const type of types.get(page.code) ?? []) {
+          const one = (await get(profile, `/api/alerts/getAlert${page.apiName}Count?alertType=${type.alertType}`)) as {
+            count: number;
+          };
+          expect(one.count, `${label} ${type.alertType}`).toBe(type.count);
+        }
+        expect(
+          (types.get(page.code) ?? []).reduce((n, t) => n + t.count, 0),
+          label,
+        ).toBe(summary.get(page.code) ?? 0);
       }
       if (profile === "AUDITEUR" || profile === "MYQUALIANOR") expect(summary.size, profile).toBe(0);
     }

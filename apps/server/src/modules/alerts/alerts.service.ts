@@ -81,12 +81,18 @@ export function createAlertsReader({ db, clock = systemClock }: { db: Database; 
       const rules = rulesFor(actor);
       const days = await thresholds(db, rules);
       const counts = await withoutJit(db, (tx) => countByRule(context(tx), rules, days));
-      return ALERT_PAGES.filter((p) => rules.some((r) => r.page === p.code)).map((p) => ({
-        code: p.code,
-        key: p.key,
-        label: p.label,
-        count: rules.filter((r) => r.page === p.code).reduce((n, r) => n + (counts.get(r.code) ?? 0), 0),
-      }));
+      return ALERT_PAGES.filter((p) => rules.some((r) => r.page === p.code)).map((p) => {
+        const types = rules
+          .filter((r) => r.page === p.code)
+          .map((r) => ({ alertType: r.code, title: r.title, count: counts.get(r.code) ?? 0 }));
+        return {
+          code: p.code,
+          key: p.key,
+          label: p.label,
+          count: types.reduce((n, t) => n + t.count, 0),
+          types,
+        };
+      });
     },
 
     /** The home's work items, one per alert page, leading to its tab. */

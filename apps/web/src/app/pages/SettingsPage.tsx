@@ -54,6 +54,11 @@ const TABS: Array<{ value: string; label: string; Panel: ComponentType }> = [
     Panel: tab(() => import("../../features/missions/components/settings/MissionDeadlinesTab"), "MissionDeadlinesTab"),
   },
   {
+    value: "alertes",
+    label: "Alertes",
+    Panel: tab(() => import("../../features/alerts/components/AlertSettingsTab"), "AlertSettingsTab"),
+  },
+  {
     value: "numerotation",
     label: "Numérotation",
     Panel: tab(() => import("../../features/numbering/components/NumberingTab"), "NumberingTab"),

@@ -90,19 +90,13 @@ describe("RowActions", () => {
     expect(onAction).toHaveBeenCalledWith("EDIT");
   });
 
-  it("disables sending the satisfaction questionnaire once sent", async () => {
+  it("offers SEND_MAIL as writing an e-mail, whatever the satisfaction flag", async () => {
     const user = userEvent.setup();
     const onAction = vi.fn();
-    const { rerender } = renderWithTheme(
+    renderWithTheme(
       <RowActions row={{ isSendSatisfactionToAuditor: true }} codes={["SEND_MAIL"]} onAction={onAction} />,
     );
-    const sent = screen.getByRole("button", { name: /déjà envoyé/ });
-    expect(sent).toHaveAttribute("aria-disabled", "true");
-    await user.click(sent);
-    expect(onAction).not.toHaveBeenCalled();
-
-    rerender(<RowActions row={{ isSendSatisfactionToAuditor: false }} codes={["SEND_MAIL"]} onAction={onAction} />);
-    await user.click(screen.getByRole("button", { name: /Envoyer le questionnaire/ }));
+    await user.click(screen.getByRole("button", { name: "Envoyer un e-mail" }));
     expect(onAction).toHaveBeenCalledWith("SEND_MAIL");
   });
 

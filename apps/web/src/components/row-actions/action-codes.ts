@@ -58,13 +58,9 @@ function isVisible(code: RowActionCode, row: RowActionFlags): boolean {
 
 function stateOf(code: RowActionCode, row: RowActionFlags, now: Date): RowActionState {
   switch (code) {
-    case "SEND_MAIL": {
-      const sent = row.isSendSatisfactionToAuditor === true;
-      const label = sent
-        ? "Questionnaire de satisfaction déjà envoyé à l'évaluateur"
-        : "Envoyer le questionnaire de satisfaction à l'évaluateur";
-      return { code, label, blocked: sent };
-    }
+    // Writing to the row's client; the satisfaction questionnaire has its own button (Performances page).
+    case "SEND_MAIL":
+      return { code, label: "Envoyer un e-mail", blocked: false };
     case "CONFIRM":
       return { code, label: "Confirmer", blocked: false };
     case "COMMENT": {

@@ -49,4 +49,19 @@ describe("the new mail dialog", { timeout: 30_000 }, () => {
       clientId: tilleuls.clientId,
     });
   });
+
+  it("opens addressed to the establishment named by an alert", async () => {
+    fetchMock = mockFetch((call) => {
+      if (call.url.startsWith("/api/mails/recipient-options")) return { body: [tilleuls] };
+      return { body: [] };
+    });
+    renderWithQuery(
+      <SessionProvider>
+        <MailComposerModal opened onClose={() => {}} clientName="EHPAD Les Tilleuls" />
+      </SessionProvider>,
+    );
+    expect(await screen.findByText("claire.martin@tilleuls.fr")).toBeInTheDocument();
+    expect(screen.getByRole("combobox", { name: "Client" })).toHaveValue("EHPAD Les Tilleuls — Lyon");
+    expect(fetchMock?.calls.some((c) => c.url.includes("search=EHPAD+Les+Tilleuls"))).toBe(true);
+  });
 });

@@ -58,17 +58,29 @@ function ClientChoice({
 }
 
 /** "Nouvel e-mail": written here, queued in the outbox, sent by the worker when SMTP is there. */
-export function MailComposerModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+export function MailComposerModal({
+  opened,
+  onClose,
+  clientName,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  /** The establishment to write to, by name (an alert's "Envoyer un e-mail"): chosen when found. */
+  clientName?: string;
+}) {
   // Mounted only while open: a blank mail each time the composer opens.
   return (
     <FormModal opened={opened} onClose={onClose} title="Nouvel e-mail" size="xl">
-      <MailComposer onClose={onClose} />
+      <MailComposer onClose={onClose} clientName={clientName} />
     </FormModal>
   );
 }
 
-function MailComposer({ onClose }: { onClose: () => void }) {
+function MailComposer({ onClose, clientName = "" }: { onClose: () => void; clientName?: string }) {
   const [draft, setDraft] = useState<Draft>(EMPTY);
+  // The named establishment, looked up once: chosen (with its main contact) when its name matches.
+  const [presetDone, setPresetDone] = useState(clientName === "");
+  const preset = useRecipientOptions(clientName, !presetDone);
   const [problem, setProblem] = useState<string | null>(null);
   const send = useSendMail();
   const groups = useMailGroups(true);
@@ -78,6 +90,12 @@ function MailComposer({ onClose }: { onClose: () => void }) {
   function chooseClient(client: MailRecipientOption | null) {
     const main = client?.contacts.find((c) => c.isMain) ?? client?.contacts[0];
     setDraft((d) => ({ ...d, client, to: d.to.length === 0 && main ? [main.email] : d.to }));
+  }
+  if (!presetDone && preset.isSuccess && !preset.isPlaceholderData) {
+    setPresetDone(true);
+    const wanted = clientName.trim().toLowerCase();
+    const found = preset.data.find((o) => o.raisonSocial.trim().toLowerCase() === wanted);
+    if (found) chooseClient(found);
   }
   const suggestions = (draft.client?.contacts ?? []).filter(
     (c) => !draft.to.some((to) => to.toLowerCase() === c.email.toLowerCase()),

@@ -24,11 +24,15 @@ export function MailPage() {
   const { can } = useCan();
   const list = useListParams({ defaultSort: DEFAULT_SORT, sortKeys: SORT_KEYS });
   const { sort, page, setPage } = list;
-  const statusParam = new URLSearchParams(useLocation().search).get("statut");
+  const location = useLocation();
+  const params = new URLSearchParams(location.search);
+  const statusParam = params.get("statut");
+  // `?ecrire=1&client=<name>`: the composer opens at once, addressed to that establishment (from an alert).
+  const writeTo = params.get("ecrire") === "1" ? (params.get("client") ?? "") : null;
   const status: StatusFilter = MAIL_STATUS_FILTERS.find((s) => s === statusParam) ?? "ALL";
   const [from, setFrom] = useState("");
   const [to, setTo] = useState("");
-  const [composing, setComposing] = useState(false);
+  const [composing, setComposing] = useState(writeTo !== null && can("MAIL", "create"));
   const summary = useMailSummary({ search: list.search, from: from || undefined, to: to || undefined });
 
   const filter: MailsFilter = {
@@ -76,7 +80,7 @@ export function MailPage() {
         onTo={resetting(setTo)}
       />
       <MailTable filter={filter} sort={sort} onSortChange={list.setSort} onPageChange={setPage} />
-      <MailComposerModal opened={composing} onClose={() => setComposing(false)} />
+      <MailComposerModal opened={composing} onClose={() => setComposing(false)} clientName={writeTo ?? undefined} />
     </Stack>
   );
 }
