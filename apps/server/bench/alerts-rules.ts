@@ -1,5 +1,5 @@
 // Each rule's cases counted alone (median of 5, JIT off) on an existing database, the engine left out:
-// which rule makes a page slow. `DATABASE_URL=… npx tsx bench/alerts-rules.ts [rule-code…]`.
+// which rule makes a page slow. `DATABASE_URL=… [EXPLAIN=1] npx tsx bench/alerts-rules.ts [rule-code…]` (EXPLAIN prints each plan).
 import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
 import { openDatabase } from "../src/db/client.js";
@@ -28,6 +28,20 @@ for (const rule of rules) {
     );
     times.push(performance.now() - start);
     n = Number((result as unknown as { rows: Array<{ n: string }> }).rows[0]?.n ?? 0);
+  }
+  if (process.env.EXPLAIN) {
+    const plan = await withoutJit(handle.db, (tx) =>
+      tx.execute(
+        sql`explain (analyze, buffers) select count(*) as n from (${rule.cases({
+          db: tx,
+          today: systemClock.today(),
+          now: new Date(),
+          thresholdDays: days.get(rule.code) ?? 0,
+        })}) x`,
+      ),
+    );
+    for (const row of (plan as unknown as { rows: Array<Record<string, string>> }).rows)
+      console.log(Object.values(row)[0]);
   }
   const median = [...times].sort((a, b) => a - b)[2] ?? 0;
   console.log(
