@@ -85,6 +85,8 @@ export const contracts = pgTable(
     index("contracts_status_deadline_idx").on(t.status, t.deadline),
     // The FEB-to-regenerate alert starts from the few contracts with a generated FEB.
     index("contracts_feb_document_idx").on(t.febDocumentId).where(sql`${t.febDocumentId} is not null`),
+    // The certification alerts (surveillance window, renewal) read only the granted contracts.
+    index("contracts_granted_idx").on(t.id).where(sql`${t.decision}->>'decision' = 'GRANTED'`),
   ],
 );
 
