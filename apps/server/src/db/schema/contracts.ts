@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import {
   date,
   index,
@@ -77,7 +78,16 @@ export const contracts = pgTable(
     version: versionColumn(),
     ...timestamps,
   },
-  (t) => [uniqueIndex("contracts_number_key").on(t.number), index("contracts_request_idx").on(t.requestId)],
+  (t) => [
+    uniqueIndex("contracts_number_key").on(t.number),
+    index("contracts_request_idx").on(t.requestId),
+    // The alerts on contracts sent past their deadline or signed without one.
+    index("contracts_status_deadline_idx").on(t.status, t.deadline),
+    // The FEB-to-regenerate alert starts from the few contracts with a generated FEB.
+    index("contracts_feb_document_idx").on(t.febDocumentId).where(sql`${t.febDocumentId} is not null`),
+    // The certification alerts (surveillance window, renewal) read only the granted contracts.
+    index("contracts_granted_idx").on(t.id).where(sql`${t.decision}->>'decision' = 'GRANTED'`),
+  ],
 );
 
 /** The establishments a contract covers, with their regrouping status (1–3) and their ATC. */

@@ -86,6 +86,8 @@ export const missions = pgTable(
     index("missions_first_day_idx").on(t.firstDay),
     // The live missions (the alert rules on teams, orders and links read only these).
     index("missions_live_idx").on(t.lastDay).where(sql`${t.status} <> 'FINALISED'`),
+    // A contract's live missions by kind from the index alone (the ATC-deadline alert's "not finalised yet").
+    index("missions_live_contract_idx").on(t.contractId, t.kind).where(sql`${t.status} <> 'FINALISED'`),
   ],
 );
 
@@ -101,7 +103,12 @@ export const missionTeamMembers = pgTable(
       .references(() => auditors.id),
     role: text("role").notNull().default("EVALUATOR"),
   },
-  (t) => [primaryKey({ columns: [t.missionId, t.auditorId] }), index("mission_team_auditor_idx").on(t.auditorId)],
+  (t) => [
+    primaryKey({ columns: [t.missionId, t.auditorId] }),
+    index("mission_team_auditor_idx").on(t.auditorId),
+    // A mission's team size and coordinator read from the index alone (the incomplete-team alert, per live mission).
+    index("mission_team_roles_idx").on(t.missionId, t.role),
+  ],
 );
 
 /**

@@ -83,23 +83,37 @@ export interface CaseQuery {
 }
 
 /** One page of cases, by due date (the oldest first), with their comment counts and postponements. */
-export async function listCases(
+export async function listCases(ctx: AlertContext, query: CaseQuery, paging: { limit: number; offset: number }) {
+  return (await pageOfCases(ctx, query, paging)).cases;
+}
+
+/**
+ * One page of cases and the total over all pages, from ONE computation of the visible cases: the
+ * total is a window count taken before the page is cut (sorting needs every case anyway, so the
+ * count comes for free instead of running every rule's query a second time).
+ */
+export async function pageOfCases(
   ctx: AlertContext,
   { rules, days, search }: CaseQuery,
   paging: { limit: number; offset: number },
-): Promise<CaseRow[]> {
-  if (rules.length === 0) return [];
+): Promise<{ cases: CaseRow[]; total: number }> {
+  if (rules.length === 0) return { cases: [], total: 0 };
   // The page first (ordered and cut), then its comment counts and postponements: per row of the page only.
   const result = await ctx.db.execute(sql`select v.id, v.alert_type, v.record_id, v.raison_social, v.postal_code,
-      v.due_date, v.display_value, v.link,
+      v.due_date, v.display_value, v.link, v.total_count,
       coalesce((select a.date::text from alert_actions a where a.alert_key = v.id and a.action = 'POSTPONED'
         order by a.at desc, a.id desc limit 1), v.date_relance) as date_relance,
       (select count(*) from alert_actions a where a.alert_key = v.id and a.action = 'COMMENTED') as comment_count
-    from (select * from ${visibleCases(ctx, rules, days, search)} c
+    from (select c.*, count(*) over () as total_count from ${visibleCases(ctx, rules, days, search)} c
       order by c.due_date asc nulls last, c.raison_social asc nulls last, c.id asc
       limit ${paging.limit} offset ${paging.offset}) v
     order by v.due_date asc nulls last, v.raison_social asc nulls last, v.id asc`);
-  return rowsOf<CaseRow>(result);
+  const rows = rowsOf<CaseRow & { total_count?: number | string }>(result);
+  const cases = rows.map(({ total_count: _total, ...c }) => c);
+  const first = rows[0];
+  // A page past the end has no row to carry the total: only then is it counted on its own.
+  if (first) return { cases, total: Number(first.total_count ?? 0) };
+  return { cases, total: paging.offset > 0 ? await countCases(ctx, { rules, days, search }) : 0 };
 }
 
 /** How many cases the list shows over all its pages: the same query without paging. */

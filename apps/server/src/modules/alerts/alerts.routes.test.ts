@@ -44,6 +44,18 @@ describe("alert actions", () => {
     expect(found.items.map((i) => i.id)).toEqual([followUp()]);
   });
 
+  it("pages: the total is the same on every page, past the last one too, and equals the Count", async () => {
+    const count = (await (await ctx.app.inject({ url: "/api/alerts/getAlertDateCount", headers: dir.bearer })).json())
+      .count as number;
+    const first = await list("Date", dir, "page=1&pageSize=1");
+    const past = await list("Date", dir, `page=${count + 1}&pageSize=1`);
+    expect(count).toBeGreaterThan(0);
+    expect(first.items).toHaveLength(1);
+    expect(first.total).toBe(count);
+    expect(past.items).toEqual([]);
+    expect(past.total).toBe(count);
+  });
+
   it("comments: the row stays, with its comment count and its history", async () => {
     expect((await post("comment", { id: followUp(), text: "Appelé la directrice." })).statusCode).toBe(200);
     const row = (await list("Date")).items.find((i) => i.id === followUp());

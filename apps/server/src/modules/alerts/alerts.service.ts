@@ -11,7 +11,7 @@ import type { Database, Executor } from "../../db/client.js";
 import type { Actor } from "../../lib/actor.js";
 import { type Clock, systemClock } from "../../lib/clock.js";
 import type { AlertContext, AlertRule } from "./alert-rule.js";
-import { type CaseRow, countByRule, countCases, listCases, thresholds, withoutJit } from "./alerts.repository.js";
+import { type CaseRow, countByRule, countCases, pageOfCases, thresholds, withoutJit } from "./alerts.repository.js";
 import { ALERT_RULES, pageRulesFor, rulesFor } from "./registry.js";
 
 /** A case of the SQL with its rule's texts and flags, under the spec's field names. */
@@ -53,11 +53,9 @@ export function createAlertsReader({ db, clock = systemClock }: { db: Database; 
       const rules = rulesOf(actor, page, query.alertType);
       const days = await thresholds(db, rules);
       const q = { rules, days, search: query.search };
-      const { cases, total } = await withoutJit(db, async (tx) => {
-        const ctx = context(tx);
-        const cases = await listCases(ctx, q, { limit: query.pageSize, offset: (query.page - 1) * query.pageSize });
-        return { cases, total: await countCases(ctx, q) };
-      });
+      const { cases, total } = await withoutJit(db, (tx) =>
+        pageOfCases(context(tx), q, { limit: query.pageSize, offset: (query.page - 1) * query.pageSize }),
+      );
       const byCode = new Map(rules.map((r) => [r.code, r]));
       return {
         items: cases.flatMap((c) => {

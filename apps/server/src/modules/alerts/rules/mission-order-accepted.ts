@@ -31,6 +31,7 @@ export const missionOrderAccepted: AlertRule = {
     from mission_orders o join missions m on m.id = o.mission_id join clients c on c.id = m.client_id
       join auditors a on a.id = o.auditor_id
     where o.status = 'ACCEPT' and m.status <> 'FINALISED' and (m.last_day is null or m.last_day >= ${today}::date)
-      and ${parisDay(sql`o.answered_at`)} > ${today}::date - ${thresholdDays}::int
+      -- Answered after the Paris day today − N, said as an instant so that the index on (status, answered_at) serves it.
+      and o.answered_at >= (${today}::date - ${thresholdDays}::int + 1)::timestamp at time zone 'Europe/Paris'
       and not exists (select 1 from mission_orders s where s.supersedes = o.id)`,
 };
