@@ -8,4 +8,5 @@ export const alertKeys = {
   list: (apiName: string, query: Partial<AlertListQuery>) => [...domainKey("alerts"), "list", apiName, query] as const,
   history: (id: string) => [...domainKey("alerts"), "history", id] as const,
   settings: () => [...domainKey("alerts"), "settings"] as const,
+  digestSettings: () => [...domainKey("alerts"), "digest-settings"] as const,
 };

@@ -50,7 +50,9 @@ afterEach(() => {
 
 function renderTab(update: boolean, putStatus = 200) {
   storeUser(userWith(update));
-  fetchMock = mockFetch(({ method }) => {
+  fetchMock = mockFetch(({ method, url, body }) => {
+    if (url === "/api/alerts/digest/settings")
+      return { body: method === "PUT" ? { ...(body as object), version: 2 } : { hour: 7, version: 1 } };
     if (method === "PUT")
       return putStatus === 200
         ? { body: { ...SETTINGS[1], days: 10, version: 4 } }
@@ -107,6 +109,28 @@ describe("Settings › Alertes", () => {
     await user.type(within(row).getByRole("textbox"), "0");
     await user.click(within(row).getByRole("button", { name: "Enregistrer" }));
     expect(await within(row).findByText("Ce seuil a été modifié entre-temps.")).toBeInTheDocument();
+  });
+
+  it("saves the digest's hour with its version, and refuses an hour past 23", async () => {
+    renderTab(true);
+    const user = userEvent.setup();
+    const hour = await screen.findByLabelText("Heure d'envoi");
+    expect(hour).toHaveValue("7");
+    const form = hour.closest("form") as HTMLElement;
+    await user.clear(hour);
+    await user.type(hour, "24");
+    await user.click(within(form).getByRole("button", { name: "Enregistrer" }));
+    expect(await within(form).findByText("L'heure va de 0 à 23.")).toBeInTheDocument();
+    expect(fetchMock?.calls.some((c) => c.method === "PUT")).toBe(false);
+    await user.clear(hour);
+    await user.type(hour, "6");
+    await user.click(within(form).getByRole("button", { name: "Enregistrer" }));
+    await waitFor(() =>
+      expect(fetchMock?.calls.find((c) => c.method === "PUT")).toMatchObject({
+        url: "/api/alerts/digest/settings",
+        body: { hour: 6, version: 1 },
+      }),
+    );
   });
 
   it("only shows the thresholds to a profile that may not update the settings", async () => {

@@ -7,6 +7,7 @@ import { useCan } from "../../../lib/can";
 import { notifySaved } from "../../../lib/notify";
 import { useAlertSettings } from "../api/get-alert-settings";
 import { useSaveAlertSetting } from "../api/save-alert-setting";
+import { DigestHourForm } from "./DigestHourForm";
 
 const pageLabel = (code: AlertSetting["page"]) => ALERT_PAGES.find((p) => p.code === code)?.label ?? code;
 
@@ -84,39 +85,42 @@ export function AlertSettingsTab() {
   const order = (s: AlertSetting) => ALERT_PAGES.findIndex((p) => p.code === s.page);
   const rows = [...(data ?? [])].sort((a, b) => order(a) - order(b) || a.title.localeCompare(b.title, "fr"));
   return (
-    <Paper withBorder p="md">
-      <Stack>
-        <div>
-          <Title order={2} size="h4">
-            Seuils des alertes
-          </Title>
-          <Text size="sm" c="dimmed">
-            Le nombre de jours après lequel chaque alerte apparaît dans les pages d'alertes.
-            {!editable &&
-              " Vous pouvez les consulter ; seul un profil autorisé à modifier les paramètres peut les changer."}
-          </Text>
-        </div>
-        {rows.length === 0 ? (
-          <Text c="dimmed">Aucune alerte n'a de seuil réglable.</Text>
-        ) : (
-          <Table.ScrollContainer minWidth={560}>
-            <Table verticalSpacing="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th w={140}>Page</Table.Th>
-                  <Table.Th>Alerte</Table.Th>
-                  <Table.Th w={230}>Jours</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((s) => (
-                  <ThresholdRow key={`${s.code}:${s.version}`} setting={s} editable={editable} />
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-      </Stack>
-    </Paper>
+    <Stack>
+      <Paper withBorder p="md">
+        <Stack>
+          <div>
+            <Title order={2} size="h4">
+              Seuils des alertes
+            </Title>
+            <Text size="sm" c="dimmed">
+              Le nombre de jours après lequel chaque alerte apparaît dans les pages d'alertes.
+              {!editable &&
+                " Vous pouvez les consulter ; seul un profil autorisé à modifier les paramètres peut les changer."}
+            </Text>
+          </div>
+          {rows.length === 0 ? (
+            <Text c="dimmed">Aucune alerte n'a de seuil réglable.</Text>
+          ) : (
+            <Table.ScrollContainer minWidth={560}>
+              <Table verticalSpacing="sm">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th w={140}>Page</Table.Th>
+                    <Table.Th>Alerte</Table.Th>
+                    <Table.Th w={230}>Jours</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {rows.map((s) => (
+                    <ThresholdRow key={`${s.code}:${s.version}`} setting={s} editable={editable} />
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+        </Stack>
+      </Paper>
+      <DigestHourForm editable={editable} />
+    </Stack>
   );
 }
