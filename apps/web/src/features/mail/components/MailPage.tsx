@@ -80,7 +80,15 @@ export function MailPage() {
         onTo={resetting(setTo)}
       />
       <MailTable filter={filter} sort={sort} onSortChange={list.setSort} onPageChange={setPage} />
-      <MailComposerModal opened={composing} onClose={() => setComposing(false)} clientName={writeTo ?? undefined} />
+      <MailComposerModal
+        opened={composing}
+        onClose={() => {
+          setComposing(false);
+          // The request to write is done: a reload or a back to this page must not open the composer again.
+          if (writeTo !== null) list.update({ ecrire: null, client: null });
+        }}
+        clientName={writeTo ?? undefined}
+      />
     </Stack>
   );
 }
