@@ -17,8 +17,13 @@ for (const viewport of [
     const dialog = page.getByRole("dialog", { name: "Résumé de mes alertes" });
     const toggle = dialog.getByLabel(/^Recevoir chaque jour le résumé de mes alertes/);
     await expect(toggle).toBeVisible();
-    const before = await toggle.isChecked();
-    await toggle.click({ force: true });
+    // The saved choice (the other viewport's run may have changed it), shown once the dialog has read it.
+    const before = (await (await page.request.get("/api/alerts/digest/preference")).json()).alertDigest as boolean;
+    await expect(toggle).toBeChecked({ checked: before });
+    await expect(toggle).toBeEnabled();
+    // From the keyboard (Mantine draws the track over the transparent input): the switch follows the saved value.
+    await toggle.focus();
+    await page.keyboard.press("Space");
     await expect(toggle).toBeChecked({ checked: !before });
     const saved = await page.request.get("/api/alerts/digest/preference");
     expect((await saved.json()).alertDigest).toBe(!before);
