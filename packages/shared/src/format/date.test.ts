@@ -3,6 +3,7 @@ import {
   EVALUATION_TO_SCHEDULE,
   formatDate,
   formatEvaluationDate,
+  formatMonthLabel,
   formatRelanceDate,
   isBeforeToday,
   RELANCE_LABEL,
@@ -74,5 +75,13 @@ describe("parseFrenchDate", () => {
   it("refuses what is not a real day, and never reads month first", async () => {
     const { parseFrenchDate } = await import("./date.js");
     for (const text of ["31/02/2026", "12/31/2026", "", "demain", null]) expect(parseFrenchDate(text)).toBeNull();
+  });
+});
+
+describe("formatMonthLabel", () => {
+  it("names a month (or the month of a day) in French, and leaves anything else as it is", () => {
+    expect(formatMonthLabel("2026-03")).toBe("mars 2026");
+    expect(formatMonthLabel("2025-12-31")).toBe("décembre 2025");
+    expect(formatMonthLabel("2026-13")).toBe("2026-13");
   });
 });

@@ -136,3 +136,26 @@ export function isBeforeToday(value: DateInput, now: Date = new Date(), options?
   const today = toDateParts(now, options);
   return day !== null && today !== null && dayKey(day) < dayKey(today);
 }
+
+/** The French month names, lower case ("janvier" … "décembre"). */
+export const MONTH_NAMES = [
+  "janvier",
+  "février",
+  "mars",
+  "avril",
+  "mai",
+  "juin",
+  "juillet",
+  "août",
+  "septembre",
+  "octobre",
+  "novembre",
+  "décembre",
+] as const;
+
+/** "2026-03" (or a day of it) → "mars 2026": statements, statistics, charts and exports. */
+export function formatMonthLabel(month: string): string {
+  const [year, m] = month.split("-");
+  const name = MONTH_NAMES[Number(m) - 1];
+  return name && year ? `${name} ${year}` : month;
+}

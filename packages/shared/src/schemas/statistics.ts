@@ -144,28 +144,6 @@ export const linkInterestStatisticsSchema = z.object({
 });
 export type LinkInterestStatistics = z.infer<typeof linkInterestStatisticsSchema>;
 
-const MONTH_NAMES = [
-  "janvier",
-  "février",
-  "mars",
-  "avril",
-  "mai",
-  "juin",
-  "juillet",
-  "août",
-  "septembre",
-  "octobre",
-  "novembre",
-  "décembre",
-];
-
-/** "2026-03" → "mars 2026" (charts, tables and exports). */
-export function formatMonthLabel(month: string): string {
-  const [year, m] = month.split("-");
-  const name = MONTH_NAMES[Number(m) - 1];
-  return name && year ? `${name} ${year}` : month;
-}
-
 const optionSchema = z.object({ value: z.string(), label: z.string() });
 /** GET /api/statistics/filter-options: the gestionnaires and evaluators the filters offer. */
 export const statisticsFilterOptionsSchema = z.object({

@@ -10,6 +10,7 @@ import {
   formatCurrency,
   formatDate,
   formatDecimal,
+  formatMonthLabel,
   toExcelDate,
 } from "@certidesk/shared";
 import type { Database } from "../../db/client.js";
@@ -33,21 +34,7 @@ interface StatementLine {
   status: string;
 }
 
-const MONTHS = [
-  "janvier",
-  "février",
-  "mars",
-  "avril",
-  "mai",
-  "juin",
-  "juillet",
-  "août",
-  "septembre",
-  "octobre",
-  "novembre",
-  "décembre",
-];
-const monthLabel = (month: string) => `${MONTHS[Number(month.slice(5, 7)) - 1]} ${month.slice(0, 4)}`;
+const monthLabel = (month: string) => formatMonthLabel(month.slice(0, 7));
 function nextMonth(month: string) {
   const y = Number(month.slice(0, 4));
   const m = Number(month.slice(5, 7));

@@ -1,3 +1,5 @@
+import { formatMonthLabel } from "@certidesk/shared";
+
 /** Calendar arithmetic on ISO dates (YYYY-MM-DD), in UTC so no time zone shifts a day. */
 
 const parse = (iso: string) => {
@@ -29,19 +31,5 @@ export const overlaps = (start: string, end: string | null, from: string, to: st
 
 export const monthOf = (date: string) => date.slice(0, 7);
 
-const MONTHS = [
-  "janvier",
-  "février",
-  "mars",
-  "avril",
-  "mai",
-  "juin",
-  "juillet",
-  "août",
-  "septembre",
-  "octobre",
-  "novembre",
-  "décembre",
-];
-export const monthLabel = (month: string) => `${MONTHS[Number(month.slice(5, 7)) - 1]} ${month.slice(0, 4)}`;
+export const monthLabel = (month: string) => formatMonthLabel(month.slice(0, 7));
 export const frDate = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}`;

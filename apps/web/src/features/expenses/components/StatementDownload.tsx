@@ -1,28 +1,14 @@
+import { MONTH_NAMES } from "@certidesk/shared";
 import { Anchor, Group, Select, Text } from "@mantine/core";
 import { useState } from "react";
 import { statementUrl } from "../api/statement-url";
-
-const MONTHS = [
-  "janvier",
-  "février",
-  "mars",
-  "avril",
-  "mai",
-  "juin",
-  "juillet",
-  "août",
-  "septembre",
-  "octobre",
-  "novembre",
-  "décembre",
-];
 
 /** The last 18 months, newest first: "2026-11" → "novembre 2026". */
 function recentMonths(now = new Date()) {
   return Array.from({ length: 18 }, (_, i) => {
     const d = new Date(now.getFullYear(), now.getMonth() - i, 1);
     const value = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}`;
-    return { value, label: `${MONTHS[d.getMonth()]} ${d.getFullYear()}` };
+    return { value, label: `${MONTH_NAMES[d.getMonth()]} ${d.getFullYear()}` };
   });
 }
 
