@@ -36,6 +36,17 @@ describe("ActionListPopup", () => {
     expect(screen.getAllByRole("menuitem", hidden)).toHaveLength(3);
   });
 
+  it("gives the menu only children a menu may own (axe aria-required-children): named groups and a separator", async () => {
+    await open();
+    const menu = screen.getByRole("menu", hidden);
+    // Mantine's own focus helper is presentational, which axe looks through.
+    for (const child of Array.from(menu.children))
+      expect(["group", "separator", "presentation"]).toContain(child.getAttribute("role"));
+    expect(screen.getByRole("group", { ...hidden, name: "Actions" })).toBeInTheDocument();
+    expect(screen.getByRole("group", { ...hidden, name: "Actions rétroactives" })).toBeInTheDocument();
+    expect(screen.getByRole("separator", hidden)).toBeInTheDocument();
+  });
+
   it("is 350px wide by default", async () => {
     await open();
     // Mantine writes widths in rem: 350px / 16 = 21.875rem.

@@ -1,5 +1,5 @@
 import { Menu, Stack, Text } from "@mantine/core";
-import type { ReactElement } from "react";
+import { type ReactElement, useId } from "react";
 
 export const ACTION_STATUS = { ACTIVE: "ACTIVE", INACTIVE: "INACTIVE" } as const;
 export type ActionStatus = (typeof ACTION_STATUS)[keyof typeof ACTION_STATUS];
@@ -35,10 +35,13 @@ function Group({
   entries: readonly ActionListEntry[];
   onSelect: (code: string) => void;
 }) {
+  const labelId = `${useId()}-label`;
   if (entries.length === 0) return null;
+  // A menu may own only items, groups and separators: each group is a named group (axe aria-required-children).
   return (
-    <>
-      <Menu.Label>{title}</Menu.Label>
+    // biome-ignore lint/a11y/useSemanticElements: a group of menu items, not of form fields (no fieldset in a menu)
+    <div role="group" aria-labelledby={labelId}>
+      <Menu.Label id={labelId}>{title}</Menu.Label>
       {entries.map((entry) => {
         const inactive = entry.status !== ACTION_STATUS.ACTIVE;
         return (
@@ -61,7 +64,7 @@ function Group({
           </Menu.Item>
         );
       })}
-    </>
+    </div>
   );
 }
 
@@ -73,7 +76,7 @@ export function ActionListPopup(props: ActionListPopupProps) {
       <Menu.Target>{children}</Menu.Target>
       <Menu.Dropdown>
         <Group title="Actions" entries={actions} onSelect={onSelect} />
-        {actions.length > 0 && retroactiveActions.length > 0 && <Menu.Divider />}
+        {actions.length > 0 && retroactiveActions.length > 0 && <Menu.Divider role="separator" />}
         <Group title="Actions rétroactives" entries={retroactiveActions} onSelect={onSelect} />
       </Menu.Dropdown>
     </Menu>
