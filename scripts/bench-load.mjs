@@ -1,4 +1,4 @@
-// Load benchmark (issue 14): npm run bench:load [-- --smoke] [--seconds 10] [--scale 1] [--seed 1]
+// Load benchmark (issue 14): npm run bench:load [-- --smoke] [--seconds 10] [--scale 1] [--seed 1] [--only text]
 // Starts the compiled server on a scale base (PostgreSQL when DATABASE_URL is set, else PGlite in
 // DATA_DIR or a folder of the system's temporary directory), signs in, and drives the screens' list calls
 // with autocannon at 1 and 50 connections (10 on PGlite). On PostgreSQL, each call's SQL — captured
@@ -21,6 +21,8 @@ const smoke = args.includes("--smoke");
 const seconds = Number(arg("seconds", smoke ? 1 : 10));
 const scale = arg("scale", smoke ? "0.01" : "1");
 const seed = arg("seed", "1");
+// --only journal (or "clients tri"): the calls whose label contains that text, to measure one list.
+const only = arg("only", "");
 const port = Number(process.env.BENCH_PORT ?? process.env.PORT ?? 3890);
 const databaseUrl = process.env.DATABASE_URL || undefined;
 const dataDir = databaseUrl
@@ -55,7 +57,7 @@ const clientList = (label, body) => ({
   path: "/api/client/getListClient",
   body: { pageSize: 50, ...body },
 });
-const CALLS = [
+const ALL_CALLS = [
   clientList("clients", {}),
   ...FILTERS.slice(1).map((filter) => clientList(`clients filtre ${filter}`, { filter })),
   ...SORTS.slice(1).flatMap((key) => [
@@ -71,6 +73,11 @@ const CALLS = [
   { label: "missions", method: "GET", path: "/api/missions?pageSize=50" },
   { label: "factures", method: "GET", path: "/api/invoices?pageSize=50" },
 ];
+const CALLS = ALL_CALLS.filter((c) => c.label.includes(only));
+if (CALLS.length === 0) {
+  console.error(`Aucun appel ne contient « ${only} ».`);
+  process.exit(2);
+}
 
 const fmt = (n, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : "—");
 const load = () =>
