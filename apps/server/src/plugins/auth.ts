@@ -4,7 +4,6 @@ import type { Database } from "../db/client.js";
 import type { Actor } from "../lib/actor.js";
 import { unauthenticated } from "../lib/errors.js";
 import type { SessionStore } from "../modules/auth/session-store.js";
-import { loadGrants } from "../modules/profiles/profiles.repository.js";
 
 export const SESSION_COOKIE = "certidesk_session";
 export const CSRF_COOKIE = "certidesk_csrf";
@@ -64,7 +63,7 @@ export function registerAuth(
       userId: user.id,
       label: `${user.firstName} ${user.lastName}`,
       profileType: user.profileType as ProfileType,
-      grants: await loadGrants(deps.db, user.profileType),
+      grants: resolved.grants,
       auditorId: user.auditorId,
       clientId: user.clientId,
       sessionId: session.id,

@@ -2,6 +2,7 @@ import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Database, Executor } from "../../db/client.js";
 import { sessions, users } from "../../db/schema/index.js";
 import { hashToken, newToken } from "../../lib/tokens.js";
+import { grantRowsJson, grantsFromRows } from "../profiles/profiles.repository.js";
 
 // Sliding expiry is written at most this often, so reads do not turn every request into a write.
 const TOUCH_INTERVAL_MS = 60_000;
@@ -12,6 +13,23 @@ export interface SessionStoreDeps {
 }
 
 export function createSessionStore({ db, ttlMs }: SessionStoreDeps) {
+  // Every request runs this lookup: one prepared statement (built once, planned once per connection on
+  // PostgreSQL) that also reads the user's grants, instead of two queries built anew each time.
+  const lookup = db
+    .select({ session: sessions, user: users, grants: grantRowsJson(users.profileType) })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder("tokenHash")),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql.placeholder("now")),
+        eq(users.active, true),
+      ),
+    )
+    .limit(1)
+    .prepare("session_lookup");
+
   return {
     async create(tx: Executor, userId: string, meta: { userAgent?: string; ip?: string }) {
       const token = newToken();
@@ -31,23 +49,15 @@ export function createSessionStore({ db, ttlMs }: SessionStoreDeps) {
       return { id: row.id, token, csrfToken };
     },
 
-    /** The live session and its active user for a token, or null (unknown, expired, revoked, user deactivated). */
+    /**
+     * The live session, its active user and the user's grants for a token, or null (unknown, expired,
+     * revoked, user deactivated).
+     */
     async resolve(token: string) {
       const now = new Date();
-      const [row] = await db
-        .select({ session: sessions, user: users })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(
-          and(
-            eq(sessions.tokenHash, hashToken(token)),
-            isNull(sessions.revokedAt),
-            gt(sessions.expiresAt, now),
-            eq(users.active, true),
-          ),
-        )
-        .limit(1);
-      if (!row) return null;
+      const [found] = await lookup.execute({ tokenHash: hashToken(token), now });
+      if (!found) return null;
+      const row = { session: found.session, user: found.user, grants: grantsFromRows(found.grants) };
       if (now.getTime() - row.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
         await db
           .update(sessions)

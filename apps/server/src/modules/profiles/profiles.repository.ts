@@ -6,11 +6,12 @@ import {
   PROFILE_TYPES,
   type ProfileType,
 } from "@certidesk/shared";
-import { count, eq } from "drizzle-orm";
+import { count, eq, type SQL, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.js";
 import { profilePermissions, profiles, users } from "../../db/schema/index.js";
 
-type Row = typeof profilePermissions.$inferSelect;
+type Row = Pick<typeof profilePermissions.$inferSelect, "code" | "canCreate" | "canRead" | "canUpdate" | "canDelete">;
 
 function toGrant(row: Row): PermissionGrant {
   return {
@@ -21,12 +22,25 @@ function toGrant(row: Row): PermissionGrant {
 
 /** The grants of a profile, in catalogue order, a missing row meaning no right. */
 export async function loadGrants(db: Executor, profileType: string): Promise<PermissionGrant[]> {
-  const rows = await db.select().from(profilePermissions).where(eq(profilePermissions.profileType, profileType));
+  return grantsFromRows(
+    await db.select().from(profilePermissions).where(eq(profilePermissions.profileType, profileType)),
+  );
+}
+
+/** A profile's grant rows (from `loadGrants` or `grantRowsJson`) as the full catalogue. */
+export function grantsFromRows(rows: Row[]): PermissionGrant[] {
   return PERMISSION_CODES.map((code) => {
     const row = rows.find((r) => r.code === code);
     return row ? toGrant(row) : { code, operation: { create: false, read: false, update: false, delete: false } };
   });
 }
+
+/**
+ * The grant rows of a profile as one JSON value, for a query that reads them with something else: the
+ * session lookup of every request reads its user's grants in the same statement (one round trip).
+ */
+export const grantRowsJson = (profileType: SQL | AnyPgColumn) =>
+  sql<Row[]>`(select coalesce(json_agg(json_build_object('code', pp.code, 'canCreate', pp.can_create, 'canRead', pp.can_read, 'canUpdate', pp.can_update, 'canDelete', pp.can_delete)), '[]'::json) from ${profilePermissions} pp where pp.profile_type = ${profileType})`;
 
 export async function loadAllProfiles(db: Executor) {
   const [rows, versions, counts] = await Promise.all([
