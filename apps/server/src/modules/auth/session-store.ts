@@ -2,7 +2,7 @@ import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Database, Executor } from "../../db/client.js";
 import { sessions, users } from "../../db/schema/index.js";
 import { hashToken, newToken } from "../../lib/tokens.js";
-import { grantRowsJson, grantsFromRows } from "../profiles/profiles.repository.js";
+import { grantRowsJson, grantsFromRows } from "../profiles/index.js";
 
 // Sliding expiry is written at most this often, so reads do not turn every request into a write.
 const TOUCH_INTERVAL_MS = 60_000;

@@ -1,2 +1,2 @@
 /** The profiles module's public surface: the grants of a profile type (read at sign-in). */
-export { loadGrants } from "./profiles.repository.js";
+export { grantRowsJson, grantsFromRows, loadGrants } from "./profiles.repository.js";

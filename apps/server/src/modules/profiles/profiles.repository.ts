@@ -40,7 +40,9 @@ export function grantsFromRows(rows: Row[]): PermissionGrant[] {
  * session lookup of every request reads its user's grants in the same statement (one round trip).
  */
 export const grantRowsJson = (profileType: SQL | AnyPgColumn) =>
-  sql<Row[]>`(select coalesce(json_agg(json_build_object('code', pp.code, 'canCreate', pp.can_create, 'canRead', pp.can_read, 'canUpdate', pp.can_update, 'canDelete', pp.can_delete)), '[]'::json) from ${profilePermissions} pp where pp.profile_type = ${profileType})`;
+  sql<
+    Row[]
+  >`(select coalesce(json_agg(json_build_object('code', pp.code, 'canCreate', pp.can_create, 'canRead', pp.can_read, 'canUpdate', pp.can_update, 'canDelete', pp.can_delete)), '[]'::json) from ${profilePermissions} pp where pp.profile_type = ${profileType})`;
 
 export async function loadAllProfiles(db: Executor) {
   const [rows, versions, counts] = await Promise.all([
