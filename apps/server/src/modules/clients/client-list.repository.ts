@@ -4,6 +4,7 @@ import type { PgSelect } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.js";
 import { clients, contacts, gestionnaires, legalEntities } from "../../db/schema/index.js";
 import { type IsoDate, sqlDate } from "../../lib/clock.js";
+import { totalColumn, totalOf } from "../../lib/page-in-one-statement.js";
 import { offsetOf } from "../../lib/pagination.js";
 import { type RecordScope, scopeWhere } from "../../lib/policy.js";
 import { foldedSql, matchEveryWord } from "../../lib/search-text.js";
@@ -61,17 +62,15 @@ export type ClientListRow = Awaited<ReturnType<ReturnType<typeof clientListQuery
  * unless a search needs it.
  */
 export async function listClients(db: Executor, q: ClientListQuery, scope: RecordScope, today: IsoDate) {
-  const { select, ids, count: countRows } = clientListQuery(db, q, scope, today);
-  const [page, total] = await Promise.all([ids().limit(q.pageSize).offset(offsetOf(q)), countRows()]);
-  const rows = page.length
-    ? await select(
-        inArray(
-          clients.id,
-          page.map((r) => r.id),
-        ),
-      )
-    : [];
-  return { rows, total };
+  const { select, ids, count: countRows, countQuery } = clientListQuery(db, q, scope, today);
+  // One statement: the page's ids, their details and the total (lib/page-in-one-statement.ts).
+  const page = db.$with("client_page").as(ids().limit(q.pageSize).offset(offsetOf(q)));
+  const rows = await select(
+    inArray(clients.id, db.select({ id: page.id }).from(page)),
+    { total: totalColumn(countQuery()) },
+    db.with(page),
+  );
+  return { rows, total: await totalOf(rows, q, countRows) };
 }
 
 export const EXPORT_BATCH_SIZE = 2_000;
@@ -117,9 +116,15 @@ function clientListQuery(db: Executor, q: ClientListQuery, scope: RecordScope, t
   const order = NOT_NULL_KEYS.has(sortKey)
     ? [sql`${SORT_EXPRESSIONS[sortKey]} ${desc ? sql`desc` : sql`asc`}`, desc ? sql`${clients.id} desc` : clients.id]
     : [sql`${SORT_EXPRESSIONS[sortKey]} ${desc ? sql`desc` : sql`asc`} nulls last`, clients.id];
-  const select = (only?: SQL) =>
-    db
+  /** The details of the rows `only` selects; `extra` columns and a `source` with CTEs for the page query. */
+  const select = <Extra extends Record<string, SQL>>(
+    only?: SQL,
+    extra?: Extra,
+    source: Pick<Executor, "select"> = db,
+  ) =>
+    source
       .select({
+        ...(extra as Extra),
         client: clients,
         legalEntityRaisonSocial: legalEntities.raisonSocial,
         gestionnaireId: gestionnaires.id,
@@ -161,12 +166,14 @@ function clientListQuery(db: Executor, q: ClientListQuery, scope: RecordScope, t
     })
       .where(where)
       .orderBy(...order);
-  const count = async () => {
-    const [row] = await joined(db.select({ n: countFn() }).from(clients).$dynamic(), {
+  const countQuery = () =>
+    joined(db.select({ n: countFn() }).from(clients).$dynamic(), {
       parties: !!search,
       contact: !!search,
     }).where(where);
+  const count = async () => {
+    const [row] = await countQuery();
     return Number(row?.n ?? 0);
   };
-  return { select, ids, count, where };
+  return { select, ids, count, countQuery, where };
 }

@@ -99,6 +99,9 @@ describe("client list", () => {
     const page2 = await list({ sort: { key: "raisonSocial", direction: "desc" }, page: 2, pageSize: 3 });
     expect(page2).toMatchObject({ total: 4, page: 2, pageSize: 3 });
     expect(names(page2)).toEqual(["EHPAD Beau Soleil"]);
+    // Past the last page: no row, and still the total (the page statement carries it on its rows).
+    expect(await list({ page: 3, pageSize: 3 })).toMatchObject({ items: [], total: 4, page: 3 });
+    expect(await list({ search: "aucun client ici" })).toMatchObject({ items: [], total: 0 });
     const bad = await ctx.app.inject({
       method: "POST",
       url: "/api/client/getListClient",
