@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildEssms, buildRequest, buildUser } from "../../test/factories.js";
 import { errorOf, type Session, signIn } from "../../test/session.js";
 import { createTestApp, type TestContext } from "../../test/test-app.js";
-import { quotes } from "../db/schema/index.js";
+import { idempotencyKeys, quotes } from "../db/schema/index.js";
 
 const quoteBody = {
   lines: [{ service: "Visite sur site (binôme)", days: 2, unitPrice: 1960, quantity: 1 }],
@@ -74,5 +74,22 @@ describe("Idempotency-Key on creations", () => {
     expect(again.headers["idempotent-replayed"]).toBeUndefined();
     // Nothing was kept for the failed request: the key is free for a new one.
     expect((await createQuote(requestId, "cle-echec")).statusCode).toBe(200);
+  });
+
+  it("keeps nothing for a POST that only reads (a list with its filters in the body)", async () => {
+    const list = () =>
+      ctx.app.inject({
+        method: "POST",
+        url: "/api/client/getListClient",
+        headers: { ...cc.browser, "idempotency-key": "cle-liste" },
+        payload: { pageSize: 5 },
+      });
+    const first = await list();
+    expect(first.statusCode).toBe(200);
+    const again = await list();
+    expect(again.statusCode).toBe(200);
+    expect(again.headers["idempotent-replayed"]).toBeUndefined();
+    const kept = await ctx.handle.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, "cle-liste"));
+    expect(kept).toEqual([]);
   });
 });

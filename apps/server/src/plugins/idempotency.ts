@@ -26,6 +26,15 @@ declare module "fastify" {
 }
 
 /**
+ * A POST declared as a read (the lists that take their filters in a body) is idempotent by nature: the
+ * web app sends a key with every POST, and keeping each list page 24 h would cost two writes per read.
+ */
+function isRead(request: FastifyRequest): boolean {
+  const access = request.routeOptions.config.access;
+  return typeof access === "object" && access.op === "read";
+}
+
+/**
  * `Idempotency-Key` on writes (POST): the first request with a key runs and its successful answer is
  * kept 24 h for that user and key; a repeat — double click, retry after a cut connection, or a
  * concurrent duplicate, which waits for the first — gets the same answer without doing the work
@@ -36,7 +45,7 @@ export function registerIdempotency(app: FastifyInstance, { db }: { db: Database
   app.decorateRequest("idempotency", null);
 
   app.addHook("preHandler", async (request, reply) => {
-    if (request.method !== "POST" || !request.actor) return;
+    if (request.method !== "POST" || !request.actor || isRead(request)) return;
     const header = request.headers[IDEMPOTENCY_HEADER];
     if (header === undefined) return;
     const key = Array.isArray(header) ? header[0] : header;
