@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { errorOf } from "../../test/session.js";
 import { createTestApp, type TestContext } from "../../test/test-app.js";
@@ -16,6 +17,11 @@ describe("the built web app", () => {
     fs.writeFileSync(path.join(dist, "assets", "index-Bx12Ab.js"), script);
     fs.writeFileSync(path.join(dist, "assets", "index-Bx12Ab.js.map"), '{"version":3}');
     fs.writeFileSync(path.join(dist, "favicon.svg"), "<svg/>");
+    // A script the build compressed (scripts/build.mjs writes .br and .gz beside each text file). The
+    // copies differ from the file by a last line, so the test tells them from on-the-fly compression.
+    fs.writeFileSync(path.join(dist, "assets", "chunk-Zz99.js"), script);
+    fs.writeFileSync(path.join(dist, "assets", "chunk-Zz99.js.br"), zlib.brotliCompressSync(`${script}\n// br`));
+    fs.writeFileSync(path.join(dist, "assets", "chunk-Zz99.js.gz"), zlib.gzipSync(`${script}\n// gzip`));
     ctx = await createTestApp({ config: { webDist: dist } });
   });
   afterAll(async () => {
@@ -50,6 +56,25 @@ describe("the built web app", () => {
     expect(response.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
     expect(response.headers["content-encoding"]).toBe("br");
     expect(response.rawPayload.length).toBeLessThan(script.length / 10);
+  });
+
+  it("sends the build's compressed copy as it is, brotli or gzip as the browser accepts", async () => {
+    for (const encoding of ["br", "gzip"]) {
+      const response = await ctx.app.inject({
+        url: "/assets/chunk-Zz99.js",
+        headers: { "accept-encoding": encoding },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers["content-encoding"]).toBe(encoding);
+      expect(response.headers["content-type"]).toContain("javascript");
+      expect(response.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+      const body =
+        encoding === "br" ? zlib.brotliDecompressSync(response.rawPayload) : zlib.gunzipSync(response.rawPayload);
+      expect(body.toString()).toBe(`${script}\n// ${encoding}`);
+    }
+    const plain = await ctx.app.inject({ url: "/assets/chunk-Zz99.js" });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body).toBe(script);
   });
 
   it("never serves source maps", async () => {

@@ -37,7 +37,8 @@ export function sendIndex(reply: FastifyReply) {
 
 /**
  * Serves the built web app: `/` and every deep link answer index.html (never cached), hashed assets
- * are cached for a year, source maps are never served. Compression is done by @fastify/compress.
+ * are cached for a year, source maps are never served. Text files come compressed from the build
+ * (.br, .gz beside them); anything else is compressed by @fastify/compress.
  */
 export async function serveWebApp(app: AppInstance, webDist: string | undefined) {
   const root = webDist && fs.existsSync(path.join(webDist, "index.html")) ? path.resolve(webDist) : null;
@@ -47,6 +48,8 @@ export async function serveWebApp(app: AppInstance, webDist: string | undefined)
       wildcard: true,
       index: ["index.html"],
       cacheControl: false,
+      // The build writes .br and .gz copies (scripts/build.mjs): sent as they are, not compressed again.
+      preCompressed: true,
       // Source maps would hand out the whole client source: kept out of production answers.
       allowedPath: (pathname) => !pathname.endsWith(".map"),
       setHeaders: (res, filePath) => res.header("cache-control", cacheControlFor(filePath)),
