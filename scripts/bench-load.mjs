@@ -65,6 +65,8 @@ const ALL_CALLS = [
     ...(smoke ? [] : [clientList(`clients tri ${key} desc`, { sort: { key, direction: "desc" } })]),
   ]),
   clientList('clients recherche "ehpad"', { search: "ehpad" }),
+  // What a browser asks: the same page, compressed (brotli), as every screen receives it.
+  { ...clientList("clients (navigateur, brotli)", {}), headers: { "accept-encoding": "gzip, deflate, br" } },
   { label: "prospects", method: "GET", path: "/requestclients/getListProspectByProspectType/all?pageSize=50" },
   { label: "gestionnaires", method: "GET", path: "/api/gestionnaires?pageSize=50" },
   { label: "documents", method: "GET", path: "/api/documents?pageSize=50" },
@@ -129,7 +131,7 @@ for (const c of CALLS) {
     const api = await autocannon({
       url: `${base}${c.path}`,
       method: c.method,
-      headers,
+      headers: { ...headers, ...c.headers },
       body: c.body ? JSON.stringify(c.body) : undefined,
       connections,
       duration: seconds,
