@@ -3,7 +3,8 @@
 //   DATABASE_URL=… npx tsx bench/client-list-explain.ts '{"search":"ehpad"}'
 //   DATABASE_URL=… npx tsx bench/client-list-explain.ts '{"sort":{"key":"city","direction":"desc"}}'
 // The queries are captured as the list runs them (total, ids of the page, details of the page), then
-// explained one by one with their parameters (lines cut at 180 characters; FULL=1 for all of them). The EXPLAIN runs them again: nothing here writes.
+// explained one by one with their parameters (lines cut at 180 characters; FULL=1 for all of them).
+// The EXPLAIN runs them again: nothing here writes.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
