@@ -1,22 +1,28 @@
 import { mileageCents } from "@certidesk/shared";
+import { and, eq, or, type SQL, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "../../test/test-app.js";
 import {
   auditorFeeInvoices,
   clients,
+  contacts,
   contractDays,
   contractEstablishments,
   contracts,
   expenses,
+  gestionnaires,
   invoiceLines,
   invoicePayments,
   invoices,
+  legalEntities,
   missions,
   numberingSeries,
   quotes,
   requestClients,
   satisfactionSurveys,
 } from "../db/schema/index.js";
+import { foldedSql } from "../lib/search-text.js";
 import { deriveStatus } from "../modules/prospects/request-status.js";
 
 /**
@@ -286,6 +292,32 @@ export function describeDemoConsistency(label: string, addToDemo?: (ctx: TestCon
         .sort((a, b) => (a.number ?? "").localeCompare(b.number ?? ""));
       const dates = issued.map((i) => i.issueDate ?? "");
       expect(dates).toEqual([...dates].sort());
+    });
+
+    it("keeps the client list's search text and sort names as their sources give them (client_search migration)", async () => {
+      // Recomputed with the list's own fold (foldedSql), not the triggers' function: rows written many
+      // per statement (demo, scale seed) must have them filled like rows written one by one.
+      const contact = sql`trim(coalesce(${contacts.firstName}, '') || ' ' || coalesce(${contacts.lastName}, ''))`;
+      const fold = (expr: SQL | AnyPgColumn) => sql`lower(${foldedSql(expr)})`;
+      const expected = {
+        search: sql<string>`concat_ws(' ', ${fold(clients.raisonSocial)}, ${fold(clients.city)}, lower(${clients.postalCode}), lower(${clients.finess}), ${fold(legalEntities.raisonSocial)}, ${fold(gestionnaires.raisonSocial)}, ${fold(contact)})`,
+        contact: fold(contact),
+        gestionnaire: fold(gestionnaires.raisonSocial),
+      };
+      const wrong = await ctx.handle.db
+        .select({ name: clients.raisonSocial, searchText: clients.searchText, expected: expected.search })
+        .from(clients)
+        .leftJoin(legalEntities, eq(legalEntities.id, clients.legalEntityId))
+        .leftJoin(gestionnaires, eq(gestionnaires.id, legalEntities.gestionnaireId))
+        .leftJoin(contacts, and(eq(contacts.clientId, clients.id), eq(contacts.isMain, true)))
+        .where(
+          or(
+            sql`${clients.searchText} is distinct from ${expected.search}`,
+            sql`${clients.listContactName} is distinct from ${expected.contact}`,
+            sql`${clients.listGestionnaireName} is distinct from ${expected.gestionnaire}`,
+          ),
+        );
+      expect(wrong).toEqual([]);
     });
   });
 }

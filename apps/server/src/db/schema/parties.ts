@@ -56,12 +56,24 @@ export const clients = pgTable(
     /**
      * Derived, for the client list (read, sorted, never written by the application): the latest contract
      * of the establishment and its status, and whether its legal entity has other establishments. Kept
-     * by triggers (migration 0014) in the same statement as the writes that change them: contracts,
+     * by triggers (migration 0018_list_performance) in the same statement as the writes that change them: contracts,
      * contract_establishments and the clients' legal entity.
      */
     latestContractId: uuid("latest_contract_id"),
     latestContractStatus: text("latest_contract_status"),
     isMultiClient: boolean("is_multi_client").notNull().default(false),
+    /**
+     * Derived, for the client list's search and its sorts on joined names (never written by the
+     * application), kept by triggers (the client_search migration) in the same statement as the writes
+     * to their sources: clients, legal_entities, gestionnaires, contacts. `search_text`: the searched
+     * fields, folded and lower-cased, separated by spaces (a search word never holds a space, so it
+     * cannot match across two fields); `list_contact_name`: the main contact's folded name, '' without
+     * one; `list_gestionnaire_name`: the gestionnaire's folded name, null without one. Nullable only so
+     * that an older backup (without them) restores: the triggers fill them as its rows are inserted.
+     */
+    searchText: text("search_text"),
+    listContactName: text("list_contact_name"),
+    listGestionnaireName: text("list_gestionnaire_name"),
     version: integer("version").notNull().default(1),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -76,6 +88,25 @@ export const clients = pgTable(
       .on(sql`lower(${foldedSql(t.raisonSocial)})`, t.id)
       .where(sql`${t.clientSince} is not null`),
     index("clients_list_created_idx").on(t.createdAt, t.id).where(sql`${t.clientSince} is not null`),
+    // The other sorts read the page from an index too: both directions, as the list orders them
+    // ("<key> asc|desc nulls last, id"): a backward scan would give nulls first and ids descending.
+    index("clients_list_city_idx")
+      .on(sql`lower(${foldedSql(t.city)})`, t.id)
+      .where(sql`${t.clientSince} is not null`),
+    index("clients_list_city_desc_idx")
+      .on(sql`lower(${foldedSql(t.city)}) desc nulls last`, t.id)
+      .where(sql`${t.clientSince} is not null`),
+    index("clients_list_contact_idx").on(t.listContactName, t.id).where(sql`${t.clientSince} is not null`),
+    index("clients_list_contact_desc_idx")
+      .on(t.listContactName.desc().nullsLast(), t.id)
+      .where(sql`${t.clientSince} is not null`),
+    index("clients_list_gestionnaire_idx").on(t.listGestionnaireName, t.id).where(sql`${t.clientSince} is not null`),
+    index("clients_list_gestionnaire_desc_idx")
+      .on(t.listGestionnaireName.desc().nullsLast(), t.id)
+      .where(sql`${t.clientSince} is not null`),
+    // The search: one LIKE '%word%' per word on search_text, served by trigrams (pg_trgm). Not partial:
+    // the prospects' establishments have their search text too.
+    index("clients_search_idx").using("gin", t.searchText.op("gin_trgm_ops")),
   ],
 );
 
