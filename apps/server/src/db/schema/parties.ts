@@ -104,6 +104,14 @@ export const clients = pgTable(
     index("clients_list_gestionnaire_desc_idx")
       .on(t.listGestionnaireName.desc().nullsLast(), t.id)
       .where(sql`${t.clientSince} is not null`),
+    // The remaining sort keys, the same way (each page of 50 was a sort of every client).
+    ...(["postalCode", "evaluationDate", "dateRelance", "latestContractStatus"] as const).flatMap((key) => {
+      const name = `clients_list_${key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}`;
+      return [
+        index(`${name}_idx`).on(t[key], t.id).where(sql`${t.clientSince} is not null`),
+        index(`${name}_desc_idx`).on(t[key].desc().nullsLast(), t.id).where(sql`${t.clientSince} is not null`),
+      ];
+    }),
     // The search: one LIKE '%word%' per word on search_text, served by trigrams (pg_trgm). Not partial:
     // the prospects' establishments have their search text too.
     index("clients_search_idx").using("gin", t.searchText.op("gin_trgm_ops")),
