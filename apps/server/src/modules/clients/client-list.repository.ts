@@ -1,12 +1,12 @@
 import type { ClientListQuery, ClientSortKey } from "@certidesk/shared";
-import { and, count as countFn, eq, inArray, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
+import { and, count as countFn, eq, inArray, isNotNull, isNull, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
 import { clients, contacts, gestionnaires, legalEntities, listCounts } from "../../db/schema/index.js";
 import { type IsoDate, sqlDate } from "../../lib/clock.js";
 import { totalColumn, totalOf } from "../../lib/page-in-one-statement.js";
 import { offsetOf } from "../../lib/pagination.js";
 import { type RecordScope, scopeWhere } from "../../lib/policy.js";
-import { foldedSql, matchEveryWord } from "../../lib/search-text.js";
+import { foldedSql, matchEveryWord, searchWords } from "../../lib/search-text.js";
 
 // The sorts on the main contact's and the gestionnaire's names read columns kept by triggers (the
 // client_search migration) holding exactly `lower(folded name)` of the joined row ('' without a main contact,
@@ -23,14 +23,14 @@ const SORT_EXPRESSIONS: Record<ClientSortKey, SQL | unknown> = {
   createdAt: clients.createdAt,
 };
 
-function filterCondition(filter: ClientListQuery["filter"], today: IsoDate): SQL | undefined {
+function filterCondition(filter: ClientListQuery["filter"], today: SQL): SQL | undefined {
   switch (filter) {
     case "NO_EVALUATION_DATE":
       return and(isNull(clients.evaluationDate), isNull(clients.evaluationFinishedAt));
     case "EVALUATION_DATE":
-      return and(sql`${clients.evaluationDate} >= ${sqlDate(today)}`, isNull(clients.evaluationFinishedAt));
+      return and(sql`${clients.evaluationDate} >= ${today}`, isNull(clients.evaluationFinishedAt));
     case "AUDIT_DATE_PAST":
-      return and(sql`${clients.evaluationDate} < ${sqlDate(today)}`, isNull(clients.evaluationFinishedAt));
+      return and(sql`${clients.evaluationDate} < ${today}`, isNull(clients.evaluationFinishedAt));
     case "EVALUATION_FINISH":
       return isNotNull(clients.evaluationFinishedAt);
     default:
@@ -61,15 +61,61 @@ export type ClientListRow = Awaited<ReturnType<ReturnType<typeof clientListQuery
  * every row before the sort kept 50. Then the details of those 50 rows only; the count joins nothing.
  */
 export async function listClients(db: Executor, q: ClientListQuery, scope: RecordScope, today: IsoDate) {
-  const { select, ids, count: countRows, countQuery } = clientListQuery(db, q, scope, today);
-  // One statement: the page's ids, their details and the total (lib/page-in-one-statement.ts).
-  const page = db.$with("client_page").as(ids().limit(q.pageSize).offset(offsetOf(q)));
-  const rows = await select(
+  const { count: countRows } = clientListQuery(db, q, scope, sqlDate(today));
+  // Staff without a search (nearly every call): a statement prepared once for the shape of the query.
+  if (scope.kind === "all" && searchWords(q.search).length === 0) {
+    const rows = await preparedPage(db, q).execute({ today, limit: q.pageSize, offset: offsetOf(q) });
+    return { rows, total: await totalOf(rows, q, countRows) };
+  }
+  const rows = await pageStatement(db, q, scope, sqlDate(today), q.pageSize, offsetOf(q));
+  return { rows, total: await totalOf(rows, q, countRows) };
+}
+
+/** One statement: the page's ids, their details and the total (lib/page-in-one-statement.ts). */
+function pageStatement(
+  db: Executor,
+  q: ClientListQuery,
+  scope: RecordScope,
+  today: SQL,
+  limit: number | Placeholder,
+  offset: number | Placeholder,
+) {
+  const { select, ids, countQuery } = clientListQuery(db, q, scope, today);
+  const page = db.$with("client_page").as(ids().limit(limit).offset(offset));
+  return select(
     inArray(clients.id, db.select({ id: page.id }).from(page)),
     { total: totalColumn(countQuery()) },
     db.with(page),
   );
-  return { rows, total: await totalOf(rows, q, countRows) };
+}
+
+/**
+ * The page statement of a shape (filter, sort key, direction), built once per database and prepared:
+ * building it with drizzle took more CPU than PostgreSQL spent running it, and a named statement is
+ * parsed and planned once per connection. The date, the page size and the offset are its parameters.
+ */
+const preparedPages = new WeakMap<Executor, Map<string, ReturnType<typeof preparePage>>>();
+
+function preparePage(db: Executor, q: ClientListQuery, name: string) {
+  const today = sql`${sql.placeholder("today")}::date`;
+  return pageStatement(db, q, { kind: "all" }, today, sql.placeholder("limit"), sql.placeholder("offset")).prepare(
+    name,
+  );
+}
+
+function preparedPage(db: Executor, q: ClientListQuery) {
+  let byShape = preparedPages.get(db);
+  if (!byShape) {
+    byShape = new Map();
+    preparedPages.set(db, byShape);
+  }
+  const shape = `${q.filter ?? "all"}:${q.sort?.key ?? "raisonSocial"}:${q.sort?.direction ?? "asc"}`;
+  let statement = byShape.get(shape);
+  if (!statement) {
+    statement = preparePage(db, { ...q, search: undefined }, `client_list_page_${byShape.size + 1}`);
+    byShape.set(shape, statement);
+  }
+  return statement;
 }
 
 export const EXPORT_BATCH_SIZE = 2_000;
@@ -89,7 +135,7 @@ export async function* clientListBatches(
   today: IsoDate,
   batchSize = EXPORT_BATCH_SIZE,
 ): AsyncGenerator<ClientListRow[]> {
-  const { select, ids } = clientListQuery(db, { ...q, page: 1, pageSize: batchSize }, scope, today);
+  const { select, ids } = clientListQuery(db, { ...q, page: 1, pageSize: batchSize }, scope, sqlDate(today));
   const ordered = (await ids()).map((r) => r.id);
   for (let start = 0; start < ordered.length; start += batchSize) {
     const batch = ordered.slice(start, start + batchSize);
@@ -102,7 +148,8 @@ export async function* clientListBatches(
 /** Sort keys on columns that are never null: no NULLS LAST, so an index on (key, id) serves both directions. */
 const NOT_NULL_KEYS = new Set<ClientSortKey>(["raisonSocial", "createdAt"]);
 
-function clientListQuery(db: Executor, q: ClientListQuery, scope: RecordScope, today: IsoDate) {
+/** `today` is a date expression: a value, or a placeholder in a prepared statement. */
+function clientListQuery(db: Executor, q: ClientListQuery, scope: RecordScope, today: SQL) {
   const search = searchCondition(q.search);
   const where = and(
     isNotNull(clients.clientSince),
