@@ -65,7 +65,11 @@ const SCENARIOS: Record<string, () => Promise<unknown>> = {
   "journal filter entityType client": journal({ entityType: "client" }),
   "journal filter action update": journal({ action: "update" }),
   "journal filter entityType+action": journal({ entityType: "mail", action: "create" }),
-  "journal filter dates": journal({ from: "2025-01-01", to: "2025-01-31" }),
+  "journal filter dates": journal({ from: "2020-01-01", to: "2020-03-31" }),
+  "journal filter rare pair": journal({ entityType: "client", action: "delete" }),
+  "journal filter type, sort author": journal({ entityType: "request", sort: "actorLabel", direction: "asc" }),
+  "journal filter action, sort type": journal({ action: "create", sort: "entityType" }),
+  "journal search, sort author": journal({ search: "règlement", sort: "actorLabel", direction: "asc" }),
   "journal mine": journal({ actorId: someActor?.actor_id, pageSize: 8 }),
   "journal search rare": journal({ search: "42614" }),
   "journal search common": journal({ search: "essms" }),
@@ -119,7 +123,8 @@ for (const name of names) {
       `explain (analyze, buffers, format json) ${q.query}`,
       q.params,
     );
-    const json = (plan?.["QUERY PLAN"] as Array<Record<string, unknown>>)[0] as {
+    if (!plan) throw new Error(`no plan for ${q.query}`);
+    const json = (plan["QUERY PLAN"] as Array<Record<string, unknown>>)[0] as {
       Plan: Record<string, unknown>;
       "Execution Time": number;
       "Planning Time": number;
@@ -132,9 +137,7 @@ for (const name of names) {
       `  ${ms.toFixed(2).padStart(8)} ms (plan ${json["Planning Time"].toFixed(2)} ms) ${buffers.padEnd(22)} ${top["Node Type"]}: ${q.query.replace(/\s+/g, " ").slice(0, 110)}`,
     );
     if (process.env.PLANS) {
-      const [text] = await Promise.all([
-        plain.queryRaw<{ "QUERY PLAN": string }>(`explain (analyze, buffers) ${q.query}`, q.params),
-      ]);
+      const text = await plain.queryRaw<{ "QUERY PLAN": string }>(`explain (analyze, buffers) ${q.query}`, q.params);
       lines.push(...text.map((r) => `      ${r["QUERY PLAN"]}`));
     }
   }

@@ -83,11 +83,14 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   }
   const dir = options.pgliteDir ?? "memory://";
   if (!dir.startsWith("memory://")) fs.mkdirSync(path.dirname(path.resolve(dir)), { recursive: true });
-  const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([
+  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }] = await Promise.all([
     import("@electric-sql/pglite"),
+    import("@electric-sql/pglite/contrib/pg_trgm"),
     import("drizzle-orm/pglite"),
   ]);
-  const client = new PGlite(dir, options.pgliteDump ? { loadDataDir: options.pgliteDump } : {});
+  // pg_trgm: the lists' trigram indexes (search); PostgreSQL ships it, PGlite loads it here.
+  const extensions = { pg_trgm };
+  const client = new PGlite(dir, options.pgliteDump ? { loadDataDir: options.pgliteDump, extensions } : { extensions });
   await client.waitReady;
   const db = drizzlePglite(client, { schema, logger: sqlCapture(options.captureSqlFile) }) as unknown as Database;
   return {
