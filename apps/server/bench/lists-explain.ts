@@ -83,6 +83,8 @@ const SCENARIOS: Record<string, () => Promise<unknown>> = {
   "prospects sort service": prospects("EnCours", { sortKey: "service", direction: "asc" }),
   "prospects sort status": prospects("EnCours", { sortKey: "status", direction: "asc" }),
   "prospects sort dateRelance": prospects("EnCours", { sortKey: "dateRelance", direction: "asc" }),
+  "prospects sort reference, all": prospects("all", { sortKey: "reference", direction: "asc" }),
+  "prospects sort createdAt asc": prospects("EnCours", { direction: "asc" }),
   "prospects tab REFUSE": prospects("REFUSE", {}),
   "prospects tab ARCHIVE": prospects("ARCHIVE", {}),
   "prospects search": prospects("EnCours", { search: "ehpad" }),

@@ -300,5 +300,17 @@ export function describeDemoConsistency(label: string, addToDemo?: (ctx: TestCon
       );
       expect(wrong.map((r) => r.key)).toEqual([]);
     });
+
+    it("keeps the prospect list's derived columns as their triggers compute them", async () => {
+      const derived = () =>
+        ctx.handle.queryRaw<{ row: string }>(
+          `select concat_ws('|', reference, establishment_count, first_postal_code, first_city, display_name,
+             contact_name, search_text) as row from request_clients order by reference`,
+        );
+      const stored = await derived();
+      // Computing them all again changes nothing when every write kept them.
+      await ctx.handle.queryRaw("select request_clients_refresh(array(select id from request_clients))");
+      expect(await derived()).toEqual(stored);
+    });
   });
 }

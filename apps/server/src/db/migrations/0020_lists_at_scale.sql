@@ -9,12 +9,33 @@ CREATE TABLE "audit_log_counts" (
 );
 --> statement-breakpoint
 DROP INDEX "audit_occurred_idx";--> statement-breakpoint
-ALTER TABLE "audit_log" ADD COLUMN "search_text" text GENERATED ALWAYS AS (replace(replace(replace(replace(translate("summary", 'àâäáãéèêëíìîïóòôöõúùûüçñÀÂÄÁÃÉÈÊËÍÌÎÏÓÒÔÖÕÚÙÛÜÇÑ', 'aaaaaeeeeiiiiooooouuuucnAAAAAEEEEIIIIOOOOOUUUUCN'), 'œ', 'oe'), 'Œ', 'OE'), 'æ', 'ae'), 'Æ', 'AE') || ' ' || replace(replace(replace(replace(translate("actor_label", 'àâäáãéèêëíìîïóòôöõúùûüçñÀÂÄÁÃÉÈÊËÍÌÎÏÓÒÔÖÕÚÙÛÜÇÑ', 'aaaaaeeeeiiiiooooouuuucnAAAAAEEEEIIIIOOOOOUUUUCN'), 'œ', 'oe'), 'Œ', 'OE'), 'æ', 'ae'), 'Æ', 'AE')) STORED;--> statement-breakpoint
+ALTER TABLE "audit_log" ADD COLUMN "search_text" text GENERATED ALWAYS AS (lower(replace(replace(replace(replace(translate("summary", 'àâäáãéèêëíìîïóòôöõúùûüçñÀÂÄÁÃÉÈÊËÍÌÎÏÓÒÔÖÕÚÙÛÜÇÑ', 'aaaaaeeeeiiiiooooouuuucnAAAAAEEEEIIIIOOOOOUUUUCN'), 'œ', 'oe'), 'Œ', 'OE'), 'æ', 'ae'), 'Æ', 'AE') || ' ' || replace(replace(replace(replace(translate("actor_label", 'àâäáãéèêëíìîïóòôöõúùûüçñÀÂÄÁÃÉÈÊËÍÌÎÏÓÒÔÖÕÚÙÛÜÇÑ', 'aaaaaeeeeiiiiooooouuuucnAAAAAEEEEIIIIOOOOOUUUUCN'), 'œ', 'oe'), 'Œ', 'OE'), 'æ', 'ae'), 'Æ', 'AE'))) STORED;--> statement-breakpoint
+ALTER TABLE "request_clients" ADD COLUMN "establishment_count" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "request_clients" ADD COLUMN "first_postal_code" text;--> statement-breakpoint
+ALTER TABLE "request_clients" ADD COLUMN "first_city" text;--> statement-breakpoint
+ALTER TABLE "request_clients" ADD COLUMN "display_name" text DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE "request_clients" ADD COLUMN "contact_name" text DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE "request_clients" ADD COLUMN "search_text" text DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE "request_clients" ADD COLUMN "list_tab" text GENERATED ALWAYS AS (case when "archived_at" is not null then 'ARCHIVE' when "status" in ('SIGNED', 'REFUSE') then "status" else 'OPEN' end) STORED;--> statement-breakpoint
 CREATE INDEX "audit_actor_label_idx" ON "audit_log" USING btree ("actor_label","occurred_at","id");--> statement-breakpoint
 CREATE INDEX "audit_type_idx" ON "audit_log" USING btree ("entity_type","occurred_at","id");--> statement-breakpoint
 CREATE INDEX "audit_action_idx" ON "audit_log" USING btree ("action","occurred_at","id");--> statement-breakpoint
 CREATE INDEX "audit_actor_idx" ON "audit_log" USING btree ("actor_id","occurred_at","id") WHERE "audit_log"."actor_id" is not null;--> statement-breakpoint
 CREATE INDEX "audit_search_idx" ON "audit_log" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "request_clients_contact_idx" ON "request_clients" USING btree ("contact_id");--> statement-breakpoint
+CREATE INDEX "request_clients_list_received_idx" ON "request_clients" USING btree ("list_tab","received_at","reference");--> statement-breakpoint
+CREATE INDEX "request_clients_list_reference_idx" ON "request_clients" USING btree ("list_tab","reference");--> statement-breakpoint
+CREATE INDEX "request_clients_list_name_idx" ON "request_clients" USING btree ("list_tab",lower(replace(replace(replace(replace(translate("display_name", 'àâäáãéèêëíìîïóòôöõúùûüçñÀÂÄÁÃÉÈÊËÍÌÎÏÓÒÔÖÕÚÙÛÜÇÑ', 'aaaaaeeeeiiiiooooouuuucnAAAAAEEEEIIIIOOOOOUUUUCN'), 'œ', 'oe'), 'Œ', 'OE'), 'æ', 'ae'), 'Æ', 'AE')),"reference");--> statement-breakpoint
+CREATE INDEX "request_clients_list_contact_idx" ON "request_clients" USING btree ("list_tab",lower(replace(replace(replace(replace(translate("contact_name", 'àâäáãéèêëíìîïóòôöõúùûüçñÀÂÄÁÃÉÈÊËÍÌÎÏÓÒÔÖÕÚÙÛÜÇÑ', 'aaaaaeeeeiiiiooooouuuucnAAAAAEEEEIIIIOOOOOUUUUCN'), 'œ', 'oe'), 'Œ', 'OE'), 'æ', 'ae'), 'Æ', 'AE')),"reference");--> statement-breakpoint
+CREATE INDEX "request_clients_list_postal_asc_idx" ON "request_clients" USING btree ("list_tab","first_postal_code","reference" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "request_clients_list_postal_desc_idx" ON "request_clients" USING btree ("list_tab","first_postal_code" DESC NULLS LAST,"reference" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "request_clients_list_service_asc_idx" ON "request_clients" USING btree ("list_tab","service","reference" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "request_clients_list_service_desc_idx" ON "request_clients" USING btree ("list_tab","service" DESC NULLS FIRST,"reference" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "request_clients_list_status_asc_idx" ON "request_clients" USING btree ("list_tab","status","reference" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "request_clients_list_status_desc_idx" ON "request_clients" USING btree ("list_tab","status" DESC NULLS FIRST,"reference" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "request_clients_list_relance_asc_idx" ON "request_clients" USING btree ("list_tab","date_relance","reference" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "request_clients_list_relance_desc_idx" ON "request_clients" USING btree ("list_tab","date_relance" DESC NULLS LAST,"reference" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "request_clients_search_idx" ON "request_clients" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "audit_occurred_idx" ON "audit_log" USING btree ("occurred_at","id");--> statement-breakpoint
 -- The journal's counts per element, action and author, kept in the statement that writes the journal (the
 -- services' writeAudit, the demo, the scale seed's INSERT … SELECT of 100,000 rows, a restore): one grouped
@@ -54,3 +75,122 @@ CREATE TRIGGER audit_log_counts_update AFTER UPDATE ON audit_log
 --> statement-breakpoint
 CREATE TRIGGER audit_log_counts_truncate AFTER TRUNCATE ON audit_log
   FOR EACH STATEMENT EXECUTE FUNCTION audit_log_count_rows();
+--> statement-breakpoint
+-- The prospect list's derived columns (request_clients), kept in the statement that changes what they are
+-- derived from: the request's establishments, their names and places, the legal entity's name, the contact's
+-- names. Statement-level triggers with transition tables, one set-based update per statement.
+CREATE FUNCTION list_fold(t text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  -- The same folding as lib/search-text.ts (foldedSql): French accents and the œ, æ ligatures.
+  SELECT replace(replace(replace(replace(translate(t, 'àâäáãéèêëíìîïóòôöõúùûüçñÀÂÄÁÃÉÈÊËÍÌÎÏÓÒÔÖÕÚÙÛÜÇÑ', 'aaaaaeeeeiiiiooooouuuucnAAAAAEEEEIIIIOOOOOUUUUCN'), 'œ', 'oe'), 'Œ', 'OE'), 'æ', 'ae'), 'Æ', 'AE')
+$$;
+--> statement-breakpoint
+CREATE FUNCTION request_clients_refresh(ids uuid[]) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  IF cardinality(ids) = 0 THEN RETURN; END IF;
+  UPDATE request_clients r
+  SET establishment_count = d.n, first_postal_code = d.postal_code, first_city = d.city,
+      display_name = d.display_name, contact_name = d.contact_name, search_text = d.search_text
+  FROM (
+    SELECT q.id, e.n, f.postal_code, f.city,
+      CASE WHEN e.n = 1 THEN f.raison_social ELSE le.raison_social END AS display_name,
+      trim(coalesce(ct.first_name, '') || ' ' || coalesce(ct.last_name, '')) AS contact_name,
+      -- Folded, lowered, space-separated: see matchEveryWordIn (lib/search-text.ts). The reference, FINESS and
+      -- postal code are not folded, as the list searched them before.
+      lower(concat_ws(' ', q.reference, list_fold(le.raison_social),
+        list_fold(trim(coalesce(ct.first_name, '') || ' ' || coalesce(ct.last_name, ''))), e.search_text)) AS search_text
+    FROM request_clients q
+    JOIN legal_entities le ON le.id = q.legal_entity_id
+    LEFT JOIN contacts ct ON ct.id = q.contact_id
+    CROSS JOIN LATERAL (
+      SELECT count(*)::int AS n,
+        string_agg(concat_ws(' ', list_fold(c.raison_social), list_fold(coalesce(c.city, '')), c.finess, c.postal_code), ' '
+          ORDER BY c.raison_social, c.id) AS search_text
+      FROM request_establishments re JOIN clients c ON c.id = re.client_id WHERE re.request_id = q.id
+    ) e
+    LEFT JOIN LATERAL (
+      SELECT c.raison_social, c.postal_code, c.city
+      FROM request_establishments re JOIN clients c ON c.id = re.client_id WHERE re.request_id = q.id
+      ORDER BY c.raison_social, c.id LIMIT 1
+    ) f ON true
+    WHERE q.id = ANY(ids)
+  ) d
+  WHERE r.id = d.id
+    AND (r.establishment_count, r.first_postal_code, r.first_city, r.display_name, r.contact_name, r.search_text)
+        IS DISTINCT FROM (d.n, d.postal_code, d.city, d.display_name, d.contact_name, d.search_text);
+END $$;
+--> statement-breakpoint
+CREATE FUNCTION request_establishments_listed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    PERFORM request_clients_refresh(array(SELECT DISTINCT request_id FROM new_rows));
+  ELSIF TG_OP = 'DELETE' THEN
+    PERFORM request_clients_refresh(array(SELECT DISTINCT request_id FROM old_rows));
+  ELSE
+    PERFORM request_clients_refresh(array(SELECT request_id FROM new_rows UNION SELECT request_id FROM old_rows));
+  END IF;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER request_establishments_list_insert AFTER INSERT ON request_establishments
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION request_establishments_listed();
+--> statement-breakpoint
+CREATE TRIGGER request_establishments_list_delete AFTER DELETE ON request_establishments
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION request_establishments_listed();
+--> statement-breakpoint
+CREATE TRIGGER request_establishments_list_update AFTER UPDATE ON request_establishments
+  REFERENCING NEW TABLE AS new_rows OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION request_establishments_listed();
+--> statement-breakpoint
+CREATE FUNCTION request_clients_listed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    PERFORM request_clients_refresh(array(SELECT id FROM new_rows));
+  ELSE
+    -- The refresh's own update changes none of these columns: it ends there.
+    PERFORM request_clients_refresh(array(
+      SELECT n.id FROM new_rows n JOIN old_rows o ON o.id = n.id
+      WHERE (n.reference, n.legal_entity_id, n.contact_id) IS DISTINCT FROM (o.reference, o.legal_entity_id, o.contact_id)));
+  END IF;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER request_clients_list_insert AFTER INSERT ON request_clients
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION request_clients_listed();
+--> statement-breakpoint
+CREATE TRIGGER request_clients_list_update AFTER UPDATE ON request_clients
+  REFERENCING NEW TABLE AS new_rows OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION request_clients_listed();
+--> statement-breakpoint
+CREATE FUNCTION clients_listed_in_requests() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM request_clients_refresh(array(
+    SELECT DISTINCT re.request_id FROM new_rows n JOIN old_rows o ON o.id = n.id
+    JOIN request_establishments re ON re.client_id = n.id
+    WHERE (n.raison_social, n.postal_code, n.city, n.finess) IS DISTINCT FROM (o.raison_social, o.postal_code, o.city, o.finess)));
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER clients_requests_list_update AFTER UPDATE ON clients
+  REFERENCING NEW TABLE AS new_rows OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION clients_listed_in_requests();
+--> statement-breakpoint
+CREATE FUNCTION legal_entities_listed_in_requests() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM request_clients_refresh(array(
+    SELECT r.id FROM new_rows n JOIN old_rows o ON o.id = n.id JOIN request_clients r ON r.legal_entity_id = n.id
+    WHERE n.raison_social IS DISTINCT FROM o.raison_social));
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER legal_entities_requests_list_update AFTER UPDATE ON legal_entities
+  REFERENCING NEW TABLE AS new_rows OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION legal_entities_listed_in_requests();
+--> statement-breakpoint
+CREATE FUNCTION contacts_listed_in_requests() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM request_clients_refresh(array(
+    SELECT r.id FROM new_rows n JOIN old_rows o ON o.id = n.id JOIN request_clients r ON r.contact_id = n.id
+    WHERE (n.first_name, n.last_name) IS DISTINCT FROM (o.first_name, o.last_name)));
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER contacts_requests_list_update AFTER UPDATE ON contacts
+  REFERENCING NEW TABLE AS new_rows OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION contacts_listed_in_requests();
+--> statement-breakpoint
+SELECT request_clients_refresh(array(SELECT id FROM request_clients));

@@ -1,8 +1,8 @@
-import { and, eq, gte, ilike, lt, type SQL, sql } from "drizzle-orm";
+import { and, eq, gte, lt, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
 import { auditLog, auditLogCounts } from "../../db/schema/index.js";
 import { offsetOf } from "../../lib/pagination.js";
-import { matchEveryWord } from "../../lib/search-text.js";
+import { matchEveryWordIn } from "../../lib/search-text.js";
 
 export interface AuditListQuery {
   page: number;
@@ -64,9 +64,7 @@ export async function listAuditEntries(db: Executor, q: AuditListQuery) {
   if (q.actorId) filters.push(eq(auditLog.actorId, q.actorId));
   if (q.from) filters.push(gte(auditLog.occurredAt, new Date(`${q.from}T00:00:00`)));
   if (q.to) filters.push(lt(auditLog.occurredAt, sql`${`${q.to}T00:00:00`}::timestamptz + interval '1 day'`));
-  // search_text is the summary and the author, folded, separated by a space: a word (never a space) is in it
-  // exactly when it is in one of them.
-  const match = matchEveryWord(q.search, (pattern) => ilike(auditLog.searchText, pattern));
+  const match = matchEveryWordIn(auditLog.searchText, q.search);
   if (match) filters.push(match);
   const where = filters.length ? and(...filters) : undefined;
   const [rows, total] = await Promise.all([
