@@ -312,5 +312,16 @@ export function describeDemoConsistency(label: string, addToDemo?: (ctx: TestCon
       await ctx.handle.queryRaw("select request_clients_refresh(array(select id from request_clients))");
       expect(await derived()).toEqual(stored);
     });
+
+    it("keeps the gestionnaire list's counts as their triggers compute them", async () => {
+      const derived = () =>
+        ctx.handle.queryRaw<{ row: string }>(
+          `select concat_ws('|', id, legal_entity_count, establishment_count, client_count) as row
+             from gestionnaires order by id`,
+        );
+      const stored = await derived();
+      await ctx.handle.queryRaw("select gestionnaires_refresh(array(select id from gestionnaires))");
+      expect(await derived()).toEqual(stored);
+    });
   });
 }

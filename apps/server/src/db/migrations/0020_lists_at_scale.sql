@@ -9,6 +9,10 @@ CREATE TABLE "audit_log_counts" (
 );
 --> statement-breakpoint
 DROP INDEX "audit_occurred_idx";--> statement-breakpoint
+ALTER TABLE "gestionnaires" ADD COLUMN "legal_entity_count" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "gestionnaires" ADD COLUMN "establishment_count" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "gestionnaires" ADD COLUMN "client_count" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "gestionnaires" ADD COLUMN "search_text" text GENERATED ALWAYS AS (lower(replace(replace(replace(replace(translate("raison_social", 'àâäáãéèêëíìîïóòôöõúùûüçñÀÂÄÁÃÉÈÊËÍÌÎÏÓÒÔÖÕÚÙÛÜÇÑ', 'aaaaaeeeeiiiiooooouuuucnAAAAAEEEEIIIIOOOOOUUUUCN'), 'œ', 'oe'), 'Œ', 'OE'), 'æ', 'ae'), 'Æ', 'AE') || ' ' || replace(replace(replace(replace(translate(coalesce("city", ''), 'àâäáãéèêëíìîïóòôöõúùûüçñÀÂÄÁÃÉÈÊËÍÌÎÏÓÒÔÖÕÚÙÛÜÇÑ', 'aaaaaeeeeiiiiooooouuuucnAAAAAEEEEIIIIOOOOOUUUUCN'), 'œ', 'oe'), 'Œ', 'OE'), 'æ', 'ae'), 'Æ', 'AE') || ' ' || coalesce("siren", ''))) STORED;--> statement-breakpoint
 ALTER TABLE "audit_log" ADD COLUMN "search_text" text GENERATED ALWAYS AS (lower(replace(replace(replace(replace(translate("summary", 'àâäáãéèêëíìîïóòôöõúùûüçñÀÂÄÁÃÉÈÊËÍÌÎÏÓÒÔÖÕÚÙÛÜÇÑ', 'aaaaaeeeeiiiiooooouuuucnAAAAAEEEEIIIIOOOOOUUUUCN'), 'œ', 'oe'), 'Œ', 'OE'), 'æ', 'ae'), 'Æ', 'AE') || ' ' || replace(replace(replace(replace(translate("actor_label", 'àâäáãéèêëíìîïóòôöõúùûüçñÀÂÄÁÃÉÈÊËÍÌÎÏÓÒÔÖÕÚÙÛÜÇÑ', 'aaaaaeeeeiiiiooooouuuucnAAAAAEEEEIIIIOOOOOUUUUCN'), 'œ', 'oe'), 'Œ', 'OE'), 'æ', 'ae'), 'Æ', 'AE'))) STORED;--> statement-breakpoint
 ALTER TABLE "request_clients" ADD COLUMN "establishment_count" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "request_clients" ADD COLUMN "first_postal_code" text;--> statement-breakpoint
@@ -17,6 +21,8 @@ ALTER TABLE "request_clients" ADD COLUMN "display_name" text DEFAULT '' NOT NULL
 ALTER TABLE "request_clients" ADD COLUMN "contact_name" text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "request_clients" ADD COLUMN "search_text" text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "request_clients" ADD COLUMN "list_tab" text GENERATED ALWAYS AS (case when "archived_at" is not null then 'ARCHIVE' when "status" in ('SIGNED', 'REFUSE') then "status" else 'OPEN' end) STORED;--> statement-breakpoint
+CREATE INDEX "gestionnaires_list_name_idx" ON "gestionnaires" USING btree (lower(replace(replace(replace(replace(translate("raison_social", 'àâäáãéèêëíìîïóòôöõúùûüçñÀÂÄÁÃÉÈÊËÍÌÎÏÓÒÔÖÕÚÙÛÜÇÑ', 'aaaaaeeeeiiiiooooouuuucnAAAAAEEEEIIIIOOOOOUUUUCN'), 'œ', 'oe'), 'Œ', 'OE'), 'æ', 'ae'), 'Æ', 'AE')),"id");--> statement-breakpoint
+CREATE INDEX "gestionnaires_search_idx" ON "gestionnaires" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "audit_actor_label_idx" ON "audit_log" USING btree ("actor_label","occurred_at","id");--> statement-breakpoint
 CREATE INDEX "audit_type_idx" ON "audit_log" USING btree ("entity_type","occurred_at","id");--> statement-breakpoint
 CREATE INDEX "audit_action_idx" ON "audit_log" USING btree ("action","occurred_at","id");--> statement-breakpoint
@@ -194,3 +200,84 @@ CREATE TRIGGER contacts_requests_list_update AFTER UPDATE ON contacts
   REFERENCING NEW TABLE AS new_rows OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION contacts_listed_in_requests();
 --> statement-breakpoint
 SELECT request_clients_refresh(array(SELECT id FROM request_clients));
+--> statement-breakpoint
+-- The gestionnaire list's counts (gestionnaires): legal entities, establishments and clients under each
+-- managing organisation, kept in the statement that adds, removes or moves a legal entity or an establishment
+-- (or makes it a client). The list computed three counting subqueries per row before.
+CREATE FUNCTION gestionnaires_refresh(ids uuid[]) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  IF cardinality(ids) = 0 THEN RETURN; END IF;
+  UPDATE gestionnaires g
+  SET legal_entity_count = d.entities, establishment_count = d.establishments, client_count = d.clients
+  FROM (
+    SELECT x.id,
+      (SELECT count(*)::int FROM legal_entities le WHERE le.gestionnaire_id = x.id) AS entities,
+      coalesce(e.establishments, 0) AS establishments, coalesce(e.clients, 0) AS clients
+    FROM unnest(ids) AS x(id)
+    LEFT JOIN LATERAL (
+      SELECT count(*)::int AS establishments, (count(*) FILTER (WHERE c.client_since IS NOT NULL))::int AS clients
+      FROM legal_entities le JOIN clients c ON c.legal_entity_id = le.id WHERE le.gestionnaire_id = x.id
+    ) e ON true
+  ) d
+  WHERE g.id = d.id
+    AND (g.legal_entity_count, g.establishment_count, g.client_count) IS DISTINCT FROM (d.entities, d.establishments, d.clients);
+END $$;
+--> statement-breakpoint
+CREATE FUNCTION legal_entities_counted() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    PERFORM gestionnaires_refresh(array(SELECT DISTINCT gestionnaire_id FROM new_rows WHERE gestionnaire_id IS NOT NULL));
+  ELSIF TG_OP = 'DELETE' THEN
+    PERFORM gestionnaires_refresh(array(SELECT DISTINCT gestionnaire_id FROM old_rows WHERE gestionnaire_id IS NOT NULL));
+  ELSE
+    PERFORM gestionnaires_refresh(array(
+      SELECT n.gestionnaire_id FROM new_rows n JOIN old_rows o ON o.id = n.id
+      WHERE n.gestionnaire_id IS DISTINCT FROM o.gestionnaire_id AND n.gestionnaire_id IS NOT NULL
+      UNION SELECT o.gestionnaire_id FROM new_rows n JOIN old_rows o ON o.id = n.id
+      WHERE n.gestionnaire_id IS DISTINCT FROM o.gestionnaire_id AND o.gestionnaire_id IS NOT NULL));
+  END IF;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER legal_entities_count_insert AFTER INSERT ON legal_entities
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION legal_entities_counted();
+--> statement-breakpoint
+CREATE TRIGGER legal_entities_count_delete AFTER DELETE ON legal_entities
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION legal_entities_counted();
+--> statement-breakpoint
+CREATE TRIGGER legal_entities_count_update AFTER UPDATE ON legal_entities
+  REFERENCING NEW TABLE AS new_rows OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION legal_entities_counted();
+--> statement-breakpoint
+CREATE FUNCTION clients_counted_in_gestionnaires() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    PERFORM gestionnaires_refresh(array(
+      SELECT DISTINCT le.gestionnaire_id FROM new_rows n JOIN legal_entities le ON le.id = n.legal_entity_id
+      WHERE le.gestionnaire_id IS NOT NULL));
+  ELSIF TG_OP = 'DELETE' THEN
+    PERFORM gestionnaires_refresh(array(
+      SELECT DISTINCT le.gestionnaire_id FROM old_rows o JOIN legal_entities le ON le.id = o.legal_entity_id
+      WHERE le.gestionnaire_id IS NOT NULL));
+  ELSE
+    -- Only a move to another legal entity or a change of client_since's presence changes a count (the list's
+    -- own derived updates of clients change neither: they end here).
+    PERFORM gestionnaires_refresh(array(
+      SELECT le.gestionnaire_id FROM new_rows n JOIN old_rows o ON o.id = n.id
+      JOIN legal_entities le ON le.id IN (n.legal_entity_id, o.legal_entity_id)
+      WHERE le.gestionnaire_id IS NOT NULL
+        AND (n.legal_entity_id IS DISTINCT FROM o.legal_entity_id OR (n.client_since IS NULL) <> (o.client_since IS NULL))
+      GROUP BY 1));
+  END IF;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER clients_count_insert AFTER INSERT ON clients
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION clients_counted_in_gestionnaires();
+--> statement-breakpoint
+CREATE TRIGGER clients_count_delete AFTER DELETE ON clients
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION clients_counted_in_gestionnaires();
+--> statement-breakpoint
+CREATE TRIGGER clients_count_update AFTER UPDATE ON clients
+  REFERENCING NEW TABLE AS new_rows OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION clients_counted_in_gestionnaires();
+--> statement-breakpoint
+SELECT gestionnaires_refresh(array(SELECT id FROM gestionnaires));
