@@ -34,10 +34,10 @@ async function tablesInDependencyOrder(handle: DatabaseHandle): Promise<string[]
 }
 
 /**
- * Tables whose rows are counts of other tables' rows, kept by triggers (the journal's counts): restoring
+ * Tables whose rows are counts of other tables' rows, kept by triggers (the journal's, the prospect tabs'): restoring
  * their rows on top of what the triggers recount would count every entry twice.
  */
-const DERIVED_TABLES = new Set(["audit_log_counts"]);
+const DERIVED_TABLES = new Set(["audit_log_counts", "request_tab_counts"]);
 
 const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
 

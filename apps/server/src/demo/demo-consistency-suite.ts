@@ -288,7 +288,7 @@ export function describeDemoConsistency(label: string, addToDemo?: (ctx: TestCon
       expect(dates).toEqual([...dates].sort());
     });
 
-    it("keeps the lists' counts as the rows give them (the journal's counts per element, action and author)", async () => {
+    it("keeps the lists' counts as the rows give them (the journal's per element, action and author; the prospect tabs')", async () => {
       const wrong = await ctx.handle.queryRaw<{ key: string }>(
         // The author may be none (the system): compared as a zero id, since a full join needs equality.
         `with a as (select entity_type, action, coalesce(actor_id, '00000000-0000-0000-0000-000000000000') as actor,
@@ -299,6 +299,12 @@ export function describeDemoConsistency(label: string, addToDemo?: (ctx: TestCon
          where coalesce(a.n, 0) <> coalesce(c.n, 0)`,
       );
       expect(wrong.map((r) => r.key)).toEqual([]);
+      const tabs = await ctx.handle.queryRaw<{ tab: string }>(
+        `with a as (select list_tab, count(*) as n from request_clients group by 1)
+         select list_tab as tab from a full join request_tab_counts c using (list_tab)
+         where coalesce(a.n, 0) <> coalesce(c.n, 0)`,
+      );
+      expect(tabs.map((r) => r.tab)).toEqual([]);
     });
 
     it("keeps the prospect list's derived columns as their triggers compute them", async () => {

@@ -8,6 +8,11 @@ CREATE TABLE "audit_log_counts" (
 	CONSTRAINT "audit_log_counts_key" UNIQUE NULLS NOT DISTINCT("entity_type","action","actor_id")
 );
 --> statement-breakpoint
+CREATE TABLE "request_tab_counts" (
+	"list_tab" text PRIMARY KEY NOT NULL,
+	"n" bigint NOT NULL
+);
+--> statement-breakpoint
 DROP INDEX "audit_occurred_idx";--> statement-breakpoint
 ALTER TABLE "gestionnaires" ADD COLUMN "legal_entity_count" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "gestionnaires" ADD COLUMN "establishment_count" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
@@ -297,3 +302,49 @@ CREATE TRIGGER clients_count_update AFTER UPDATE ON clients
   REFERENCING NEW TABLE AS new_rows OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION clients_counted_in_gestionnaires();
 --> statement-breakpoint
 SELECT gestionnaires_refresh(array(SELECT id FROM gestionnaires));
+--> statement-breakpoint
+-- The prospect list's totals per tab, kept in the statement that adds, removes or moves a request between
+-- tabs (a status change, an archiving); the derived columns' own updates move none. TRUNCATE (a restore)
+-- empties them.
+CREATE FUNCTION request_tab_counts_add(deltas jsonb) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  -- In key order: two transactions moving requests lock the same counts in the same order.
+  INSERT INTO request_tab_counts AS c (list_tab, n)
+  SELECT key, value::bigint FROM jsonb_each_text(deltas) WHERE value::bigint <> 0 ORDER BY key
+  ON CONFLICT (list_tab) DO UPDATE SET n = c.n + excluded.n;
+END $$;
+--> statement-breakpoint
+CREATE FUNCTION request_clients_count_tabs() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'TRUNCATE' THEN
+    DELETE FROM request_tab_counts;
+  ELSIF TG_OP = 'INSERT' THEN
+    PERFORM request_tab_counts_add((SELECT jsonb_object_agg(list_tab, n) FROM
+      (SELECT list_tab, count(*) AS n FROM new_rows GROUP BY 1) d));
+  ELSIF TG_OP = 'DELETE' THEN
+    PERFORM request_tab_counts_add((SELECT jsonb_object_agg(list_tab, -n) FROM
+      (SELECT list_tab, count(*) AS n FROM old_rows GROUP BY 1) d));
+  ELSE
+    PERFORM request_tab_counts_add((SELECT jsonb_object_agg(tab, n) FROM (
+      SELECT tab, sum(delta) AS n FROM (
+        SELECT n.list_tab AS tab, 1 AS delta FROM new_rows n JOIN old_rows o ON o.id = n.id WHERE n.list_tab <> o.list_tab
+        UNION ALL
+        SELECT o.list_tab, -1 FROM new_rows n JOIN old_rows o ON o.id = n.id WHERE n.list_tab <> o.list_tab
+      ) m GROUP BY tab) d));
+  END IF;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+INSERT INTO request_tab_counts (list_tab, n) SELECT list_tab, count(*) FROM request_clients GROUP BY 1;
+--> statement-breakpoint
+CREATE TRIGGER request_clients_tabs_insert AFTER INSERT ON request_clients
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION request_clients_count_tabs();
+--> statement-breakpoint
+CREATE TRIGGER request_clients_tabs_delete AFTER DELETE ON request_clients
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION request_clients_count_tabs();
+--> statement-breakpoint
+CREATE TRIGGER request_clients_tabs_update AFTER UPDATE ON request_clients
+  REFERENCING NEW TABLE AS new_rows OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION request_clients_count_tabs();
+--> statement-breakpoint
+CREATE TRIGGER request_clients_tabs_truncate AFTER TRUNCATE ON request_clients
+  FOR EACH STATEMENT EXECUTE FUNCTION request_clients_count_tabs();

@@ -1,5 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import {
+  bigint,
   date,
   index,
   integer,
@@ -113,6 +114,16 @@ export const requestClients = pgTable(
     index("request_clients_search_idx").using("gin", t.searchText.op("gin_trgm_ops")),
   ],
 );
+
+/**
+ * How many requests each tab of the prospect list holds (list_tab), kept by triggers on request_clients in the
+ * statement that writes them (migration `lists_at_scale`): the list's total without counting 20,000 rows.
+ * Derived: never dumped by the backup (restoring the requests recounts it).
+ */
+export const requestTabCounts = pgTable("request_tab_counts", {
+  listTab: text("list_tab").primaryKey(),
+  n: bigint("n", { mode: "number" }).notNull(),
+});
 
 /** The establishments a request is for. */
 export const requestEstablishments = pgTable(

@@ -1,8 +1,15 @@
-import { eq } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildEssms, buildLegalEntity, buildRequest } from "../../../test/factories.js";
 import { createTestApp, type TestContext } from "../../../test/test-app.js";
-import { clients, contacts, legalEntities, requestClients, requestEstablishments } from "../../db/schema/index.js";
+import {
+  clients,
+  contacts,
+  legalEntities,
+  requestClients,
+  requestEstablishments,
+  requestTabCounts,
+} from "../../db/schema/index.js";
 
 /**
  * The prospect list reads the establishment count, the first establishment, the name shown, the contact's name,
@@ -100,16 +107,34 @@ describe("prospect list derived columns", () => {
     expect(await read(request.id)).toMatchObject({ count: 0, name: "Fondation Nouvelle", postalCode: null });
   });
 
-  it("puts each request in its tab: open, refused, signed, archived", async () => {
+  it("puts each request in its tab (open, refused, signed, archived) and counts each tab's requests", async () => {
     const { db } = ctx.handle;
+    /** Each tab's count as kept, and as the requests give it. */
+    const tabCounts = async () => {
+      const kept = await db.select().from(requestTabCounts);
+      const actual = await db
+        .select({ tab: requestClients.listTab, n: count() })
+        .from(requestClients)
+        .groupBy(requestClients.listTab);
+      const asMap = (rows: Array<{ tab: string | null; n: number }>) =>
+        Object.fromEntries(rows.filter((r) => Number(r.n) !== 0).map((r) => [r.tab, Number(r.n)]));
+      expect(asMap(kept.map((r) => ({ tab: r.listTab, n: r.n })))).toEqual(asMap(actual));
+      return asMap(actual);
+    };
+    const before = await tabCounts();
     const request = await buildRequest(ctx.handle.db);
     const tabOf = async () => (await read(request.id))?.tab;
     expect(await tabOf()).toBe("OPEN");
+    expect((await tabCounts()).OPEN).toBe((before.OPEN ?? 0) + 1);
     await db.update(requestClients).set({ status: "REFUSE" }).where(eq(requestClients.id, request.id));
     expect(await tabOf()).toBe("REFUSE");
+    await tabCounts();
     await db.update(requestClients).set({ status: "SIGNED" }).where(eq(requestClients.id, request.id));
     expect(await tabOf()).toBe("SIGNED");
     await db.update(requestClients).set({ archivedAt: new Date() }).where(eq(requestClients.id, request.id));
     expect(await tabOf()).toBe("ARCHIVE");
+    expect((await tabCounts()).ARCHIVE).toBe((before.ARCHIVE ?? 0) + 1);
+    await db.delete(requestClients).where(eq(requestClients.id, request.id));
+    expect(await tabCounts()).toEqual(before);
   });
 });

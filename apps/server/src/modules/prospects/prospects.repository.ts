@@ -13,6 +13,7 @@ import {
   recevabilityReviews,
   requestClients,
   requestEstablishments,
+  requestTabCounts,
 } from "../../db/schema/index.js";
 import { offsetOf } from "../../lib/pagination.js";
 import { foldedSql, matchEveryWord, matchEveryWordIn } from "../../lib/search-text.js";
@@ -96,10 +97,16 @@ export async function listProspects(db: Executor, kind: ProspectListKind, q: Pro
   )}) page order by ${order(sql`k`)} limit ${q.pageSize} offset ${offsetOf(q)}`;
   const [page, [total]] = await Promise.all([
     db.execute(ids) as unknown as Promise<{ rows: Array<{ id: string }> }>,
-    db
-      .select({ n: count() })
-      .from(requestClients)
-      .where(and(inArray(requestClients.listTab, tabs), search)),
+    // Without a search, the tabs' counts kept by triggers (migration `lists_at_scale`), not 20,000 rows counted.
+    search
+      ? db
+          .select({ n: count() })
+          .from(requestClients)
+          .where(and(inArray(requestClients.listTab, tabs), search))
+      : db
+          .select({ n: sql<string | null>`sum(${requestTabCounts.n})` })
+          .from(requestTabCounts)
+          .where(inArray(requestTabCounts.listTab, tabs)),
   ]);
   const pageIds = page.rows.map((r) => r.id);
   const details = pageIds.length ? await joined(db).where(inArray(requestClients.id, pageIds)) : [];
