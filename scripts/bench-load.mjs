@@ -57,6 +57,11 @@ const clientList = (label, body) => ({
   path: "/api/client/getListClient",
   body: { pageSize: 50, ...body },
 });
+/** A list's default page, then (outside --smoke) a sort, a filter and a search of its screen, labelled "list …". */
+const listCalls = (label, path, more) => [
+  { label, method: "GET", path },
+  ...(smoke ? [] : more.map(([what, p]) => ({ label: `${label} ${what}`, method: "GET", path: p }))),
+];
 const ALL_CALLS = [
   clientList("clients", {}),
   ...FILTERS.slice(1).map((filter) => clientList(`clients filtre ${filter}`, { filter })),
@@ -67,11 +72,35 @@ const ALL_CALLS = [
   clientList('clients recherche "ehpad"', { search: "ehpad" }),
   // What a browser asks: the same page, compressed (brotli), as every screen receives it.
   { ...clientList("clients (navigateur, brotli)", {}), headers: { "accept-encoding": "gzip, deflate, br" } },
-  { label: "prospects", method: "GET", path: "/requestclients/getListProspectByProspectType/all?pageSize=50" },
-  { label: "gestionnaires", method: "GET", path: "/api/gestionnaires?pageSize=50" },
-  { label: "documents", method: "GET", path: "/api/documents?pageSize=50" },
-  { label: "mails", method: "GET", path: "/api/mails?pageSize=50" },
-  { label: "journal", method: "GET", path: "/api/audit-log?pageSize=50" },
+  ...listCalls("prospects", "/requestclients/getListProspectByProspectType/all?pageSize=50", [
+    [
+      "tri raisonSocial, en cours",
+      "/requestclients/getListProspectByProspectType/EnCours?pageSize=50&sortKey=raisonSocial&direction=asc",
+    ],
+    ["tri postalCode desc", "/requestclients/getListProspectByProspectType/all?pageSize=50&sortKey=postalCode"],
+    ["refusés", "/requestclients/getListProspectByProspectType/REFUSE?pageSize=50"],
+    ['recherche "tilleuls"', "/requestclients/getListProspectByProspectType/all?pageSize=50&search=tilleuls"],
+  ]),
+  ...listCalls("gestionnaires", "/api/gestionnaires?pageSize=50", [
+    ["tri establishments desc", "/api/gestionnaires?pageSize=50&sortKey=establishments&direction=desc"],
+    ['recherche "association"', "/api/gestionnaires?pageSize=50&search=association"],
+  ]),
+  ...listCalls("documents", "/api/documents?pageSize=50", [
+    ["tri name", "/api/documents?pageSize=50&sort=name&direction=asc"],
+    ["filtre CLIENT", "/api/documents?pageSize=50&family=CLIENT"],
+    ['recherche "rapport"', "/api/documents?pageSize=50&search=rapport"],
+  ]),
+  ...listCalls("mails", "/api/mails?pageSize=50", [
+    ["tri subject", "/api/mails?pageSize=50&sort=subject&direction=asc"],
+    ["filtre SENT", "/api/mails?pageSize=50&status=SENT"],
+    ['recherche "devis"', "/api/mails?pageSize=50&search=devis"],
+  ]),
+  ...listCalls("journal", "/api/audit-log?pageSize=50", [
+    ["tri actorLabel", "/api/audit-log?pageSize=50&sort=actorLabel&direction=asc"],
+    ["filtre client, update", "/api/audit-log?pageSize=50&entityType=client&action=update"],
+    ['recherche "42614"', "/api/audit-log?pageSize=50&search=42614"],
+    ['recherche "règlement"', `/api/audit-log?pageSize=50&search=${encodeURIComponent("règlement")}`],
+  ]),
   { label: "missions", method: "GET", path: "/api/missions?pageSize=50" },
   { label: "factures", method: "GET", path: "/api/invoices?pageSize=50" },
 ];

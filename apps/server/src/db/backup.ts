@@ -9,18 +9,13 @@ import { migrateDatabase } from "./migrate.js";
  */
 const HEADER = "-- Certidesk backup";
 const CHUNK = 500;
-// Derived tables, kept by triggers from the others: not dumped, so a restore cannot count twice (the
-// TRUNCATE resets them and the restored rows count again).
-const DERIVED_TABLES = new Set(["list_counts"]);
 
 async function tablesInDependencyOrder(handle: DatabaseHandle): Promise<string[]> {
   const tables = (
     await handle.queryRaw<{ name: string }>(
       "select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1",
     )
-  )
-    .map((t) => t.name)
-    .filter((name) => !DERIVED_TABLES.has(name));
+  ).map((t) => t.name);
   const edges = await handle.queryRaw<{ child: string; parent: string }>(
     `select c.relname as child, p.relname as parent from pg_constraint k
        join pg_class c on c.oid = k.conrelid join pg_class p on p.oid = k.confrelid
@@ -38,6 +33,13 @@ async function tablesInDependencyOrder(handle: DatabaseHandle): Promise<string[]
   return ordered;
 }
 
+/**
+ * Tables whose rows are counts of other tables' rows, kept by triggers (the lists' totals, the journal's,
+ * the prospect tabs'): emptied with the rest, never dumped — restoring their rows on top of what the
+ * triggers recount would count every entry twice.
+ */
+const DERIVED_TABLES = new Set(["list_counts", "audit_log_counts", "request_tab_counts"]);
+
 const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 export async function dumpDatabase(handle: DatabaseHandle): Promise<string> {
@@ -53,17 +55,29 @@ export async function dumpDatabase(handle: DatabaseHandle): Promise<string> {
     `TRUNCATE ${tables.map(ident).join(", ")} CASCADE;`,
   ];
   for (const table of tables) {
+    // Derived tables are emptied with the others and refilled by their triggers as the rows come back.
+    if (DERIVED_TABLES.has(table)) continue;
+    // Generated columns (a folded search text) are computed again by PostgreSQL: they cannot be inserted.
+    const columns = (
+      await handle.queryRaw<{ name: string }>(
+        `select column_name as name from information_schema.columns
+          where table_schema = 'public' and table_name = $1 and is_generated = 'NEVER' order by ordinal_position`,
+        [table],
+      )
+    )
+      .map((c) => ident(c.name))
+      .join(", ");
     const [{ n } = { n: "0" }] = await handle.queryRaw<{ n: string }>(
       `select count(*)::text as n from ${ident(table)}`,
     );
     for (let offset = 0; offset < Number(n); offset += CHUNK) {
       const [row] = await handle.queryRaw<{ data: string }>(
-        `select coalesce(json_agg(t), '[]')::text as data from (select * from ${ident(table)} order by 1 limit ${CHUNK} offset ${offset}) t`,
+        `select coalesce(json_agg(t), '[]')::text as data from (select ${columns} from ${ident(table)} order by 1 limit ${CHUNK} offset ${offset}) t`,
       );
       const data = row?.data ?? "[]";
       if (data.includes(`$${tag}$`)) throw new Error("dollar-quote tag collision");
       out.push(
-        `INSERT INTO ${ident(table)} SELECT * FROM json_populate_recordset(null::${ident(table)}, $${tag}$${data}$${tag}$);`,
+        `INSERT INTO ${ident(table)} (${columns}) SELECT ${columns} FROM json_populate_recordset(null::${ident(table)}, $${tag}$${data}$${tag}$);`,
       );
     }
   }

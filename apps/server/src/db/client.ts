@@ -83,17 +83,15 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   }
   const dir = options.pgliteDir ?? "memory://";
   if (!dir.startsWith("memory://")) fs.mkdirSync(path.dirname(path.resolve(dir)), { recursive: true });
-  const [{ PGlite }, { drizzle: drizzlePglite }, { pg_trgm }] = await Promise.all([
+  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }] = await Promise.all([
     import("@electric-sql/pglite"),
-    import("drizzle-orm/pglite"),
     import("@electric-sql/pglite/contrib/pg_trgm"),
+    import("drizzle-orm/pglite"),
   ]);
-  // pg_trgm: the client list's search is a trigram index (migration of clients.search_text); every
-  // PGlite instance opens here, so the tests' template, restores and scripts have it too.
-  const client = new PGlite(dir, {
-    extensions: { pg_trgm },
-    ...(options.pgliteDump ? { loadDataDir: options.pgliteDump } : {}),
-  });
+  // pg_trgm: the lists' trigram indexes (search); PostgreSQL ships it, PGlite loads it here. Every PGlite
+  // instance opens here, so the tests' template, restores and scripts have it too.
+  const extensions = { pg_trgm };
+  const client = new PGlite(dir, options.pgliteDump ? { loadDataDir: options.pgliteDump, extensions } : { extensions });
   await client.waitReady;
   const db = drizzlePglite(client, { schema, logger: sqlCapture(options.captureSqlFile) }) as unknown as Database;
   return {

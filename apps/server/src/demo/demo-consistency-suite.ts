@@ -319,5 +319,47 @@ export function describeDemoConsistency(label: string, addToDemo?: (ctx: TestCon
         );
       expect(wrong).toEqual([]);
     });
+
+    it("keeps the lists' counts as the rows give them (the journal's per element, action and author; the prospect tabs')", async () => {
+      const wrong = await ctx.handle.queryRaw<{ key: string }>(
+        // The author may be none (the system): compared as a zero id, since a full join needs equality.
+        `with a as (select entity_type, action, coalesce(actor_id, '00000000-0000-0000-0000-000000000000') as actor,
+                      count(*) as n from audit_log group by 1, 2, 3),
+              c as (select entity_type, action, coalesce(actor_id, '00000000-0000-0000-0000-000000000000') as actor,
+                      n from audit_log_counts)
+         select concat_ws('/', entity_type, action, actor) as key from a full join c using (entity_type, action, actor)
+         where coalesce(a.n, 0) <> coalesce(c.n, 0)`,
+      );
+      expect(wrong.map((r) => r.key)).toEqual([]);
+      const tabs = await ctx.handle.queryRaw<{ tab: string }>(
+        `with a as (select list_tab, count(*) as n from request_clients group by 1)
+         select list_tab as tab from a full join request_tab_counts c using (list_tab)
+         where coalesce(a.n, 0) <> coalesce(c.n, 0)`,
+      );
+      expect(tabs.map((r) => r.tab)).toEqual([]);
+    });
+
+    it("keeps the prospect list's derived columns as their triggers compute them", async () => {
+      const derived = () =>
+        ctx.handle.queryRaw<{ row: string }>(
+          `select concat_ws('|', reference, establishment_count, first_postal_code, first_city, display_name,
+             contact_name, search_text) as row from request_clients order by reference`,
+        );
+      const stored = await derived();
+      // Computing them all again changes nothing when every write kept them.
+      await ctx.handle.queryRaw("select request_clients_refresh(array(select id from request_clients))");
+      expect(await derived()).toEqual(stored);
+    });
+
+    it("keeps the gestionnaire list's counts as their triggers compute them", async () => {
+      const derived = () =>
+        ctx.handle.queryRaw<{ row: string }>(
+          `select concat_ws('|', id, legal_entity_count, establishment_count, client_count) as row
+             from gestionnaires order by id`,
+        );
+      const stored = await derived();
+      await ctx.handle.queryRaw("select gestionnaires_refresh(array(select id from gestionnaires))");
+      expect(await derived()).toEqual(stored);
+    });
   });
 }

@@ -40,3 +40,20 @@ export function matchEveryWord(
   if (words.length === 0) return undefined;
   return and(...words.map((word) => condition(likePattern(word))));
 }
+
+/**
+ * The same match as matchEveryWord, on a stored search text: lower(folded text) of every searched field,
+ * separated by spaces (a word, never a space, is in it exactly when it is in one of the fields). LIKE on the
+ * lowered text and the lowered pattern is what ILIKE does, about four times faster (no lowering per row), and
+ * a trigram index (gin_trgm_ops) serves it.
+ */
+export function matchEveryWordIn(searchText: SQL | AnyPgColumn, search: string | undefined): SQL | undefined {
+  return matchEveryWord(search, (pattern) => sql`${searchText} like lower(${pattern})`);
+}
+
+/** The SQL of a stored search text (see matchEveryWordIn): the fields folded, lowered, space-separated. */
+export const searchTextSql = (fields: Array<SQL | AnyPgColumn>) =>
+  sql`lower(${sql.join(
+    fields.map((f) => foldedSql(f)),
+    sql` || ' ' || `,
+  )})`;

@@ -19,8 +19,10 @@ BEGIN
   IF TG_OP IN ('DELETE', 'UPDATE') THEN
     delta := delta - (SELECT count(*) FROM old_rows WHERE client_since IS NOT NULL);
   END IF;
+  -- An upsert: a restored backup empties list_counts with the other tables, then counts its rows again.
   IF delta <> 0 THEN
-    UPDATE list_counts SET n = n + delta WHERE list = 'clients';
+    INSERT INTO list_counts (list, n) VALUES ('clients', delta)
+    ON CONFLICT (list) DO UPDATE SET n = list_counts.n + excluded.n;
   END IF;
   RETURN NULL;
 END $$;

@@ -1,5 +1,6 @@
-import { sql } from "drizzle-orm";
-import { boolean, index, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { type SQL, sql } from "drizzle-orm";
+import { boolean, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { foldedSql } from "../../lib/search-text.js";
 import { timestamps, versionColumn } from "./columns.js";
 import { clients } from "./parties.js";
 
@@ -17,8 +18,23 @@ export const gestionnaires = pgTable(
     phone: text("phone"),
     version: versionColumn(),
     ...timestamps,
+    // The list's counts, kept by triggers on legal_entities and clients in the statement that changes them
+    // (migration `lists_at_scale`): three counting subqueries per row before.
+    legalEntityCount: integer("legal_entity_count").notNull().default(0),
+    establishmentCount: integer("establishment_count").notNull().default(0),
+    clientCount: integer("client_count").notNull().default(0),
+    /** What the list's search reads (matchEveryWordIn): name, city and SIREN, folded and lowered. */
+    searchText: text("search_text").generatedAlwaysAs(
+      (): SQL =>
+        sql`lower(${foldedSql(sql.raw(`"raison_social"`))} || ' ' || ${foldedSql(sql.raw(`coalesce("city", '')`))} || ' ' || coalesce("siren", ''))`,
+    ),
   },
-  (t) => [index("gestionnaires_name_idx").on(t.raisonSocial)],
+  (t) => [
+    index("gestionnaires_name_idx").on(t.raisonSocial),
+    // The list's default sort (gestionnaires.repository.ts), the name folded as the list folds it.
+    index("gestionnaires_list_name_idx").on(sql`lower(${foldedSql(t.raisonSocial)})`, t.id),
+    index("gestionnaires_search_idx").using("gin", t.searchText.op("gin_trgm_ops")),
+  ],
 );
 
 /** Legal entities (entités juridiques): the contracting party, owner of one or more ESSMS. */

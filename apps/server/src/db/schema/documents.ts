@@ -1,4 +1,6 @@
+import { type SQL, sql } from "drizzle-orm";
 import { bigint, date, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { searchTextSql } from "../../lib/search-text.js";
 import { timestamps, versionColumn } from "./columns.js";
 import { auditors, clients } from "./parties.js";
 import { users } from "./platform.js";
@@ -43,12 +45,25 @@ export const documents = pgTable(
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
     version: versionColumn(),
     ...timestamps,
+    /** What the library's search reads (matchEveryWordIn): name, file name and description, folded and lowered. */
+    searchText: text("search_text").generatedAlwaysAs(
+      (): SQL => searchTextSql([sql.raw(`"name"`), sql.raw(`"file_name"`), sql.raw(`coalesce("description", '')`)]),
+    ),
   },
   (t) => [
     index("documents_family_idx").on(t.family, t.deletedAt),
     index("documents_client_idx").on(t.clientId),
     index("documents_auditor_idx").on(t.auditorId),
     index("documents_mission_idx").on(t.missionId),
+    // The library's sorts (documents.repository.ts) over the live documents, ties by id ascending.
+    index("documents_list_updated_idx").on(t.updatedAt.desc().nullsFirst(), t.id).where(sql`${t.deletedAt} is null`),
+    index("documents_list_name_idx").on(t.name, t.id).where(sql`${t.deletedAt} is null`),
+    index("documents_list_size_idx").on(t.size, t.id).where(sql`${t.deletedAt} is null`),
+    index("documents_list_type_asc_idx").on(t.documentType, t.id).where(sql`${t.deletedAt} is null`),
+    index("documents_list_type_desc_idx")
+      .on(t.documentType.desc().nullsFirst(), t.id)
+      .where(sql`${t.deletedAt} is null`),
+    index("documents_search_idx").using("gin", t.searchText.op("gin_trgm_ops")),
   ],
 );
 

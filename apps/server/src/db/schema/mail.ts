@@ -1,4 +1,6 @@
+import { type SQL, sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { foldedSql } from "../../lib/search-text.js";
 import { timestamps, versionColumn } from "./columns.js";
 import { documents } from "./documents.js";
 import { clients } from "./parties.js";
@@ -58,8 +60,30 @@ export const mailOutbox = pgTable(
     createdBy: uuid("created_by").references(() => users.id),
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
     ...timestamps,
+    /**
+     * What the list's search reads besides the establishment's name (matchEveryWordIn): the subject, folded,
+     * and the recipients' addresses, lowered.
+     */
+    searchText: text("search_text").generatedAlwaysAs(
+      (): SQL => sql`lower(${foldedSql(sql.raw(`"subject"`))} || ' ' || "to"::text)`,
+    ),
   },
-  (t) => [index("mail_outbox_due_idx").on(t.status, t.nextAttemptAt), index("mail_outbox_created_idx").on(t.createdAt)],
+  (t) => [
+    index("mail_outbox_due_idx").on(t.status, t.nextAttemptAt),
+    index("mail_outbox_created_idx").on(t.createdAt),
+    // The mail list's sorts (mail.repository.ts) over the live mails, ties by id descending: ascending keys
+    // read (key, id desc) forwards, descending ones (key, id) backwards.
+    index("mail_outbox_list_created_idx").on(t.createdAt, t.id).where(sql`${t.deletedAt} is null`),
+    index("mail_outbox_list_subject_asc_idx")
+      .on(t.subject, t.id.desc().nullsFirst())
+      .where(sql`${t.deletedAt} is null`),
+    index("mail_outbox_list_subject_desc_idx").on(t.subject, t.id).where(sql`${t.deletedAt} is null`),
+    index("mail_outbox_list_status_asc_idx").on(t.status, t.id.desc().nullsFirst()).where(sql`${t.deletedAt} is null`),
+    index("mail_outbox_list_status_desc_idx").on(t.status, t.id).where(sql`${t.deletedAt} is null`),
+    index("mail_outbox_list_sent_asc_idx").on(t.sentAt, t.id.desc().nullsFirst()).where(sql`${t.deletedAt} is null`),
+    index("mail_outbox_list_sent_desc_idx").on(t.sentAt, t.id).where(sql`${t.deletedAt} is null`),
+    index("mail_outbox_search_idx").using("gin", t.searchText.op("gin_trgm_ops")),
+  ],
 );
 
 export const mailAttachments = pgTable("mail_attachments", {

@@ -1,5 +1,6 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   index,
   integer,
@@ -8,9 +9,11 @@ import {
   primaryKey,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { searchTextSql } from "../../lib/search-text.js";
 import { bytea, timestamps } from "./columns.js";
 import { auditors, clients } from "./parties.js";
 
@@ -93,11 +96,41 @@ export const auditLog = pgTable(
     summary: text("summary").notNull(),
     changes: jsonb("changes"),
     requestId: text("request_id"),
+    /**
+     * What the journal's search reads (matchEveryWordIn): the summary and the author, folded and lowered,
+     * computed once per row by PostgreSQL instead of folding two columns of a million rows per search (5 s),
+     * and indexed by trigrams.
+     */
+    searchText: text("search_text").generatedAlwaysAs(
+      (): SQL => searchTextSql([sql.raw(`"summary"`), sql.raw(`"actor_label"`)]),
+    ),
   },
   (t) => [
     index("audit_entity_idx").on(t.entityType, t.entityId, t.occurredAt),
-    index("audit_occurred_idx").on(t.occurredAt),
+    // The journal's sorts and filters (audit.repository.ts): each a walk of one index in the list's order.
+    index("audit_occurred_idx").on(t.occurredAt, t.id),
+    index("audit_actor_label_idx").on(t.actorLabel, t.occurredAt, t.id),
+    index("audit_type_idx").on(t.entityType, t.occurredAt, t.id),
+    index("audit_action_idx").on(t.action, t.occurredAt, t.id),
+    index("audit_actor_idx").on(t.actorId, t.occurredAt, t.id).where(sql`${t.actorId} is not null`),
+    index("audit_search_idx").using("gin", t.searchText.op("gin_trgm_ops")),
   ],
+);
+
+/**
+ * How many journal entries there are per element, action and author, kept by triggers on audit_log in the
+ * statement that writes it (migration `lists_at_scale`): the journal's total without counting a million rows. Derived:
+ * never dumped by the backup (restoring the journal recounts it).
+ */
+export const auditLogCounts = pgTable(
+  "audit_log_counts",
+  {
+    entityType: text("entity_type").notNull(),
+    action: text("action").notNull(),
+    actorId: uuid("actor_id"),
+    n: bigint("n", { mode: "number" }).notNull(),
+  },
+  (t) => [unique("audit_log_counts_key").on(t.entityType, t.action, t.actorId).nullsNotDistinct()],
 );
 
 /** The single application configuration row (white label and company identity). */

@@ -1,4 +1,18 @@
-import { date, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { type SQL, sql } from "drizzle-orm";
+import {
+  bigint,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { foldedSql } from "../../lib/search-text.js";
 import { timestamps, versionColumn } from "./columns.js";
 import { contacts, legalEntities } from "./commercial.js";
 import { documents } from "./documents.js";
@@ -30,13 +44,86 @@ export const requestClients = pgTable(
     createdBy: uuid("created_by").references(() => users.id),
     version: versionColumn(),
     ...timestamps,
+    // What the prospect list shows, sorts and searches, derived from the establishments, the legal entity
+    // and the contact by triggers in the statement that changes them (migration `lists_at_scale`): the
+    // list read them by subqueries per row (the establishment count, the first establishment three times).
+    /** How many establishments the request is for. */
+    establishmentCount: integer("establishment_count").notNull().default(0),
+    /** The first establishment by name: its postal code and city. */
+    firstPostalCode: text("first_postal_code"),
+    firstCity: text("first_city"),
+    /** One establishment: its name; none or several: the legal entity's. */
+    displayName: text("display_name").notNull().default(""),
+    /** The contact's first and last names ("" without a contact). */
+    contactName: text("contact_name").notNull().default(""),
+    /** Reference, legal entity, contact and each establishment's name, city, FINESS and postal code (matchEveryWordIn). */
+    searchText: text("search_text").notNull().default(""),
+    /**
+     * The list's tab: OPEN (en cours), REFUSE, SIGNED or ARCHIVE. The first column of each sort index, so that
+     * a tab's page is a walk of its own rows: the oldest requests are mostly signed, and a walk of every
+     * request from the oldest skipped 14,000 of them before finding the first 50 open ones.
+     */
+    listTab: text("list_tab").generatedAlwaysAs(
+      (): SQL =>
+        sql`case when "archived_at" is not null then 'ARCHIVE' when "status" in ('SIGNED', 'REFUSE') then "status" else 'OPEN' end`,
+    ),
   },
   (t) => [
     uniqueIndex("request_clients_reference_key").on(t.reference),
     index("request_clients_status_idx").on(t.status, t.archivedAt),
     index("request_clients_legal_entity_idx").on(t.legalEntityId),
+    index("request_clients_contact_idx").on(t.contactId),
+    // The prospect list's sorts (prospects.repository.ts) in each tab, ties by reference descending: each a
+    // walk of one index. Two per key when the key has few values or nulls, one for each direction.
+    index("request_clients_list_received_idx").on(t.listTab, t.receivedAt, t.reference),
+    index("request_clients_list_reference_idx").on(t.listTab, t.reference),
+    index("request_clients_list_name_idx").on(t.listTab, sql`lower(${foldedSql(t.displayName)})`, t.reference),
+    index("request_clients_list_contact_idx").on(t.listTab, sql`lower(${foldedSql(t.contactName)})`, t.reference),
+    index("request_clients_list_postal_asc_idx").on(
+      t.listTab,
+      t.firstPostalCode.asc().nullsLast(),
+      t.reference.desc().nullsFirst(),
+    ),
+    index("request_clients_list_postal_desc_idx").on(
+      t.listTab,
+      t.firstPostalCode.desc().nullsLast(),
+      t.reference.desc().nullsFirst(),
+    ),
+    index("request_clients_list_service_asc_idx").on(t.listTab, t.service.asc(), t.reference.desc().nullsFirst()),
+    index("request_clients_list_service_desc_idx").on(
+      t.listTab,
+      t.service.desc().nullsFirst(),
+      t.reference.desc().nullsFirst(),
+    ),
+    index("request_clients_list_status_asc_idx").on(t.listTab, t.status.asc(), t.reference.desc().nullsFirst()),
+    index("request_clients_list_status_desc_idx").on(
+      t.listTab,
+      t.status.desc().nullsFirst(),
+      t.reference.desc().nullsFirst(),
+    ),
+    index("request_clients_list_relance_asc_idx").on(
+      t.listTab,
+      t.dateRelance.asc().nullsLast(),
+      t.reference.desc().nullsFirst(),
+    ),
+    index("request_clients_list_relance_desc_idx").on(
+      t.listTab,
+      t.dateRelance.desc().nullsLast(),
+      t.reference.desc().nullsFirst(),
+    ),
+    index("request_clients_search_idx").using("gin", t.searchText.op("gin_trgm_ops")),
   ],
 );
+
+/**
+ * How many requests each tab of the prospect list holds (list_tab), kept by triggers on request_clients in the
+ * statement that writes them (migration `lists_at_scale`): the list's total without counting 20,000 rows.
+ * Derived: never dumped by the backup (restoring the requests recounts it).
+ */
+export const requestTabCounts = pgTable("request_tab_counts", {
+  listTab: text("list_tab").primaryKey(),
+  n: bigint("n", { mode: "number" }).notNull(),
+});
 
 /** The establishments a request is for. */
 export const requestEstablishments = pgTable(

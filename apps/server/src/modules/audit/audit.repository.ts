@@ -1,8 +1,8 @@
-import { and, asc, count, desc, eq, gte, ilike, lt, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, gte, lt, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
-import { auditLog } from "../../db/schema/index.js";
+import { auditLog, auditLogCounts } from "../../db/schema/index.js";
 import { offsetOf } from "../../lib/pagination.js";
-import { foldedSql, matchEveryWord } from "../../lib/search-text.js";
+import { matchEveryWordIn } from "../../lib/search-text.js";
 
 export interface AuditListQuery {
   page: number;
@@ -17,12 +17,45 @@ export interface AuditListQuery {
   direction: "asc" | "desc";
 }
 
-const SORTS = {
-  occurredAt: auditLog.occurredAt,
+const LABEL_SORTS = {
   actorLabel: auditLog.actorLabel,
   entityType: auditLog.entityType,
   action: auditLog.action,
 };
+
+/**
+ * The journal's order. By date: newest first, ties by id descending. By author, element or action (a handful
+ * of values over a million rows): the date then the id break the ties in the same direction, so that one
+ * index (key, occurred_at, id) serves both directions and the element and action filters.
+ */
+function orderOf(q: AuditListQuery): SQL[] {
+  const dir = q.direction === "asc" ? sql`asc` : sql`desc`;
+  if (q.sort === "occurredAt") return [sql`${auditLog.occurredAt} ${dir}`, sql`${auditLog.id} desc`];
+  return [sql`${LABEL_SORTS[q.sort]} ${dir}`, sql`${auditLog.occurredAt} ${dir}`, sql`${auditLog.id} ${dir}`];
+}
+
+/**
+ * The journal's total. Without a search or dates it is read from audit_log_counts (kept by triggers in the
+ * statement that writes the journal): counting a million rows took 110–200 ms a page. Otherwise the matching
+ * rows are counted (a date range through its index, a search through the trigram index).
+ */
+async function countEntries(db: Executor, q: AuditListQuery, where: SQL | undefined): Promise<number> {
+  if (q.search || q.from || q.to) {
+    const [row] = await db.select({ n: sql<string>`count(*)` }).from(auditLog).where(where);
+    return Number(row?.n ?? 0);
+  }
+  const [row] = await db
+    .select({ n: sql<string | null>`sum(${auditLogCounts.n})` })
+    .from(auditLogCounts)
+    .where(
+      and(
+        q.entityType ? eq(auditLogCounts.entityType, q.entityType) : undefined,
+        q.action ? eq(auditLogCounts.action, q.action) : undefined,
+        q.actorId ? eq(auditLogCounts.actorId, q.actorId) : undefined,
+      ),
+    );
+  return Number(row?.n ?? 0);
+}
 
 export async function listAuditEntries(db: Executor, q: AuditListQuery) {
   const filters: SQL[] = [];
@@ -31,28 +64,31 @@ export async function listAuditEntries(db: Executor, q: AuditListQuery) {
   if (q.actorId) filters.push(eq(auditLog.actorId, q.actorId));
   if (q.from) filters.push(gte(auditLog.occurredAt, new Date(`${q.from}T00:00:00`)));
   if (q.to) filters.push(lt(auditLog.occurredAt, sql`${`${q.to}T00:00:00`}::timestamptz + interval '1 day'`));
-  const match = matchEveryWord(q.search, (pattern) =>
-    or(ilike(foldedSql(auditLog.summary), pattern), ilike(foldedSql(auditLog.actorLabel), pattern)),
-  );
+  const match = matchEveryWordIn(auditLog.searchText, q.search);
   if (match) filters.push(match);
   const where = filters.length ? and(...filters) : undefined;
-  const order = q.direction === "asc" ? asc(SORTS[q.sort]) : desc(SORTS[q.sort]);
-  const [rows, [total]] = await Promise.all([
-    db.select().from(auditLog).where(where).orderBy(order, desc(auditLog.id)).limit(q.pageSize).offset(offsetOf(q)),
-    db.select({ n: count() }).from(auditLog).where(where),
+  const [rows, total] = await Promise.all([
+    db
+      .select({
+        id: auditLog.id,
+        occurredAt: auditLog.occurredAt,
+        actorLabel: auditLog.actorLabel,
+        action: auditLog.action,
+        entityType: auditLog.entityType,
+        entityId: auditLog.entityId,
+        summary: auditLog.summary,
+        changes: auditLog.changes,
+      })
+      .from(auditLog)
+      .where(where)
+      .orderBy(...orderOf(q))
+      .limit(q.pageSize)
+      .offset(offsetOf(q)),
+    countEntries(db, q, where),
   ]);
   return {
-    items: rows.map((r) => ({
-      id: r.id,
-      occurredAt: r.occurredAt.toISOString(),
-      actorLabel: r.actorLabel,
-      action: r.action,
-      entityType: r.entityType,
-      entityId: r.entityId,
-      summary: r.summary,
-      changes: r.changes ?? null,
-    })),
-    total: Number(total?.n ?? 0),
+    items: rows.map((r) => ({ ...r, occurredAt: r.occurredAt.toISOString(), changes: r.changes ?? null })),
+    total,
     page: q.page,
     pageSize: q.pageSize,
   };

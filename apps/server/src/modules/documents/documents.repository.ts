@@ -1,10 +1,10 @@
 import type { DocumentFamily } from "@certidesk/shared";
-import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, ne, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
 import { auditors, clients, documentCategories, documents, documentVersions, users } from "../../db/schema/index.js";
 import { offsetOf } from "../../lib/pagination.js";
 import type { RecordScope } from "../../lib/policy.js";
-import { foldedSql, matchEveryWord } from "../../lib/search-text.js";
+import { matchEveryWordIn } from "../../lib/search-text.js";
 import { clientMayReadReport, clientMayReadReportSql } from "../missions/index.js";
 
 export interface DocumentListQuery {
@@ -66,6 +66,10 @@ function joined(db: Executor) {
 }
 export type DocumentJoinedRow = Awaited<ReturnType<ReturnType<typeof joined>["execute"]>>[number];
 
+/**
+ * A page of the library: the page's ids first, from documents alone (each sort an index walk over the live
+ * documents, the search on the stored search text), then the category, owner and author of those rows only.
+ */
 export async function listDocuments(db: Executor, q: DocumentListQuery, scope: RecordScope, hr: boolean) {
   const filters: Array<SQL | undefined> = [isNull(documents.deletedAt), scopeFilter(scope, hr)];
   if (q.family) filters.push(eq(documents.family, q.family));
@@ -74,22 +78,23 @@ export async function listDocuments(db: Executor, q: DocumentListQuery, scope: R
   if (q.clientId) filters.push(eq(documents.clientId, q.clientId));
   if (q.auditorId) filters.push(eq(documents.auditorId, q.auditorId));
   if (q.missionId) filters.push(eq(documents.missionId, q.missionId));
-  filters.push(
-    matchEveryWord(q.search, (pattern) =>
-      or(
-        ilike(foldedSql(documents.name), pattern),
-        ilike(foldedSql(documents.fileName), pattern),
-        ilike(foldedSql(sql`coalesce(${documents.description}, '')`), pattern),
-      ),
-    ),
-  );
+  filters.push(matchEveryWordIn(documents.searchText, q.search));
   const where = and(...filters);
   const order = q.direction === "asc" ? asc(SORTS[q.sort]) : desc(SORTS[q.sort]);
-  const [rows, [total]] = await Promise.all([
-    joined(db).where(where).orderBy(order, asc(documents.id)).limit(q.pageSize).offset(offsetOf(q)),
+  const [page, [total]] = await Promise.all([
+    db
+      .select({ id: documents.id })
+      .from(documents)
+      .where(where)
+      .orderBy(order, asc(documents.id))
+      .limit(q.pageSize)
+      .offset(offsetOf(q)),
     db.select({ n: count() }).from(documents).where(where),
   ]);
-  return { rows, total: Number(total?.n ?? 0) };
+  const ids = page.map((r) => r.id);
+  const details = ids.length ? await joined(db).where(inArray(documents.id, ids)) : [];
+  const byId = new Map(details.map((r) => [r.document.id, r]));
+  return { rows: ids.flatMap((id) => byId.get(id) ?? []), total: Number(total?.n ?? 0) };
 }
 
 export async function findDocument(db: Executor, id: string) {

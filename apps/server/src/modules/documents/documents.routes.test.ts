@@ -51,6 +51,14 @@ describe("document library", () => {
       headers: admin.bearer,
     });
     expect(list.json().items.map((d: { id: string }) => d.id)).toEqual([doc.id]);
+    // Every word in the name, the file name or the description, in any order and case.
+    for (const search of ["PROCEDURE.pdf évaluation", "procedure.pdf"]) {
+      const found = await ctx.app.inject({
+        url: `/api/documents?family=GENERAL&search=${encodeURIComponent(search)}`,
+        headers: admin.bearer,
+      });
+      expect(found.json()).toMatchObject({ total: 1, items: [{ id: doc.id }] });
+    }
 
     // No session needed: the link is the authorization.
     const view = await ctx.app.inject({ url: doc.url });

@@ -1,9 +1,9 @@
 import type { GESTIONNAIRE_SORT_KEYS } from "@certidesk/shared";
-import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
 import { clients, contacts, gestionnaires, legalEntities } from "../../db/schema/index.js";
 import { offsetOf } from "../../lib/pagination.js";
-import { foldedSql, matchEveryWord } from "../../lib/search-text.js";
+import { foldedSql, matchEveryWordIn } from "../../lib/search-text.js";
 
 export interface GestionnaireListQuery {
   search?: string;
@@ -13,14 +13,14 @@ export interface GestionnaireListQuery {
   direction: "asc" | "desc";
 }
 
-const establishments = sql<number>`(select count(*) from ${clients} c join ${legalEntities} le on le.id = c.legal_entity_id where le.gestionnaire_id = ${gestionnaires.id})::int`;
-const clientCount = sql<number>`(select count(*) from ${clients} c join ${legalEntities} le on le.id = c.legal_entity_id where le.gestionnaire_id = ${gestionnaires.id} and c.client_since is not null)::int`;
-const entityCount = sql<number>`(select count(*) from ${legalEntities} le where le.gestionnaire_id = ${gestionnaires.id})::int`;
-
+/**
+ * The list's sort keys, all on gestionnaires: the counts are columns kept by triggers (migration
+ * `lists_at_scale`), the same numbers three subqueries per row computed before.
+ */
 const SORTS: Record<GestionnaireListQuery["sortKey"], SQL | unknown> = {
   raisonSocial: sql`lower(${foldedSql(gestionnaires.raisonSocial)})`,
   city: gestionnaires.city,
-  establishments,
+  establishments: gestionnaires.establishmentCount,
   createdAt: gestionnaires.createdAt,
 };
 
@@ -28,9 +28,9 @@ export function selectGestionnaires(db: Executor) {
   return db
     .select({
       gestionnaire: gestionnaires,
-      legalEntities: entityCount,
-      establishments,
-      clients: clientCount,
+      legalEntities: gestionnaires.legalEntityCount,
+      establishments: gestionnaires.establishmentCount,
+      clients: gestionnaires.clientCount,
       contact: {
         firstName: contacts.firstName,
         lastName: contacts.lastName,
@@ -44,23 +44,25 @@ export function selectGestionnaires(db: Executor) {
     .leftJoin(contacts, and(eq(contacts.gestionnaireId, gestionnaires.id), eq(contacts.isMain, true)));
 }
 
+/** The page's ids first, from gestionnaires alone; then the details (the main contact) of those rows. */
 export async function listGestionnaires(db: Executor, q: GestionnaireListQuery) {
-  const where = matchEveryWord(q.search, (pattern) =>
-    or(
-      ilike(foldedSql(gestionnaires.raisonSocial), pattern),
-      ilike(foldedSql(sql`coalesce(${gestionnaires.city}, '')`), pattern),
-      ilike(sql`coalesce(${gestionnaires.siren}, '')`, pattern),
-    ),
-  );
+  const where = matchEveryWordIn(gestionnaires.searchText, q.search);
   const direction = q.direction === "desc" ? sql`desc` : sql`asc`;
-  const [rows, [total]] = await Promise.all([
-    selectGestionnaires(db)
+  // Only the city may be null: NULLS LAST elsewhere would keep the name's index from serving the sort.
+  const nulls = q.sortKey === "city" ? sql` nulls last` : sql``;
+  const [page, [total]] = await Promise.all([
+    db
+      .select({ id: gestionnaires.id })
+      .from(gestionnaires)
       .where(where)
-      .orderBy(sql`${SORTS[q.sortKey]} ${direction} nulls last`, gestionnaires.id)
+      .orderBy(sql`${SORTS[q.sortKey]} ${direction}${nulls}`, gestionnaires.id)
       .limit(q.pageSize)
       .offset(offsetOf(q)),
     db.select({ n: count() }).from(gestionnaires).where(where),
   ]);
+  const ids = page.map((r) => r.id);
+  const details = ids.length ? await selectGestionnaires(db).where(inArray(gestionnaires.id, ids)) : [];
+  const rows = ids.flatMap((id) => details.filter((r) => r.gestionnaire.id === id));
   return { rows, total: Number(total?.n ?? 0) };
 }
 export type GestionnaireJoinedRow = Awaited<ReturnType<typeof listGestionnaires>>["rows"][number];

@@ -39,11 +39,11 @@ function joined(db: Executor) {
 }
 export type MailJoinedRow = Awaited<ReturnType<ReturnType<typeof joined>["execute"]>>[number];
 
+/** Every word in the subject or a recipient (the stored search text), or in the establishment's name. */
 function mailSearch(search: string | undefined) {
   return matchEveryWord(search, (pattern) =>
     or(
-      ilike(foldedSql(mailOutbox.subject), pattern),
-      ilike(sql`${mailOutbox.to}::text`, pattern),
+      sql`${mailOutbox.searchText} like lower(${pattern})`,
       ilike(foldedSql(sql`coalesce(${clients.raisonSocial}, '')`), pattern),
     ),
   );
@@ -63,14 +63,27 @@ function mailFilters(q: MailFilterQuery): SQL | undefined {
   return and(...filters);
 }
 
+/**
+ * A page of the outbox: the page's ids first, from mail_outbox alone (joined to the establishment only to
+ * search its name; each sort an index walk over the live mails), then the details of those rows.
+ */
 export async function listMails(db: Executor, q: MailListQuery) {
   const where = mailFilters(q);
   const order = q.direction === "asc" ? asc(SORTS[q.sort]) : desc(SORTS[q.sort]);
-  const [rows, [total]] = await Promise.all([
-    joined(db).where(where).orderBy(order, desc(mailOutbox.id)).limit(q.pageSize).offset(offsetOf(q)),
-    db.select({ n: count() }).from(mailOutbox).leftJoin(clients, eq(clients.id, mailOutbox.clientId)).where(where),
+  const ids = db.select({ id: mailOutbox.id }).from(mailOutbox).$dynamic();
+  const counted = db.select({ n: count() }).from(mailOutbox).$dynamic();
+  if (q.search) {
+    ids.leftJoin(clients, eq(clients.id, mailOutbox.clientId));
+    counted.leftJoin(clients, eq(clients.id, mailOutbox.clientId));
+  }
+  const [page, [total]] = await Promise.all([
+    ids.where(where).orderBy(order, desc(mailOutbox.id)).limit(q.pageSize).offset(offsetOf(q)),
+    counted.where(where),
   ]);
-  return { rows, total: Number(total?.n ?? 0) };
+  const pageIds = page.map((r) => r.id);
+  const details = pageIds.length ? await joined(db).where(inArray(mailOutbox.id, pageIds)) : [];
+  const byId = new Map(details.map((r) => [r.mail.id, r]));
+  return { rows: pageIds.flatMap((id) => byId.get(id) ?? []), total: Number(total?.n ?? 0) };
 }
 
 /** Mails per status for the same search, dates and client as the list (the status tabs' counts). */

@@ -202,6 +202,21 @@ describe("mail without SMTP, templates and group lists", () => {
     expect(await summary("tilleuls parc")).toEqual({});
     const list = await ctx.app.inject({ url: "/api/mails?search=ehpad%20tilleuls", headers: admin.bearer });
     expect(list.json().total).toBe(1);
+    // A word may also be in a recipient's address or in the name of the establishment the mail is about.
+    const cedres = await buildClient(ctx.handle.db, { raisonSocial: "Foyer Les Cèdres" });
+    await ctx.app.inject({
+      method: "POST",
+      url: "/api/mails",
+      headers: admin.bearer,
+      payload: { to: ["accueil@cedres.fr"], subject: "Rappel", body: "Texte", clientId: cedres.id },
+    });
+    const subjects = async (search: string) =>
+      (await ctx.app.inject({ url: `/api/mails?search=${encodeURIComponent(search)}`, headers: admin.bearer }))
+        .json()
+        .items.map((m: { subject: string }) => m.subject);
+    expect(await subjects("foyer CÈDRES rappel")).toEqual(["Rappel"]);
+    expect(await subjects("accueil@cedres")).toEqual(["Rappel"]);
+    expect(await subjects("contrat direction@ehpad.fr")).toEqual(["Contrat Résidence du Parc"]);
   });
 
   it("suggests an establishment's contact addresses, found word by word, to staff who write mails", async () => {

@@ -1,20 +1,5 @@
 import { type ProspectSortKey, RECEVABILITY_CHECKLIST } from "@certidesk/shared";
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  ilike,
-  inArray,
-  isNotNull,
-  isNull,
-  ne,
-  notInArray,
-  or,
-  type SQL,
-  sql,
-} from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
 import {
   clients,
@@ -28,9 +13,10 @@ import {
   recevabilityReviews,
   requestClients,
   requestEstablishments,
+  requestTabCounts,
 } from "../../db/schema/index.js";
 import { offsetOf } from "../../lib/pagination.js";
-import { foldedSql, matchEveryWord } from "../../lib/search-text.js";
+import { foldedSql, matchEveryWord, matchEveryWordIn } from "../../lib/search-text.js";
 
 export type ProspectListKind = "all" | "EnCours" | "REFUSE" | "ARCHIVE";
 export interface ProspectQuery {
@@ -41,60 +27,42 @@ export interface ProspectQuery {
   direction: "asc" | "desc";
 }
 
-const establishmentCount = sql<number>`(select count(*) from ${requestEstablishments} re where re.request_id = ${requestClients.id})::int`;
-const firstEstablishment = (column: "raison_social" | "postal_code" | "city") =>
-  sql<
-    string | null
-  >`(select c.${sql.raw(column)} from ${requestEstablishments} re join ${clients} c on c.id = re.client_id where re.request_id = ${requestClients.id} order by c.raison_social limit 1)`;
-/** One establishment: its name; several: the legal entity's. */
-const displayName = sql<string>`case when ${establishmentCount} = 1 then ${firstEstablishment("raison_social")} else ${legalEntities.raisonSocial} end`;
-const contactName = sql<string>`trim(coalesce(${contacts.firstName}, '') || ' ' || coalesce(${contacts.lastName}, ''))`;
-
+/**
+ * The list's sort keys, all on request_clients: the name, first establishment and contact are derived columns
+ * kept by triggers (migration `lists_at_scale`), the same values the list computed per row before. Each has
+ * an index in the list's order, ties by reference descending.
+ */
 const SORTS: Record<ProspectSortKey, SQL | unknown> = {
   reference: requestClients.reference,
-  raisonSocial: sql`lower(${foldedSql(displayName)})`,
-  postalCode: firstEstablishment("postal_code"),
-  contactName: sql`lower(${foldedSql(contactName)})`,
+  raisonSocial: sql`lower(${foldedSql(requestClients.displayName)})`,
+  postalCode: requestClients.firstPostalCode,
+  contactName: sql`lower(${foldedSql(requestClients.contactName)})`,
   service: requestClients.service,
   status: requestClients.status,
   dateRelance: requestClients.dateRelance,
   createdAt: requestClients.receivedAt,
 };
+/** Keys never null: no NULLS LAST (the same order), so that the index's order is the list's. */
+const NULLABLE_SORTS = new Set<ProspectSortKey>(["postalCode", "dateRelance"]);
 
-function kindCondition(kind: ProspectListKind): SQL | undefined {
-  switch (kind) {
-    case "ARCHIVE":
-      return isNotNull(requestClients.archivedAt);
-    case "EnCours":
-      return and(isNull(requestClients.archivedAt), notInArray(requestClients.status, ["SIGNED", "REFUSE"]));
-    case "REFUSE":
-      return and(isNull(requestClients.archivedAt), eq(requestClients.status, "REFUSE"));
-    default:
-      return and(isNull(requestClients.archivedAt), ne(requestClients.status, "SIGNED"));
-  }
-}
-
-function searchCondition(search?: string): SQL | undefined {
-  return matchEveryWord(search, (pattern) =>
-    or(
-      ilike(requestClients.reference, pattern),
-      ilike(foldedSql(legalEntities.raisonSocial), pattern),
-      ilike(foldedSql(contactName), pattern),
-      sql`exists (select 1 from ${requestEstablishments} re join ${clients} c on c.id = re.client_id where re.request_id = ${requestClients.id} and (${ilike(foldedSql(sql`c.raison_social`), pattern)} or ${ilike(foldedSql(sql`coalesce(c.city, '')`), pattern)} or coalesce(c.finess, '') ilike ${pattern} or coalesce(c.postal_code, '') ilike ${pattern}))`,
-    ),
-  );
-}
+/** The tabs (request_clients.list_tab) of each list: "all" is the open and the refused requests. */
+const TABS: Record<ProspectListKind, string[]> = {
+  EnCours: ["OPEN"],
+  REFUSE: ["REFUSE"],
+  ARCHIVE: ["ARCHIVE"],
+  all: ["OPEN", "REFUSE"],
+};
 
 const joined = (db: Executor) =>
   db
     .select({
       request: requestClients,
-      displayName,
+      displayName: requestClients.displayName,
       legalEntityRaisonSocial: legalEntities.raisonSocial,
       gestionnaireRaisonSocial: gestionnaires.raisonSocial,
-      postalCode: firstEstablishment("postal_code"),
-      city: firstEstablishment("city"),
-      establishmentCount,
+      postalCode: requestClients.firstPostalCode,
+      city: requestClients.firstCity,
+      establishmentCount: requestClients.establishmentCount,
       contact: {
         firstName: contacts.firstName,
         lastName: contacts.lastName,
@@ -109,22 +77,41 @@ const joined = (db: Executor) =>
     .leftJoin(gestionnaires, eq(gestionnaires.id, legalEntities.gestionnaireId))
     .leftJoin(contacts, eq(contacts.id, requestClients.contactId));
 
+/**
+ * A page of prospects: the page's ids first, from request_clients alone (every sort key, the tab and the
+ * search are its columns), and the count from it alone; then the details of those rows. A tab's page is a walk
+ * of the index (list_tab, sort key, reference); "all" merges the walks of its two tabs.
+ */
 export async function listProspects(db: Executor, kind: ProspectListKind, q: ProspectQuery) {
-  const where = and(kindCondition(kind), searchCondition(q.search));
+  const tabs = TABS[kind];
+  const search = matchEveryWordIn(requestClients.searchText, q.search);
   const direction = q.direction === "desc" ? sql`desc` : sql`asc`;
-  const [rows, [total]] = await Promise.all([
-    joined(db)
-      .where(where)
-      .orderBy(sql`${SORTS[q.sortKey]} ${direction} nulls last`, desc(requestClients.reference))
-      .limit(q.pageSize)
-      .offset(offsetOf(q)),
-    db
-      .select({ n: count() })
-      .from(requestClients)
-      .innerJoin(legalEntities, eq(legalEntities.id, requestClients.legalEntityId))
-      .leftJoin(contacts, eq(contacts.id, requestClients.contactId))
-      .where(where),
+  const nulls = NULLABLE_SORTS.has(q.sortKey) ? sql` nulls last` : sql``;
+  const order = (key: unknown) => sql`${key} ${direction}${nulls}, reference desc`;
+  const inTab = (tab: string) =>
+    sql`select id, reference, ${SORTS[q.sortKey]} as k from ${requestClients} where list_tab = ${tab}${search ? sql` and ${search}` : sql``}`;
+  // Each tab's first offset + pageSize rows in the list's order, then the page among them.
+  const ids = sql`select id from (${sql.join(
+    tabs.map((tab) => sql`(${inTab(tab)} order by ${order(SORTS[q.sortKey])} limit ${offsetOf(q) + q.pageSize})`),
+    sql` union all `,
+  )}) page order by ${order(sql`k`)} limit ${q.pageSize} offset ${offsetOf(q)}`;
+  const [page, [total]] = await Promise.all([
+    db.execute(ids) as unknown as Promise<{ rows: Array<{ id: string }> }>,
+    // Without a search, the tabs' counts kept by triggers (migration `lists_at_scale`), not 20,000 rows counted.
+    search
+      ? db
+          .select({ n: count() })
+          .from(requestClients)
+          .where(and(inArray(requestClients.listTab, tabs), search))
+      : db
+          .select({ n: sql<string | null>`sum(${requestTabCounts.n})` })
+          .from(requestTabCounts)
+          .where(inArray(requestTabCounts.listTab, tabs)),
   ]);
+  const pageIds = page.rows.map((r) => r.id);
+  const details = pageIds.length ? await joined(db).where(inArray(requestClients.id, pageIds)) : [];
+  const byId = new Map(details.map((r) => [r.request.id, r]));
+  const rows = pageIds.flatMap((id) => byId.get(id) ?? []);
   return { rows, total: Number(total?.n ?? 0) };
 }
 

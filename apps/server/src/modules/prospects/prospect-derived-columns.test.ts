@@ -1,0 +1,140 @@
+import { count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildEssms, buildLegalEntity, buildRequest } from "../../../test/factories.js";
+import { createTestApp, type TestContext } from "../../../test/test-app.js";
+import {
+  clients,
+  contacts,
+  legalEntities,
+  requestClients,
+  requestEstablishments,
+  requestTabCounts,
+} from "../../db/schema/index.js";
+
+/**
+ * The prospect list reads the establishment count, the first establishment, the name shown, the contact's name,
+ * the search text and the tab from columns the database keeps (migration `lists_at_scale`'s triggers and a
+ * generated column): every write that changes them must move them in the same statement, whatever wrote.
+ */
+describe("prospect list derived columns", () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+  });
+  afterAll(() => ctx.close());
+
+  const read = async (id: string) => {
+    const [row] = await ctx.handle.db
+      .select({
+        count: requestClients.establishmentCount,
+        postalCode: requestClients.firstPostalCode,
+        city: requestClients.firstCity,
+        name: requestClients.displayName,
+        contact: requestClients.contactName,
+        search: requestClients.searchText,
+        tab: requestClients.listTab,
+      })
+      .from(requestClients)
+      .where(eq(requestClients.id, id));
+    return row;
+  };
+
+  it("follows the establishments, their names and places, the legal entity and the contact", async () => {
+    const { db } = ctx.handle;
+    const entity = await buildLegalEntity(db, { raisonSocial: "Œuvre des Cèdres" });
+    const zola = await buildEssms(db, {
+      legalEntityId: entity.id,
+      raisonSocial: "Résidence Zola",
+      postalCode: "42000",
+      city: "Saint-Étienne",
+      finess: "420000017",
+    });
+    const [contact] = await db
+      .insert(contacts)
+      .values({ firstName: "Élise", lastName: "Durand", legalEntityId: entity.id })
+      .returning();
+    const request = await buildRequest(db, {
+      clientIds: [zola.id],
+      contactId: contact?.id,
+      reference: "DEM-2026-0042",
+    });
+    expect(await read(request.id)).toEqual({
+      count: 1,
+      postalCode: "42000",
+      city: "Saint-Étienne",
+      name: "Résidence Zola",
+      contact: "Élise Durand",
+      search: "dem-2026-0042 oeuvre des cedres elise durand residence zola saint-etienne 420000017 42000",
+      tab: "OPEN",
+    });
+
+    // A second establishment, first by name: the legal entity's name is shown, its place is the first's.
+    const alpha = await buildEssms(db, {
+      legalEntityId: entity.id,
+      raisonSocial: "Accueil Alpha",
+      postalCode: "69001",
+      city: "Lyon",
+      finess: null,
+    });
+    await db.insert(requestEstablishments).values({ requestId: request.id, clientId: alpha.id });
+    expect(await read(request.id)).toMatchObject({
+      count: 2,
+      postalCode: "69001",
+      city: "Lyon",
+      name: "Œuvre des Cèdres",
+    });
+    expect((await read(request.id))?.search).toContain("accueil alpha lyon 69001");
+
+    await db.update(clients).set({ postalCode: "69009", city: "Lyon 9e" }).where(eq(clients.id, alpha.id));
+    expect(await read(request.id)).toMatchObject({ postalCode: "69009", city: "Lyon 9e" });
+    await db.update(clients).set({ raisonSocial: "Villa Zénith" }).where(eq(clients.id, alpha.id));
+    expect(await read(request.id)).toMatchObject({ postalCode: "42000", city: "Saint-Étienne" });
+    await db.update(legalEntities).set({ raisonSocial: "Fondation Nouvelle" }).where(eq(legalEntities.id, entity.id));
+    expect(await read(request.id)).toMatchObject({ name: "Fondation Nouvelle" });
+    expect((await read(request.id))?.search).toContain("fondation nouvelle");
+
+    await db
+      .update(contacts)
+      .set({ lastName: "Martin" })
+      .where(eq(contacts.id, contact?.id ?? ""));
+    expect((await read(request.id))?.contact).toBe("Élise Martin");
+    await db.delete(contacts).where(eq(contacts.id, contact?.id ?? ""));
+    expect((await read(request.id))?.contact).toBe("");
+
+    await db.delete(requestEstablishments).where(eq(requestEstablishments.clientId, zola.id));
+    expect(await read(request.id)).toMatchObject({ count: 1, name: "Villa Zénith", postalCode: "69009" });
+    await db.delete(requestEstablishments).where(eq(requestEstablishments.requestId, request.id));
+    expect(await read(request.id)).toMatchObject({ count: 0, name: "Fondation Nouvelle", postalCode: null });
+  });
+
+  it("puts each request in its tab (open, refused, signed, archived) and counts each tab's requests", async () => {
+    const { db } = ctx.handle;
+    /** Each tab's count as kept, and as the requests give it. */
+    const tabCounts = async () => {
+      const kept = await db.select().from(requestTabCounts);
+      const actual = await db
+        .select({ tab: requestClients.listTab, n: count() })
+        .from(requestClients)
+        .groupBy(requestClients.listTab);
+      const asMap = (rows: Array<{ tab: string | null; n: number }>) =>
+        Object.fromEntries(rows.filter((r) => Number(r.n) !== 0).map((r) => [r.tab, Number(r.n)]));
+      expect(asMap(kept.map((r) => ({ tab: r.listTab, n: r.n })))).toEqual(asMap(actual));
+      return asMap(actual);
+    };
+    const before = await tabCounts();
+    const request = await buildRequest(ctx.handle.db);
+    const tabOf = async () => (await read(request.id))?.tab;
+    expect(await tabOf()).toBe("OPEN");
+    expect((await tabCounts()).OPEN).toBe((before.OPEN ?? 0) + 1);
+    await db.update(requestClients).set({ status: "REFUSE" }).where(eq(requestClients.id, request.id));
+    expect(await tabOf()).toBe("REFUSE");
+    await tabCounts();
+    await db.update(requestClients).set({ status: "SIGNED" }).where(eq(requestClients.id, request.id));
+    expect(await tabOf()).toBe("SIGNED");
+    await db.update(requestClients).set({ archivedAt: new Date() }).where(eq(requestClients.id, request.id));
+    expect(await tabOf()).toBe("ARCHIVE");
+    expect((await tabCounts()).ARCHIVE).toBe((before.ARCHIVE ?? 0) + 1);
+    await db.delete(requestClients).where(eq(requestClients.id, request.id));
+    expect(await tabCounts()).toEqual(before);
+  });
+});
