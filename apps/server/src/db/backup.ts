@@ -10,12 +10,21 @@ import { migrateDatabase } from "./migrate.js";
 const HEADER = "-- Certidesk backup";
 const CHUNK = 500;
 
+/**
+ * Tables the database derives from the others by triggers (list_totals: counts per status kept by the
+ * invoices' and missions' writes, reset by their TRUNCATE): not data. Restoring them as well would count
+ * every row twice, once from the dump and once from the triggers of the rows' own inserts.
+ */
+const DERIVED_TABLES = new Set(["list_totals"]);
+
 async function tablesInDependencyOrder(handle: DatabaseHandle): Promise<string[]> {
   const tables = (
     await handle.queryRaw<{ name: string }>(
       "select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1",
     )
-  ).map((t) => t.name);
+  )
+    .map((t) => t.name)
+    .filter((name) => !DERIVED_TABLES.has(name));
   const edges = await handle.queryRaw<{ child: string; parent: string }>(
     `select c.relname as child, p.relname as parent from pg_constraint k
        join pg_class c on c.oid = k.conrelid join pg_class p on p.oid = k.confrelid

@@ -7,6 +7,7 @@ export * from "./documents.js";
 export * from "./expenses.js";
 export * from "./idempotency.js";
 export * from "./invoices.js";
+export * from "./list-totals.js";
 export * from "./mail.js";
 export * from "./mission-portal.js";
 export * from "./missions.js";
