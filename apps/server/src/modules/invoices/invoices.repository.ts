@@ -231,7 +231,8 @@ function invoiceListQuery(db: Executor, query: Omit<InvoiceListQuery, "page" | "
   const where = and(...base, query.status ? eq(invoices.status, query.status) : undefined);
   const order = query.direction === "asc" ? asc : desc;
   const orderBy = [order(SORTS[query.sort]), order(invoices.createdAt), asc(invoices.id)];
-  const rows = (only?: SQL) =>
+  /** The details of the rows the ids query chose (its filters, a search above all, are not run again). */
+  const rows = (chosen: string[]) =>
     db
       .select({
         invoice: invoices,
@@ -243,7 +244,7 @@ function invoiceListQuery(db: Executor, query: Omit<InvoiceListQuery, "page" | "
       .from(invoices)
       .innerJoin(clients, eq(clients.id, invoices.clientId))
       .innerJoin(contracts, eq(contracts.id, invoices.contractId))
-      .where(and(where, only))
+      .where(inArray(invoices.id, chosen))
       .orderBy(...orderBy);
   /** The ids alone, in the list's order (a page of them, or all of them for the export). */
   const ids = () =>
@@ -288,7 +289,7 @@ export async function* invoiceListBatches(
   const { rows, ids } = invoiceListQuery(db, query, today);
   const ordered = (await ids()).map((r) => r.id);
   for (let start = 0; start < ordered.length; start += batchSize) {
-    const batch = await rows(inArray(invoices.id, ordered.slice(start, start + batchSize)));
+    const batch = await rows(ordered.slice(start, start + batchSize));
     if (batch.length) yield batch;
   }
 }
@@ -296,14 +297,7 @@ export async function* invoiceListBatches(
 export async function listInvoices(db: Executor, query: InvoiceListQuery, today: IsoDate) {
   const { ids, rows, totals: statusTotals } = invoiceListQuery(db, query, today);
   const [page, totals] = await Promise.all([ids().limit(query.pageSize).offset(offsetOf(query)), statusTotals()]);
-  const details = page.length
-    ? await rows(
-        inArray(
-          invoices.id,
-          page.map((r) => r.id),
-        ),
-      )
-    : [];
+  const details = page.length ? await rows(page.map((r) => r.id)) : [];
   const total = query.status
     ? (totals.find((t) => t.status === query.status)?.count ?? 0)
     : totals.reduce((n, t) => n + t.count, 0);

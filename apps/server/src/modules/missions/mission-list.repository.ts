@@ -116,7 +116,8 @@ function missionListQuery(
     preliminaryReportDue: sql`${missions.lastDay} ${direction} nulls last`,
   };
   const order = [sorts[q.sort], missions.clientName, missions.id];
-  const select = (only?: SQL) =>
+  /** The details of the rows the ids query chose (its filters, a search above all, are not run again). */
+  const select = (chosen: string[]) =>
     db
       .select({
         id: missions.id,
@@ -139,7 +140,7 @@ function missionListQuery(
       .from(missions)
       .innerJoin(clients, eq(clients.id, missions.clientId))
       .innerJoin(contracts, eq(contracts.id, missions.contractId))
-      .where(and(where, only))
+      .where(inArray(missions.id, chosen))
       .orderBy(...order);
   /**
    * The ids alone, in the list's order: a page of them, or all of them (the export). The state sort
@@ -201,7 +202,7 @@ export async function listMissions(
 ) {
   const { select, ids, total } = missionListQuery(db, q, scope, s, today);
   const [page, n] = await Promise.all([ids({ limit: q.pageSize, offset: offsetOf(q) }), total()]);
-  const rows = page.length ? await select(inArray(missions.id, page)) : [];
+  const rows = page.length ? await select(page) : [];
   return { rows, total: n };
 }
 
@@ -221,7 +222,7 @@ export async function* missionListBatches(
   const { select, ids } = missionListQuery(db, q, scope, s, today);
   const ordered = await ids();
   for (let start = 0; start < ordered.length; start += batchSize) {
-    const rows = await select(inArray(missions.id, ordered.slice(start, start + batchSize)));
+    const rows = await select(ordered.slice(start, start + batchSize));
     if (rows.length) yield rows;
   }
 }
