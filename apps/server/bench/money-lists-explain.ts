@@ -28,6 +28,10 @@ const someClient = (await one("select client_id as id from invoices order by cli
 const someMission = (
   await one("select mission_id as id from invoices where mission_id is not null order by mission_id limit 1 offset 300")
 )?.id;
+const someNumber = (
+  await one("select number as n from invoices where number is not null order by number limit 1 offset 700")
+)?.n;
+const someContract = (await one("select number as n from contracts order by number limit 1 offset 900"))?.n;
 const someAuditor = (
   await one("select auditor_id as id from mission_team_members group by 1 order by count(*) desc, 1 limit 1")
 )?.id;
@@ -90,6 +94,10 @@ const CASES: Case[] = [
   }),
   invoiceCase('recherche "ehpad"', { search: "ehpad" }),
   invoiceCase('recherche "ehpad" payées', { search: "ehpad", status: "INVOICE_PAID" }),
+  invoiceCase(`recherche numéro ${someNumber}`, { search: someNumber }),
+  invoiceCase(`recherche contrat ${someContract}`, { search: someContract }),
+  invoiceCase('recherche "Ehpad angers"', { search: "Ehpad angers" }),
+  invoiceCase('recherche "équipe"', { search: "équipe" }),
   invoiceCase("client", { clientId: someClient }),
   invoiceCase("mission", { missionId: someMission }),
   missionCase("défaut", {}),
@@ -104,6 +112,8 @@ const CASES: Case[] = [
   missionCase("évaluateur", { auditorId: someAuditor }),
   missionCase("période mars 2026", { from: "2026-03-01", to: "2026-03-31" }),
   missionCase('recherche "ehpad"', { search: "ehpad" }),
+  missionCase(`recherche contrat ${someContract}`, { search: someContract }),
+  missionCase('recherche "Ehpad angers"', { search: "Ehpad angers" }),
   missionCase('recherche "ehpad" tri statut', { search: "ehpad", sort: "status" }),
   countsCase("défaut", {}),
   countsCase("évaluateur", { auditorId: someAuditor }),

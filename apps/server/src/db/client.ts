@@ -83,11 +83,14 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   }
   const dir = options.pgliteDir ?? "memory://";
   if (!dir.startsWith("memory://")) fs.mkdirSync(path.dirname(path.resolve(dir)), { recursive: true });
-  const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([
+  const [{ PGlite }, { drizzle: drizzlePglite }, { pg_trgm }] = await Promise.all([
     import("@electric-sql/pglite"),
     import("drizzle-orm/pglite"),
+    import("@electric-sql/pglite/contrib/pg_trgm"),
   ]);
-  const client = new PGlite(dir, options.pgliteDump ? { loadDataDir: options.pgliteDump } : {});
+  // pg_trgm: the trigram indexes of the searches (PostgreSQL ships it among its contrib extensions).
+  const extensions = { pg_trgm };
+  const client = new PGlite(dir, options.pgliteDump ? { loadDataDir: options.pgliteDump, extensions } : { extensions });
   await client.waitReady;
   const db = drizzlePglite(client, { schema, logger: sqlCapture(options.captureSqlFile) }) as unknown as Database;
   return {

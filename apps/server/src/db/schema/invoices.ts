@@ -75,6 +75,12 @@ export const invoices = pgTable(
      * 0020_money_lists) so the list's "client" sort is an index walk; never written by the application.
      */
     clientName: text("client_name").notNull().default(""),
+    /**
+     * What the list's search reads, folded as the search folds (lib/search-text.ts): the number, the
+     * buyer's name, the establishment's name and the contract's number, one per line. Kept by a trigger
+     * (migration 0020_money_lists) and indexed by trigrams; never written by the application.
+     */
+    searchText: text("search_text").notNull().default(""),
     creditedInvoiceId: uuid("credited_invoice_id").references((): AnyPgColumn => invoices.id),
     creditReason: text("credit_reason"),
     issueDate: date("issue_date"),
@@ -113,6 +119,7 @@ export const invoices = pgTable(
     index("invoices_list_ttc_idx").on(t.totalTtcCents, t.createdAt, t.id),
     index("invoices_list_status_idx").on(t.status, t.createdAt, t.id),
     index("invoices_list_client_idx").on(t.clientName, t.createdAt, t.id),
+    index("invoices_list_search_idx").using("gin", t.searchText.op("gin_trgm_ops")),
     check("invoices_issued_numbered", sql`(${t.status} = 'INVOICE_PREPARE') = (${t.number} is null)`),
     // Never paid nor credited beyond the total; paid + credited above it is a refund owed to the client.
     check("invoices_paid_le_total", sql`${t.paidCents} <= ${t.totalTtcCents}`),

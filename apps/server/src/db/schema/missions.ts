@@ -59,6 +59,12 @@ export const missions = pgTable(
      * every sort of the list ends with it, so a page is an index walk; never written by the application.
      */
     clientName: text("client_name").notNull().default(""),
+    /**
+     * What the list's search reads, one field per line as the search compares them (lib/search-text.ts):
+     * the establishment's name, city, postal code and FINESS, the contract's number, the team's names.
+     * Kept by triggers (migration 0020_money_lists) and indexed by trigrams; never written by the application.
+     */
+    searchText: text("search_text").notNull().default(""),
     groupId: uuid("group_id"),
     /** ESSMS_EVALUATION, or CERT_INITIAL / CERT_SURVEILLANCE_1 / CERT_SURVEILLANCE_2 / CERT_RENEWAL. */
     kind: text("kind").notNull(),
@@ -98,6 +104,7 @@ export const missions = pgTable(
     index("missions_list_name_idx").on(sql`lower(${foldedSql(t.clientName)})`, t.clientName, t.id),
     index("missions_list_kind_idx").on(t.kind, t.clientName, t.id),
     index("missions_list_kind_desc_idx").on(t.kind.desc(), t.clientName, t.id),
+    index("missions_list_search_idx").using("gin", t.searchText.op("gin_trgm_ops")),
     // The finalised missions in the "state" sort (their state needs no date; the others' is computed).
     index("missions_list_finalised_idx").on(t.clientName, t.id).where(sql`${t.status} = 'FINALISED'`),
     // The live missions (the alert rules on teams, orders and links read only these).

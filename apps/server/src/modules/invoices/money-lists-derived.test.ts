@@ -5,12 +5,22 @@ import { buildEssms } from "../../../test/factories.js";
 import { createTestApp, type TestContext } from "../../../test/test-app.js";
 import { dumpDatabase, restoreDatabase } from "../../db/backup.js";
 import type { Database } from "../../db/client.js";
-import { clients, invoices, listTotals, missions } from "../../db/schema/index.js";
+import {
+  auditors,
+  clients,
+  contracts,
+  invoices,
+  listTotals,
+  missions,
+  missionTeamMembers,
+} from "../../db/schema/index.js";
+import { foldText } from "../../lib/search-text.js";
 
 /**
- * The invoice and mission lists read the establishment's name copied on each row and the counts per
- * status from list_totals, both kept by the database (migration 0020_money_lists): every write must
- * move them in the same statement, whatever code path wrote, and a restored backup must not count twice.
+ * The invoice and mission lists read the establishment's name copied on each row, a search text built
+ * from the rows they join, and the counts per status from list_totals, all kept by the database
+ * (migration 0020_money_lists): every write must move them in the same statement, whatever code path
+ * wrote, and a restored backup must not count twice.
  */
 describe("invoice and mission lists: derived name and kept counts", () => {
   let ctx: TestContext;
@@ -60,6 +70,57 @@ describe("invoice and mission lists: derived name and kept counts", () => {
     // Written by hand, the copy is set back to the establishment's name.
     await db.update(missions).set({ clientName: "autre chose" }).where(eq(missions.id, mission.id));
     expect(await nameOf(missions, mission.id)).toBe("EHPAD Les Érables");
+  });
+
+  /** Rows whose copied name or search text differ from what their sources give now (none, ever). */
+  async function stale(db: Database) {
+    const result = await db.execute(sql`
+      select
+        (select count(*)::int from ${invoices} i join ${clients} c on c.id = i.client_id
+           join ${contracts} k on k.id = i.contract_id
+         where i.client_name <> c.raison_social
+            or i.search_text <> invoice_search_text(i.number, i.buyer->>'name', c.raison_social, k.number)) as invoices,
+        (select count(*)::int from ${missions} m join ${clients} c on c.id = m.client_id
+         where m.client_name <> c.raison_social
+            or m.search_text <> mission_search_text(m.id, m.client_id, m.contract_id)) as missions`);
+    return (result as unknown as { rows: Array<{ invoices: number; missions: number }> }).rows[0];
+  }
+
+  it("keeps the searched text through renames, moves, team changes and issues", async () => {
+    const { db } = ctx.handle;
+    const { mission, contract, essms, team } = await buildMission(db, {}, { team: 2 });
+    const invoice = await buildInvoice(db, { contractId: contract.id, clientId: essms.id, missionId: mission.id });
+    const [first, second] = team;
+    if (!first || !second) throw new Error("team not built");
+    const searchOf = async () =>
+      (await db.select({ text: missions.searchText }).from(missions).where(eq(missions.id, mission.id)))[0]?.text;
+    expect(await searchOf()).toContain(foldText(`${first.firstName} ${first.lastName}`));
+    expect(await stale(db)).toEqual({ invoices: 0, missions: 0 });
+
+    await db.update(clients).set({ city: "Besançon", finess: "259999999" }).where(eq(clients.id, essms.id));
+    expect(await searchOf()).toContain("Besancon");
+    await db.update(auditors).set({ lastName: "Lefèvre" }).where(eq(auditors.id, second.id));
+    expect(await searchOf()).toContain("Lefevre");
+    await db.update(missionTeamMembers).set({ role: "COORDINATOR" }).where(eq(missionTeamMembers.auditorId, second.id));
+    await db.delete(missionTeamMembers).where(eq(missionTeamMembers.auditorId, first.id));
+    expect(await searchOf()).not.toContain(foldText(first.lastName));
+    await db.update(contracts).set({ number: "C-2099-0001" }).where(eq(contracts.id, contract.id));
+    await db
+      .update(invoices)
+      .set({
+        status: "INVOICE_SEND",
+        number: `F-2099-${invoice.id.slice(0, 6)}`,
+        buyer: { ...invoice.buyer, name: "Æsculape" },
+      })
+      .where(eq(invoices.id, invoice.id));
+    expect(await stale(db)).toEqual({ invoices: 0, missions: 0 });
+    const [row] = await db.select({ text: invoices.searchText }).from(invoices).where(eq(invoices.id, invoice.id));
+    expect(row?.text.split("\n")).toEqual([
+      `F-2099-${invoice.id.slice(0, 6)}`,
+      "AEsculape",
+      essms.raisonSocial,
+      "C-2099-0001",
+    ]);
   });
 
   it("keeps the counts per status through inserts, status and amount changes, deletes and a restore", async () => {
