@@ -102,7 +102,13 @@ const ALL_CALLS = [
     ['recherche "règlement"', `/api/audit-log?pageSize=50&search=${encodeURIComponent("règlement")}`],
   ]),
   { label: "missions", method: "GET", path: "/api/missions?pageSize=50" },
+  // The missions screen also asks for the counts per state (its tabs), and offers a state sort and filter.
+  { label: "missions compteurs", method: "GET", path: "/api/missions/counts" },
+  { label: "missions tri status", method: "GET", path: "/api/missions?pageSize=50&sort=status&direction=asc" },
+  { label: "missions statut PLANNED", method: "GET", path: "/api/missions?pageSize=50&status=PLANNED" },
   { label: "factures", method: "GET", path: "/api/invoices?pageSize=50" },
+  { label: "factures tri client", method: "GET", path: "/api/invoices?pageSize=50&sort=client&direction=asc" },
+  { label: "factures statut INVOICE_PREPARE", method: "GET", path: "/api/invoices?pageSize=50&status=INVOICE_PREPARE" },
 ];
 const CALLS = ALL_CALLS.filter((c) => c.label.includes(only));
 if (CALLS.length === 0) {

@@ -8,6 +8,7 @@ export * from "./expenses.js";
 export * from "./idempotency.js";
 export * from "./invoices.js";
 export * from "./list-counts.js";
+export * from "./list-totals.js";
 export * from "./mail.js";
 export * from "./mission-portal.js";
 export * from "./missions.js";

@@ -42,6 +42,14 @@ export interface InvoiceTermsSnapshot {
 }
 
 /**
+ * The day of an invoice in the list: its issue date, or for a draft the day (in Paris, as every business
+ * date) it was created. `at time zone 'Europe/Paris'` keeps the expression immutable, hence indexable
+ * (`created_at::date` would depend on the session's time zone).
+ */
+export const listDaySql = (t: { issueDate: AnyPgColumn; createdAt: AnyPgColumn }) =>
+  sql`coalesce(${t.issueDate}, (${t.createdAt} at time zone 'Europe/Paris')::date)`;
+
+/**
  * Client invoices and credit notes. A draft (INVOICE_PREPARE, no number) is edited with its version;
  * issuing takes the next number of the INVOICE series in the same transaction and freezes the row:
  * lines, parties and totals never change after (a mistake is corrected by a credit note, a row of
@@ -62,6 +70,17 @@ export const invoices = pgTable(
     clientId: uuid("client_id")
       .notNull()
       .references(() => clients.id),
+    /**
+     * The establishment's name (clients.raison_social), copied by triggers (migration
+     * 0024_money_lists) so the list's "client" sort is an index walk; never written by the application.
+     */
+    clientName: text("client_name").notNull().default(""),
+    /**
+     * What the list's search reads, folded as the search folds (lib/search-text.ts): the number, the
+     * buyer's name, the establishment's name and the contract's number, one per line. Kept by a trigger
+     * (migration 0024_money_lists) and indexed by trigrams; never written by the application.
+     */
+    searchText: text("search_text").notNull().default(""),
     creditedInvoiceId: uuid("credited_invoice_id").references((): AnyPgColumn => invoices.id),
     creditReason: text("credit_reason"),
     issueDate: date("issue_date"),
@@ -91,6 +110,16 @@ export const invoices = pgTable(
     index("invoices_mission_idx").on(t.missionId),
     index("invoices_client_idx").on(t.clientId),
     index("invoices_status_idx").on(t.status, t.issueDate),
+    // The list's sorts (invoices.repository.ts, LIST_SORTS): each key, then created_at and id as the list
+    // orders them, so a page is an index walk in either direction (the other direction re-sorts only the
+    // rows sharing a key and an instant). The day is the one the list shows and filters on.
+    index("invoices_list_day_idx").on(sql`${listDaySql(t)} desc`, t.createdAt.desc().nullsFirst(), t.id),
+    index("invoices_list_number_idx").on(t.number, t.createdAt, t.id),
+    index("invoices_list_due_idx").on(t.dueDate, t.createdAt, t.id),
+    index("invoices_list_ttc_idx").on(t.totalTtcCents, t.createdAt, t.id),
+    index("invoices_list_status_idx").on(t.status, t.createdAt, t.id),
+    index("invoices_list_client_idx").on(t.clientName, t.createdAt, t.id),
+    index("invoices_list_search_idx").using("gin", t.searchText.op("gin_trgm_ops")),
     check("invoices_issued_numbered", sql`(${t.status} = 'INVOICE_PREPARE') = (${t.number} is null)`),
     // Never paid nor credited beyond the total; paid + credited above it is a refund owed to the client.
     check("invoices_paid_le_total", sql`${t.paidCents} <= ${t.totalTtcCents}`),

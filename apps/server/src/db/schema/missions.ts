@@ -14,6 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
+import { foldedSql } from "../../lib/search-text.js";
 import { timestamps, versionColumn } from "./columns.js";
 import { contracts } from "./contracts.js";
 import { documents } from "./documents.js";
@@ -53,6 +54,17 @@ export const missions = pgTable(
     clientId: uuid("client_id")
       .notNull()
       .references(() => clients.id),
+    /**
+     * The establishment's name (clients.raison_social), copied by triggers (migration 0024_money_lists):
+     * every sort of the list ends with it, so a page is an index walk; never written by the application.
+     */
+    clientName: text("client_name").notNull().default(""),
+    /**
+     * What the list's search reads, one field per line as the search compares them (lib/search-text.ts):
+     * the establishment's name, city, postal code and FINESS, the contract's number, the team's names.
+     * Kept by triggers (migration 0024_money_lists) and indexed by trigrams; never written by the application.
+     */
+    searchText: text("search_text").notNull().default(""),
     groupId: uuid("group_id"),
     /** ESSMS_EVALUATION, or CERT_INITIAL / CERT_SURVEILLANCE_1 / CERT_SURVEILLANCE_2 / CERT_RENEWAL. */
     kind: text("kind").notNull(),
@@ -83,7 +95,18 @@ export const missions = pgTable(
     uniqueIndex("missions_contract_client_key").on(t.contractId, t.clientId),
     index("missions_client_idx").on(t.clientId),
     index("missions_group_idx").on(t.groupId),
-    index("missions_first_day_idx").on(t.firstDay),
+    // The list's sorts (mission-list.repository.ts): each key as the list orders it (NULLS LAST in both
+    // directions), then the establishment's name and the id, so a page is an index walk.
+    index("missions_list_first_day_idx").on(t.firstDay, t.clientName, t.id),
+    index("missions_list_first_day_desc_idx").on(t.firstDay.desc().nullsLast(), t.clientName, t.id),
+    index("missions_list_last_day_idx").on(t.lastDay, t.clientName, t.id),
+    index("missions_list_last_day_desc_idx").on(t.lastDay.desc().nullsLast(), t.clientName, t.id),
+    index("missions_list_name_idx").on(sql`lower(${foldedSql(t.clientName)})`, t.clientName, t.id),
+    index("missions_list_kind_idx").on(t.kind, t.clientName, t.id),
+    index("missions_list_kind_desc_idx").on(t.kind.desc(), t.clientName, t.id),
+    index("missions_list_search_idx").using("gin", t.searchText.op("gin_trgm_ops")),
+    // The finalised missions in the "state" sort (their state needs no date; the others' is computed).
+    index("missions_list_finalised_idx").on(t.clientName, t.id).where(sql`${t.status} = 'FINALISED'`),
     // The live missions (the alert rules on teams, orders and links read only these).
     index("missions_live_idx").on(t.lastDay).where(sql`${t.status} <> 'FINALISED'`),
     // A contract's live missions by kind from the index alone (the ATC-deadline alert's "not finalised yet").

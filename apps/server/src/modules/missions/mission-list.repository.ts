@@ -1,7 +1,7 @@
 import type { DeadlineSettings, MissionListQuery, MissionSortKey, MissionState } from "@certidesk/shared";
-import { and, count, eq, ilike, inArray, or, type SQL, sql } from "drizzle-orm";
+import { and, count, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
-import { auditors, clients, contracts, missions, missionTeamMembers } from "../../db/schema/index.js";
+import { auditors, clients, contracts, listTotals, missions, missionTeamMembers } from "../../db/schema/index.js";
 import { type IsoDate, sqlDate } from "../../lib/clock.js";
 import { offsetOf } from "../../lib/pagination.js";
 import type { RecordScope } from "../../lib/policy.js";
@@ -40,21 +40,38 @@ function scopeCondition(scope: RecordScope): SQL | undefined {
   return sql`false`;
 }
 
+/**
+ * Every word must match one of the fields: the establishment's name, city, postal code and FINESS, the
+ * contract's number, the team's names. The database keeps them in one column (search_text, one field per
+ * line, each compared as it always was: folded or not, the team's names aggregated as the list shows
+ * them), indexed by trigrams, instead of folding the fields of every joined establishment and
+ * aggregating every team at each search (seconds at 50,000 missions).
+ */
 function searchCondition(search: string | undefined): SQL | undefined {
-  return matchEveryWord(search, (pattern) =>
-    or(
-      ilike(foldedSql(clients.raisonSocial), pattern),
-      ilike(foldedSql(sql`coalesce(${clients.city}, '')`), pattern),
-      ilike(sql`coalesce(${clients.postalCode}, '')`, pattern),
-      ilike(sql`coalesce(${clients.finess}, '')`, pattern),
-      ilike(contracts.number, pattern),
-      ilike(foldedSql(teamNames), pattern),
-    ),
-  );
+  return matchEveryWord(search, (pattern) => sql`${missions.searchText} ilike ${pattern}`);
 }
+
+/** The state filter; FINALISED is the stored status, the other states are computed for live missions only. */
+function stateCondition(state: MissionState | undefined, computed: SQL): SQL | undefined {
+  if (!state) return undefined;
+  if (state === "FINALISED") return eq(missions.status, "FINALISED");
+  // The first condition is implied by the second; written out, it lets the live missions' index serve.
+  return and(ne(missions.status, "FINALISED"), sql`${computed} = ${state}`);
+}
+
+const STATE_ORDER = sql`array['TO_PLAN','PLANNED','VISIT_PAST','REPORT_LATE','FINALISED']::text[]`;
+const FINALISED_POSITION = 5;
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 export type MissionListRow = Awaited<ReturnType<ReturnType<typeof missionListQuery>["select"]>>[number];
 
+/**
+ * The list's queries. The page's ids come from the missions alone (the search looks its matches up,
+ * the sorts end with the establishment's name copied on the mission), each sort on an index of
+ * missions (schema/missions.ts), then the details of those ids. Every order ends with the name and the
+ * id, as the list has always sorted.
+ */
 function missionListQuery(
   db: Executor,
   q: Omit<MissionListQuery, "page" | "pageSize">,
@@ -63,24 +80,30 @@ function missionListQuery(
   today: IsoDate,
 ) {
   const d = derived(s, today);
-  const where = and(
+  const others = [
     scopeCondition(scope),
-    q.status ? sql`${d.state} = ${q.status}` : undefined,
     q.auditorId ? onTeam(q.auditorId) : undefined,
     q.from ? sql`${missions.lastDay} >= ${sqlDate(q.from)}` : undefined,
     q.to ? sql`${missions.firstDay} <= ${sqlDate(q.to)}` : undefined,
     searchCondition(q.search),
-  );
-  const sorts: Record<MissionSortKey, SQL> = {
-    firstDay: sql`${missions.firstDay}`,
-    raisonSocial: sql`lower(${foldedSql(clients.raisonSocial)})`,
-    status: sql`array_position(array['TO_PLAN','PLANNED','VISIT_PAST','REPORT_LATE','FINALISED']::text[], ${d.state})`,
-    kind: sql`${missions.kind}`,
-    preliminaryReportDue: sql`${d.preliminaryDue}`,
-  };
+  ];
+  const where = and(...others, stateCondition(q.status, d.state));
+  /** Nothing but the state filters the list: the counts per stored status kept by the database serve. */
+  const unfiltered = scope.kind === "all" && others.every((c) => c === undefined);
   const direction = q.direction === "desc" ? sql`desc` : sql`asc`;
-  const order = [sql`${sorts[q.sort]} ${direction} nulls last`, clients.raisonSocial, missions.id];
-  const select = (only?: SQL) =>
+  const position = sql<number>`array_position(${STATE_ORDER}, ${d.state})`;
+  const sorts: Record<MissionSortKey, SQL> = {
+    firstDay: sql`${missions.firstDay} ${direction} nulls last`,
+    // Never null: without NULLS LAST, the index's backward walk serves the descending order.
+    raisonSocial: sql`lower(${foldedSql(missions.clientName)}) ${direction}`,
+    status: sql`${position} ${direction} nulls last`,
+    kind: sql`${missions.kind} ${direction} nulls last`,
+    // last_day plus the same number of days for every mission: the order of last_day, which is indexed.
+    preliminaryReportDue: sql`${missions.lastDay} ${direction} nulls last`,
+  };
+  const order = [sorts[q.sort], missions.clientName, missions.id];
+  /** The details of the rows the ids query chose (its filters, a search above all, are not run again). */
+  const select = (chosen: string[]) =>
     db
       .select({
         id: missions.id,
@@ -103,28 +126,59 @@ function missionListQuery(
       .from(missions)
       .innerJoin(clients, eq(clients.id, missions.clientId))
       .innerJoin(contracts, eq(contracts.id, missions.contractId))
-      .where(and(where, only))
+      .where(inArray(missions.id, chosen))
       .orderBy(...order);
-  /** The ids alone, in the list's order (the export reads them first). */
-  const ids = () =>
-    db
-      .select({ id: missions.id })
-      .from(missions)
-      .innerJoin(clients, eq(clients.id, missions.clientId))
-      .innerJoin(contracts, eq(contracts.id, missions.contractId))
-      .where(where)
-      .orderBy(...order);
-  const total = () =>
-    db
-      .select({ n: count() })
-      .from(missions)
-      .innerJoin(clients, eq(clients.id, missions.clientId))
-      .innerJoin(contracts, eq(contracts.id, missions.contractId))
-      .where(where);
-  return { select, ids, total, where, state: d.state };
+  /**
+   * The ids alone, in the list's order: a page of them, or all of them (the export). The state sort
+   * reads the live missions, whose state is computed (a few thousand), apart from the finalised ones,
+   * which all come last (or first, descending) in the order of an index: each part gives at most the
+   * rows up to the page's end, and the page is cut from both.
+   */
+  const ids = async (page?: { limit: number; offset: number }): Promise<string[]> => {
+    if (q.sort !== "status") {
+      const query = db
+        .select({ id: missions.id })
+        .from(missions)
+        .where(where)
+        .orderBy(...order)
+        .$dynamic();
+      if (page) query.limit(page.limit).offset(page.offset);
+      return (await query).map((r) => r.id);
+    }
+    const upTo = page ? sql`limit ${page.offset + page.limit}` : sql``;
+    const live = sql`select ${missions.id}, ${position} as position, ${missions.clientName} from ${missions}
+      where ${and(where, ne(missions.status, "FINALISED"))}
+      order by 2 ${direction}, 3, 1 ${upTo}`;
+    const finalised = sql`select ${missions.id}, ${FINALISED_POSITION} as position, ${missions.clientName} from ${missions}
+      where ${and(where, eq(missions.status, "FINALISED"))}
+      order by 3, 1 ${upTo}`;
+    const result = await db.execute(
+      sql`select id from ((${live}) union all (${finalised})) parts order by position ${direction}, client_name, id
+        ${page ? sql`limit ${page.limit} offset ${page.offset}` : sql``}`,
+    );
+    return rowsOf<{ id: string }>(result).map((r) => r.id);
+  };
+  const total = async () => {
+    if (unfiltered && (!q.status || q.status === "FINALISED")) {
+      const kept = await keptCounts(db);
+      return q.status ? (kept.get("FINALISED") ?? 0) : [...kept.values()].reduce((a, n) => a + n, 0);
+    }
+    const [n] = await db.select({ n: count() }).from(missions).where(where);
+    return Number(n?.n ?? 0);
+  };
+  return { select, ids, total, where, state: d.state, unfiltered };
 }
 
-/** The missions list, filtered, searched, sorted and paged in SQL. */
+/** The missions per stored status (OPEN, FINALISED), kept by the database's triggers (list_totals). */
+async function keptCounts(db: Executor) {
+  const rows = await db
+    .select({ status: listTotals.status, count: listTotals.count })
+    .from(listTotals)
+    .where(eq(listTotals.list, "missions"));
+  return new Map(rows.map((r) => [r.status, Number(r.count)]));
+}
+
+/** The missions list, filtered, searched, sorted and paged in SQL: the page's ids, then their details. */
 export async function listMissions(
   db: Executor,
   q: MissionListQuery,
@@ -132,10 +186,10 @@ export async function listMissions(
   s: DeadlineSettings,
   today: IsoDate,
 ) {
-  const { select, total } = missionListQuery(db, q, scope, s, today);
-  const rows = await select().limit(q.pageSize).offset(offsetOf(q));
-  const [n] = await total();
-  return { rows, total: Number(n?.n ?? 0) };
+  const { select, ids, total } = missionListQuery(db, q, scope, s, today);
+  const [page, n] = await Promise.all([ids({ limit: q.pageSize, offset: offsetOf(q) }), total()]);
+  const rows = page.length ? await select(page) : [];
+  return { rows, total: n };
 }
 
 /**
@@ -152,14 +206,18 @@ export async function* missionListBatches(
   batchSize = 2_000,
 ): AsyncGenerator<MissionListRow[]> {
   const { select, ids } = missionListQuery(db, q, scope, s, today);
-  const ordered = (await ids()).map((r) => r.id);
+  const ordered = await ids();
   for (let start = 0; start < ordered.length; start += batchSize) {
-    const rows = await select(inArray(missions.id, ordered.slice(start, start + batchSize)));
+    const rows = await select(ordered.slice(start, start + batchSize));
     if (rows.length) yield rows;
   }
 }
 
-/** How many missions in each state, with the list's other filters (scope, evaluator, period, search). */
+/**
+ * How many missions in each state, with the list's other filters (scope, evaluator, period, search).
+ * Only the live missions' state is computed; the finalised ones are counted by their stored status, or,
+ * with no filter, read from the counts the database keeps.
+ */
 export async function countMissionsByState(
   db: Executor,
   q: Omit<MissionListQuery, "page" | "pageSize">,
@@ -167,13 +225,20 @@ export async function countMissionsByState(
   s: DeadlineSettings,
   today: IsoDate,
 ) {
-  const { where, state } = missionListQuery(db, { ...q, status: undefined }, scope, s, today);
-  const rows = await db
+  const { where, state, unfiltered } = missionListQuery(db, { ...q, status: undefined }, scope, s, today);
+  const live = await db
     .select({ state, n: count() })
     .from(missions)
-    .innerJoin(clients, eq(clients.id, missions.clientId))
-    .innerJoin(contracts, eq(contracts.id, missions.contractId))
-    .where(where)
+    .where(and(where, ne(missions.status, "FINALISED")))
     .groupBy(sql`1`);
-  return new Map(rows.map((r) => [r.state, Number(r.n)]));
+  const counts = new Map<string, number>(live.map((r) => [r.state, Number(r.n)]));
+  if (unfiltered) counts.set("FINALISED", (await keptCounts(db)).get("FINALISED") ?? 0);
+  else {
+    const [finalised] = await db
+      .select({ n: count() })
+      .from(missions)
+      .where(and(where, eq(missions.status, "FINALISED")));
+    counts.set("FINALISED", Number(finalised?.n ?? 0));
+  }
+  return counts;
 }
