@@ -27,16 +27,16 @@ BEGIN
   RETURN NULL;
 END $$;
 --> statement-breakpoint
-CREATE TRIGGER clients_count_insert AFTER INSERT ON clients
+CREATE TRIGGER clients_list_count_insert AFTER INSERT ON clients
   REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION clients_count_changed();
 --> statement-breakpoint
-CREATE TRIGGER clients_count_delete AFTER DELETE ON clients
+CREATE TRIGGER clients_list_count_delete AFTER DELETE ON clients
   REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION clients_count_changed();
 --> statement-breakpoint
-CREATE TRIGGER clients_count_update AFTER UPDATE ON clients
+CREATE TRIGGER clients_list_count_update AFTER UPDATE ON clients
   REFERENCING NEW TABLE AS new_rows OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION clients_count_changed();
 --> statement-breakpoint
-CREATE TRIGGER clients_count_truncate AFTER TRUNCATE ON clients
+CREATE TRIGGER clients_list_count_truncate AFTER TRUNCATE ON clients
   FOR EACH STATEMENT EXECUTE FUNCTION clients_count_changed();
 --> statement-breakpoint
 INSERT INTO list_counts (list, n) SELECT 'clients', count(*) FROM clients WHERE client_since IS NOT NULL;
