@@ -198,9 +198,8 @@ const SORTS = {
 } as const;
 
 /**
- * The list's queries. The page's ids come first, from the invoices alone (the client sort reads the
- * name copied on the invoice, the search looks its establishments and contracts up), each sort on an
- * index (schema/invoices.ts): a page is an index walk instead of a sort of 100,000 joined rows. Then
+ * The list's queries. The page's ids come first, from the invoices alone (the client sort and the
+ * search read what the database keeps on the invoice), each sort on an index (schema/invoices.ts): a page is an index walk instead of a sort of 100,000 joined rows. Then
  * the details of those ids, joined. The per-status totals, which also give the count, are one
  * grouped query over the filtered rows, or, with no filter but the status, the counters kept by the
  * database (list_totals).

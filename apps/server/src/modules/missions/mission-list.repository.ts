@@ -67,8 +67,8 @@ const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 export type MissionListRow = Awaited<ReturnType<ReturnType<typeof missionListQuery>["select"]>>[number];
 
 /**
- * The list's queries. The page's ids come from the missions alone (the search looks its matches up,
- * the sorts end with the establishment's name copied on the mission), each sort on an index of
+ * The list's queries. The page's ids come from the missions alone (the search and the sorts read what
+ * the database keeps on the mission: its search text, its establishment's name), each sort on an index of
  * missions (schema/missions.ts), then the details of those ids. Every order ends with the name and the
  * id, as the list has always sorted.
  */
