@@ -61,7 +61,8 @@ export type ClientListRow = Awaited<ReturnType<ReturnType<typeof clientListQuery
  * every row before the sort kept 50. Then the details of those 50 rows only; the count joins nothing.
  */
 export async function listClients(db: Executor, q: ClientListQuery, scope: RecordScope, today: IsoDate) {
-  const { count: countRows } = clientListQuery(db, q, scope, sqlDate(today));
+  // Only a page past the last counts on its own (lib/page-in-one-statement.ts): built then, not on every call.
+  const countRows = () => clientListQuery(db, q, scope, sqlDate(today)).count();
   // Staff without a search (nearly every call): a statement prepared once for the shape of the query.
   if (scope.kind === "all" && searchWords(q.search).length === 0) {
     const rows = await preparedPage(db, q).execute({ today, limit: q.pageSize, offset: offsetOf(q) });
