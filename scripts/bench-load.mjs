@@ -9,6 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
+import { cpuMeter } from "./bench-load/cpu.mjs";
 import { rssMb, run, signIn, startServer } from "./bench-load/server.mjs";
 import { captureCall, replay } from "./bench-load/sql-replay.mjs";
 
@@ -163,6 +164,7 @@ const pool = databaseUrl ? new pg.Pool({ connectionString: databaseUrl, max: poo
 const rows = [];
 for (const c of CALLS) {
   for (const connections of levels) {
+    const cpu = cpuMeter(server.pid);
     const api = await autocannon({
       url: `${base}${c.path}`,
       method: c.method,
@@ -171,6 +173,7 @@ for (const c of CALLS) {
       connections,
       duration: seconds,
     });
+    const { serverMs, postgresMs } = cpu.stop(api.requests.total);
     const sql = pool ? await replay(pool, c.queries, { connections, seconds }) : null;
     const errors = api.errors + api.timeouts + api.non2xx;
     if (errors) failures.push(`${c.label} × ${connections} : ${errors} erreurs (non 2xx ${api.non2xx})`);
@@ -182,6 +185,9 @@ for (const c of CALLS) {
       apiP50: api.latency.p50,
       apiP99: api.latency.p99,
       errors,
+      // Processor time per request: the server's, and PostgreSQL's (its server's processes; PGlite runs inside the server).
+      serverCpuMs: serverMs,
+      postgresCpuMs: pool ? postgresMs : undefined,
       sqlRps: sql?.rps,
       sqlP50: sql?.p50,
       sqlP99: sql?.p99,
@@ -196,6 +202,7 @@ for (const c of CALLS) {
         sql
           ? `| SQL (${row.queries} req.) ${fmt(sql.rps, 0).padStart(5)} req/s p50 ${fmt(sql.p50).padStart(6)} p99 ${fmt(sql.p99).padStart(6)} ms | ratio p50 ${fmt(row.apiP50 / sql.p50, 2)}, débit ${fmt(sql.rps / row.apiRps, 2)}`
           : "",
+        `| CPU/req. serveur ${fmt(serverMs, 2)}${pool ? ` PG ${fmt(postgresMs, 2)}` : ""} ms`,
         `| charge ${fmt(row.load)}`,
       ].join("  "),
     );

@@ -1,5 +1,5 @@
 import type { ClientListQuery, ClientSortKey } from "@certidesk/shared";
-import { and, count as countFn, eq, inArray, isNotNull, isNull, type Placeholder, type SQL, sql } from "drizzle-orm";
+import { and, count as countFn, eq, inArray, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
 import { clients, contacts, gestionnaires, legalEntities, listCounts } from "../../db/schema/index.js";
 import { type IsoDate, sqlDate } from "../../lib/clock.js";
@@ -65,8 +65,11 @@ export async function listClients(db: Executor, q: ClientListQuery, scope: Recor
   const countRows = () => clientListQuery(db, q, scope, sqlDate(today)).count();
   // Staff without a search (nearly every call): a statement prepared once for the shape of the query.
   if (scope.kind === "all" && searchWords(q.search).length === 0) {
-    const rows = await preparedPage(db, q).execute({ today, limit: q.pageSize, offset: offsetOf(q) });
-    return { rows, total: await totalOf(rows, q, countRows) };
+    const statement = preparedPage(db, q);
+    if (statement) {
+      const rows = await statement.execute({ today, offset: offsetOf(q) });
+      return { rows, total: await totalOf(rows, q, countRows) };
+    }
   }
   const rows = await pageStatement(db, q, scope, sqlDate(today), q.pageSize, offsetOf(q));
   return { rows, total: await totalOf(rows, q, countRows) };
@@ -78,11 +81,16 @@ function pageStatement(
   q: ClientListQuery,
   scope: RecordScope,
   today: SQL,
-  limit: number | Placeholder,
-  offset: number | Placeholder,
+  limit: number | SQL,
+  offset: number | SQL,
 ) {
   const { select, ids, countQuery } = clientListQuery(db, q, scope, today);
-  const page = db.$with("client_page").as(ids().limit(limit).offset(offset));
+  // drizzle types LIMIT and OFFSET as numbers or placeholders but writes any SQL it is given.
+  const page = db.$with("client_page").as(
+    ids()
+      .limit(limit as number)
+      .offset(offset as number),
+  );
   return select(
     inArray(clients.id, db.select({ id: page.id }).from(page)),
     { total: totalColumn(countQuery()) },
@@ -91,17 +99,27 @@ function pageStatement(
 }
 
 /**
- * The page statement of a shape (filter, sort key, direction), built once per database and prepared:
- * building it with drizzle took more CPU than PostgreSQL spent running it, and a named statement is
- * parsed and planned once per connection. The date, the page size and the offset are its parameters.
+ * The page statement of a shape (filter, sort key, direction, page size), built once per database and
+ * prepared: building it with drizzle took more CPU than PostgreSQL spent running it, and a named
+ * statement is parsed once per connection. The date and the offset are its parameters.
+ *
+ * Written so that PostgreSQL plans it once, not on every call: the page size is in the text and the
+ * offset is read through a subquery. With both as plain parameters, each execution was planned again
+ * with its values (a "custom plan", 0.5 ms, as long as running it), because a plan for an unknown
+ * offset is estimated dearer than one for offset 0, so the cached plan never won. As `(select $n)`
+ * the offset is unknown to every plan alike, and after five runs the cached one is kept: pgbench on the
+ * scale base, 870 → 2,080 pages a second on one connection (docs/performance.md).
  */
 const preparedPages = new WeakMap<Executor, Map<string, ReturnType<typeof preparePage>>>();
+/** Any page size is allowed (1–1000): past this many shapes, a page is built as a plain statement. */
+const MAX_PREPARED_SHAPES = 200;
 
 function preparePage(db: Executor, q: ClientListQuery, name: string) {
   const today = sql`${sql.placeholder("today")}::date`;
-  return pageStatement(db, q, { kind: "all" }, today, sql.placeholder("limit"), sql.placeholder("offset")).prepare(
-    name,
-  );
+  if (!Number.isSafeInteger(q.pageSize)) throw new Error(`page size ${q.pageSize} is not an integer`);
+  const limit = sql.raw(String(q.pageSize));
+  const offset = sql`(select ${sql.placeholder("offset")}::int)`;
+  return pageStatement(db, q, { kind: "all" }, today, limit, offset).prepare(name);
 }
 
 function preparedPage(db: Executor, q: ClientListQuery) {
@@ -110,9 +128,9 @@ function preparedPage(db: Executor, q: ClientListQuery) {
     byShape = new Map();
     preparedPages.set(db, byShape);
   }
-  const shape = `${q.filter ?? "all"}:${q.sort?.key ?? "raisonSocial"}:${q.sort?.direction ?? "asc"}`;
+  const shape = `${q.filter ?? "all"}:${q.sort?.key ?? "raisonSocial"}:${q.sort?.direction ?? "asc"}:${q.pageSize}`;
   let statement = byShape.get(shape);
-  if (!statement) {
+  if (!statement && byShape.size < MAX_PREPARED_SHAPES) {
     statement = preparePage(db, { ...q, search: undefined }, `client_list_page_${byShape.size + 1}`);
     byShape.set(shape, statement);
   }
@@ -146,6 +164,27 @@ export async function* clientListBatches(
   }
 }
 
+/**
+ * The client columns a list row shows, not the whole row: the table also holds the derived search text,
+ * JSON arrays and Chorus fields, which the database would send and the driver parse for every row.
+ */
+const LISTED_CLIENT_COLUMNS = {
+  id: clients.id,
+  raisonSocial: clients.raisonSocial,
+  finess: clients.finess,
+  legalEntityId: clients.legalEntityId,
+  address: clients.address,
+  postalCode: clients.postalCode,
+  city: clients.city,
+  departement: clients.departement,
+  regroupingStatus: clients.regroupingStatus,
+  evaluationDate: clients.evaluationDate,
+  evaluationFinishedAt: clients.evaluationFinishedAt,
+  dateRelance: clients.dateRelance,
+  createdAt: clients.createdAt,
+  clientSince: clients.clientSince,
+};
+
 /** Sort keys on columns that are never null: no NULLS LAST, so an index on (key, id) serves both directions. */
 const NOT_NULL_KEYS = new Set<ClientSortKey>(["raisonSocial", "createdAt"]);
 
@@ -172,7 +211,7 @@ function clientListQuery(db: Executor, q: ClientListQuery, scope: RecordScope, t
     source
       .select({
         ...(extra as Extra),
-        client: clients,
+        client: LISTED_CLIENT_COLUMNS,
         legalEntityRaisonSocial: legalEntities.raisonSocial,
         gestionnaireId: gestionnaires.id,
         gestionnaireRaisonSocial: gestionnaires.raisonSocial,
