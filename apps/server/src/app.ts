@@ -39,6 +39,7 @@ import { authRoutes } from "./modules/auth/auth.routes.js";
 import { createAuthService } from "./modules/auth/auth.service.js";
 import { createLoginThrottle, type LoginThrottleOptions } from "./modules/auth/login-throttle.js";
 import { createPasswordResetService } from "./modules/auth/password-reset.service.js";
+import { AUTH_CHANGES_CHANNEL } from "./modules/auth/session-cache.js";
 import { createSessionStore } from "./modules/auth/session-store.js";
 import { clientsRoutes } from "./modules/clients/clients.routes.js";
 import { createClientsService } from "./modules/clients/clients.service.js";
@@ -190,6 +191,10 @@ export async function buildApp({
   registerInputGuard(app);
   const { db } = handle;
   const sessions = createSessionStore({ db, ttlMs: config.sessionTtlMs });
+  // Resolved sessions are kept in memory while the database's notices of their changes are followed.
+  const stopFollowingAuth = await handle.listen(AUTH_CHANGES_CHANNEL, sessions.changeHandlers);
+  app.addHook("onClose", stopFollowingAuth);
+  app.decorate("sessions", { noticeHeard: sessions.noticeHeard });
   registerAuth(app, { db, sessions, cookies: config });
   registerPermissions(app);
   registerIdempotency(app, { db });
@@ -244,7 +249,7 @@ export async function buildApp({
     worker: mailWorker,
   });
   usersRoutes(app, { users: createUsersService({ db, sessions, clock }) });
-  profilesRoutes(app, { profiles: createProfilesService({ db, clock }) });
+  profilesRoutes(app, { profiles: createProfilesService({ db, clock, onGrantsChanged: sessions.forgetAll }) });
   configurationRoutes(app, { configuration: createConfigurationService({ db, clock }) });
   clientsRoutes(app, { clients: createClientsService({ db, clock }) });
   partiesRoutes(app, { parties: createPartiesService({ db, clock }) });

@@ -25,7 +25,7 @@ import {
 } from "./factories.js";
 import { signedContract } from "./mission-fixtures.js";
 import { multipartBody, samplePdf } from "./multipart.js";
-import { type Session, signIn } from "./session.js";
+import { authChangesHeard, type Session, signIn } from "./session.js";
 import { createTestApp, type TestContext } from "./test-app.js";
 
 /**
@@ -314,6 +314,7 @@ describe("record scope", () => {
       const records = { ...others, document: await upload(documentFields(others)) };
       expect(await walk(profileType, records), "with the default rights").toEqual([]);
       await grantEverything(profileType);
+      await authChangesHeard(ctx);
       expect(await walk(profileType, records), "with every right").toEqual([]);
     });
   }

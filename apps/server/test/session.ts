@@ -1,5 +1,7 @@
+import { randomUUID } from "node:crypto";
 import type { LightMyRequestResponse } from "fastify";
 import { expect } from "vitest";
+import { AUTH_CHANGES_CHANNEL } from "../src/modules/auth/session-cache.js";
 import { TEST_PASSWORD } from "./factories.js";
 import type { TestContext } from "./test-app.js";
 
@@ -33,3 +35,15 @@ export async function signIn(ctx: TestContext, identifier: string, password = TE
 
 export const errorOf = (response: LightMyRequestResponse) =>
   (response.json() as { error: { code: string; message: string } }).error;
+
+/**
+ * After a test wrote sessions, users or grants straight into the database, as another server would:
+ * waits until this server has heard the database's notice of it (PostgreSQL sends it at commit, and it
+ * arrives a moment later; notices arrive in commit order, so hearing a later one of ours is enough).
+ */
+export async function authChangesHeard(ctx: TestContext): Promise<void> {
+  const payload = `test-${randomUUID()}`;
+  const heard = ctx.app.sessions.noticeHeard(payload);
+  await ctx.handle.queryRaw("select pg_notify($1, $2)", [AUTH_CHANGES_CHANNEL, payload]);
+  await heard;
+}

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
+import { type ChangeHandlers, listenOnPglite, listenOnPostgres } from "./change-feed.js";
 import * as schema from "./schema/index.js";
 
 export type Schema = typeof schema;
@@ -18,6 +19,12 @@ export interface DatabaseHandle {
   /** Runs one parameterised query and returns its rows (backup). */
   queryRaw<T = Record<string, unknown>>(sqlText: string, params?: unknown[]): Promise<T[]>;
   close(): Promise<void>;
+  /**
+   * Follows a NOTIFY channel (db/change-feed.ts): `onNotice` on each notice; `onLive(false)` when notices
+   * may be missed (PostgreSQL: the listening connection was lost, until it is back), `onLive(true)` once
+   * they are followed. Resolves with the function that stops listening.
+   */
+  listen(channel: string, handlers: ChangeHandlers): Promise<() => Promise<void>>;
 }
 
 export interface OpenDatabaseOptions {
@@ -78,6 +85,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
         }
       },
       queryRaw: async <T>(text: string, params: unknown[] = []) => (await pool.query(text, params)).rows as T[],
+      listen: (channel, handlers) => listenOnPostgres(pg, options.databaseUrl as string, channel, handlers),
       close: () => pool.end(),
     };
   }
@@ -101,6 +109,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       await client.exec(text);
     },
     queryRaw: async <T>(text: string, params: unknown[] = []) => (await client.query<T>(text, params)).rows,
+    listen: (channel, handlers) => listenOnPglite(client, channel, handlers),
     close: () => client.close(),
   };
 }

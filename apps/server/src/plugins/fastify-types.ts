@@ -15,6 +15,8 @@ declare module "fastify" {
     alertDigest: import("../lib/periodic-job.js").PeriodicJob;
     /** Work done after the answer (the forgot-password mail): tests and shutdown wait for it. */
     background: import("../lib/background.js").BackgroundWork;
+    /** The sessions kept in memory: `noticeHeard` tells when a change notice reached this server (tests). */
+    sessions: Pick<import("../modules/auth/session-store.js").SessionStore, "noticeHeard">;
   }
   interface FastifyContextConfig {
     /** Every route declares who may call it; the permissions plugin refuses a route without it. */

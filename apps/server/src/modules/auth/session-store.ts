@@ -3,6 +3,7 @@ import type { Database, Executor } from "../../db/client.js";
 import { sessions, users } from "../../db/schema/index.js";
 import { hashToken, newToken } from "../../lib/tokens.js";
 import { grantRowsJson, grantsFromRows } from "../profiles/index.js";
+import { createSessionCache } from "./session-cache.js";
 
 // Sliding expiry is written at most this often, so reads do not turn every request into a write.
 const TOUCH_INTERVAL_MS = 60_000;
@@ -13,10 +14,28 @@ export interface SessionStoreDeps {
 }
 
 export function createSessionStore({ db, ttlMs }: SessionStoreDeps) {
-  // Every request runs this lookup: one prepared statement (built once, planned once per connection on
-  // PostgreSQL) that also reads the user's grants, instead of two queries built anew each time.
+  // A request whose session is not in the cache runs this lookup: one prepared statement (built once,
+  // planned once per connection on PostgreSQL) that also reads the user's grants. It reads what the actor
+  // is made of, nothing more (no password hash kept in memory); a column added here must be added to the
+  // users trigger of migration 0025_auth_change_notify, or the cache would keep its old value.
   const lookup = db
-    .select({ session: sessions, user: users, grants: grantRowsJson(users.profileType) })
+    .select({
+      session: {
+        id: sessions.id,
+        csrfToken: sessions.csrfToken,
+        lastSeenAt: sessions.lastSeenAt,
+        expiresAt: sessions.expiresAt,
+      },
+      user: {
+        id: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        profileType: users.profileType,
+        auditorId: users.auditorId,
+        clientId: users.clientId,
+      },
+      grants: grantRowsJson(users.profileType),
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
@@ -30,7 +49,34 @@ export function createSessionStore({ db, ttlMs }: SessionStoreDeps) {
     .limit(1)
     .prepare("session_lookup");
 
+  type Resolved = NonNullable<Awaited<ReturnType<typeof read>>>;
+  const cache = createSessionCache<Resolved>();
+  const waiters = new Map<string, () => void>();
+
+  async function read(tokenHash: string, now: Date) {
+    const [found] = await lookup.execute({ tokenHash, now });
+    if (!found) return null;
+    return { session: found.session, user: found.user, grants: grantsFromRows(found.grants) };
+  }
+
   return {
+    /** What the database's change notices (db/change-feed.ts) tell the cache. */
+    changeHandlers: {
+      onNotice: (payload: string) => {
+        cache.forgetAll();
+        waiters.get(payload)?.();
+        waiters.delete(payload);
+      },
+      onLive: (live: boolean) => cache.setLive(live),
+    },
+
+    /**
+     * Resolves once this server has heard a notice with this payload. Notices arrive in commit order: a
+     * test that wrote sessions, users or grants straight into the database (as another server would) sends
+     * one after its change and waits for it here, to know the change has reached this server.
+     */
+    noticeHeard: (payload: string) => new Promise<void>((resolve) => waiters.set(payload, resolve)),
+
     async create(tx: Executor, userId: string, meta: { userAgent?: string; ip?: string }) {
       const token = newToken();
       const csrfToken = newToken(24);
@@ -55,31 +101,45 @@ export function createSessionStore({ db, ttlMs }: SessionStoreDeps) {
      */
     async resolve(token: string) {
       const now = new Date();
-      const [found] = await lookup.execute({ tokenHash: hashToken(token), now });
-      if (!found) return null;
-      const row = { session: found.session, user: found.user, grants: grantsFromRows(found.grants) };
+      const tokenHash = hashToken(token);
+      const generation = cache.begin();
+      const cached = cache.get(tokenHash, now);
+      const row = cached ?? (await read(tokenHash, now));
+      if (!row) return null;
       if (now.getTime() - row.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
-        await db
-          .update(sessions)
-          .set({ lastSeenAt: now, expiresAt: new Date(now.getTime() + ttlMs) })
-          .where(eq(sessions.id, row.session.id));
+        const expiresAt = new Date(now.getTime() + ttlMs);
+        await db.update(sessions).set({ lastSeenAt: now, expiresAt }).where(eq(sessions.id, row.session.id));
+        cache.set(
+          tokenHash,
+          { ...row, session: { ...row.session, lastSeenAt: now, expiresAt } },
+          expiresAt,
+          generation,
+          now,
+        );
         // The browser's cookie must follow, or it expires ttl after sign-in whatever the activity.
         return { ...row, extended: true };
       }
+      if (!cached) cache.set(tokenHash, row, row.session.expiresAt, generation, now);
       return { ...row, extended: false };
     },
 
+    // Revocations empty this server's cache at once; the others' when the commit's notice reaches them.
     async revoke(tx: Executor, sessionId: string) {
+      cache.forgetAll();
       await tx.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
     },
 
     /** Ends every session of a user (deactivation, password change). */
     async revokeAllForUser(tx: Executor, userId: string) {
+      cache.forgetAll();
       await tx
         .update(sessions)
         .set({ revokedAt: sql`now()` })
         .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
     },
+
+    /** Something the lookup reads changed here (a profile's grants): forget every session at once. */
+    forgetAll: () => cache.forgetAll(),
   };
 }
 export type SessionStore = ReturnType<typeof createSessionStore>;

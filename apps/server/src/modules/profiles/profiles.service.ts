@@ -7,7 +7,14 @@ import { badRequest } from "../../lib/errors.js";
 import { versionedUpdate } from "../../lib/versioned-update.js";
 import * as repo from "./profiles.repository.js";
 
-export function createProfilesService({ db, clock = systemClock }: { db: Database; clock?: Clock }) {
+export interface ProfilesServiceDeps {
+  db: Database;
+  clock?: Clock;
+  /** After a profile's grants changed (committed): the sessions kept in memory must be read again. */
+  onGrantsChanged?: () => void;
+}
+
+export function createProfilesService({ db, clock = systemClock, onGrantsChanged }: ProfilesServiceDeps) {
   return {
     async list() {
       const all = await repo.loadAllProfiles(db);
@@ -47,6 +54,8 @@ export function createProfilesService({ db, clock = systemClock }: { db: Databas
         }),
         after: (tx) => repo.replaceGrants(tx, profileType, input.permissions),
       });
+      // Every server hears it from the database at commit; this one needs no wait for its own change.
+      onGrantsChanged?.();
       return { profileType, version: saved.version };
     },
   };

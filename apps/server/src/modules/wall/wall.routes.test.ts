@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildUser } from "../../../test/factories.js";
 import { multipartBody, samplePdf } from "../../../test/multipart.js";
-import { errorOf, type Session, signIn } from "../../../test/session.js";
+import { authChangesHeard, errorOf, type Session, signIn } from "../../../test/session.js";
 import { createTestApp, type TestContext } from "../../../test/test-app.js";
 import { auditLog, wallPosts } from "../../db/schema/index.js";
 import { fixedClock } from "../../lib/clock.js";
@@ -151,9 +151,11 @@ describe("wall", () => {
       // Settings can take the update right away from CC: then CC may no longer pin.
       `update profile_permissions set can_update = false where profile_type = 'CC' and code = 'WALL'`,
     );
+    await authChangesHeard(ctx);
     const pinned = await call(s.cc, "POST", "/api/wall/posts", { text: "Annonce", audience: ["STAFF"], pinned: true });
     expect(pinned.statusCode).toBe(403);
     await db.execute(`update profile_permissions set can_update = true where profile_type = 'CC' and code = 'WALL'`);
+    await authChangesHeard(ctx);
 
     const created = await post(s.dir, { text: "Version 1", audience: ["STAFF"] });
     const first = await call(s.dir, "PUT", `/api/wall/posts/${created.id}`, {
