@@ -141,6 +141,9 @@ if (seeded.code !== 0 && !seeded.output.includes("déjà reçu")) process.exit(1
 const captureFile = path.join(os.tmpdir(), `certidesk-bench-sql-${process.pid}.jsonl`);
 server = await startServer({ port, env: { ...env, SQL_CAPTURE_FILE: captureFile } });
 let headers = await signIn(base);
+// The server keeps a session it has read (modules/auth/session-cache.ts): read it once before the capture,
+// so that every call's SQL is what it runs under load, its own statements only.
+await fetch(`${base}/auth/me`, { headers });
 const request = (c) =>
   fetch(`${base}${c.path}`, { method: c.method, headers, body: c.body ? JSON.stringify(c.body) : undefined });
 const failures = [];

@@ -19,7 +19,7 @@ export async function captureCall(file, call) {
 
 /**
  * `connections` loops for `seconds`, each running the call's queries one after the other, in the order
- * the server ran them (session, rights, the page's ids and count, the page's details: mostly a chain),
+ * the server ran them (the page's ids and count, the page's details; the session is read once and kept),
  * and timing each round: requests per second and percentiles in the units autocannon prints (ms). The
  * server runs a list's ids and count together, so this slightly overstates the SQL of a page.
  */

@@ -2,6 +2,7 @@ import type { DocumentFamily } from "@certidesk/shared";
 import { and, asc, count, desc, eq, inArray, isNull, ne, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
 import { auditors, clients, documentCategories, documents, documentVersions, users } from "../../db/schema/index.js";
+import { anyOf } from "../../lib/any-of.js";
 import { offsetOf } from "../../lib/pagination.js";
 import type { RecordScope } from "../../lib/policy.js";
 import { matchEveryWordIn } from "../../lib/search-text.js";
@@ -92,7 +93,7 @@ export async function listDocuments(db: Executor, q: DocumentListQuery, scope: R
     db.select({ n: count() }).from(documents).where(where),
   ]);
   const ids = page.map((r) => r.id);
-  const details = ids.length ? await joined(db).where(inArray(documents.id, ids)) : [];
+  const details = ids.length ? await joined(db).where(anyOf(documents.id, ids)) : [];
   const byId = new Map(details.map((r) => [r.document.id, r]));
   return { rows: ids.flatMap((id) => byId.get(id) ?? []), total: Number(total?.n ?? 0) };
 }

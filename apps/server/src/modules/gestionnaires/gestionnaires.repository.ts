@@ -2,6 +2,7 @@ import type { GESTIONNAIRE_SORT_KEYS } from "@certidesk/shared";
 import { and, asc, count, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
 import { clients, contacts, gestionnaires, legalEntities } from "../../db/schema/index.js";
+import { anyOf } from "../../lib/any-of.js";
 import { offsetOf } from "../../lib/pagination.js";
 import { foldedSql, matchEveryWordIn } from "../../lib/search-text.js";
 
@@ -61,7 +62,7 @@ export async function listGestionnaires(db: Executor, q: GestionnaireListQuery) 
     db.select({ n: count() }).from(gestionnaires).where(where),
   ]);
   const ids = page.map((r) => r.id);
-  const details = ids.length ? await selectGestionnaires(db).where(inArray(gestionnaires.id, ids)) : [];
+  const details = ids.length ? await selectGestionnaires(db).where(anyOf(gestionnaires.id, ids)) : [];
   const rows = ids.flatMap((id) => details.filter((r) => r.gestionnaire.id === id));
   return { rows, total: Number(total?.n ?? 0) };
 }

@@ -14,6 +14,7 @@ import {
   listTotals,
   missions,
 } from "../../db/schema/index.js";
+import { anyOf } from "../../lib/any-of.js";
 import { type IsoDate, sqlDate } from "../../lib/clock.js";
 import { offsetOf } from "../../lib/pagination.js";
 import { matchEveryWord } from "../../lib/search-text.js";
@@ -222,7 +223,7 @@ function invoiceListQuery(db: Executor, query: Omit<InvoiceListQuery, "page" | "
       .from(invoices)
       .innerJoin(clients, eq(clients.id, invoices.clientId))
       .innerJoin(contracts, eq(contracts.id, invoices.contractId))
-      .where(inArray(invoices.id, chosen))
+      .where(anyOf(invoices.id, chosen))
       .orderBy(...orderBy);
   /** The ids alone, in the list's order (a page of them, or all of them for the export). */
   const ids = () =>
@@ -300,7 +301,7 @@ export async function issuedBetween(db: Executor, from: IsoDate, to: IsoDate) {
     .where(and(ne(invoices.status, "INVOICE_PREPARE"), gte(invoices.issueDate, from), lte(invoices.issueDate, to)))
     .orderBy(asc(invoices.issuedAt), asc(invoices.number));
   const ids = rows.map((r) => r.invoice.id);
-  const lines = ids.length ? await db.select().from(invoiceLines).where(inArray(invoiceLines.invoiceId, ids)) : [];
+  const lines = ids.length ? await db.select().from(invoiceLines).where(anyOf(invoiceLines.invoiceId, ids)) : [];
   return rows.map((r) => ({ ...r, lines: lines.filter((l) => l.invoiceId === r.invoice.id) }));
 }
 

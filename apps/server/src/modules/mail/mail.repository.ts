@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
 import { clients, contacts, mailAttachments, mailOutbox, users } from "../../db/schema/index.js";
+import { anyOf } from "../../lib/any-of.js";
 import { offsetOf } from "../../lib/pagination.js";
 import { foldedSql, matchEveryWord } from "../../lib/search-text.js";
 
@@ -81,7 +82,7 @@ export async function listMails(db: Executor, q: MailListQuery) {
     counted.where(where),
   ]);
   const pageIds = page.map((r) => r.id);
-  const details = pageIds.length ? await joined(db).where(inArray(mailOutbox.id, pageIds)) : [];
+  const details = pageIds.length ? await joined(db).where(anyOf(mailOutbox.id, pageIds)) : [];
   const byId = new Map(details.map((r) => [r.mail.id, r]));
   return { rows: pageIds.flatMap((id) => byId.get(id) ?? []), total: Number(total?.n ?? 0) };
 }
@@ -105,7 +106,7 @@ export async function findMail(db: Executor, id: string) {
 
 export async function attachmentsOf(db: Executor, mailIds: string[]) {
   if (mailIds.length === 0) return [];
-  return db.select().from(mailAttachments).where(inArray(mailAttachments.mailId, mailIds));
+  return db.select().from(mailAttachments).where(anyOf(mailAttachments.mailId, mailIds));
 }
 
 /** Takes due mails for sending; SKIP LOCKED lets several API nodes share the outbox on PostgreSQL. */

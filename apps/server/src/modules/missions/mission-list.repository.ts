@@ -1,7 +1,8 @@
 import type { DeadlineSettings, MissionListQuery, MissionSortKey, MissionState } from "@certidesk/shared";
-import { and, count, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
+import { and, count, eq, ne, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
 import { auditors, clients, contracts, listTotals, missions, missionTeamMembers } from "../../db/schema/index.js";
+import { anyOf } from "../../lib/any-of.js";
 import { type IsoDate, sqlDate } from "../../lib/clock.js";
 import { offsetOf } from "../../lib/pagination.js";
 import type { RecordScope } from "../../lib/policy.js";
@@ -126,7 +127,7 @@ function missionListQuery(
       .from(missions)
       .innerJoin(clients, eq(clients.id, missions.clientId))
       .innerJoin(contracts, eq(contracts.id, missions.contractId))
-      .where(inArray(missions.id, chosen))
+      .where(anyOf(missions.id, chosen))
       .orderBy(...order);
   /**
    * The ids alone, in the list's order: a page of them, or all of them (the export). The state sort

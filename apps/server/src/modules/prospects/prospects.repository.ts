@@ -15,6 +15,7 @@ import {
   requestEstablishments,
   requestTabCounts,
 } from "../../db/schema/index.js";
+import { anyOf } from "../../lib/any-of.js";
 import { offsetOf } from "../../lib/pagination.js";
 import { foldedSql, matchEveryWord, matchEveryWordIn } from "../../lib/search-text.js";
 
@@ -109,7 +110,7 @@ export async function listProspects(db: Executor, kind: ProspectListKind, q: Pro
           .where(inArray(requestTabCounts.listTab, tabs)),
   ]);
   const pageIds = page.rows.map((r) => r.id);
-  const details = pageIds.length ? await joined(db).where(inArray(requestClients.id, pageIds)) : [];
+  const details = pageIds.length ? await joined(db).where(anyOf(requestClients.id, pageIds)) : [];
   const byId = new Map(details.map((r) => [r.request.id, r]));
   const rows = pageIds.flatMap((id) => byId.get(id) ?? []);
   return { rows, total: Number(total?.n ?? 0) };
@@ -139,17 +140,17 @@ export async function rowExtras(db: Executor, requestIds: string[]) {
       })
       .from(requestEstablishments)
       .innerJoin(clients, eq(clients.id, requestEstablishments.clientId))
-      .where(inArray(requestEstablishments.requestId, requestIds))
+      .where(anyOf(requestEstablishments.requestId, requestIds))
       .orderBy(clients.raisonSocial),
     db
       .select()
       .from(quotes)
-      .where(inArray(quotes.requestId, requestIds))
+      .where(anyOf(quotes.requestId, requestIds))
       .orderBy(desc(quotes.createdAt), desc(quotes.revision)),
     db
       .select({ id: contracts.id, requestId: contracts.requestId, number: contracts.number, status: contracts.status })
       .from(contracts)
-      .where(and(inArray(contracts.requestId, requestIds), ne(contracts.status, "CANCELLED")))
+      .where(and(anyOf(contracts.requestId, requestIds), ne(contracts.status, "CANCELLED")))
       .orderBy(desc(contracts.createdAt)),
   ]);
   return { establishments, quotes: quoteRows, contracts: contractRows };
