@@ -117,7 +117,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
     if (auditor) await seedEvaluatorsDemo(tx, { now: new Date(), marcId: auditor.id, rhLabel: member("RH").label });
     await seedExpenseDemo(tx, { now: new Date() });
     // After the expenses: the balance invoices of "frais en sus" contracts rebill the approved ones.
-    if (client && auditor) await seedInvoiceDemo(tx, { now: new Date() });
+    if (client && auditor) await seedInvoiceDemo(tx, { now: new Date(), portalClientId: client.id });
     await seedAlertsDemo(tx, { now: new Date() });
     await seedStatisticsDemo(tx, { now: new Date(), plannerLabel: member("CPI").label });
     await seedWallDemo(tx, { now: new Date(), member });

@@ -52,7 +52,7 @@ const addDays = (day: string, n: number) => {
  * line each) and each expense points at the live invoice that bills it (`rebilled_invoice_id`);
  * expenses still submitted stay to bill.
  */
-export async function seedInvoiceDemo(tx: Executor, input: { now: Date }) {
+export async function seedInvoiceDemo(tx: Executor, input: { now: Date; portalClientId?: string }) {
   const today = parisDate(input.now);
   await tx
     .update(invoiceSettings)
@@ -79,14 +79,35 @@ export async function seedInvoiceDemo(tx: Executor, input: { now: Date }) {
     bic: settings.bic,
   };
   const signed = await tx.select().from(contracts).where(eq(contracts.status, "SIGNED")).orderBy(asc(contracts.number));
+  // The portal's establishment (client@demo.fr) always has an issued invoice to download, whatever the day
+  // the demo is loaded: its contract asks for a deposit, billed. Which contracts are signed, and so every
+  // other one's parity, moves with the date; its mission may still be to come.
+  const portalContracts = new Set(
+    input.portalClientId
+      ? (
+          await tx
+            .selectDistinct({ id: missions.contractId })
+            .from(missions)
+            .where(eq(missions.clientId, input.portalClientId))
+        ).map((m) => m.id)
+      : [],
+  );
+  const asksDeposit = (c: (typeof signed)[number], k: number) => k % 2 === 0 || portalContracts.has(c.id);
   // Every other signed contract asks for no deposit (its Contrat tab says 0 %): both cases in the demo.
-  const withoutDeposit = signed.filter((_, k) => k % 2 !== 0).map((c) => c.id);
+  const withoutDeposit = signed.filter((c, k) => !asksDeposit(c, k)).map((c) => c.id);
   if (withoutDeposit.length > 0)
     await tx.update(contracts).set({ depositPercent: 0 }).where(inArray(contracts.id, withoutDeposit));
   const drafts: Draft[] = [];
   // The latest contract that asks for a deposit keeps it unbilled: the Factures alerts show a deposit due.
   const depositDue = signed
-    .filter((c, k) => k % 2 === 0 && Number(c.depositPercent) > 0 && c.signatureDate && c.signatureDate <= today)
+    .filter(
+      (c, k) =>
+        asksDeposit(c, k) &&
+        !portalContracts.has(c.id) &&
+        Number(c.depositPercent) > 0 &&
+        c.signatureDate &&
+        c.signatureDate <= today,
+    )
     .at(-1)?.id;
   let n = 0;
   for (const [k, c] of signed.entries()) {
@@ -104,7 +125,7 @@ export async function seedInvoiceDemo(tx: Executor, input: { now: Date }) {
     const services = toCents(c.amountHT) - flat;
     let deposit: Draft | null = null;
     if (
-      k % 2 === 0 &&
+      asksDeposit(c, k) &&
       c.id !== depositDue &&
       Number(c.depositPercent) > 0 &&
       c.signatureDate &&

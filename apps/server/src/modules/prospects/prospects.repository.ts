@@ -142,8 +142,18 @@ export async function rowExtras(db: Executor, requestIds: string[]) {
       .innerJoin(clients, eq(clients.id, requestEstablishments.clientId))
       .where(anyOf(requestEstablishments.requestId, requestIds))
       .orderBy(clients.raisonSocial),
+    // The columns a row and the detail show, not the whole quote (24 columns decoded for each).
     db
-      .select()
+      .select({
+        id: quotes.id,
+        requestId: quotes.requestId,
+        number: quotes.number,
+        revision: quotes.revision,
+        status: quotes.status,
+        totalTTC: quotes.totalTTC,
+        createdAt: quotes.createdAt,
+        sentAt: quotes.sentAt,
+      })
       .from(quotes)
       .where(anyOf(quotes.requestId, requestIds))
       .orderBy(desc(quotes.createdAt), desc(quotes.revision)),
