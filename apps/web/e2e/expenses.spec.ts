@@ -1,4 +1,5 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
+import { SATISFACTION_QUESTIONS } from "@certidesk/shared";
 import { linkFromMail, mailCount, signIn } from "./helpers";
 
 /** A tiny but real PDF: the server checks an upload's type from its content. */
@@ -124,7 +125,12 @@ test.describe
       const client = await (await browser.newContext()).newPage();
       await client.goto(path);
       await expect(client.getByRole("heading", { level: 1, name: "Questionnaire de satisfaction" })).toBeVisible();
-      for (const group of await client.getByRole("radiogroup").all())
+      // The title shows while the questionnaire still loads: wait for its questions before listing them
+      // (listed too early, there were none to answer, and the form refused the empty answers).
+      const groups = client.getByRole("radiogroup");
+      await expect(groups.first()).toBeVisible();
+      await expect(groups).toHaveCount(SATISFACTION_QUESTIONS.length);
+      for (const group of await groups.all())
         await group.getByRole("radio", { name: "Très satisfait" }).check();
       await client.getByLabel(/^Commentaire/).fill("Merci à toute l'équipe.");
       await client.getByRole("button", { name: "Envoyer mes réponses" }).click();
