@@ -1,5 +1,5 @@
-import { type Browser, expect, type Page, test } from "@playwright/test";
 import { SATISFACTION_QUESTIONS } from "@certidesk/shared";
+import { type Browser, expect, type Page, test } from "@playwright/test";
 import { linkFromMail, mailCount, signIn } from "./helpers";
 
 /** A tiny but real PDF: the server checks an upload's type from its content. */
@@ -130,8 +130,7 @@ test.describe
       const groups = client.getByRole("radiogroup");
       await expect(groups.first()).toBeVisible();
       await expect(groups).toHaveCount(SATISFACTION_QUESTIONS.length);
-      for (const group of await groups.all())
-        await group.getByRole("radio", { name: "Très satisfait" }).check();
+      for (const group of await groups.all()) await group.getByRole("radio", { name: "Très satisfait" }).check();
       await client.getByLabel(/^Commentaire/).fill("Merci à toute l'équipe.");
       await client.getByRole("button", { name: "Envoyer mes réponses" }).click();
       // The answers are filed as a PDF before the page thanks: slower on a busy machine.
