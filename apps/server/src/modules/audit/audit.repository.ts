@@ -1,7 +1,9 @@
+import { AUDIT_COUNT_CAP, type AuditPage } from "@certidesk/shared";
 import { and, eq, gte, lt, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
 import { auditLog, auditLogCounts } from "../../db/schema/index.js";
 import { offsetOf } from "../../lib/pagination.js";
+import { parisDayEnd, parisDayStart } from "../../lib/paris-day-sql.js";
 import { matchEveryWordIn } from "../../lib/search-text.js";
 
 export interface AuditListQuery {
@@ -37,12 +39,24 @@ function orderOf(q: AuditListQuery): SQL[] {
 /**
  * The journal's total. Without a search or dates it is read from audit_log_counts (kept by triggers in the
  * statement that writes the journal): counting a million rows took 110–200 ms a page. Otherwise the matching
- * rows are counted (a date range through its index, a search through the trigram index).
+ * rows are counted (a date range through its index, a search through the trigram index), up to
+ * AUDIT_COUNT_CAP: a frequent word matches a fifth of the journal.
  */
-async function countEntries(db: Executor, q: AuditListQuery, where: SQL | undefined): Promise<number> {
+async function countEntries(
+  db: Executor,
+  q: AuditListQuery,
+  where: SQL | undefined,
+): Promise<{ total: number; totalCapped: boolean }> {
   if (q.search || q.from || q.to) {
-    const [row] = await db.select({ n: sql<string>`count(*)` }).from(auditLog).where(where);
-    return Number(row?.n ?? 0);
+    const matching = db
+      .select({ one: sql`1` })
+      .from(auditLog)
+      .where(where)
+      .limit(AUDIT_COUNT_CAP + 1)
+      .as("matching");
+    const [row] = await db.select({ n: sql<string>`count(*)` }).from(matching);
+    const n = Number(row?.n ?? 0);
+    return n > AUDIT_COUNT_CAP ? { total: AUDIT_COUNT_CAP, totalCapped: true } : { total: n, totalCapped: false };
   }
   const [row] = await db
     .select({ n: sql<string | null>`sum(${auditLogCounts.n})` })
@@ -54,20 +68,21 @@ async function countEntries(db: Executor, q: AuditListQuery, where: SQL | undefi
         q.actorId ? eq(auditLogCounts.actorId, q.actorId) : undefined,
       ),
     );
-  return Number(row?.n ?? 0);
+  return { total: Number(row?.n ?? 0), totalCapped: false };
 }
 
-export async function listAuditEntries(db: Executor, q: AuditListQuery) {
+export async function listAuditEntries(db: Executor, q: AuditListQuery): Promise<AuditPage> {
   const filters: SQL[] = [];
   if (q.entityType) filters.push(eq(auditLog.entityType, q.entityType));
   if (q.action) filters.push(eq(auditLog.action, q.action));
   if (q.actorId) filters.push(eq(auditLog.actorId, q.actorId));
-  if (q.from) filters.push(gte(auditLog.occurredAt, new Date(`${q.from}T00:00:00`)));
-  if (q.to) filters.push(lt(auditLog.occurredAt, sql`${`${q.to}T00:00:00`}::timestamptz + interval '1 day'`));
+  // Whole Paris days, whatever the server's or the database session's time zone.
+  if (q.from) filters.push(gte(auditLog.occurredAt, parisDayStart(q.from)));
+  if (q.to) filters.push(lt(auditLog.occurredAt, parisDayEnd(q.to)));
   const match = matchEveryWordIn(auditLog.searchText, q.search);
   if (match) filters.push(match);
   const where = filters.length ? and(...filters) : undefined;
-  const [rows, total] = await Promise.all([
+  const [rows, count] = await Promise.all([
     db
       .select({
         id: auditLog.id,
@@ -88,7 +103,7 @@ export async function listAuditEntries(db: Executor, q: AuditListQuery) {
   ]);
   return {
     items: rows.map((r) => ({ ...r, occurredAt: r.occurredAt.toISOString(), changes: r.changes ?? null })),
-    total,
+    ...count,
     page: q.page,
     pageSize: q.pageSize,
   };

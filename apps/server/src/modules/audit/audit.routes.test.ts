@@ -1,3 +1,4 @@
+import { AUDIT_COUNT_CAP } from "@certidesk/shared";
 import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildUser } from "../../../test/factories.js";
@@ -15,6 +16,7 @@ interface Page {
     summary: string;
   }>;
   total: number;
+  totalCapped: boolean;
 }
 
 describe("the journal list", () => {
@@ -159,6 +161,50 @@ describe("the journal list", () => {
     const [mine] = await ctx.handle.db.select({ n: count() }).from(auditLog).where(eq(auditLog.actorId, other.id));
     expect(page.total).toBe(mine?.n);
     expect(page.items).toHaveLength(2);
+  });
+
+  it("filters by whole Paris days, whatever the server's time zone", async () => {
+    await ctx.handle.db.insert(auditLog).values(
+      [
+        ["2026-06-30T21:59:00Z", "le 30 juin à 23 h 59 à Paris"],
+        ["2026-06-30T22:00:00Z", "le 1er juillet à minuit à Paris"],
+        ["2026-07-01T21:59:00Z", "le 1er juillet à 23 h 59 à Paris"],
+        ["2026-07-01T22:00:00Z", "le 2 juillet à minuit à Paris"],
+      ].map(([at, summary]) => ({
+        occurredAt: new Date(at as string),
+        actorLabel: "Horloge",
+        action: "update",
+        entityType: "paris-day",
+        entityId: "1",
+        summary: summary as string,
+      })),
+    );
+    const page = await list("entityType=paris-day&from=2026-07-01&to=2026-07-01");
+    expect(page.items.map((r) => r.summary).sort()).toEqual([
+      "le 1er juillet à 23 h 59 à Paris",
+      "le 1er juillet à minuit à Paris",
+    ]);
+    expect(page.total).toBe(2);
+    expect((await list("entityType=paris-day&from=2026-07-02")).total).toBe(1);
+    expect((await list("entityType=paris-day&to=2026-06-30")).total).toBe(1);
+  });
+
+  it("counts a frequent search up to the cap and says so; below it, the exact count", async () => {
+    await ctx.handle.db.execute(sql`
+      insert into audit_log (occurred_at, actor_label, action, entity_type, entity_id, summary)
+      select now() - make_interval(secs => i), 'Comptable', 'create', 'invoice', i::text,
+             'Règlement reçu n° ' || i || case when i <= 3 then ' (virement)' else '' end
+      from generate_series(1, ${AUDIT_COUNT_CAP + 1}) as i`);
+    const frequent = await list("pageSize=50&search=reglement");
+    expect(frequent).toMatchObject({ total: AUDIT_COUNT_CAP, totalCapped: true });
+    expect(frequent.items).toHaveLength(50);
+    // The pages go as far as the cap.
+    const last = await list(`pageSize=50&page=${AUDIT_COUNT_CAP / 50}&search=reglement`);
+    expect(last.items).toHaveLength(50);
+    expect(await list("pageSize=50&search=reglement%20virement")).toMatchObject({ total: 3, totalCapped: false });
+    // Without a search the total is exact, read from the counts.
+    const all = await list("pageSize=1&entityType=invoice");
+    expect(all).toMatchObject({ total: AUDIT_COUNT_CAP + 1, totalCapped: false });
   });
 
   it("keeps the counts exact through deletes, updates and a truncate (a restore)", async () => {

@@ -1,11 +1,11 @@
-import { auditEntrySchema, auditLogQuerySchema, pageResultSchema } from "@certidesk/shared";
+import { auditLogQuerySchema, auditPageSchema } from "@certidesk/shared";
 import type { AppInstance } from "../../app-instance.js";
 import type { Database } from "../../db/client.js";
 import { requireActor } from "../../plugins/auth.js";
 import { listAuditEntries } from "./audit.repository.js";
 
 const tags = ["journal"];
-const response = { 200: pageResultSchema(auditEntrySchema) };
+const response = { 200: auditPageSchema };
 
 export function auditRoutes(app: AppInstance, { db }: { db: Database }) {
   app.get(

@@ -20,6 +20,7 @@ import {
   satisfactionSurveys,
 } from "../../db/schema/index.js";
 import { type IsoDate, sqlDate } from "../../lib/clock.js";
+import { parisDayEnd, parisDayOf, parisDayStart } from "../../lib/paris-day-sql.js";
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
@@ -40,10 +41,6 @@ function clientMatches(f: ClientFilter): SQL {
       where le.id = c.legal_entity_id and le.gestionnaire_id = ${f.gestionnaireId}::uuid)`);
   return sql.join(parts, sql` and `);
 }
-
-/** Paris midnight of a calendar date, to bound timestamptz columns by whole days. */
-const parisStart = (date: IsoDate) => sql`(${date}::date::timestamp at time zone 'Europe/Paris')`;
-const parisDay = (column: SQL) => sql`(${column} at time zone 'Europe/Paris')::date`;
 
 /**
  * One row per evaluation event in the period: sold (its contract signed), planned (first visit day),
@@ -155,7 +152,7 @@ export async function pipeline(db: Executor, f: ClientFilter) {
   const result = await db.execute(sql`
     with r as (
       select rc.received_at,
-             (select min(${parisDay(sql`q.sent_at`)}) from ${quotes} q where q.request_id = rc.id) as quoted_on,
+             (select min(${parisDayOf(sql`q.sent_at`)}) from ${quotes} q where q.request_id = rc.id) as quoted_on,
              (select min(ct.signature_date) from ${contracts} ct
                where ct.request_id = rc.id and ct.status = 'SIGNED') as signed_on
       from ${requestClients} rc
@@ -223,8 +220,8 @@ export async function reportDelays(db: Executor, f: ClientFilter) {
  * of every answer, 1–4) and the performance points given in the period (average, 1–5).
  */
 export async function evaluatorQuality(db: Executor, f: ClientFilter) {
-  const start = parisStart(f.from);
-  const end = sql`(${parisStart(f.to)} + interval '1 day')`;
+  const start = parisDayStart(f.from);
+  const end = parisDayEnd(f.to);
   const match = clientMatches(f);
   const result = await db.execute(sql`
     with sat as (

@@ -9,6 +9,7 @@ import {
   contracts,
 } from "../../db/schema/index.js";
 import { type IsoDate, sqlDate } from "../../lib/clock.js";
+import { parisDayEnd, parisDayStart } from "../../lib/paris-day-sql.js";
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
@@ -18,7 +19,6 @@ export interface LinkFilter {
   auditorId?: string | undefined;
 }
 
-const parisStart = (date: IsoDate) => sql`(${date}::date::timestamp at time zone 'Europe/Paris')`;
 const auditorIs = (column: SQL, f: LinkFilter) => (f.auditorId ? sql`${column} = ${f.auditorId}::uuid` : sql`true`);
 
 /** The links of interest in force at some day of the period (started by its end, not ended before it). */
@@ -32,8 +32,8 @@ const activeAtEnd = (f: LinkFilter) => sql`(l.end_date is null or l.end_date >= 
 
 /** The engine's decisions in the period: refused assignments and those allowed with a justification. */
 const decisionsInPeriod = (f: LinkFilter) => {
-  const start = parisStart(f.from);
-  const end = sql`(${parisStart(f.to)} + interval '1 day')`;
+  const start = parisDayStart(f.from);
+  const end = parisDayEnd(f.to);
   return sql`
     select r.id, 'REFUSED' as decision, r.created_at as at, r.auditor_id, r.client_id, r.contract_id,
            r.reasons as reasons, null::text as justification, r.created_by_label as by

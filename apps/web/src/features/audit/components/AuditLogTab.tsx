@@ -1,4 +1,11 @@
-import { AUDIT_ENTITY_LABELS, type AuditEntryRow, type AuditLogQuery, formatDate } from "@certidesk/shared";
+import {
+  AUDIT_ENTITY_LABELS,
+  type AuditEntryRow,
+  type AuditLogQuery,
+  type AuditPage,
+  formatDate,
+  groupThousands,
+} from "@certidesk/shared";
 import { Group, Select, Stack, Text, TextInput } from "@mantine/core";
 import { IconSearch } from "@tabler/icons-react";
 import { useMemo, useState } from "react";
@@ -21,6 +28,12 @@ const SORT_KEYS = {
   action: "action",
   entityType: "entityType",
 } as const;
+/** "12 entrée(s)", or "Plus de 10 000 entrées" when the server stopped counting (AUDIT_COUNT_CAP). */
+export function entryCount(page: Pick<AuditPage, "total" | "totalCapped"> | undefined): string {
+  if (!page) return "0 entrée(s)";
+  const n = groupThousands(String(page.total));
+  return page.totalCapped ? `Plus de ${n} entrées` : `${n} entrée(s)`;
+}
 const time = (iso: string) => new Date(iso).toLocaleTimeString("fr-FR", { timeZone: "Europe/Paris" });
 
 const COLUMNS: DataTableColumn<AuditEntryRow>[] = [
@@ -98,7 +111,7 @@ export function AuditLogTab() {
           onChange={reset(setAction)}
         />
         <Text size="sm" c="dimmed" ml="auto">
-          {data?.total ?? 0} entrée(s)
+          {entryCount(data)}
         </Text>
       </Group>
       <PaginatedDataTable
