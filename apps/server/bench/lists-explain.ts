@@ -11,7 +11,7 @@ import { listAuditEntries } from "../src/modules/audit/audit.repository.js";
 import { listDocuments } from "../src/modules/documents/documents.repository.js";
 import { listGestionnaires } from "../src/modules/gestionnaires/gestionnaires.repository.js";
 import { attachmentsOf, countMailsByStatus, listMails } from "../src/modules/mail/mail.repository.js";
-import { listProspects, rowExtras } from "../src/modules/prospects/prospects.repository.js";
+import { listProspects } from "../src/modules/prospects/prospects.repository.js";
 
 const databaseUrl = process.env.DATABASE_URL;
 if (!databaseUrl) throw new Error("DATABASE_URL is required (a scale base on PostgreSQL)");
@@ -29,19 +29,8 @@ const [someActor] = await plain.queryRaw<{ actor_id: string }>(
 const journal = (extra: Partial<Parameters<typeof listAuditEntries>[1]>) => () =>
   listAuditEntries(db, { page: 1, pageSize: 50, sort: "occurredAt", direction: "desc", ...extra });
 const prospects =
-  (kind: Parameters<typeof listProspects>[1], extra: Partial<Parameters<typeof listProspects>[2]>) => async () => {
-    const { rows } = await listProspects(db, kind, {
-      page: 1,
-      pageSize: 50,
-      sortKey: "createdAt",
-      direction: "desc",
-      ...extra,
-    });
-    await rowExtras(
-      db,
-      rows.map((r) => r.request.id),
-    );
-  };
+  (kind: Parameters<typeof listProspects>[1], extra: Partial<Parameters<typeof listProspects>[2]>) => () =>
+    listProspects(db, kind, { page: 1, pageSize: 50, sortKey: "createdAt", direction: "desc", ...extra });
 const gestionnaires = (extra: Partial<Parameters<typeof listGestionnaires>[1]>) => () =>
   listGestionnaires(db, { page: 1, pageSize: 50, sortKey: "raisonSocial", direction: "asc", ...extra });
 const documents = (extra: Partial<Parameters<typeof listDocuments>[1]>) => () =>

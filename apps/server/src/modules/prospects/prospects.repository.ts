@@ -1,5 +1,6 @@
 import { type ProspectSortKey, RECEVABILITY_CHECKLIST } from "@certidesk/shared";
-import { and, asc, count, desc, eq, ilike, inArray, isNull, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, inArray, isNull, ne, or, type SQL, sql } from "drizzle-orm";
+import type { SelectedFields } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.js";
 import {
   clients,
@@ -15,7 +16,7 @@ import {
   requestEstablishments,
   requestTabCounts,
 } from "../../db/schema/index.js";
-import { anyOf } from "../../lib/any-of.js";
+import { totalColumn, totalOf } from "../../lib/page-in-one-statement.js";
 import { offsetOf } from "../../lib/pagination.js";
 import { foldedSql, matchEveryWord, matchEveryWordIn } from "../../lib/search-text.js";
 
@@ -54,34 +55,49 @@ const TABS: Record<ProspectListKind, string[]> = {
   all: ["OPEN", "REFUSE"],
 };
 
-const joined = (db: Executor) =>
-  db
-    .select({
-      request: requestClients,
-      displayName: requestClients.displayName,
-      legalEntityRaisonSocial: legalEntities.raisonSocial,
-      gestionnaireRaisonSocial: gestionnaires.raisonSocial,
-      postalCode: requestClients.firstPostalCode,
-      city: requestClients.firstCity,
-      establishmentCount: requestClients.establishmentCount,
-      contact: {
-        firstName: contacts.firstName,
-        lastName: contacts.lastName,
-        tel: contacts.tel,
-        email: contacts.email,
-        occupation: contacts.occupation,
-        mobilePhone: contacts.mobilePhone,
-      },
-    })
-    .from(requestClients)
-    .innerJoin(legalEntities, eq(legalEntities.id, requestClients.legalEntityId))
-    .leftJoin(gestionnaires, eq(gestionnaires.id, legalEntities.gestionnaireId))
-    .leftJoin(contacts, eq(contacts.id, requestClients.contactId));
+/** The request columns a row shows (not the search text, notes or authorship the table also holds). */
+const LISTED_REQUEST_COLUMNS = {
+  id: requestClients.id,
+  reference: requestClients.reference,
+  legalEntityId: requestClients.legalEntityId,
+  service: requestClients.service,
+  source: requestClients.source,
+  status: requestClients.status,
+  refusalReason: requestClients.refusalReason,
+  dateRelance: requestClients.dateRelance,
+  receivedAt: requestClients.receivedAt,
+  archivedAt: requestClients.archivedAt,
+  version: requestClients.version,
+  displayName: requestClients.displayName,
+  postalCode: requestClients.firstPostalCode,
+  city: requestClients.firstCity,
+  establishmentCount: requestClients.establishmentCount,
+  legalEntityRaisonSocial: legalEntities.raisonSocial,
+  gestionnaireRaisonSocial: gestionnaires.raisonSocial,
+  contact: {
+    firstName: contacts.firstName,
+    lastName: contacts.lastName,
+    tel: contacts.tel,
+    email: contacts.email,
+    occupation: contacts.occupation,
+    mobilePhone: contacts.mobilePhone,
+  },
+};
+
+/** What a row shows of its establishments (the names, and the tooltip's postal codes and cities). */
+export interface ProspectEstablishmentRef {
+  id: string;
+  raisonSocial: string;
+  postalCode: string | null;
+  city: string | null;
+}
 
 /**
- * A page of prospects: the page's ids first, from request_clients alone (every sort key, the tab and the
- * search are its columns), and the count from it alone; then the details of those rows. A tab's page is a walk
- * of the index (list_tab, sort key, reference); "all" merges the walks of its two tabs.
+ * A page of prospects in one statement (lib/page-in-one-statement.ts): the page's ids from request_clients
+ * alone (every sort key, the tab and the search are its columns), the details of those rows with their
+ * establishments, latest quote and current contract, and the total on each row. Six round trips before;
+ * at fifty users each one's write, parse and plan cost more than the rows (docs/performance.md). A tab's
+ * page is a walk of the index (list_tab, sort key, reference); "all" merges the walks of its two tabs.
  */
 export async function listProspects(db: Executor, kind: ProspectListKind, q: ProspectQuery) {
   const tabs = TABS[kind];
@@ -91,44 +107,97 @@ export async function listProspects(db: Executor, kind: ProspectListKind, q: Pro
   const order = (key: unknown) => sql`${key} ${direction}${nulls}, reference desc`;
   const inTab = (tab: string) =>
     sql`select id, reference, ${SORTS[q.sortKey]} as k from ${requestClients} where list_tab = ${tab}${search ? sql` and ${search}` : sql``}`;
-  // Each tab's first offset + pageSize rows in the list's order, then the page among them.
-  const ids = sql`select id from (${sql.join(
+  // Each tab's first offset + pageSize rows in the list's order, then the page among them, numbered.
+  const ids = sql`select id, position from (select id, row_number() over (order by ${order(sql`k`)}) as position from (${sql.join(
     tabs.map((tab) => sql`(${inTab(tab)} order by ${order(SORTS[q.sortKey])} limit ${offsetOf(q) + q.pageSize})`),
     sql` union all `,
-  )}) page order by ${order(sql`k`)} limit ${q.pageSize} offset ${offsetOf(q)}`;
-  const [page, [total]] = await Promise.all([
-    db.execute(ids) as unknown as Promise<{ rows: Array<{ id: string }> }>,
-    // Without a search, the tabs' counts kept by triggers (migration `lists_at_scale`), not 20,000 rows counted.
-    search
-      ? db
-          .select({ n: count() })
-          .from(requestClients)
-          .where(and(inArray(requestClients.listTab, tabs), search))
-      : db
-          .select({ n: sql<string | null>`sum(${requestTabCounts.n})` })
-          .from(requestTabCounts)
-          .where(inArray(requestTabCounts.listTab, tabs)),
-  ]);
-  const pageIds = page.rows.map((r) => r.id);
-  const details = pageIds.length ? await joined(db).where(anyOf(requestClients.id, pageIds)) : [];
-  const byId = new Map(details.map((r) => [r.request.id, r]));
-  const rows = pageIds.flatMap((id) => byId.get(id) ?? []);
-  return { rows, total: Number(total?.n ?? 0) };
+  )}) merged) numbered where position > ${offsetOf(q)} order by position limit ${q.pageSize}`;
+  const page = db.$with("prospect_page", { id: sql<string>`id`, position: sql<number>`position` }).as(ids);
+  const pageColumn = (name: "id" | "position") => sql`${sql.identifier("prospect_page")}.${sql.identifier(name)}`;
+  // Without a search, the tabs' counts kept by triggers (migration `lists_at_scale`), not 20,000 rows counted.
+  const tabList = sql`${sql.param(tabs)}::text[]`;
+  const countQuery = search
+    ? sql`select count(*) as n from ${requestClients} where list_tab = any(${tabList}) and ${search}`
+    : sql`select coalesce(sum(${requestTabCounts.n}), 0) as n from ${requestTabCounts} where list_tab = any(${tabList})`;
+  const rows = await listedRows(db, { total: totalColumn(countQuery) }, db.with(page))
+    .innerJoin(page, sql`${pageColumn("id")} = ${requestClients.id}`)
+    .orderBy(pageColumn("position"));
+  const total = await totalOf(rows, q, async () => {
+    const counted = (await db.execute(countQuery)) as unknown as { rows: Array<{ n: string }> };
+    return Number(counted.rows[0]?.n ?? 0);
+  });
+  return { rows, total };
 }
 
+/**
+ * A list row: the request's columns the row shows, its names and contact, its establishments (as JSON, in
+ * name order), its latest quote and its current contract (one index lookup each, per row of the page).
+ */
+function listedRows<Extra extends SelectedFields>(db: Executor, extra: Extra, from: Pick<Executor, "select"> = db) {
+  const latestQuote = db
+    .select({
+      id: quotes.id,
+      number: quotes.number,
+      revision: quotes.revision,
+      status: quotes.status,
+      totalTTC: quotes.totalTTC,
+    })
+    .from(quotes)
+    .where(eq(quotes.requestId, requestClients.id))
+    .orderBy(desc(quotes.createdAt), desc(quotes.revision))
+    .limit(1)
+    .as("latest_quote");
+  const currentContract = db
+    .select({ id: contracts.id })
+    .from(contracts)
+    .where(and(eq(contracts.requestId, requestClients.id), ne(contracts.status, "CANCELLED")))
+    .orderBy(desc(contracts.createdAt))
+    .limit(1)
+    .as("current_contract");
+  return from
+    .select({
+      ...LISTED_REQUEST_COLUMNS,
+      establishments: sql<ProspectEstablishmentRef[] | null>`(
+        select json_agg(json_build_object('id', ${clients.id}, 'raisonSocial', ${clients.raisonSocial},
+                                          'postalCode', ${clients.postalCode}, 'city', ${clients.city})
+                        order by ${clients.raisonSocial}, ${clients.id})
+        from ${requestEstablishments} join ${clients} on ${clients.id} = ${requestEstablishments.clientId}
+        where ${requestEstablishments.requestId} = ${requestClients.id})`,
+      quote: {
+        id: latestQuote.id,
+        number: latestQuote.number,
+        revision: latestQuote.revision,
+        status: latestQuote.status,
+        totalTTC: latestQuote.totalTTC,
+      },
+      contractId: currentContract.id,
+      ...extra,
+    })
+    .from(requestClients)
+    .innerJoin(legalEntities, eq(legalEntities.id, requestClients.legalEntityId))
+    .leftJoin(gestionnaires, eq(gestionnaires.id, legalEntities.gestionnaireId))
+    .leftJoin(contacts, eq(contacts.id, requestClients.contactId))
+    .leftJoinLateral(latestQuote, sql`true`)
+    .leftJoinLateral(currentContract, sql`true`);
+}
+
+/** One request as a list row, with what its detail adds; null when there is none. */
 export async function findProspect(db: Executor, id: string) {
-  const [row] = await joined(db).where(eq(requestClients.id, id));
+  const [row] = await listedRows(db, {
+    wishedPeriod: requestClients.wishedPeriod,
+    notes: requestClients.notes,
+    contactId: requestClients.contactId,
+  }).where(eq(requestClients.id, id));
   return row ?? null;
 }
-export type ProspectJoinedRow = NonNullable<Awaited<ReturnType<typeof findProspect>>>;
+/** A row as toProspectRow reads it (the list's rows add their total, the detail's a few columns). */
+export type ProspectListedRow = Awaited<ReturnType<typeof listedRows<Record<never, never>>>>[number];
 
-/** What a page of rows needs beside the main query: establishments, latest quote, current contract. */
-export async function rowExtras(db: Executor, requestIds: string[]) {
-  if (requestIds.length === 0) return { establishments: [], quotes: [], contracts: [] };
+/** What a request's detail shows beside its row: every establishment, every quote, the current contract. */
+export async function detailExtras(db: Executor, requestId: string) {
   const [establishments, quoteRows, contractRows] = await Promise.all([
     db
       .select({
-        requestId: requestEstablishments.requestId,
         id: clients.id,
         raisonSocial: clients.raisonSocial,
         finess: clients.finess,
@@ -140,13 +209,12 @@ export async function rowExtras(db: Executor, requestIds: string[]) {
       })
       .from(requestEstablishments)
       .innerJoin(clients, eq(clients.id, requestEstablishments.clientId))
-      .where(anyOf(requestEstablishments.requestId, requestIds))
-      .orderBy(clients.raisonSocial),
+      .where(eq(requestEstablishments.requestId, requestId))
+      .orderBy(clients.raisonSocial, clients.id),
     // The columns a row and the detail show, not the whole quote (24 columns decoded for each).
     db
       .select({
         id: quotes.id,
-        requestId: quotes.requestId,
         number: quotes.number,
         revision: quotes.revision,
         status: quotes.status,
@@ -155,17 +223,17 @@ export async function rowExtras(db: Executor, requestIds: string[]) {
         sentAt: quotes.sentAt,
       })
       .from(quotes)
-      .where(anyOf(quotes.requestId, requestIds))
+      .where(eq(quotes.requestId, requestId))
       .orderBy(desc(quotes.createdAt), desc(quotes.revision)),
     db
-      .select({ id: contracts.id, requestId: contracts.requestId, number: contracts.number, status: contracts.status })
+      .select({ id: contracts.id, number: contracts.number, status: contracts.status })
       .from(contracts)
-      .where(and(anyOf(contracts.requestId, requestIds), ne(contracts.status, "CANCELLED")))
+      .where(and(eq(contracts.requestId, requestId), ne(contracts.status, "CANCELLED")))
       .orderBy(desc(contracts.createdAt)),
   ]);
   return { establishments, quotes: quoteRows, contracts: contractRows };
 }
-export type RowExtras = Awaited<ReturnType<typeof rowExtras>>;
+export type DetailExtras = Awaited<ReturnType<typeof detailExtras>>;
 
 export async function legalEntityExists(db: Executor, id: string) {
   const [entity] = await db.select({ id: legalEntities.id }).from(legalEntities).where(eq(legalEntities.id, id));

@@ -52,14 +52,6 @@ export function createProspectsService({
   cascade: RefusalCascade;
   clock?: Clock;
 }) {
-  async function rows(found: repo.ProspectJoinedRow[]) {
-    const extras = await repo.rowExtras(
-      db,
-      found.map((r) => r.request.id),
-    );
-    return { items: found.map((r) => toProspectRow(r, extras)), extras };
-  }
-
   /** The common options of a request write through versionedUpdate. */
   const write = (actor: Actor, id: string, action: RequestAction, version: number, requestId?: string) => ({
     db,
@@ -79,17 +71,16 @@ export function createProspectsService({
     async list(actor: Actor, kind: repo.ProspectListKind, query: repo.ProspectQuery) {
       if (!isStaff(actor)) return { items: [], total: 0, page: query.page, pageSize: query.pageSize };
       const { rows: found, total } = await repo.listProspects(db, kind, query);
-      return { items: (await rows(found)).items, total, page: query.page, pageSize: query.pageSize };
+      return { items: found.map(toProspectRow), total, page: query.page, pageSize: query.pageSize };
     },
 
     async detail(actor: Actor, id: string): Promise<RequestDetail> {
       const found = await repo.findProspect(db, id);
       if (!found) throw notFound(NOT_FOUND);
-      authorize(actor, "read", requestResource, found.request);
-      const { items, extras } = await rows([found]);
-      const row = items[0];
-      if (!row) throw notFound(NOT_FOUND);
-      const req = found.request;
+      authorize(actor, "read", requestResource, found);
+      const row = toProspectRow(found);
+      const req = found;
+      const extras = await repo.detailExtras(db, id);
       const clientIds = extras.establishments.map((e) => e.id);
       const [entity, contactRows] = await Promise.all([
         repo.findLegalEntity(db, req.legalEntityId),
