@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { addCalendarDays, DEFAULT_DEADLINE_SETTINGS } from "@certidesk/shared";
+import { addCalendarDays } from "@certidesk/shared";
 import { and, asc, eq, gte, inArray, isNotNull } from "drizzle-orm";
 import type { Executor } from "../db/client.js";
 import {
@@ -14,6 +14,13 @@ import {
 import type { AuditActor } from "../lib/actor.js";
 import { parisDate } from "../lib/clock.js";
 import { createForSignedContract } from "../modules/missions/index.js";
+
+/**
+ * Visits of the last 90 days have their preliminary report uploaded and waiting to be sent (every third
+ * mission): not only those of the report's 30-day deadline, a window that a day's shift of the weekdays
+ * could leave empty, and the demo then lacked its "rapport préliminaire non envoyé" alert (27 November 2026).
+ */
+const PRELIMINARY_WAITING_WINDOW_DAYS = 90;
 
 const REFUSAL_REASONS = [
   "Indisponible sur ces dates (autre mission déjà acceptée).",
@@ -93,7 +100,6 @@ export async function seedMissionDemo(tx: Executor, input: { actor: AuditActor; 
     }
   }
 
-  const s = DEFAULT_DEADLINE_SETTINGS;
   for (const [n, { mission: m, finishedAt }] of rows.entries()) {
     if (!m.firstDay || !m.lastDay) continue; // à programmer: orders waiting
     const orderDay =
@@ -132,7 +138,12 @@ export async function seedMissionDemo(tx: Executor, input: { actor: AuditActor; 
         preliminarySentAt: sent,
         observationsReceivedAt: n % 2 === 0 && addCalendarDays(sent, 10) < today ? addCalendarDays(sent, 10) : null,
       });
-    } else if (n % 3 === 1 && addCalendarDays(m.lastDay, s.preliminaryReportDays) >= today && uploaded < today) {
+    } else if (
+      n % 3 === 1 &&
+      addCalendarDays(m.lastDay, PRELIMINARY_WAITING_WINDOW_DAYS) >= today &&
+      uploaded < today
+    ) {
+      // Uploaded, not yet sent: the ones uploaded over 7 days ago are the "rapport préliminaire non envoyé" alert.
       Object.assign(values, { preliminaryUploadedAt: uploaded });
     }
     // Otherwise: nothing uploaded, late once 30 days have passed (rapport en retard).
