@@ -130,7 +130,15 @@ export async function seedMissionDemo(tx: Executor, input: { actor: AuditActor; 
       });
     } else if (n % 3 === 0 && uploaded < today) {
       // Visite passée, the preliminary report out and its observation period running or over.
-      const sent = addCalendarDays(m.lastDay, 26) < today ? addCalendarDays(m.lastDay, 26) : today;
+      // Sent 26 days after the visit; for every sixth mission of long ago, 20 days ago instead: its observation
+      // period is over and its final report not yet late, whatever the day the demo loads (the window of
+      // 26 days after the visit alone could be empty: it was on 27 November 2026).
+      const sent =
+        n % 6 === 3 && addCalendarDays(m.lastDay, 56) < today
+          ? addCalendarDays(today, -20)
+          : addCalendarDays(m.lastDay, 26) < today
+            ? addCalendarDays(m.lastDay, 26)
+            : today;
       Object.assign(values, {
         preliminaryUploadedAt: uploaded,
         preliminaryReviewedAt: addCalendarDays(uploaded, 1),
