@@ -3,6 +3,7 @@ import { and, count as countFn, eq, inArray, isNotNull, isNull, type SQL, sql } 
 import type { Executor } from "../../db/client.js";
 import { clients, contacts, gestionnaires, legalEntities, listCounts } from "../../db/schema/index.js";
 import { type IsoDate, sqlDate } from "../../lib/clock.js";
+import { contactSummaryColumns } from "../../lib/contact-summary.js";
 import { totalColumn, totalOf } from "../../lib/page-in-one-statement.js";
 import { offsetOf } from "../../lib/pagination.js";
 import { type RecordScope, scopeWhere } from "../../lib/policy.js";
@@ -215,14 +216,7 @@ function clientListQuery(db: Executor, q: ClientListQuery, scope: RecordScope, t
         legalEntityRaisonSocial: legalEntities.raisonSocial,
         gestionnaireId: gestionnaires.id,
         gestionnaireRaisonSocial: gestionnaires.raisonSocial,
-        contact: {
-          firstName: contacts.firstName,
-          lastName: contacts.lastName,
-          tel: contacts.tel,
-          email: contacts.email,
-          occupation: contacts.occupation,
-          mobilePhone: contacts.mobilePhone,
-        },
+        contact: contactSummaryColumns,
         // Derived columns kept by triggers (migration 0018): no per-row subquery.
         isMultiClient: clients.isMultiClient,
         status: clients.latestContractStatus,

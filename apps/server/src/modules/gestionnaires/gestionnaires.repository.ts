@@ -3,6 +3,7 @@ import { and, asc, count, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
 import { clients, contacts, gestionnaires, legalEntities } from "../../db/schema/index.js";
 import { anyOf } from "../../lib/any-of.js";
+import { contactSummaryColumns } from "../../lib/contact-summary.js";
 import { offsetOf } from "../../lib/pagination.js";
 import { foldedSql, matchEveryWordIn } from "../../lib/search-text.js";
 
@@ -32,14 +33,7 @@ export function selectGestionnaires(db: Executor) {
       legalEntities: gestionnaires.legalEntityCount,
       establishments: gestionnaires.establishmentCount,
       clients: gestionnaires.clientCount,
-      contact: {
-        firstName: contacts.firstName,
-        lastName: contacts.lastName,
-        tel: contacts.tel,
-        email: contacts.email,
-        occupation: contacts.occupation,
-        mobilePhone: contacts.mobilePhone,
-      },
+      contact: contactSummaryColumns,
     })
     .from(gestionnaires)
     .leftJoin(contacts, and(eq(contacts.gestionnaireId, gestionnaires.id), eq(contacts.isMain, true)));

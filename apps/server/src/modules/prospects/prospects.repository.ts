@@ -16,6 +16,7 @@ import {
   requestEstablishments,
   requestTabCounts,
 } from "../../db/schema/index.js";
+import { contactSummaryColumns } from "../../lib/contact-summary.js";
 import { totalColumn, totalOf } from "../../lib/page-in-one-statement.js";
 import { offsetOf } from "../../lib/pagination.js";
 import { foldedSql, matchEveryWord, matchEveryWordIn } from "../../lib/search-text.js";
@@ -74,14 +75,7 @@ const LISTED_REQUEST_COLUMNS = {
   establishmentCount: requestClients.establishmentCount,
   legalEntityRaisonSocial: legalEntities.raisonSocial,
   gestionnaireRaisonSocial: gestionnaires.raisonSocial,
-  contact: {
-    firstName: contacts.firstName,
-    lastName: contacts.lastName,
-    tel: contacts.tel,
-    email: contacts.email,
-    occupation: contacts.occupation,
-    mobilePhone: contacts.mobilePhone,
-  },
+  contact: contactSummaryColumns,
 };
 
 /** What a row shows of its establishments (the names, and the tooltip's postal codes and cities). */
