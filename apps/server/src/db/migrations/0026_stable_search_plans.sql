@@ -3,7 +3,7 @@
 -- transaction that writes missions and then their teams (the scale seed, a restore, a bulk import),
 -- mission_search_text was first planned while mission_team_members was empty: a sequential scan of the
 -- team table, kept while the table grew, so each mission's search text read every team row written
--- before it (quadratic: 10 s for 12,000 missions, minutes for 50,000). Planned at each call, the plan
+-- before it (quadratic: 10 s for 12,000 missions, 93 s for 49,000). Planned at each call, the plan
 -- sees the table's current size: an index lookup as soon as it holds rows. Planning costs about 0.1 ms,
 -- once per mission written.
 CREATE OR REPLACE FUNCTION mission_search_text(mission_id uuid, client_id uuid, contract_id uuid)
@@ -19,7 +19,7 @@ END $$;
 -- The same for the prospect list's refresh, whose plan also depends on how many requests a statement
 -- touches (one when a user edits a request, thousands in a bulk load). Its estimates are coarse (150
 -- establishments a request): JIT compilation started from about 55 requests and cost 300 ms to save
--- nothing. Off for this function only.
+-- nothing. Off while it runs (and the triggers its update fires).
 ALTER FUNCTION request_clients_refresh(uuid[]) SET plan_cache_mode = force_custom_plan;
 --> statement-breakpoint
 ALTER FUNCTION request_clients_refresh(uuid[]) SET jit = off;
