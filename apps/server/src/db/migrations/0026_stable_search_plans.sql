@@ -9,10 +9,11 @@
 CREATE OR REPLACE FUNCTION mission_search_text(mission_id uuid, client_id uuid, contract_id uuid)
 RETURNS text LANGUAGE plpgsql STABLE SET plan_cache_mode = force_custom_plan AS $$
 BEGIN
-  RETURN (SELECT replace(replace(replace(replace(translate(coalesce(c.raison_social, ''), 'àâäáãéèêëíìîïóòôöõúùûüçñÀÂÄÁÃÉÈÊËÍÌÎÏÓÒÔÖÕÚÙÛÜÇÑ', 'aaaaaeeeeiiiiooooouuuucnAAAAAEEEEIIIIOOOOOUUUUCN'), 'œ', 'oe'), 'Œ', 'OE'), 'æ', 'ae'), 'Æ', 'AE') || E'\n'
-    || replace(replace(replace(replace(translate(coalesce(c.city, ''), 'àâäáãéèêëíìîïóòôöõúùûüçñÀÂÄÁÃÉÈÊËÍÌÎÏÓÒÔÖÕÚÙÛÜÇÑ', 'aaaaaeeeeiiiiooooouuuucnAAAAAEEEEIIIIOOOOOUUUUCN'), 'œ', 'oe'), 'Œ', 'OE'), 'æ', 'ae'), 'Æ', 'AE') || E'\n'
+  -- list_fold (migration 0023) is the folding the list searches compare with: French accents, œ and æ.
+  RETURN (SELECT list_fold(coalesce(c.raison_social, '')) || E'\n' || list_fold(coalesce(c.city, '')) || E'\n'
     || coalesce(c.postal_code, '') || E'\n' || coalesce(c.finess, '') || E'\n' || coalesce(k.number, '') || E'\n'
-    || replace(replace(replace(replace(translate(coalesce((SELECT string_agg(a.first_name || ' ' || a.last_name, ', ' ORDER BY tm.role, a.last_name) FROM mission_team_members tm JOIN auditors a ON a.id = tm.auditor_id WHERE tm.mission_id = $1), ''), 'àâäáãéèêëíìîïóòôöõúùûüçñÀÂÄÁÃÉÈÊËÍÌÎÏÓÒÔÖÕÚÙÛÜÇÑ', 'aaaaaeeeeiiiiooooouuuucnAAAAAEEEEIIIIOOOOOUUUUCN'), 'œ', 'oe'), 'Œ', 'OE'), 'æ', 'ae'), 'Æ', 'AE')
+    || list_fold(coalesce((SELECT string_agg(a.first_name || ' ' || a.last_name, ', ' ORDER BY tm.role, a.last_name)
+         FROM mission_team_members tm JOIN auditors a ON a.id = tm.auditor_id WHERE tm.mission_id = $1), ''))
   FROM (SELECT 1) one LEFT JOIN clients c ON c.id = $2 LEFT JOIN contracts k ON k.id = $3);
 END $$;
 --> statement-breakpoint
