@@ -10,7 +10,7 @@ const mainJs = path.join(root, "apps/server/dist/main.js");
 // As `npm start` runs it: a 32 MB young generation (V8's default is 16) lets a page's rows, decoded,
 // mapped and serialised, die young instead of being promoted and collected again in the old space:
 // +11 to +17 % pages a second at 50 connections (docs/performance.md, 27 novembre).
-export const SERVER_NODE_FLAGS = ["--max-semi-space-size=32"];
+const SERVER_NODE_FLAGS = ["--max-semi-space-size=32"];
 
 /** `node --max-semi-space-size=32 apps/server/dist/main.js` on the bench's base; resolves once /health answers 200. */
 export async function startServer({ port, env, quiet = true }) {

@@ -84,7 +84,7 @@ export async function seedMissionDemo(tx: Executor, input: { actor: AuditActor; 
       // Two days after sending, but never today or later: an answer stamped 09:00 today would lie in
       // the future before nine, and a newcomer put on the team now would seem to precede it.
       const yesterday = addCalendarDays(today, -1);
-      const answeredDay = addCalendarDays(sentDay, 2) < yesterday ? addCalendarDays(sentDay, 2) : yesterday;
+      const answeredDay = earlier(addCalendarDays(sentDay, 2), yesterday);
       answers.push({
         ...o,
         id: randomUUID(),
@@ -136,9 +136,7 @@ export async function seedMissionDemo(tx: Executor, input: { actor: AuditActor; 
       const sent =
         n % 6 === 3 && addCalendarDays(m.lastDay, 56) < today
           ? addCalendarDays(today, -20)
-          : addCalendarDays(m.lastDay, 26) < today
-            ? addCalendarDays(m.lastDay, 26)
-            : today;
+          : earlier(addCalendarDays(m.lastDay, 26), today);
       Object.assign(values, {
         preliminaryUploadedAt: uploaded,
         preliminaryReviewedAt: addCalendarDays(uploaded, 1),
@@ -246,7 +244,7 @@ async function seedNonConformities(tx: Executor, today: string, actor: AuditActo
         correctiveAction: "Module bientraitance inscrit au plan de formation.",
         evidence: "Plan de formation mis à jour.",
         dueDate: addCalendarDays(last, 60),
-        closedAt: addCalendarDays(last, 20) < today ? addCalendarDays(last, 20) : today,
+        closedAt: earlier(addCalendarDays(last, 20), today),
         closedBy: actor.label,
         closedById: actor.userId,
         createdById: actor.userId,
@@ -254,4 +252,9 @@ async function seedNonConformities(tx: Executor, today: string, actor: AuditActo
     ];
   });
   if (rows.length) await tx.insert(missionNonConformities).values(rows);
+}
+
+/** The earlier of two ISO dates (yyyy-mm-dd compare as text). */
+function earlier(a: string, b: string) {
+  return a < b ? a : b;
 }
