@@ -41,6 +41,9 @@ export function matchEveryWord(
   return and(...words.map((word) => condition(likePattern(word))));
 }
 
+/** Each word's LIKE pattern (matchEveryWord's), for a statement that takes them as parameters. */
+export const searchPatterns = (search: string | undefined): string[] => searchWords(search).map(likePattern);
+
 /**
  * The same match as matchEveryWord, on a stored search text: lower(folded text) of every searched field,
  * separated by spaces (a word, never a space, is in it exactly when it is in one of the fields). LIKE on the

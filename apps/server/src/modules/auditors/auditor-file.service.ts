@@ -232,8 +232,7 @@ export function createAuditorFileService({ db, clock, documents: docs, links: do
             ? "EXPIRING"
             : "EXPIRED") as "VALID" | "EXPIRING" | "EXPIRED",
         createdAt: d.createdAt.toISOString(),
-        url: docLinks.url(d.id, "view"),
-        downloadUrl: docLinks.url(d.id, "download"),
+        ...docLinks.links(d.id),
       }));
       const missing = requiredDocumentKinds(auditor.status)
         .filter((kind) => !list.some((d) => d.kind === kind && (d.validUntil === null || d.validUntil >= today)))

@@ -5,8 +5,9 @@ import { clients, contacts, gestionnaires, legalEntities, listCounts } from "../
 import { type IsoDate, sqlDate } from "../../lib/clock.js";
 import { contactSummaryColumns } from "../../lib/contact-summary.js";
 import { totalColumn, totalOf } from "../../lib/page-in-one-statement.js";
-import { offsetOf } from "../../lib/pagination.js";
+import { offsetOf, offsetParam, pageSizeSql } from "../../lib/pagination.js";
 import { type RecordScope, scopeWhere } from "../../lib/policy.js";
+import { preparedByShape } from "../../lib/prepared-by-shape.js";
 import { foldedSql, matchEveryWord, searchWords } from "../../lib/search-text.js";
 
 // The sorts on the main contact's and the gestionnaire's names read columns kept by triggers (the
@@ -101,8 +102,7 @@ function pageStatement(
 
 /**
  * The page statement of a shape (filter, sort key, direction, page size), built once per database and
- * prepared: building it with drizzle took more CPU than PostgreSQL spent running it, and a named
- * statement is parsed once per connection. The date and the offset are its parameters.
+ * prepared (lib/prepared-by-shape.ts). The date and the offset are its parameters.
  *
  * Written so that PostgreSQL plans it once, not on every call: the page size is in the text and the
  * offset is read through a subquery. With both as plain parameters, each execution was planned again
@@ -111,31 +111,16 @@ function pageStatement(
  * the offset is unknown to every plan alike, and after five runs the cached one is kept: pgbench on the
  * scale base, 870 → 2,080 pages a second on one connection (docs/performance.md).
  */
-const preparedPages = new WeakMap<Executor, Map<string, ReturnType<typeof preparePage>>>();
-/** Any page size is allowed (1–1000): past this many shapes, a page is built as a plain statement. */
-const MAX_PREPARED_SHAPES = 200;
+const preparedPages = preparedByShape<ReturnType<typeof preparePage>>("client_list_page");
 
 function preparePage(db: Executor, q: ClientListQuery, name: string) {
   const today = sql`${sql.placeholder("today")}::date`;
-  if (!Number.isSafeInteger(q.pageSize)) throw new Error(`page size ${q.pageSize} is not an integer`);
-  const limit = sql.raw(String(q.pageSize));
-  const offset = sql`(select ${sql.placeholder("offset")}::int)`;
-  return pageStatement(db, q, { kind: "all" }, today, limit, offset).prepare(name);
+  return pageStatement(db, q, { kind: "all" }, today, pageSizeSql(q.pageSize), offsetParam()).prepare(name);
 }
 
 function preparedPage(db: Executor, q: ClientListQuery) {
-  let byShape = preparedPages.get(db);
-  if (!byShape) {
-    byShape = new Map();
-    preparedPages.set(db, byShape);
-  }
   const shape = `${q.filter ?? "all"}:${q.sort?.key ?? "raisonSocial"}:${q.sort?.direction ?? "asc"}:${q.pageSize}`;
-  let statement = byShape.get(shape);
-  if (!statement && byShape.size < MAX_PREPARED_SHAPES) {
-    statement = preparePage(db, { ...q, search: undefined }, `client_list_page_${byShape.size + 1}`);
-    byShape.set(shape, statement);
-  }
-  return statement;
+  return preparedPages(db, shape, (name) => preparePage(db, { ...q, search: undefined }, name));
 }
 
 export const EXPORT_BATCH_SIZE = 2_000;

@@ -1,17 +1,22 @@
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHmac, createSecretKey, randomBytes, timingSafeEqual } from "node:crypto";
 
 /**
  * Short-lived signed links to view or download a document: the spec's `p` parameter carries what
  * is opened and until when, `token` signs it. A link opens in a new window without the session,
  * and an altered or expired one is refused.
+ *
+ * The signature covers the document, its version and the expiry, not the disposition: `&download=1`
+ * asks for the same bytes as an attachment, which whoever may view them may do anyway. So the view and
+ * download links of a row share one signature: a list page signed a hundred links, and the HMACs were
+ * the largest part of a 50-document page's processor time (docs/performance.md).
  */
 export interface LinkPayload {
   /** document id */
   d: string;
   /** version number, or 0 for the current one */
   v: number;
-  /** "view" (inline) or "download" (attachment) */
-  m: "view" | "download";
+  /** "download" on links made before the disposition left the signature (they last LINK_TTL_MS) */
+  m?: "view" | "download";
   /** expiry, ms since epoch */
   e: number;
 }
@@ -19,12 +24,21 @@ export interface LinkPayload {
 export const LINK_TTL_MS = 30 * 60_000;
 
 export function createDocumentLinks(secret: string = randomBytes(32).toString("hex"), now: () => number = Date.now) {
-  const sign = (p: string) => createHmac("sha256", secret).update(p).digest("base64url");
+  // The key imported once, not at each HMAC.
+  const key = createSecretKey(Buffer.from(secret));
+  const sign = (p: string) => createHmac("sha256", key).update(p).digest("base64url");
+  /** Both links of a document (or of one of its versions), signed once. */
+  const links = (documentId: string, versionNumber = 0) => {
+    const payload: LinkPayload = { d: documentId, v: versionNumber, e: now() + LINK_TTL_MS };
+    const p = Buffer.from(JSON.stringify(payload), "utf8").toString("base64url");
+    const url = `/api/documents/view?p=${p}&token=${sign(p)}`;
+    return { url, downloadUrl: `${url}&download=1` };
+  };
   return {
-    url(documentId: string, mode: LinkPayload["m"], versionNumber = 0): string {
-      const payload: LinkPayload = { d: documentId, v: versionNumber, m: mode, e: now() + LINK_TTL_MS };
-      const p = Buffer.from(JSON.stringify(payload)).toString("base64url");
-      return `/api/documents/view?p=${p}&token=${sign(p)}`;
+    links,
+    url(documentId: string, mode: "view" | "download", versionNumber = 0): string {
+      const pair = links(documentId, versionNumber);
+      return mode === "download" ? pair.downloadUrl : pair.url;
     },
     /** The payload of a valid link, or a reason it is refused. */
     verify(p: string, token: string): LinkPayload | "invalid" | "expired" {

@@ -1,9 +1,9 @@
 import type { DocumentFamily, DocumentRow } from "@certidesk/shared";
 import type { DocumentLinks } from "./document-links.js";
-import type { DocumentJoinedRow } from "./documents.repository.js";
+import type { DocumentListedRow } from "./documents.repository.js";
 
 /** A document as the lists show it, with fresh signed links to open and download it. */
-export function toDocumentRow(r: DocumentJoinedRow, links: DocumentLinks): DocumentRow {
+export function toDocumentRow(r: DocumentListedRow, links: DocumentLinks): DocumentRow {
   const d = r.document;
   return {
     id: d.id,
@@ -27,7 +27,6 @@ export function toDocumentRow(r: DocumentJoinedRow, links: DocumentLinks): Docum
     createdAt: d.createdAt.toISOString(),
     updatedAt: d.updatedAt.toISOString(),
     version: d.version,
-    url: links.url(d.id, "view"),
-    downloadUrl: links.url(d.id, "download"),
+    ...links.links(d.id),
   };
 }

@@ -1,11 +1,13 @@
 import type { DocumentFamily } from "@certidesk/shared";
 import { and, asc, count, desc, eq, inArray, isNull, ne, type SQL, sql } from "drizzle-orm";
+import type { SelectedFields } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.js";
 import { auditors, clients, documentCategories, documents, documentVersions, users } from "../../db/schema/index.js";
-import { anyOf } from "../../lib/any-of.js";
-import { offsetOf } from "../../lib/pagination.js";
+import { totalColumn, totalOf } from "../../lib/page-in-one-statement.js";
+import { offsetOf, offsetParam, pageSizeSql } from "../../lib/pagination.js";
 import type { RecordScope } from "../../lib/policy.js";
-import { matchEveryWordIn } from "../../lib/search-text.js";
+import { boundValue, namedPlaceholder, preparedByShape, type StatementParam } from "../../lib/prepared-by-shape.js";
+import { searchPatterns } from "../../lib/search-text.js";
 import { clientMayReadReport, clientMayReadReportSql } from "../missions/index.js";
 
 export interface DocumentListQuery {
@@ -48,58 +50,137 @@ function scopeFilter(scope: RecordScope, hr: boolean): SQL | undefined {
   }
 }
 
-const rowSelection = {
-  document: documents,
+const namesSelection = {
   categoryName: documentCategories.name,
   clientName: clients.raisonSocial,
   auditorName: sql<string | null>`${auditors.firstName} || ' ' || ${auditors.lastName}`,
   createdByName: sql<string | null>`${users.firstName} || ' ' || ${users.lastName}`,
 };
 
-function joined(db: Executor) {
-  return db
-    .select(rowSelection)
+/** `fields` of documents with the category, owner and author of each; `source` may carry a page's CTE. */
+function joined<Fields extends SelectedFields>(fields: Fields, source: Pick<Executor, "select">) {
+  return source
+    .select({ ...fields, ...namesSelection })
     .from(documents)
     .leftJoin(documentCategories, eq(documentCategories.id, documents.categoryId))
     .leftJoin(clients, eq(clients.id, documents.clientId))
     .leftJoin(auditors, eq(auditors.id, documents.auditorId))
     .leftJoin(users, eq(users.id, documents.createdBy));
 }
-export type DocumentJoinedRow = Awaited<ReturnType<ReturnType<typeof joined>["execute"]>>[number];
+const joinedDocument = (db: Executor) => joined({ document: documents }, db);
+export type DocumentJoinedRow = Awaited<ReturnType<ReturnType<typeof joinedDocument>["execute"]>>[number];
+
+/** What a list row shows of a document: not its storage key, hash, search text or deletion. */
+const LISTED_DOCUMENT_COLUMNS = {
+  id: documents.id,
+  family: documents.family,
+  documentType: documents.documentType,
+  categoryId: documents.categoryId,
+  name: documents.name,
+  description: documents.description,
+  fileName: documents.fileName,
+  mimeType: documents.mimeType,
+  size: documents.size,
+  currentVersion: documents.currentVersion,
+  clientId: documents.clientId,
+  auditorId: documents.auditorId,
+  missionId: documents.missionId,
+  metaCode: documents.metaCode,
+  createdAt: documents.createdAt,
+  updatedAt: documents.updatedAt,
+  version: documents.version,
+};
+export type DocumentListedRow = Omit<DocumentJoinedRow, "document"> & {
+  document: Pick<DocumentJoinedRow["document"], keyof typeof LISTED_DOCUMENT_COLUMNS>;
+};
+
+function listConditions(q: DocumentListQuery, scope: RecordScope, hr: boolean, param: StatementParam): SQL | undefined {
+  const filters: Array<SQL | undefined> = [isNull(documents.deletedAt), scopeFilter(scope, hr)];
+  for (const key of FILTER_KEYS) {
+    const value = q[key];
+    if (value) filters.push(eq(FILTER_COLUMNS[key], param(key, value)));
+  }
+  for (const [i, pattern] of searchPatterns(q.search).entries())
+    filters.push(sql`${documents.searchText} like lower(${param(`w${i}`, pattern)})`);
+  return and(...filters);
+}
+const FILTER_COLUMNS = {
+  family: documents.family,
+  documentType: documents.documentType,
+  categoryId: documents.categoryId,
+  clientId: documents.clientId,
+  auditorId: documents.auditorId,
+  missionId: documents.missionId,
+};
+const FILTER_KEYS = Object.keys(FILTER_COLUMNS) as Array<keyof typeof FILTER_COLUMNS>;
 
 /**
- * A page of the library: the page's ids first, from documents alone (each sort an index walk over the live
- * documents, the search on the stored search text), then the category, owner and author of those rows only.
+ * The page in one statement (lib/page-in-one-statement.ts): the page's ids from documents alone (each sort
+ * an index walk over the live documents, the search on the stored search text) as a CTE, the listed columns
+ * with the category, owner and author of those rows, and the total.
  */
-export async function listDocuments(db: Executor, q: DocumentListQuery, scope: RecordScope, hr: boolean) {
-  const filters: Array<SQL | undefined> = [isNull(documents.deletedAt), scopeFilter(scope, hr)];
-  if (q.family) filters.push(eq(documents.family, q.family));
-  if (q.documentType) filters.push(eq(documents.documentType, q.documentType));
-  if (q.categoryId) filters.push(eq(documents.categoryId, q.categoryId));
-  if (q.clientId) filters.push(eq(documents.clientId, q.clientId));
-  if (q.auditorId) filters.push(eq(documents.auditorId, q.auditorId));
-  if (q.missionId) filters.push(eq(documents.missionId, q.missionId));
-  filters.push(matchEveryWordIn(documents.searchText, q.search));
-  const where = and(...filters);
-  const order = q.direction === "asc" ? asc(SORTS[q.sort]) : desc(SORTS[q.sort]);
-  const [page, [total]] = await Promise.all([
+function pageStatement(
+  db: Executor,
+  q: DocumentListQuery,
+  scope: RecordScope,
+  hr: boolean,
+  param: StatementParam,
+  page: { limit: number | SQL; offset: number | SQL },
+) {
+  const where = listConditions(q, scope, hr, param);
+  const order = [q.direction === "asc" ? asc(SORTS[q.sort]) : desc(SORTS[q.sort]), asc(documents.id)];
+  // drizzle types LIMIT and OFFSET as numbers or placeholders but writes any SQL it is given.
+  const ids = db.$with("document_page").as(
     db
       .select({ id: documents.id })
       .from(documents)
       .where(where)
-      .orderBy(order, asc(documents.id))
-      .limit(q.pageSize)
-      .offset(offsetOf(q)),
-    db.select({ n: count() }).from(documents).where(where),
-  ]);
-  const ids = page.map((r) => r.id);
-  const details = ids.length ? await joined(db).where(anyOf(documents.id, ids)) : [];
-  const byId = new Map(details.map((r) => [r.document.id, r]));
-  return { rows: ids.flatMap((id) => byId.get(id) ?? []), total: Number(total?.n ?? 0) };
+      .orderBy(...order)
+      .limit(page.limit as number)
+      .offset(page.offset as number),
+  );
+  const total = totalColumn(db.select({ n: count() }).from(documents).where(where));
+  return joined({ document: LISTED_DOCUMENT_COLUMNS, total }, db.with(ids))
+    .where(inArray(documents.id, db.select({ id: ids.id }).from(ids)))
+    .orderBy(...order);
+}
+
+/** Staff pages (every call but a client's or an evaluator's own library) run a prepared statement per shape. */
+const preparedPages = preparedByShape<ReturnType<ReturnType<typeof pageStatement>["prepare"]>>("document_list_page");
+
+export async function listDocuments(
+  db: Executor,
+  q: DocumentListQuery,
+  scope: RecordScope,
+  hr: boolean,
+): Promise<{ rows: DocumentListedRow[]; total: number }> {
+  const recount = async () => {
+    const [row] = await db
+      .select({ n: count() })
+      .from(documents)
+      .where(listConditions(q, scope, hr, boundValue));
+    return Number(row?.n ?? 0);
+  };
+  const patterns = searchPatterns(q.search);
+  const shape = [hr, ...FILTER_KEYS.map((key) => Boolean(q[key])), patterns.length, q.sort, q.direction, q.pageSize];
+  const prepare = (name: string) =>
+    pageStatement(db, q, scope, hr, namedPlaceholder, {
+      limit: pageSizeSql(q.pageSize),
+      offset: offsetParam(),
+    }).prepare(name);
+  const statement = scope.kind === "all" ? preparedPages(db, shape.join(":"), prepare) : undefined;
+  const rows = statement
+    ? await statement.execute({
+        ...Object.fromEntries(FILTER_KEYS.map((key) => [key, q[key]])),
+        ...Object.fromEntries(patterns.map((pattern, i) => [`w${i}`, pattern])),
+        offset: offsetOf(q),
+      })
+    : await pageStatement(db, q, scope, hr, boundValue, { limit: q.pageSize, offset: offsetOf(q) });
+  return { rows, total: await totalOf(rows, q, recount) };
 }
 
 export async function findDocument(db: Executor, id: string) {
-  const [row] = await joined(db)
+  const [row] = await joinedDocument(db)
     .where(and(eq(documents.id, id), isNull(documents.deletedAt)))
     .limit(1);
   return row ?? null;

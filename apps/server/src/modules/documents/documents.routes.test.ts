@@ -70,6 +70,45 @@ describe("document library", () => {
     expect(download.headers["content-disposition"]).toContain("attachment");
   });
 
+  it("pages, sorts, filters and searches in SQL: a statement prepared per shape serves every value", async () => {
+    const names = [
+      ["Zeta registre", "Procédure"],
+      ["Alpha registre", "Guide"],
+      ["Mu registre", "Procédure"],
+    ];
+    for (const [name, documentType] of names) {
+      const created = await upload(
+        { family: "GENERAL", documentType: documentType as string, name: name as string },
+        { name: "registre.pdf", data: samplePdf() },
+      );
+      expect(created.statusCode, created.body).toBe(200);
+    }
+    const page = async (query: string) => {
+      const res = await ctx.app.inject({ url: `/api/documents?${query}`, headers: admin.bearer });
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json() as { total: number; items: Array<{ name: string }> };
+      return { total: body.total, names: body.items.map((d) => d.name) };
+    };
+    const sorted = "search=registre&sort=name&pageSize=2";
+    expect(await page(`${sorted}&direction=asc`)).toEqual({ total: 3, names: ["Alpha registre", "Mu registre"] });
+    expect(await page(`${sorted}&direction=asc&page=2`)).toEqual({ total: 3, names: ["Zeta registre"] });
+    // Past the last page: no row, the total still right.
+    expect(await page(`${sorted}&direction=asc&page=3`)).toEqual({ total: 3, names: [] });
+    expect(await page(`${sorted}&direction=desc`)).toEqual({ total: 3, names: ["Zeta registre", "Mu registre"] });
+    // The same shapes with other values: the values are the statement's parameters, not its text.
+    expect(await page("search=alpha&sort=name&pageSize=2&direction=asc")).toEqual({
+      total: 1,
+      names: ["Alpha registre"],
+    });
+    const byType = (type: string) => `search=registre&documentType=${encodeURIComponent(type)}&sort=name&direction=asc`;
+    expect(await page(byType("Procédure"))).toEqual({ total: 2, names: ["Mu registre", "Zeta registre"] });
+    expect(await page(byType("Guide"))).toEqual({ total: 1, names: ["Alpha registre"] });
+    expect(await page("search=registre%20zeta&sort=name&direction=asc")).toEqual({
+      total: 1,
+      names: ["Zeta registre"],
+    });
+  });
+
   it("refuses a disguised executable and stores nothing", async () => {
     const [before] = [await ctx.handle.db.select().from(documents)];
     const filesBefore = filesIn(filesDir).length;

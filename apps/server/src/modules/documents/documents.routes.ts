@@ -187,7 +187,11 @@ export function documentsRoutes(
       schema: {
         tags,
         summary: "Ouvrir ou télécharger un document par lien signé",
-        querystring: z.object({ p: z.string().max(2000), token: z.string().max(200) }),
+        querystring: z.object({
+          p: z.string().max(2000),
+          token: z.string().max(200),
+          download: z.literal("1").optional(),
+        }),
       },
     },
     async (request, reply) => {
@@ -196,7 +200,7 @@ export function documentsRoutes(
         throw new AppError(410, "BAD_REQUEST", "Ce lien a expiré. Rechargez la page pour en obtenir un nouveau.");
       if (payload === "invalid") throw new AppError(403, "FORBIDDEN", "Lien de document invalide.");
       const file = await documents.fileForLink(payload.d, payload.v);
-      const disposition = payload.m === "download" ? "attachment" : "inline";
+      const disposition = request.query.download === "1" || payload.m === "download" ? "attachment" : "inline";
       reply
         .header("content-type", file.mimeType)
         .header("content-disposition", `${disposition}; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)

@@ -54,7 +54,7 @@ const sanitizeFileName = (name: string) =>
     .slice(0, 200) || "document";
 
 export function createDocumentsService({ db, storage, links, clock = systemClock }: DocumentsServiceDeps) {
-  const toRow = (r: repo.DocumentJoinedRow) => toDocumentRow(r, links);
+  const toRow = (r: repo.DocumentListedRow) => toDocumentRow(r, links);
   /** The common options of a document write through versionedUpdate. */
   const write = (actor: Actor, id: string, action: "update" | "delete", version: number, requestId?: string) => ({
     db,
