@@ -86,13 +86,18 @@ export const mailOutbox = pgTable(
   ],
 );
 
-export const mailAttachments = pgTable("mail_attachments", {
-  id: uuid("id").primaryKey().defaultRandom(),
-  mailId: uuid("mail_id")
-    .notNull()
-    .references(() => mailOutbox.id, { onDelete: "cascade" }),
-  documentId: uuid("document_id")
-    .notNull()
-    .references(() => documents.id),
-  fileName: text("file_name").notNull(),
-});
+export const mailAttachments = pgTable(
+  "mail_attachments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    mailId: uuid("mail_id")
+      .notNull()
+      .references(() => mailOutbox.id, { onDelete: "cascade" }),
+    documentId: uuid("document_id")
+      .notNull()
+      .references(() => documents.id),
+    fileName: text("file_name").notNull(),
+  },
+  // A list page reads the attachments of its mails: without it, the whole table for each page.
+  (t) => [index("mail_attachments_mail_idx").on(t.mailId)],
+);

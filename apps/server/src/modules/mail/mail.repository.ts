@@ -1,9 +1,13 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, or, type SQL, sql } from "drizzle-orm";
+import type { SelectedFields } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.js";
 import { clients, contacts, mailAttachments, mailOutbox, users } from "../../db/schema/index.js";
 import { anyOf } from "../../lib/any-of.js";
-import { offsetOf } from "../../lib/pagination.js";
-import { foldedSql, matchEveryWord } from "../../lib/search-text.js";
+import { BUSINESS_TIME_ZONE } from "../../lib/clock.js";
+import { totalColumn, totalOf } from "../../lib/page-in-one-statement.js";
+import { offsetOf, offsetParam, pageSizeSql } from "../../lib/pagination.js";
+import { boundValue, namedPlaceholder, preparedByShape, type StatementParam } from "../../lib/prepared-by-shape.js";
+import { foldedSql, matchEveryWord, searchPatterns } from "../../lib/search-text.js";
 
 export interface MailListQuery {
   page: number;
@@ -25,66 +29,162 @@ const SORTS = {
   sentAt: mailOutbox.sentAt,
 };
 
-const selection = {
-  mail: mailOutbox,
+const namesSelection = {
   clientName: clients.raisonSocial,
   createdByName: sql<string | null>`${users.firstName} || ' ' || ${users.lastName}`,
 };
 
-function joined(db: Executor) {
-  return db
-    .select(selection)
+/** `fields` of mails with each one's establishment and author; `source` may carry a page's CTE. */
+function joined<Fields extends SelectedFields>(fields: Fields, source: Pick<Executor, "select">) {
+  return source
+    .select({ ...fields, ...namesSelection })
     .from(mailOutbox)
     .leftJoin(clients, eq(clients.id, mailOutbox.clientId))
     .leftJoin(users, eq(users.id, mailOutbox.createdBy));
 }
-export type MailJoinedRow = Awaited<ReturnType<ReturnType<typeof joined>["execute"]>>[number];
+const joinedMail = (db: Executor) => joined({ mail: mailOutbox }, db);
+export type MailJoinedRow = Awaited<ReturnType<ReturnType<typeof joinedMail>["execute"]>>[number];
+
+/** What a list row shows of a mail: not its body (the detail's), search text or deletion. */
+const LISTED_MAIL_COLUMNS = {
+  id: mailOutbox.id,
+  templateCode: mailOutbox.templateCode,
+  to: mailOutbox.to,
+  cc: mailOutbox.cc,
+  subject: mailOutbox.subject,
+  status: mailOutbox.status,
+  attempts: mailOutbox.attempts,
+  nextAttemptAt: mailOutbox.nextAttemptAt,
+  lastError: mailOutbox.lastError,
+  sentAt: mailOutbox.sentAt,
+  createdAt: mailOutbox.createdAt,
+  clientId: mailOutbox.clientId,
+  missionId: mailOutbox.missionId,
+  relatedType: mailOutbox.relatedType,
+  relatedId: mailOutbox.relatedId,
+  containsSecret: mailOutbox.containsSecret,
+};
+export interface MailAttachmentRef {
+  documentId: string;
+  fileName: string;
+}
+/** A mail's attachments as JSON, in the row (no query per page for them). */
+const attachmentsJson = sql<MailAttachmentRef[] | null>`(
+  select json_agg(json_build_object('documentId', ${mailAttachments.documentId}, 'fileName', ${mailAttachments.fileName})
+                  order by ${mailAttachments.fileName})
+  from ${mailAttachments} where ${mailAttachments.mailId} = ${mailOutbox.id})`;
+export type MailListedRow = Omit<MailJoinedRow, "mail"> & {
+  mail: Pick<MailJoinedRow["mail"], keyof typeof LISTED_MAIL_COLUMNS>;
+  attachments: MailAttachmentRef[] | null;
+};
 
 /** Every word in the subject or a recipient (the stored search text), or in the establishment's name. */
-function mailSearch(search: string | undefined) {
-  return matchEveryWord(search, (pattern) =>
-    or(
-      sql`${mailOutbox.searchText} like lower(${pattern})`,
-      ilike(foldedSql(sql`coalesce(${clients.raisonSocial}, '')`), pattern),
-    ),
-  );
+function mailSearch(search: string | undefined, param: StatementParam) {
+  const conditions = searchPatterns(search).map((pattern, i) => {
+    const word = param(`w${i}`, pattern);
+    return or(
+      sql`${mailOutbox.searchText} like lower(${word})`,
+      ilike(foldedSql(sql`coalesce(${clients.raisonSocial}, '')`), word),
+    );
+  });
+  return conditions.length ? and(...conditions) : undefined;
 }
 
 export type MailFilterQuery = Omit<MailListQuery, "page" | "pageSize" | "sort" | "direction">;
 
-/** The list's conditions; the status counts use them without the status. */
-function mailFilters(q: MailFilterQuery): SQL | undefined {
-  const filters: Array<SQL | undefined> = [isNull(mailOutbox.deletedAt)];
-  if (q.status) filters.push(eq(mailOutbox.status, q.status));
-  if (q.clientId) filters.push(eq(mailOutbox.clientId, q.clientId));
-  if (q.templateCode) filters.push(eq(mailOutbox.templateCode, q.templateCode));
-  if (q.from) filters.push(gte(mailOutbox.createdAt, new Date(`${q.from}T00:00:00`)));
-  if (q.to) filters.push(lt(mailOutbox.createdAt, sql`${`${q.to}T00:00:00`}::timestamptz + interval '1 day'`));
-  filters.push(mailSearch(q.search));
-  return and(...filters);
-}
+const FILTER_COLUMNS = {
+  status: mailOutbox.status,
+  clientId: mailOutbox.clientId,
+  templateCode: mailOutbox.templateCode,
+};
+const FILTER_KEYS = Object.keys(FILTER_COLUMNS) as Array<keyof typeof FILTER_COLUMNS>;
 
 /**
- * A page of the outbox: the page's ids first, from mail_outbox alone (joined to the establishment only to
- * search its name; each sort an index walk over the live mails), then the details of those rows.
+ * The list's conditions; the status counts use them without the status. The days are Paris days: both
+ * bounds read by PostgreSQL in the business time zone.
  */
-export async function listMails(db: Executor, q: MailListQuery) {
-  const where = mailFilters(q);
-  const order = q.direction === "asc" ? asc(SORTS[q.sort]) : desc(SORTS[q.sort]);
+function mailFilters(q: MailFilterQuery, param: StatementParam = boundValue): SQL | undefined {
+  const filters: Array<SQL | undefined> = [isNull(mailOutbox.deletedAt)];
+  for (const key of FILTER_KEYS) {
+    const value = q[key];
+    if (value) filters.push(eq(FILTER_COLUMNS[key], param(key, value)));
+  }
+  if (q.from) filters.push(gte(mailOutbox.createdAt, parisMidnight(param("from", q.from))));
+  if (q.to) filters.push(lt(mailOutbox.createdAt, sql`${parisMidnight(param("to", q.to))} + interval '1 day'`));
+  filters.push(mailSearch(q.search, param));
+  return and(...filters);
+}
+const parisMidnight = (day: unknown) =>
+  sql`(${day}::date::timestamp at time zone ${sql.raw(`'${BUSINESS_TIME_ZONE}'`)})`;
+
+/**
+ * A page of the outbox in one statement (lib/page-in-one-statement.ts): the page's ids from mail_outbox
+ * (joined to the establishment only to search its name; each sort an index walk over the live mails) as a
+ * CTE, the listed columns of those rows with their establishment, author and attachments, and the total.
+ */
+function pageStatement(
+  db: Executor,
+  q: MailListQuery,
+  param: StatementParam,
+  page: { limit: number | SQL; offset: number | SQL },
+) {
+  const where = mailFilters(q, param);
+  const order = [q.direction === "asc" ? asc(SORTS[q.sort]) : desc(SORTS[q.sort]), desc(mailOutbox.id)];
   const ids = db.select({ id: mailOutbox.id }).from(mailOutbox).$dynamic();
   const counted = db.select({ n: count() }).from(mailOutbox).$dynamic();
   if (q.search) {
     ids.leftJoin(clients, eq(clients.id, mailOutbox.clientId));
     counted.leftJoin(clients, eq(clients.id, mailOutbox.clientId));
   }
-  const [page, [total]] = await Promise.all([
-    ids.where(where).orderBy(order, desc(mailOutbox.id)).limit(q.pageSize).offset(offsetOf(q)),
-    counted.where(where),
-  ]);
-  const pageIds = page.map((r) => r.id);
-  const details = pageIds.length ? await joined(db).where(anyOf(mailOutbox.id, pageIds)) : [];
-  const byId = new Map(details.map((r) => [r.mail.id, r]));
-  return { rows: pageIds.flatMap((id) => byId.get(id) ?? []), total: Number(total?.n ?? 0) };
+  // drizzle types LIMIT and OFFSET as numbers or placeholders but writes any SQL it is given.
+  const pageIds = db.$with("mail_page").as(
+    ids
+      .where(where)
+      .orderBy(...order)
+      .limit(page.limit as number)
+      .offset(page.offset as number),
+  );
+  const fields = { mail: LISTED_MAIL_COLUMNS, attachments: attachmentsJson, total: totalColumn(counted.where(where)) };
+  return joined(fields, db.with(pageIds))
+    .where(inArray(mailOutbox.id, db.select({ id: pageIds.id }).from(pageIds)))
+    .orderBy(...order);
+}
+
+const preparedPages = preparedByShape<ReturnType<ReturnType<typeof pageStatement>["prepare"]>>("mail_list_page");
+
+/** A page of the outbox: a statement prepared per shape (filters set, search words, sort, page size). */
+export async function listMails(db: Executor, q: MailListQuery): Promise<{ rows: MailListedRow[]; total: number }> {
+  const patterns = searchPatterns(q.search);
+  const shape = [
+    ...FILTER_KEYS.map((key) => Boolean(q[key])),
+    Boolean(q.from),
+    Boolean(q.to),
+    patterns.length,
+    q.sort,
+    q.direction,
+    q.pageSize,
+  ];
+  const prepare = (name: string) =>
+    pageStatement(db, q, namedPlaceholder, { limit: pageSizeSql(q.pageSize), offset: offsetParam() }).prepare(name);
+  const statement = preparedPages(db, shape.join(":"), prepare);
+  const rows = statement
+    ? await statement.execute({
+        ...Object.fromEntries(FILTER_KEYS.map((key) => [key, q[key]])),
+        from: q.from,
+        to: q.to,
+        ...Object.fromEntries(patterns.map((pattern, i) => [`w${i}`, pattern])),
+        offset: offsetOf(q),
+      })
+    : await pageStatement(db, q, boundValue, { limit: q.pageSize, offset: offsetOf(q) });
+  const total = await totalOf(rows, q, async () => {
+    const [row] = await db
+      .select({ n: count() })
+      .from(mailOutbox)
+      .leftJoin(clients, eq(clients.id, mailOutbox.clientId))
+      .where(mailFilters(q));
+    return Number(row?.n ?? 0);
+  });
+  return { rows, total };
 }
 
 /** Mails per status for the same search, dates and client as the list (the status tabs' counts). */
@@ -98,7 +198,7 @@ export async function countMailsByStatus(db: Executor, q: Omit<MailFilterQuery, 
 }
 
 export async function findMail(db: Executor, id: string) {
-  const [row] = await joined(db)
+  const [row] = await joinedMail(db)
     .where(and(eq(mailOutbox.id, id), isNull(mailOutbox.deletedAt)))
     .limit(1);
   return row ?? null;
@@ -106,7 +206,11 @@ export async function findMail(db: Executor, id: string) {
 
 export async function attachmentsOf(db: Executor, mailIds: string[]) {
   if (mailIds.length === 0) return [];
-  return db.select().from(mailAttachments).where(anyOf(mailAttachments.mailId, mailIds));
+  return db
+    .select()
+    .from(mailAttachments)
+    .where(anyOf(mailAttachments.mailId, mailIds))
+    .orderBy(mailAttachments.fileName);
 }
 
 /** Takes due mails for sending; SKIP LOCKED lets several API nodes share the outbox on PostgreSQL. */

@@ -219,6 +219,53 @@ describe("mail without SMTP, templates and group lists", () => {
     expect(await subjects("contrat direction@ehpad.fr")).toEqual(["Contrat Résidence du Parc"]);
   });
 
+  it("pages, sorts and filters the outbox by Paris day, the same prepared statements serving every value", async () => {
+    const client = await buildClient(ctx.handle.db, { raisonSocial: "Maison Pagination" });
+    // Written at 23:30 UTC: already the next day in Paris (UTC+1 in March).
+    const days = ["2026-03-09T23:30:00Z", "2026-03-10T12:00:00Z", "2026-03-11T22:30:00Z"];
+    for (const [i, createdAt] of days.entries()) {
+      const sent = await ctx.app.inject({
+        method: "POST",
+        url: "/api/mails",
+        headers: admin.bearer,
+        payload: { to: ["page@maison.fr"], subject: `Relance ${i + 1}`, body: "Texte", clientId: client.id },
+      });
+      expect(sent.statusCode, sent.body).toBe(200);
+      await ctx.handle.db
+        .update(mailOutbox)
+        .set({ createdAt: new Date(createdAt) })
+        .where(eq(mailOutbox.id, sent.json().id));
+    }
+    const subjects = async (query: string) => {
+      const res = await ctx.app.inject({ url: `/api/mails?clientId=${client.id}&${query}`, headers: admin.bearer });
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json() as { total: number; items: Array<{ subject: string; attachments: unknown[] }> };
+      expect(body.items.every((m) => Array.isArray(m.attachments))).toBe(true);
+      return { total: body.total, subjects: body.items.map((m) => m.subject) };
+    };
+    expect(await subjects("sort=subject&direction=asc&pageSize=2")).toEqual({
+      total: 3,
+      subjects: ["Relance 1", "Relance 2"],
+    });
+    expect(await subjects("sort=subject&direction=asc&pageSize=2&page=2")).toEqual({
+      total: 3,
+      subjects: ["Relance 3"],
+    });
+    expect(await subjects("sort=subject&direction=asc&pageSize=2&page=3")).toEqual({ total: 3, subjects: [] });
+    // Paris days: 10 March holds the first two (00:30 and 13:00 there), 12 March the third (23:30 there).
+    expect(await subjects("from=2026-03-10&to=2026-03-10&sort=subject&direction=asc")).toEqual({
+      total: 2,
+      subjects: ["Relance 1", "Relance 2"],
+    });
+    expect(await subjects("from=2026-03-11&to=2026-03-12&sort=subject&direction=asc")).toEqual({
+      total: 1,
+      subjects: ["Relance 3"],
+    });
+    const other = await buildClient(ctx.handle.db, { raisonSocial: "Maison Voisine" });
+    const res = await ctx.app.inject({ url: `/api/mails?clientId=${other.id}`, headers: admin.bearer });
+    expect(res.json()).toMatchObject({ total: 0, items: [] });
+  });
+
   it("suggests an establishment's contact addresses, found word by word, to staff who write mails", async () => {
     const db = ctx.handle.db;
     const entity = await buildLegalEntity(db, { raisonSocial: "Association Horizon" });

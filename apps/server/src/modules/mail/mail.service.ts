@@ -25,12 +25,9 @@ export interface MailServiceDeps {
 }
 
 export function createMailService({ db, documents, onEnqueued, clock = systemClock }: MailServiceDeps) {
-  async function withAttachments(rows: repo.MailJoinedRow[]): Promise<MailRow[]> {
-    const attachments = await repo.attachmentsOf(
-      db,
-      rows.map((r) => r.mail.id),
-    );
-    return rows.map(({ mail, clientName, createdByName }) => ({
+  function toMailRow(row: repo.MailListedRow): MailRow {
+    const { mail, clientName, createdByName, attachments } = row;
+    return {
       id: mail.id,
       templateCode: mail.templateCode,
       to: mail.to,
@@ -49,10 +46,8 @@ export function createMailService({ db, documents, onEnqueued, clock = systemClo
       relatedType: mail.relatedType,
       relatedId: mail.relatedId,
       containsSecret: mail.containsSecret,
-      attachments: attachments
-        .filter((a) => a.mailId === mail.id)
-        .map((a) => ({ documentId: a.documentId, fileName: a.fileName })),
-    }));
+      attachments: attachments ?? [],
+    };
   }
 
   /** load → 404 → authorize: the start of every method on one mail. */
@@ -65,9 +60,11 @@ export function createMailService({ db, documents, onEnqueued, clock = systemClo
 
   async function get(actor: Actor, id: string): Promise<MailDetail> {
     const row = await load(actor, id, "read");
-    const [mail] = await withAttachments([row]);
-    if (!mail) throw notFound("E-mail introuvable.");
-    return { ...mail, body: row.mail.containsSecret ? null : row.mail.body };
+    const attachments = (await repo.attachmentsOf(db, [id])).map((a) => ({
+      documentId: a.documentId,
+      fileName: a.fileName,
+    }));
+    return { ...toMailRow({ ...row, attachments }), body: row.mail.containsSecret ? null : row.mail.body };
   }
 
   return {
@@ -75,7 +72,7 @@ export function createMailService({ db, documents, onEnqueued, clock = systemClo
     async list(actor: Actor, query: repo.MailListQuery) {
       if (!isStaff(actor)) return { items: [], total: 0, page: query.page, pageSize: query.pageSize };
       const { rows, total } = await repo.listMails(db, query);
-      return { items: await withAttachments(rows), total, page: query.page, pageSize: query.pageSize };
+      return { items: rows.map(toMailRow), total, page: query.page, pageSize: query.pageSize };
     },
 
     get,

@@ -1,0 +1,1 @@
+CREATE INDEX "mail_attachments_mail_idx" ON "mail_attachments" USING btree ("mail_id");
