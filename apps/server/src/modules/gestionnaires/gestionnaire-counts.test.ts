@@ -66,5 +66,16 @@ describe("gestionnaire list counts", () => {
     const found = await list("search=helios%20BESANCON");
     expect(found.total).toBe(1);
     expect(found.items.map((r) => r.raisonSocial)).toEqual(["Fondation Hélios"]);
+    // The same shape (two words) with other values: they are the prepared statement's parameters.
+    await buildGestionnaire(db, { raisonSocial: "Association Séléné", city: "Besançon" });
+    const other = await list("search=selene%20besancon");
+    expect(other.items.map((r) => r.raisonSocial)).toEqual(["Association Séléné"]);
+    const both = await list("search=besancon&sortKey=raisonSocial&direction=asc&pageSize=1&page=2");
+    expect({ total: both.total, names: both.items.map((r) => r.raisonSocial) }).toEqual({
+      total: 2,
+      names: ["Fondation Hélios"],
+    });
+    const past = await list("search=besancon&sortKey=raisonSocial&direction=asc&pageSize=1&page=3");
+    expect({ total: past.total, names: past.items }).toEqual({ total: 2, names: [] });
   });
 });

@@ -1,11 +1,13 @@
 import type { GESTIONNAIRE_SORT_KEYS } from "@certidesk/shared";
 import { and, asc, count, eq, inArray, type SQL, sql } from "drizzle-orm";
+import type { SelectedFields } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.js";
 import { clients, contacts, gestionnaires, legalEntities } from "../../db/schema/index.js";
-import { anyOf } from "../../lib/any-of.js";
 import { contactSummaryColumns } from "../../lib/contact-summary.js";
-import { offsetOf } from "../../lib/pagination.js";
-import { foldedSql, matchEveryWordIn } from "../../lib/search-text.js";
+import { totalColumn, totalOf } from "../../lib/page-in-one-statement.js";
+import { offsetOf, offsetParam, pageSizeSql } from "../../lib/pagination.js";
+import { boundValue, namedPlaceholder, preparedByShape, type StatementParam } from "../../lib/prepared-by-shape.js";
+import { foldedSql, matchEveryWordIn, searchPatterns } from "../../lib/search-text.js";
 
 export interface GestionnaireListQuery {
   search?: string;
@@ -26,10 +28,24 @@ const SORTS: Record<GestionnaireListQuery["sortKey"], SQL | unknown> = {
   createdAt: gestionnaires.createdAt,
 };
 
-export function selectGestionnaires(db: Executor) {
-  return db
+/** What a row shows of a managing organisation (not its search text or address lines). */
+const LISTED_GESTIONNAIRE_COLUMNS = {
+  id: gestionnaires.id,
+  raisonSocial: gestionnaires.raisonSocial,
+  siren: gestionnaires.siren,
+  postalCode: gestionnaires.postalCode,
+  city: gestionnaires.city,
+  email: gestionnaires.email,
+  phone: gestionnaires.phone,
+  createdAt: gestionnaires.createdAt,
+  version: gestionnaires.version,
+};
+
+/** `fields` with each row's counts and main contact; `source` may carry a page's CTE. */
+function selectGestionnaires<Fields extends SelectedFields>(fields: Fields, source: Pick<Executor, "select">) {
+  return source
     .select({
-      gestionnaire: gestionnaires,
+      ...fields,
       legalEntities: gestionnaires.legalEntityCount,
       establishments: gestionnaires.establishmentCount,
       clients: gestionnaires.clientCount,
@@ -39,31 +55,71 @@ export function selectGestionnaires(db: Executor) {
     .leftJoin(contacts, and(eq(contacts.gestionnaireId, gestionnaires.id), eq(contacts.isMain, true)));
 }
 
-/** The page's ids first, from gestionnaires alone; then the details (the main contact) of those rows. */
-export async function listGestionnaires(db: Executor, q: GestionnaireListQuery) {
-  const where = matchEveryWordIn(gestionnaires.searchText, q.search);
+/**
+ * A page in one statement (lib/page-in-one-statement.ts): the page's ids from gestionnaires alone (each sort
+ * an index walk, the search on the stored search text) as a CTE, those rows with their main contact, the total.
+ */
+function pageStatement(
+  db: Executor,
+  q: GestionnaireListQuery,
+  param: StatementParam,
+  page: { limit: number | SQL; offset: number | SQL },
+) {
+  const words = searchPatterns(q.search).map(
+    (pattern, i) => sql`${gestionnaires.searchText} like lower(${param(`w${i}`, pattern)})`,
+  );
+  const where = words.length ? and(...words) : undefined;
   const direction = q.direction === "desc" ? sql`desc` : sql`asc`;
   // Only the city may be null: NULLS LAST elsewhere would keep the name's index from serving the sort.
   const nulls = q.sortKey === "city" ? sql` nulls last` : sql``;
-  const [page, [total]] = await Promise.all([
+  const order = [sql`${SORTS[q.sortKey]} ${direction}${nulls}`, gestionnaires.id];
+  // drizzle types LIMIT and OFFSET as numbers or placeholders but writes any SQL it is given.
+  const ids = db.$with("gestionnaire_page").as(
     db
       .select({ id: gestionnaires.id })
       .from(gestionnaires)
       .where(where)
-      .orderBy(sql`${SORTS[q.sortKey]} ${direction}${nulls}`, gestionnaires.id)
-      .limit(q.pageSize)
-      .offset(offsetOf(q)),
-    db.select({ n: count() }).from(gestionnaires).where(where),
-  ]);
-  const ids = page.map((r) => r.id);
-  const details = ids.length ? await selectGestionnaires(db).where(anyOf(gestionnaires.id, ids)) : [];
-  const rows = ids.flatMap((id) => details.filter((r) => r.gestionnaire.id === id));
-  return { rows, total: Number(total?.n ?? 0) };
+      .orderBy(...order)
+      .limit(page.limit as number)
+      .offset(page.offset as number),
+  );
+  const total = totalColumn(db.select({ n: count() }).from(gestionnaires).where(where));
+  return selectGestionnaires({ gestionnaire: LISTED_GESTIONNAIRE_COLUMNS, total }, db.with(ids))
+    .where(inArray(gestionnaires.id, db.select({ id: ids.id }).from(ids)))
+    .orderBy(...order);
 }
-export type GestionnaireJoinedRow = Awaited<ReturnType<typeof listGestionnaires>>["rows"][number];
+
+const preparedPages =
+  preparedByShape<ReturnType<ReturnType<typeof pageStatement>["prepare"]>>("gestionnaire_list_page");
+
+/** A page of managing organisations: a statement prepared per shape (search words, sort, page size). */
+export async function listGestionnaires(db: Executor, q: GestionnaireListQuery) {
+  const patterns = searchPatterns(q.search);
+  const shape = [patterns.length, q.sortKey, q.direction, q.pageSize].join(":");
+  const prepare = (name: string) =>
+    pageStatement(db, q, namedPlaceholder, { limit: pageSizeSql(q.pageSize), offset: offsetParam() }).prepare(name);
+  const statement = preparedPages(db, shape, prepare);
+  const rows = statement
+    ? await statement.execute({
+        ...Object.fromEntries(patterns.map((pattern, i) => [`w${i}`, pattern])),
+        offset: offsetOf(q),
+      })
+    : await pageStatement(db, q, boundValue, { limit: q.pageSize, offset: offsetOf(q) });
+  const total = await totalOf(rows, q, async () => {
+    const [row] = await db
+      .select({ n: count() })
+      .from(gestionnaires)
+      .where(matchEveryWordIn(gestionnaires.searchText, q.search));
+    return Number(row?.n ?? 0);
+  });
+  return { rows, total };
+}
+const listedRows = (db: Executor) => selectGestionnaires({ gestionnaire: LISTED_GESTIONNAIRE_COLUMNS }, db);
+/** A row as the list shows it; the detail's row has every column of the gestionnaire. */
+export type GestionnaireJoinedRow = Awaited<ReturnType<ReturnType<typeof listedRows>["execute"]>>[number];
 
 export async function findGestionnaire(db: Executor, id: string) {
-  const [row] = await selectGestionnaires(db).where(eq(gestionnaires.id, id));
+  const [row] = await selectGestionnaires({ gestionnaire: gestionnaires }, db).where(eq(gestionnaires.id, id));
   return row;
 }
 
