@@ -16,8 +16,9 @@ import {
 } from "../../db/schema/index.js";
 import { anyOf } from "../../lib/any-of.js";
 import { type IsoDate, sqlDate } from "../../lib/clock.js";
-import { offsetOf } from "../../lib/pagination.js";
-import { matchEveryWord } from "../../lib/search-text.js";
+import { offsetOf, offsetParam, pageSizeSql } from "../../lib/pagination.js";
+import { boundValue, namedPlaceholder, preparedByShape, type StatementParam } from "../../lib/prepared-by-shape.js";
+import { searchPatterns } from "../../lib/search-text.js";
 
 export type InvoiceRowData = typeof invoices.$inferSelect;
 export type InvoiceLineRow = typeof invoiceLines.$inferSelect;
@@ -172,19 +173,24 @@ type ListFilters = Omit<InvoiceListQuery, "status" | "page" | "pageSize" | "sort
  * a word never holds a line break), indexed by trigrams, instead of folding four fields of every invoice
  * and its joined rows at each search.
  */
-const searchCondition = (search: string | undefined) =>
-  matchEveryWord(search, (p) => sql`${invoices.searchText} ilike ${p}`);
+const searchCondition = (search: string | undefined, param: StatementParam) => {
+  const words = searchPatterns(search).map((p, i) => sql`${invoices.searchText} ilike ${param(`w${i}`, p)}`);
+  return words.length ? and(...words) : undefined;
+};
 
-function filters(query: ListFilters): SQL[] {
-  const where: (SQL | undefined)[] = [
-    query.clientId ? eq(invoices.clientId, query.clientId) : undefined,
-    query.missionId ? eq(invoices.missionId, query.missionId) : undefined,
-    query.contractId ? eq(invoices.contractId, query.contractId) : undefined,
-    // A draft has no issue date: the period reads its creation day.
-    query.from ? sql`${listDay} >= ${sqlDate(query.from)}` : undefined,
-    query.to ? sql`${listDay} <= ${sqlDate(query.to)}` : undefined,
-    searchCondition(query.search),
-  ];
+/** The filters a value selects; `param` makes each value a parameter of a prepared statement. */
+const FILTER_COLUMNS = { clientId: invoices.clientId, missionId: invoices.missionId, contractId: invoices.contractId };
+const FILTER_KEYS = Object.keys(FILTER_COLUMNS) as Array<keyof typeof FILTER_COLUMNS>;
+
+function filters(query: ListFilters, param: StatementParam = boundValue): SQL[] {
+  const where: (SQL | undefined)[] = FILTER_KEYS.map((key) => {
+    const value = query[key];
+    return value ? eq(FILTER_COLUMNS[key], param(key, value)) : undefined;
+  });
+  // A draft has no issue date: the period reads its creation day.
+  if (query.from) where.push(sql`${listDay} >= ${param("from", query.from)}::date`);
+  if (query.to) where.push(sql`${listDay} <= ${param("to", query.to)}::date`);
+  where.push(searchCondition(query.search, param));
   return where.filter((w): w is SQL => w !== undefined);
 }
 
@@ -273,14 +279,138 @@ export async function* invoiceListBatches(
   }
 }
 
+/** What a list row shows of an invoice: not its seller, terms, notes or search text. */
+const LISTED_INVOICE_COLUMNS = {
+  id: invoices.id,
+  number: invoices.number,
+  kind: invoices.kind,
+  status: invoices.status,
+  clientId: invoices.clientId,
+  contractId: invoices.contractId,
+  missionId: invoices.missionId,
+  issueDate: invoices.issueDate,
+  dueDate: invoices.dueDate,
+  totalHtCents: invoices.totalHtCents,
+  totalTtcCents: invoices.totalTtcCents,
+  paidCents: invoices.paidCents,
+  creditedCents: invoices.creditedCents,
+  buyerName: sql<string>`${invoices.buyer}->>'name'`,
+};
+
+export type ListedInvoice = Pick<
+  typeof invoices.$inferSelect,
+  Exclude<keyof typeof LISTED_INVOICE_COLUMNS, "buyerName">
+> & { buyerName: string };
+
+/**
+ * The per-status totals as JSON, in the page's statement: the counters kept by the database (list_totals)
+ * without a filter but the status, else one grouped count of the filtered invoices.
+ */
+function totalsJson(base: SQL[]) {
+  const totals =
+    base.length === 0
+      ? sql`select ${listTotals.status} as status, ${listTotals.count} as n, ${listTotals.ttcCents} as ttc
+            from ${listTotals} where ${listTotals.list} = 'invoices' and ${listTotals.count} > 0`
+      : sql`select ${invoices.status} as status, count(*) as n, coalesce(sum(${invoices.totalTtcCents}), 0) as ttc
+            from ${invoices} where ${and(...base)} group by ${invoices.status}`;
+  return sql<
+    StatusTotalJson[] | null
+  >`(select json_agg(json_build_object('status', t.status, 'count', t.n, 'ttcCents', t.ttc))
+    from (${totals}) t)`;
+}
+type StatusTotalJson = { status: string; count: number | string; ttcCents: number | string };
+
+/**
+ * A page in one statement (lib/page-in-one-statement.ts): the page's ids from the invoices alone (each sort
+ * an index walk) as a CTE, the listed columns of those rows with their names, and the per-status totals.
+ */
+function pageStatement(
+  db: Executor,
+  query: InvoiceListQuery,
+  param: StatementParam,
+  page: { limit: number | SQL; offset: number | SQL; today: SQL },
+) {
+  const base = filters(query, param);
+  const where = and(...base, query.status ? eq(invoices.status, param("status", query.status)) : undefined);
+  const order = query.direction === "asc" ? asc : desc;
+  const orderBy = [order(SORTS[query.sort]), order(invoices.createdAt), asc(invoices.id)];
+  // drizzle types LIMIT and OFFSET as numbers or placeholders but writes any SQL it is given.
+  const ids = db.$with("invoice_page").as(
+    db
+      .select({ id: invoices.id })
+      .from(invoices)
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(page.limit as number)
+      .offset(page.offset as number),
+  );
+  return db
+    .with(ids)
+    .select({
+      invoice: LISTED_INVOICE_COLUMNS,
+      clientName: clients.raisonSocial,
+      contractNumber: contracts.number,
+      creditedInvoiceNumber: creditedNumber,
+      overdue: sql<boolean>`(${invoices.status} in ('INVOICE_SEND', 'INVOICE_PARTIALLY_PAID') and ${invoices.dueDate} < ${page.today})`,
+      totals: totalsJson(base),
+    })
+    .from(invoices)
+    .innerJoin(clients, eq(clients.id, invoices.clientId))
+    .innerJoin(contracts, eq(contracts.id, invoices.contractId))
+    .where(inArray(invoices.id, db.select({ id: ids.id }).from(ids)))
+    .orderBy(...orderBy);
+}
+
+const preparedPages = preparedByShape<ReturnType<ReturnType<typeof pageStatement>["prepare"]>>("invoice_list_page");
+
+/**
+ * A page of invoices: a statement prepared per shape (filters set, search words, status, sort, page size);
+ * a search's page runs as a plain statement, planned for its words (a trigram index or not, by frequency).
+ */
 export async function listInvoices(db: Executor, query: InvoiceListQuery, today: IsoDate) {
-  const { ids, rows, totals: statusTotals } = invoiceListQuery(db, query, today);
-  const [page, totals] = await Promise.all([ids().limit(query.pageSize).offset(offsetOf(query)), statusTotals()]);
-  const details = page.length ? await rows(page.map((r) => r.id)) : [];
+  const patterns = searchPatterns(query.search);
+  const shape = [
+    ...FILTER_KEYS.map((key) => Boolean(query[key])),
+    Boolean(query.from),
+    Boolean(query.to),
+    query.status ?? "",
+    query.sort,
+    query.direction,
+    query.pageSize,
+  ].join(":");
+  const prepare = (name: string) =>
+    pageStatement(db, query, namedPlaceholder, {
+      limit: pageSizeSql(query.pageSize),
+      offset: offsetParam(),
+      today: sql`${sql.placeholder("today")}::date`,
+    }).prepare(name);
+  const statement = patterns.length === 0 ? preparedPages(db, shape, prepare) : undefined;
+  const rows = statement
+    ? await statement.execute({
+        ...Object.fromEntries(FILTER_KEYS.map((key) => [key, query[key]])),
+        from: query.from,
+        to: query.to,
+        status: query.status,
+        today,
+        offset: offsetOf(query),
+      })
+    : await pageStatement(db, query, boundValue, {
+        limit: query.pageSize,
+        offset: offsetOf(query),
+        today: sqlDate(today),
+      });
+  // A page past the last has no row to carry the totals: counted on their own.
+  const totals: StatusTotal[] = rows[0]
+    ? (rows[0].totals ?? []).map((t) => ({
+        status: t.status as InvoiceStatus,
+        count: Number(t.count),
+        ttcCents: Number(t.ttcCents),
+      }))
+    : await invoiceListQuery(db, query, today).totals();
   const total = query.status
     ? (totals.find((t) => t.status === query.status)?.count ?? 0)
     : totals.reduce((n, t) => n + t.count, 0);
-  return { rows: details, total, totals };
+  return { rows, total, totals };
 }
 
 /** An establishment's issued invoices and credit notes, newest first (the client portal). */

@@ -618,6 +618,28 @@ describe("client invoices", () => {
     const found = (await call("GET", "/api/invoices?search=ehpad%20mission")).json() as typeof page;
     expect(found.total).toBeGreaterThan(0);
     expect((await call("GET", "/api/invoices?from=2027-01-01")).json()).toMatchObject({ total: 0 });
+    // Past the last page: no row, the totals still counted.
+    const past = (await call("GET", `/api/invoices?pageSize=5&page=${Math.ceil(page.total / 5) + 1}`)).json();
+    expect({ items: past.items, total: past.total, totals: past.totals }).toEqual({
+      items: [],
+      total: page.total,
+      totals: page.totals,
+    });
+    // One client, then another, through the same prepared shape: the value is a parameter, the totals filtered.
+    const byClient = new Map<string, number>();
+    for (const item of (await call("GET", "/api/invoices?pageSize=1000")).json().items as Array<{ clientId: string }>)
+      byClient.set(item.clientId, (byClient.get(item.clientId) ?? 0) + 1);
+    expect(byClient.size).toBeGreaterThan(1);
+    for (const [clientId, n] of byClient) {
+      const listed = (await call("GET", `/api/invoices?clientId=${clientId}&pageSize=1000`)).json() as typeof page & {
+        items: Array<{ clientId: string }>;
+      };
+      expect(listed.items.every((i) => i.clientId === clientId)).toBe(true);
+      expect({ total: listed.total, counted: listed.totals.reduce((a, t) => a + t.count, 0) }).toEqual({
+        total: n,
+        counted: n,
+      });
+    }
     expect((await call("GET", "/api/invoices", undefined, cc)).statusCode).toBe(403);
 
     const xlsx = await call("GET", "/api/invoices/export?status=INVOICE_PAID");

@@ -122,7 +122,7 @@ export function createInvoicesService({ db, configuration, documents, clock = sy
   }
 
   function toRow(
-    i: Invoice,
+    i: repo.ListedInvoice,
     labels: { clientName: string; contractNumber: string },
     creditedInvoiceNumber: string | null,
     overdue: boolean,
@@ -134,7 +134,7 @@ export function createInvoicesService({ db, configuration, documents, clock = sy
       status: i.status as InvoiceStatus,
       clientId: i.clientId,
       clientName: labels.clientName,
-      buyerName: i.buyer.name,
+      buyerName: i.buyerName,
       contractId: i.contractId,
       contractNumber: labels.contractNumber,
       missionId: i.missionId,
@@ -170,7 +170,7 @@ export function createInvoicesService({ db, configuration, documents, clock = sy
       i.dueDate < clock.today();
     const can = abilities(actor, invoiceResource, record(i));
     return {
-      ...toRow(i, labels, credited?.number ?? null, overdue),
+      ...toRow({ ...i, buyerName: i.buyer.name }, labels, credited?.number ?? null, overdue),
       lines: lines.map((l) => ({
         kind: l.kind as InvoiceLineKind,
         label: l.label,
@@ -412,7 +412,9 @@ export function createInvoicesService({ db, configuration, documents, clock = sy
     async *exportBatches(actor: Actor, query: Omit<InvoiceListQuery, "page" | "pageSize">) {
       authorize(actor, "read", invoiceResource, anInvoice("INVOICE_SEND"));
       for await (const batch of repo.invoiceListBatches(db, query, clock.today()))
-        yield batch.map((r) => toRow(r.invoice, r, r.creditedInvoiceNumber, r.overdue));
+        yield batch.map((r) =>
+          toRow({ ...r.invoice, buyerName: r.invoice.buyer.name }, r, r.creditedInvoiceNumber, r.overdue),
+        );
     },
 
     /** A draft from a contract (the deposit) or a mission (the balance after the visit). */
