@@ -631,8 +631,10 @@ describe("client invoices", () => {
       byClient.set(item.clientId, (byClient.get(item.clientId) ?? 0) + 1);
     expect(byClient.size).toBeGreaterThan(1);
     for (const [clientId, n] of byClient) {
-      const listed = (await call("GET", `/api/invoices?clientId=${clientId}&pageSize=1000`)).json() as typeof page & {
+      const listed = (await call("GET", `/api/invoices?clientId=${clientId}&pageSize=1000`)).json() as {
         items: Array<{ clientId: string }>;
+        total: number;
+        totals: Array<{ count: number }>;
       };
       expect(listed.items.every((i) => i.clientId === clientId)).toBe(true);
       expect({ total: listed.total, counted: listed.totals.reduce((a, t) => a + t.count, 0) }).toEqual({
