@@ -1,9 +1,11 @@
 import type { DeadlineSettings, MissionListQuery, MissionSortKey, MissionState } from "@certidesk/shared";
 import { and, count, eq, ne, type SQL, sql } from "drizzle-orm";
+import type { SelectedFields } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.js";
 import { auditors, clients, contracts, listTotals, missions, missionTeamMembers } from "../../db/schema/index.js";
 import { anyOf } from "../../lib/any-of.js";
 import { type IsoDate, sqlDate } from "../../lib/clock.js";
+import { totalColumn, totalOf } from "../../lib/page-in-one-statement.js";
 import { offsetOf } from "../../lib/pagination.js";
 import type { RecordScope } from "../../lib/policy.js";
 import { foldedSql, matchEveryWord } from "../../lib/search-text.js";
@@ -103,10 +105,14 @@ function missionListQuery(
     preliminaryReportDue: sql`${missions.lastDay} ${direction} nulls last`,
   };
   const order = [sorts[q.sort], missions.clientName, missions.id];
-  /** The details of the rows the ids query chose (its filters, a search above all, are not run again). */
-  const select = (chosen: string[]) =>
-    db
+  /**
+   * The details of the rows `only` keeps (the ids query chose them: its filters, a search above all, are not
+   * run again); `extra` columns and a `source` with the page's CTE for the page statement.
+   */
+  const details = <Extra extends SelectedFields>(only: SQL, extra?: Extra, source: Pick<Executor, "select"> = db) =>
+    source
       .select({
+        ...(extra as Extra),
         id: missions.id,
         clientId: missions.clientId,
         raisonSocial: clients.raisonSocial,
@@ -127,15 +133,16 @@ function missionListQuery(
       .from(missions)
       .innerJoin(clients, eq(clients.id, missions.clientId))
       .innerJoin(contracts, eq(contracts.id, missions.contractId))
-      .where(anyOf(missions.id, chosen))
+      .where(only)
       .orderBy(...order);
+  const select = (chosen: string[]) => details(anyOf(missions.id, chosen));
   /**
    * The ids alone, in the list's order: a page of them, or all of them (the export). The state sort
    * reads the live missions, whose state is computed (a few thousand), apart from the finalised ones,
    * which all come last (or first, descending) in the order of an index: each part gives at most the
    * rows up to the page's end, and the page is cut from both.
    */
-  const ids = async (page?: { limit: number; offset: number }): Promise<string[]> => {
+  const idsSql = (page?: { limit: number; offset: number }): SQL => {
     if (q.sort !== "status") {
       const query = db
         .select({ id: missions.id })
@@ -144,7 +151,7 @@ function missionListQuery(
         .orderBy(...order)
         .$dynamic();
       if (page) query.limit(page.limit).offset(page.offset);
-      return (await query).map((r) => r.id);
+      return query.getSQL();
     }
     const upTo = page ? sql`limit ${page.offset + page.limit}` : sql``;
     const live = sql`select ${missions.id}, ${position} as position, ${missions.clientName} from ${missions}
@@ -153,11 +160,32 @@ function missionListQuery(
     const finalised = sql`select ${missions.id}, ${FINALISED_POSITION} as position, ${missions.clientName} from ${missions}
       where ${and(where, eq(missions.status, "FINALISED"))}
       order by 3, 1 ${upTo}`;
-    const result = await db.execute(
-      sql`select id from ((${live}) union all (${finalised})) parts order by position ${direction}, client_name, id
-        ${page ? sql`limit ${page.limit} offset ${page.offset}` : sql``}`,
+    return sql`select id from ((${live}) union all (${finalised})) parts order by position ${direction}, client_name, id
+        ${page ? sql`limit ${page.limit} offset ${page.offset}` : sql``}`;
+  };
+  /**
+   * The ids alone, in the list's order: a page of them, or all of them (the export). The state sort
+   * reads the live missions, whose state is computed (a few thousand), apart from the finalised ones,
+   * which all come last (or first, descending) in the order of an index: each part gives at most the
+   * rows up to the page's end, and the page is cut from both.
+   */
+  const ids = async (page?: { limit: number; offset: number }): Promise<string[]> =>
+    rowsOf<{ id: string }>(await db.execute(idsSql(page))).map((r) => r.id);
+  /** The count, or the counts per stored status kept by the database when nothing but the state filters. */
+  const countSql = (): SQL =>
+    unfiltered && (!q.status || q.status === "FINALISED")
+      ? sql`select coalesce(sum(${listTotals.count}), 0) from ${listTotals} where ${listTotals.list} = 'missions'${
+          q.status ? sql` and ${listTotals.status} = 'FINALISED'` : sql``
+        }`
+      : sql`select count(*) from ${missions} where ${where ?? sql`true`}`;
+  /** A page in one statement (lib/page-in-one-statement.ts): its ids as a CTE, their details, the total. */
+  const page = (limit: number, offset: number) => {
+    const chosen = db.$with("mission_page", { id: sql<string>`id` }).as(idsSql({ limit, offset }));
+    return details(
+      sql`${missions.id} in (select id from ${sql.identifier("mission_page")})`,
+      { total: totalColumn(countSql()) },
+      db.with(chosen),
     );
-    return rowsOf<{ id: string }>(result).map((r) => r.id);
   };
   const total = async () => {
     if (unfiltered && (!q.status || q.status === "FINALISED")) {
@@ -167,7 +195,7 @@ function missionListQuery(
     const [n] = await db.select({ n: count() }).from(missions).where(where);
     return Number(n?.n ?? 0);
   };
-  return { select, ids, total, where, state: d.state, unfiltered };
+  return { select, ids, page, total, where, state: d.state, unfiltered };
 }
 
 /** The missions per stored status (OPEN, FINALISED), kept by the database's triggers (list_totals). */
@@ -179,7 +207,7 @@ async function keptCounts(db: Executor) {
   return new Map(rows.map((r) => [r.status, Number(r.count)]));
 }
 
-/** The missions list, filtered, searched, sorted and paged in SQL: the page's ids, then their details. */
+/** The missions list, filtered, searched, sorted and paged in SQL: the page's ids, their details, the total. */
 export async function listMissions(
   db: Executor,
   q: MissionListQuery,
@@ -187,10 +215,9 @@ export async function listMissions(
   s: DeadlineSettings,
   today: IsoDate,
 ) {
-  const { select, ids, total } = missionListQuery(db, q, scope, s, today);
-  const [page, n] = await Promise.all([ids({ limit: q.pageSize, offset: offsetOf(q) }), total()]);
-  const rows = page.length ? await select(page) : [];
-  return { rows, total: n };
+  const { page, total } = missionListQuery(db, q, scope, s, today);
+  const rows = await page(q.pageSize, offsetOf(q));
+  return { rows, total: await totalOf(rows, q, total) };
 }
 
 /**

@@ -287,6 +287,21 @@ describe("missions: creation, team, days, list", () => {
     expect(paged).toMatchObject({ page: 2, pageSize: 2 });
     expect(paged.items.length).toBeLessThanOrEqual(2);
     expect(paged.total).toBeGreaterThanOrEqual(5);
+    // Pages of two, in each direction of the state sort (live and finalised missions merged), make the whole list.
+    for (const direction of ["asc", "desc"]) {
+      const sorted = `sort=status&direction=${direction}`;
+      const all = (await call("GET", `/api/missions?${sorted}&pageSize=100`, cpi)).json() as Page;
+      const pages: string[] = [];
+      for (let p = 1; p <= Math.ceil(all.total / 2); p++)
+        pages.push(
+          ...((await call("GET", `/api/missions?${sorted}&pageSize=2&page=${p}`, cpi)).json() as Page).items.map(
+            (i) => i.id,
+          ),
+        );
+      expect(pages).toEqual(all.items.map((i) => i.id));
+      const beyond = (await call("GET", `/api/missions?${sorted}&pageSize=2&page=${all.total + 1}`, cpi)).json();
+      expect({ items: beyond.items, total: beyond.total }).toEqual({ items: [], total: all.total });
+    }
 
     const xlsx = await call("GET", "/api/missions/export?status=REPORT_LATE", cpi);
     expect(xlsx.statusCode).toBe(200);
