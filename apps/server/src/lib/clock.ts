@@ -69,6 +69,15 @@ export function sqlDate(date: IsoDate): SQL {
   return sql`${date}::date`;
 }
 
+/**
+ * A calendar date written into the statement's text, for a prepared statement whose plan depends on it
+ * (see client-list.repository.ts). Checked, since it is raw SQL.
+ */
+export function dateLiteral(date: IsoDate): SQL {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) throw new Error(`not a date: ${date}`);
+  return sql.raw(`'${date}'::date`);
+}
+
 /** An instant as a typed SQL parameter, for comparisons with timestamptz columns. */
 export function sqlInstant(at: Date): SQL {
   return sql`${at.toISOString()}::timestamptz`;

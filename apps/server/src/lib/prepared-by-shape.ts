@@ -8,21 +8,24 @@ import type { Executor } from "../db/client.js";
  * a named statement is parsed and planned once per connection instead of at every call
  * (docs/performance.md). `prefix` names the statements (`client_list_page_3`): a name is unique per list.
  *
- * Past `maxShapes` shapes of one list (a page size is free between 1 and 1000), a page is built as a plain
- * statement: `get` answers undefined and the caller runs the same query with its values.
+ * A shape may hold a value that changes slowly (the client list's date for its date filters): past
+ * `maxShapes` shapes of one list the cache starts again (a page size is free between 1 and 1000, the date
+ * changes daily). Names are never reused: a connection keeps a statement it has prepared under its name.
  */
 export function preparedByShape<Statement>(prefix: string, maxShapes = 200) {
-  const byDatabase = new WeakMap<Executor, Map<string, Statement>>();
-  return (db: Executor, shape: string, prepare: (name: string) => Statement): Statement | undefined => {
-    let byShape = byDatabase.get(db);
-    if (!byShape) {
-      byShape = new Map();
-      byDatabase.set(db, byShape);
+  const byDatabase = new WeakMap<Executor, { shapes: Map<string, Statement>; named: number }>();
+  return (db: Executor, shape: string, prepare: (name: string) => Statement): Statement => {
+    let cache = byDatabase.get(db);
+    if (!cache) {
+      cache = { shapes: new Map(), named: 0 };
+      byDatabase.set(db, cache);
     }
-    let statement = byShape.get(shape);
-    if (!statement && byShape.size < maxShapes) {
-      statement = prepare(`${prefix}_${byShape.size + 1}`);
-      byShape.set(shape, statement);
+    let statement = cache.shapes.get(shape);
+    if (!statement) {
+      if (cache.shapes.size >= maxShapes) cache.shapes.clear();
+      cache.named += 1;
+      statement = prepare(`${prefix}_${cache.named}`);
+      cache.shapes.set(shape, statement);
     }
     return statement;
   };

@@ -112,6 +112,14 @@ export const clients = pgTable(
         index(`${name}_desc_idx`).on(t[key].desc().nullsLast(), t.id).where(sql`${t.clientSince} is not null`),
       ];
     }),
+    // The filters' totals (count of the clients whose evaluation is open, by date, or finished): read from
+    // these small indexes alone instead of the table (10 ms on the scale base, more than the page).
+    index("clients_list_open_evaluation_idx")
+      .on(t.evaluationDate)
+      .where(sql`${t.clientSince} is not null and ${t.evaluationFinishedAt} is null`),
+    index("clients_list_finished_idx")
+      .on(t.evaluationFinishedAt)
+      .where(sql`${t.clientSince} is not null and ${t.evaluationFinishedAt} is not null`),
     // The search: one LIKE '%word%' per word on search_text, served by trigrams (pg_trgm). Not partial:
     // the prospects' establishments have their search text too.
     index("clients_search_idx").using("gin", t.searchText.op("gin_trgm_ops")),

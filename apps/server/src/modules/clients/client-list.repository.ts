@@ -2,7 +2,7 @@ import type { ClientListQuery, ClientSortKey } from "@certidesk/shared";
 import { and, count as countFn, eq, inArray, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
 import { clients, contacts, gestionnaires, legalEntities, listCounts } from "../../db/schema/index.js";
-import { type IsoDate, sqlDate } from "../../lib/clock.js";
+import { dateLiteral, type IsoDate, sqlDate } from "../../lib/clock.js";
 import { contactSummaryColumns } from "../../lib/contact-summary.js";
 import { totalColumn, totalOf } from "../../lib/page-in-one-statement.js";
 import { offsetOf, offsetParam, pageSizeSql } from "../../lib/pagination.js";
@@ -67,11 +67,8 @@ export async function listClients(db: Executor, q: ClientListQuery, scope: Recor
   const countRows = () => clientListQuery(db, q, scope, sqlDate(today)).count();
   // Staff without a search (nearly every call): a statement prepared once for the shape of the query.
   if (scope.kind === "all" && searchWords(q.search).length === 0) {
-    const statement = preparedPage(db, q);
-    if (statement) {
-      const rows = await statement.execute({ today, offset: offsetOf(q) });
-      return { rows, total: await totalOf(rows, q, countRows) };
-    }
+    const rows = await preparedPage(db, q, today).execute({ today, offset: offsetOf(q) });
+    return { rows, total: await totalOf(rows, q, countRows) };
   }
   const rows = await pageStatement(db, q, scope, sqlDate(today), q.pageSize, offsetOf(q));
   return { rows, total: await totalOf(rows, q, countRows) };
@@ -102,7 +99,11 @@ function pageStatement(
 
 /**
  * The page statement of a shape (filter, sort key, direction, page size), built once per database and
- * prepared (lib/prepared-by-shape.ts). The date and the offset are its parameters.
+ * prepared (lib/prepared-by-shape.ts). The date and the offset are its parameters, but for the filters
+ * on the evaluation date: there the date is in the text, and the statement prepared again each day. As a
+ * parameter, the cached plan guessed a third of the clients on either side of an unknown date, read them
+ * by the open-evaluation index and sorted them by name (17 ms on the scale base), where the real date
+ * keeps a fifth, better read in name order from the name's index (1 ms).
  *
  * Written so that PostgreSQL plans it once, not on every call: the page size is in the text and the
  * offset is read through a subquery. With both as plain parameters, each execution was planned again
@@ -113,14 +114,23 @@ function pageStatement(
  */
 const preparedPages = preparedByShape<ReturnType<typeof preparePage>>("client_list_page");
 
-function preparePage(db: Executor, q: ClientListQuery, name: string) {
-  const today = sql`${sql.placeholder("today")}::date`;
+const DATED_FILTERS = new Set<ClientListQuery["filter"]>(["EVALUATION_DATE", "AUDIT_DATE_PAST"]);
+
+function preparePage(db: Executor, q: ClientListQuery, today: SQL, name: string) {
   return pageStatement(db, q, { kind: "all" }, today, pageSizeSql(q.pageSize), offsetParam()).prepare(name);
 }
 
-function preparedPage(db: Executor, q: ClientListQuery) {
-  const shape = `${q.filter ?? "all"}:${q.sort?.key ?? "raisonSocial"}:${q.sort?.direction ?? "asc"}:${q.pageSize}`;
-  return preparedPages(db, shape, (name) => preparePage(db, { ...q, search: undefined }, name));
+function preparedPage(db: Executor, q: ClientListQuery, today: IsoDate) {
+  const dated = DATED_FILTERS.has(q.filter);
+  const shape: Array<string | number> = [
+    q.filter ?? "all",
+    q.sort?.key ?? "raisonSocial",
+    q.sort?.direction ?? "asc",
+    q.pageSize,
+  ];
+  if (dated) shape.push(today);
+  const todaySql = dated ? dateLiteral(today) : sql`${sql.placeholder("today")}::date`;
+  return preparedPages(db, shape.join(":"), (name) => preparePage(db, { ...q, search: undefined }, todaySql, name));
 }
 
 export const EXPORT_BATCH_SIZE = 2_000;

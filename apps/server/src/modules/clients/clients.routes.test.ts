@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildEssms, buildGestionnaire, buildLegalEntity, buildUser } from "../../../test/factories.js";
 import { errorOf, type Session, signIn } from "../../../test/session.js";
 import { createTestApp, type TestContext } from "../../../test/test-app.js";
-import { addDays, systemClock } from "../../lib/clock.js";
+import { addDays, fixedClock, systemClock } from "../../lib/clock.js";
 
 const todayIso = () => systemClock.today();
 const shift = (days: number) => addDays(todayIso(), days);
@@ -209,5 +209,37 @@ describe("client list", () => {
       siblings: [{ raisonSocial: "EHPAD Beau Soleil" }],
       contacts: [{ firstName: "Zoé", isMain: true }],
     });
+  });
+});
+
+describe("client list filters on the evaluation date, day after day", () => {
+  const clock = fixedClock("2026-06-10T10:00:00Z");
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp({ clock });
+  });
+  afterAll(() => ctx.close());
+
+  it("moves a client from planned to past when its date goes by (the statements are prepared per day)", async () => {
+    await buildEssms(ctx.handle.db, { raisonSocial: "EHPAD Le Cap", evaluationDate: "2026-06-11" });
+    const staff = await signIn(ctx, (await buildUser(ctx.handle.db, "CC")).identifier);
+    const names = async (filter: string) => {
+      const res = await ctx.app.inject({
+        method: "POST",
+        url: "/api/client/getListClient",
+        headers: staff.bearer,
+        payload: { filter },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as { items: Array<{ raisonSocial: string }> }).items.map((i) => i.raisonSocial);
+    };
+    // More than five calls a day: PostgreSQL would keep a cached plan by then.
+    for (let i = 0; i < 6; i++) {
+      expect(await names("EVALUATION_DATE")).toEqual(["EHPAD Le Cap"]);
+      expect(await names("AUDIT_DATE_PAST")).toEqual([]);
+    }
+    clock.advance(2 * 86_400_000);
+    expect(await names("EVALUATION_DATE")).toEqual([]);
+    expect(await names("AUDIT_DATE_PAST")).toEqual(["EHPAD Le Cap"]);
   });
 });

@@ -98,13 +98,10 @@ export async function listGestionnaires(db: Executor, q: GestionnaireListQuery) 
   const shape = [patterns.length, q.sortKey, q.direction, q.pageSize].join(":");
   const prepare = (name: string) =>
     pageStatement(db, q, namedPlaceholder, { limit: pageSizeSql(q.pageSize), offset: offsetParam() }).prepare(name);
-  const statement = preparedPages(db, shape, prepare);
-  const rows = statement
-    ? await statement.execute({
-        ...Object.fromEntries(patterns.map((pattern, i) => [`w${i}`, pattern])),
-        offset: offsetOf(q),
-      })
-    : await pageStatement(db, q, boundValue, { limit: q.pageSize, offset: offsetOf(q) });
+  const rows = await preparedPages(db, shape, prepare).execute({
+    ...Object.fromEntries(patterns.map((pattern, i) => [`w${i}`, pattern])),
+    offset: offsetOf(q),
+  });
   const total = await totalOf(rows, q, async () => {
     const [row] = await db
       .select({ n: count() })

@@ -166,16 +166,13 @@ export async function listMails(db: Executor, q: MailListQuery): Promise<{ rows:
   ];
   const prepare = (name: string) =>
     pageStatement(db, q, namedPlaceholder, { limit: pageSizeSql(q.pageSize), offset: offsetParam() }).prepare(name);
-  const statement = preparedPages(db, shape.join(":"), prepare);
-  const rows = statement
-    ? await statement.execute({
-        ...Object.fromEntries(FILTER_KEYS.map((key) => [key, q[key]])),
-        from: q.from,
-        to: q.to,
-        ...Object.fromEntries(patterns.map((pattern, i) => [`w${i}`, pattern])),
-        offset: offsetOf(q),
-      })
-    : await pageStatement(db, q, boundValue, { limit: q.pageSize, offset: offsetOf(q) });
+  const rows = await preparedPages(db, shape.join(":"), prepare).execute({
+    ...Object.fromEntries(FILTER_KEYS.map((key) => [key, q[key]])),
+    from: q.from,
+    to: q.to,
+    ...Object.fromEntries(patterns.map((pattern, i) => [`w${i}`, pattern])),
+    offset: offsetOf(q),
+  });
   const total = await totalOf(rows, q, async () => {
     const [row] = await db
       .select({ n: count() })

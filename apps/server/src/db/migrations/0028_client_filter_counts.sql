@@ -1,0 +1,2 @@
+CREATE INDEX "clients_list_open_evaluation_idx" ON "clients" USING btree ("evaluation_date") WHERE "clients"."client_since" is not null and "clients"."evaluation_finished_at" is null;--> statement-breakpoint
+CREATE INDEX "clients_list_finished_idx" ON "clients" USING btree ("evaluation_finished_at") WHERE "clients"."client_since" is not null and "clients"."evaluation_finished_at" is not null;
