@@ -1,4 +1,4 @@
-import type { InvoiceListQuery, InvoiceStatus } from "@certidesk/shared";
+import { INVOICE_STATUSES, type InvoiceListQuery, type InvoiceStatus } from "@certidesk/shared";
 import { and, asc, count, desc, eq, gte, inArray, isNull, lte, ne, notExists, type SQL, sql, sum } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
 import {
@@ -331,7 +331,9 @@ function pageStatement(
   page: { limit: number | SQL; offset: number | SQL; today: SQL },
 ) {
   const base = filters(query, param);
-  const where = and(...base, query.status ? eq(invoices.status, param("status", query.status)) : undefined);
+  // The status in the text, not a parameter (it is part of the shape): a rare one (the drafts) is read from
+  // the status's index, where a cached plan for any status walked the sort's index (8 ms a page).
+  const where = and(...base, query.status ? eq(invoices.status, statusLiteral(query.status)) : undefined);
   const order = query.direction === "asc" ? asc : desc;
   const orderBy = [order(SORTS[query.sort]), order(invoices.createdAt), asc(invoices.id)];
   // drizzle types LIMIT and OFFSET as numbers or placeholders but writes any SQL it is given.
@@ -363,6 +365,11 @@ function pageStatement(
 
 const preparedPages = preparedByShape<ReturnType<ReturnType<typeof pageStatement>["prepare"]>>("invoice_list_page");
 
+function statusLiteral(status: InvoiceStatus): SQL {
+  if (!(INVOICE_STATUSES as readonly string[]).includes(status)) throw new Error(`unknown status ${status}`);
+  return sql.raw(`'${status}'`);
+}
+
 /**
  * A page of invoices: a statement prepared per shape (filters set, search words, status, sort, page size);
  * a search's page runs as a plain statement, planned for its words (a trigram index or not, by frequency).
@@ -390,7 +397,6 @@ export async function listInvoices(db: Executor, query: InvoiceListQuery, today:
         ...Object.fromEntries(FILTER_KEYS.map((key) => [key, query[key]])),
         from: query.from,
         to: query.to,
-        status: query.status,
         today,
         offset: offsetOf(query),
       })

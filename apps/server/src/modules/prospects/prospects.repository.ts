@@ -18,8 +18,9 @@ import {
 } from "../../db/schema/index.js";
 import { contactSummaryColumns } from "../../lib/contact-summary.js";
 import { totalColumn, totalOf } from "../../lib/page-in-one-statement.js";
-import { offsetOf } from "../../lib/pagination.js";
-import { foldedSql, matchEveryWord, matchEveryWordIn } from "../../lib/search-text.js";
+import { offsetOf, offsetParam, pageSizeSql } from "../../lib/pagination.js";
+import { preparedByShape } from "../../lib/prepared-by-shape.js";
+import { foldedSql, matchEveryWord, matchEveryWordIn, searchWords } from "../../lib/search-text.js";
 
 export type ProspectListKind = "all" | "EnCours" | "REFUSE" | "ARCHIVE";
 export interface ProspectQuery {
@@ -94,33 +95,61 @@ export interface ProspectEstablishmentRef {
  * page is a walk of the index (list_tab, sort key, reference); "all" merges the walks of its two tabs.
  */
 export async function listProspects(db: Executor, kind: ProspectListKind, q: ProspectQuery) {
-  const tabs = TABS[kind];
+  const offset = offsetOf(q);
+  // Without a search (nearly every call), a statement prepared once per shape (lib/prepared-by-shape.ts).
+  const rows =
+    searchWords(q.search).length === 0
+      ? await preparedPages(db, [kind, q.sortKey, q.direction, q.pageSize].join(":"), (name) =>
+          pageStatement(db, kind, q, {
+            offset: offsetParam(),
+            upTo: offsetParam("upTo"),
+            limit: pageSizeSql(q.pageSize),
+          }).prepare(name),
+        ).execute({ offset, upTo: offset + q.pageSize })
+      : await pageStatement(db, kind, q, { offset, upTo: offset + q.pageSize, limit: q.pageSize });
+  const total = await totalOf(rows, q, async () => {
+    const counted = (await db.execute(countSql(kind, q))) as unknown as { rows: Array<{ n: string }> };
+    return Number(counted.rows[0]?.n ?? 0);
+  });
+  return { rows, total };
+}
+
+const preparedPages = preparedByShape<ReturnType<ReturnType<typeof pageStatement>["prepare"]>>("prospect_list_page");
+
+/** The count of a list: without a search, the tabs' counts kept by triggers (migration `lists_at_scale`). */
+function countSql(kind: ProspectListKind, q: ProspectQuery) {
+  const search = matchEveryWordIn(requestClients.searchText, q.search);
+  const tabList = sql`${sql.param(TABS[kind])}::text[]`;
+  return search
+    ? sql`select count(*) as n from ${requestClients} where list_tab = any(${tabList}) and ${search}`
+    : sql`select coalesce(sum(${requestTabCounts.n}), 0) as n from ${requestTabCounts} where list_tab = any(${tabList})`;
+}
+
+/**
+ * The page's statement: each tab's first `upTo` (offset + page size) rows in the list's order, then the
+ * page among them, numbered, as a CTE; the rows' details in that order, with the total on each.
+ */
+function pageStatement(
+  db: Executor,
+  kind: ProspectListKind,
+  q: ProspectQuery,
+  page: { offset: number | SQL; upTo: number | SQL; limit: number | SQL },
+) {
   const search = matchEveryWordIn(requestClients.searchText, q.search);
   const direction = q.direction === "desc" ? sql`desc` : sql`asc`;
   const nulls = NULLABLE_SORTS.has(q.sortKey) ? sql` nulls last` : sql``;
   const order = (key: unknown) => sql`${key} ${direction}${nulls}, reference desc`;
   const inTab = (tab: string) =>
     sql`select id, reference, ${SORTS[q.sortKey]} as k from ${requestClients} where list_tab = ${tab}${search ? sql` and ${search}` : sql``}`;
-  // Each tab's first offset + pageSize rows in the list's order, then the page among them, numbered.
   const ids = sql`select id, position from (select id, row_number() over (order by ${order(sql`k`)}) as position from (${sql.join(
-    tabs.map((tab) => sql`(${inTab(tab)} order by ${order(SORTS[q.sortKey])} limit ${offsetOf(q) + q.pageSize})`),
+    TABS[kind].map((tab) => sql`(${inTab(tab)} order by ${order(SORTS[q.sortKey])} limit ${page.upTo})`),
     sql` union all `,
-  )}) merged) numbered where position > ${offsetOf(q)} order by position limit ${q.pageSize}`;
-  const page = db.$with("prospect_page", { id: sql<string>`id`, position: sql<number>`position` }).as(ids);
+  )}) merged) numbered where position > ${page.offset} order by position limit ${page.limit}`;
+  const chosen = db.$with("prospect_page", { id: sql<string>`id`, position: sql<number>`position` }).as(ids);
   const pageColumn = (name: "id" | "position") => sql`${sql.identifier("prospect_page")}.${sql.identifier(name)}`;
-  // Without a search, the tabs' counts kept by triggers (migration `lists_at_scale`), not 20,000 rows counted.
-  const tabList = sql`${sql.param(tabs)}::text[]`;
-  const countQuery = search
-    ? sql`select count(*) as n from ${requestClients} where list_tab = any(${tabList}) and ${search}`
-    : sql`select coalesce(sum(${requestTabCounts.n}), 0) as n from ${requestTabCounts} where list_tab = any(${tabList})`;
-  const rows = await listedRows(db, { total: totalColumn(countQuery) }, db.with(page))
-    .innerJoin(page, sql`${pageColumn("id")} = ${requestClients.id}`)
+  return listedRows(db, { total: totalColumn(countSql(kind, q)) }, db.with(chosen))
+    .innerJoin(chosen, sql`${pageColumn("id")} = ${requestClients.id}`)
     .orderBy(pageColumn("position"));
-  const total = await totalOf(rows, q, async () => {
-    const counted = (await db.execute(countQuery)) as unknown as { rows: Array<{ n: string }> };
-    return Number(counted.rows[0]?.n ?? 0);
-  });
-  return { rows, total };
 }
 
 /**

@@ -79,6 +79,15 @@ describe("prospect lists", () => {
     );
     expect(paged.total).toBe(3);
     expect(refs(paged)).toEqual(["DEM-T-0002"]);
+    // Every page of one through the same prepared statement (its offset a parameter): the whole list, in order.
+    for (const direction of ["asc", "desc"]) {
+      const list = `/requestclients/getListProspectByProspectType/all?sortKey=reference&direction=${direction}`;
+      const whole = refs(await get(`${list}&pageSize=100`));
+      const pages = [];
+      for (let p = 1; p <= 4; p++) pages.push(await get(`${list}&pageSize=1&page=${p}`));
+      expect(pages.flatMap(refs)).toEqual(whole);
+      expect(pages.map((p) => p.total)).toEqual([3, 3, 3, 3]);
+    }
   });
 });
 
