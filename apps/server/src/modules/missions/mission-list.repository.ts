@@ -31,7 +31,15 @@ function derived(s: DeadlineSettings, today: IsoDate) {
   return { preliminaryDue, observationsDue, finalDue, state };
 }
 
-const teamNames = sql<string>`coalesce((select string_agg(a.first_name || ' ' || a.last_name, ', ' order by tm.role, a.last_name) from ${missionTeamMembers} tm join ${auditors} a on a.id = tm.auditor_id where tm.mission_id = ${missions.id}), '')`;
+/**
+ * The team's names, as the list shows them. Each evaluator is read by its key (`offset 0` keeps the subquery
+ * from being merged into a join): as a join, the planner priced a hash of the 340 evaluators the same as two
+ * key lookups and hashed them for every mission of the page, 6 ms of a page's 7.7 (1 ms this way).
+ */
+const teamNames = sql<string>`coalesce((select string_agg(a.name, ', ' order by tm.role, a.last_name)
+  from ${missionTeamMembers} tm
+  cross join lateral (select first_name || ' ' || last_name as name, last_name from ${auditors} where id = tm.auditor_id offset 0) a
+  where tm.mission_id = ${missions.id}), '')`;
 
 const onTeam = (auditorId: string) =>
   sql`exists (select 1 from ${missionTeamMembers} tm where tm.mission_id = ${missions.id} and tm.auditor_id = ${auditorId})`;

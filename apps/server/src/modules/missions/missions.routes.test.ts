@@ -8,6 +8,7 @@ import { createTestApp, type TestContext } from "../../../test/test-app.js";
 import {
   auditLog,
   auditorAssignmentJustifications,
+  auditors,
   clients,
   documents,
   missionDays,
@@ -273,6 +274,9 @@ describe("missions: creation, team, days, list", () => {
     expect(planned.items.map((i) => i.id)).not.toContain(late.id);
     const mine = (await call("GET", `/api/missions?auditorId=${leader}`, cpi)).json() as Page;
     expect(mine.items.map((i) => i.id)).toEqual([late.id]);
+    // The row names its team, each evaluator by first and last name.
+    const [leaderRow] = await ctx.handle.db.select().from(auditors).where(eq(auditors.id, leader));
+    expect((mine.items[0] as { team?: string }).team).toContain(`${leaderRow?.firstName} ${leaderRow?.lastName}`);
     const period = (await call("GET", "/api/missions?from=2026-01-01&to=2026-01-31&pageSize=100", cpi)).json() as Page;
     expect(period.items.map((i) => i.id)).toEqual([late.id]);
     const name =
