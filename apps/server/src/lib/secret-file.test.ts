@@ -19,7 +19,7 @@ describe("secret kept in DATA_DIR", () => {
       const url = createDocumentLinks(first).url("doc-1", "view");
       const params = new URL(url, "http://x").searchParams;
       const verified = createDocumentLinks(again).verify(params.get("p") ?? "", params.get("token") ?? "");
-      expect(verified).toMatchObject({ d: "doc-1", m: "view" });
+      expect(verified).toMatchObject({ d: "doc-1", v: 0 });
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, inArray, isNull, ne, type SQL, sql } from "d
 import type { SelectedFields } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.js";
 import { auditors, clients, documentCategories, documents, documentVersions, users } from "../../db/schema/index.js";
-import { totalColumn, totalOf } from "../../lib/page-in-one-statement.js";
+import { inPage, type PageBounds, pageIds, totalColumn, totalOf } from "../../lib/page-in-one-statement.js";
 import { offsetOf, offsetParam, pageSizeSql } from "../../lib/pagination.js";
 import type { RecordScope } from "../../lib/policy.js";
 import { boundValue, namedPlaceholder, preparedByShape, type StatementParam } from "../../lib/prepared-by-shape.js";
@@ -125,23 +125,14 @@ function pageStatement(
   scope: RecordScope,
   hr: boolean,
   param: StatementParam,
-  page: { limit: number | SQL; offset: number | SQL },
+  page: PageBounds,
 ) {
   const where = listConditions(q, scope, hr, param);
   const order = [q.direction === "asc" ? asc(SORTS[q.sort]) : desc(SORTS[q.sort]), asc(documents.id)];
-  // drizzle types LIMIT and OFFSET as numbers or placeholders but writes any SQL it is given.
-  const ids = db.$with("document_page").as(
-    db
-      .select({ id: documents.id })
-      .from(documents)
-      .where(where)
-      .orderBy(...order)
-      .limit(page.limit as number)
-      .offset(page.offset as number),
-  );
+  const ids = pageIds(db, "document_page", documents.id, where, order, page);
   const total = totalColumn(db.select({ n: count() }).from(documents).where(where));
   return joined({ document: LISTED_DOCUMENT_COLUMNS, total }, db.with(ids))
-    .where(inArray(documents.id, db.select({ id: ids.id }).from(ids)))
+    .where(inPage(documents.id, ids))
     .orderBy(...order);
 }
 

@@ -4,7 +4,7 @@ import type { SelectedFields } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.js";
 import { clients, contacts, gestionnaires, legalEntities } from "../../db/schema/index.js";
 import { contactSummaryColumns } from "../../lib/contact-summary.js";
-import { totalColumn, totalOf } from "../../lib/page-in-one-statement.js";
+import { inPage, type PageBounds, pageIds, totalColumn, totalOf } from "../../lib/page-in-one-statement.js";
 import { offsetOf, offsetParam, pageSizeSql } from "../../lib/pagination.js";
 import { boundValue, namedPlaceholder, preparedByShape, type StatementParam } from "../../lib/prepared-by-shape.js";
 import { foldedSql, matchEveryWordIn, searchPatterns } from "../../lib/search-text.js";
@@ -59,12 +59,7 @@ function selectGestionnaires<Fields extends SelectedFields>(fields: Fields, sour
  * A page in one statement (lib/page-in-one-statement.ts): the page's ids from gestionnaires alone (each sort
  * an index walk, the search on the stored search text) as a CTE, those rows with their main contact, the total.
  */
-function pageStatement(
-  db: Executor,
-  q: GestionnaireListQuery,
-  param: StatementParam,
-  page: { limit: number | SQL; offset: number | SQL },
-) {
+function pageStatement(db: Executor, q: GestionnaireListQuery, param: StatementParam, page: PageBounds) {
   const words = searchPatterns(q.search).map(
     (pattern, i) => sql`${gestionnaires.searchText} like lower(${param(`w${i}`, pattern)})`,
   );
@@ -73,19 +68,10 @@ function pageStatement(
   // Only the city may be null: NULLS LAST elsewhere would keep the name's index from serving the sort.
   const nulls = q.sortKey === "city" ? sql` nulls last` : sql``;
   const order = [sql`${SORTS[q.sortKey]} ${direction}${nulls}`, gestionnaires.id];
-  // drizzle types LIMIT and OFFSET as numbers or placeholders but writes any SQL it is given.
-  const ids = db.$with("gestionnaire_page").as(
-    db
-      .select({ id: gestionnaires.id })
-      .from(gestionnaires)
-      .where(where)
-      .orderBy(...order)
-      .limit(page.limit as number)
-      .offset(page.offset as number),
-  );
+  const ids = pageIds(db, "gestionnaire_page", gestionnaires.id, where, order, page);
   const total = totalColumn(db.select({ n: count() }).from(gestionnaires).where(where));
   return selectGestionnaires({ gestionnaire: LISTED_GESTIONNAIRE_COLUMNS, total }, db.with(ids))
-    .where(inArray(gestionnaires.id, db.select({ id: ids.id }).from(ids)))
+    .where(inPage(gestionnaires.id, ids))
     .orderBy(...order);
 }
 

@@ -16,6 +16,7 @@ import {
 } from "../../db/schema/index.js";
 import { anyOf } from "../../lib/any-of.js";
 import { type IsoDate, sqlDate } from "../../lib/clock.js";
+import { inPage, type PageBounds, pageIds } from "../../lib/page-in-one-statement.js";
 import { offsetOf, offsetParam, pageSizeSql } from "../../lib/pagination.js";
 import { boundValue, namedPlaceholder, preparedByShape, type StatementParam } from "../../lib/prepared-by-shape.js";
 import { searchPatterns } from "../../lib/search-text.js";
@@ -328,7 +329,7 @@ function pageStatement(
   db: Executor,
   query: InvoiceListQuery,
   param: StatementParam,
-  page: { limit: number | SQL; offset: number | SQL; today: SQL },
+  page: PageBounds & { today: SQL },
 ) {
   const base = filters(query, param);
   // The status in the text, not a parameter (it is part of the shape): a rare one (the drafts) is read from
@@ -336,16 +337,7 @@ function pageStatement(
   const where = and(...base, query.status ? eq(invoices.status, statusLiteral(query.status)) : undefined);
   const order = query.direction === "asc" ? asc : desc;
   const orderBy = [order(SORTS[query.sort]), order(invoices.createdAt), asc(invoices.id)];
-  // drizzle types LIMIT and OFFSET as numbers or placeholders but writes any SQL it is given.
-  const ids = db.$with("invoice_page").as(
-    db
-      .select({ id: invoices.id })
-      .from(invoices)
-      .where(where)
-      .orderBy(...orderBy)
-      .limit(page.limit as number)
-      .offset(page.offset as number),
-  );
+  const ids = pageIds(db, "invoice_page", invoices.id, where, orderBy, page);
   return db
     .with(ids)
     .select({
@@ -359,7 +351,7 @@ function pageStatement(
     .from(invoices)
     .innerJoin(clients, eq(clients.id, invoices.clientId))
     .innerJoin(contracts, eq(contracts.id, invoices.contractId))
-    .where(inArray(invoices.id, db.select({ id: ids.id }).from(ids)))
+    .where(inPage(invoices.id, ids))
     .orderBy(...orderBy);
 }
 
