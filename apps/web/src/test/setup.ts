@@ -4,10 +4,9 @@ import { afterEach } from "vitest";
 
 afterEach(() => cleanup());
 
-// findBy… waits up to 15 s (default 1 s; a test has 20): tooltips and popovers open on timers that a loaded
-// 2-core machine delays, once past 5 s during a full CI run (a slower machine, 27 November); nothing here
-// measures time.
-configure({ asyncUtilTimeout: 15_000 });
+// findBy… waits up to 5 s (default 1 s): tooltips and popovers open on timers that a loaded 2-core
+// machine delays; nothing here measures time.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom lacks these browser APIs that Mantine relies on.
 if (!window.matchMedia) {
