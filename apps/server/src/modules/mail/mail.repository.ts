@@ -3,8 +3,8 @@ import type { SelectedFields } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.js";
 import { clients, contacts, mailAttachments, mailOutbox, users } from "../../db/schema/index.js";
 import { anyOf } from "../../lib/any-of.js";
-import { BUSINESS_TIME_ZONE } from "../../lib/clock.js";
 import { totalColumn, totalOf } from "../../lib/page-in-one-statement.js";
+import { parisDayEnd, parisDayStart } from "../../lib/paris-day-sql.js";
 import { offsetOf, offsetParam, pageSizeSql } from "../../lib/pagination.js";
 import { boundValue, namedPlaceholder, preparedByShape, type StatementParam } from "../../lib/prepared-by-shape.js";
 import { foldedSql, matchEveryWord, searchPatterns } from "../../lib/search-text.js";
@@ -109,13 +109,11 @@ function mailFilters(q: MailFilterQuery, param: StatementParam = boundValue): SQ
     const value = q[key];
     if (value) filters.push(eq(FILTER_COLUMNS[key], param(key, value)));
   }
-  if (q.from) filters.push(gte(mailOutbox.createdAt, parisMidnight(param("from", q.from))));
-  if (q.to) filters.push(lt(mailOutbox.createdAt, sql`${parisMidnight(param("to", q.to))} + interval '1 day'`));
+  if (q.from) filters.push(gte(mailOutbox.createdAt, parisDayStart(param("from", q.from))));
+  if (q.to) filters.push(lt(mailOutbox.createdAt, parisDayEnd(param("to", q.to))));
   filters.push(mailSearch(q.search, param));
   return and(...filters);
 }
-const parisMidnight = (day: unknown) =>
-  sql`(${day}::date::timestamp at time zone ${sql.raw(`'${BUSINESS_TIME_ZONE}'`)})`;
 
 /**
  * A page of the outbox in one statement (lib/page-in-one-statement.ts): the page's ids from mail_outbox

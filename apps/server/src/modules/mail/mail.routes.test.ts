@@ -223,6 +223,7 @@ describe("mail without SMTP, templates and group lists", () => {
     const client = await buildClient(ctx.handle.db, { raisonSocial: "Maison Pagination" });
     // Written at 23:30 UTC: already the next day in Paris (UTC+1 in March).
     const days = ["2026-03-09T23:30:00Z", "2026-03-10T12:00:00Z", "2026-03-11T22:30:00Z"];
+    const ids: string[] = [];
     for (const [i, createdAt] of days.entries()) {
       const sent = await ctx.app.inject({
         method: "POST",
@@ -231,6 +232,7 @@ describe("mail without SMTP, templates and group lists", () => {
         payload: { to: ["page@maison.fr"], subject: `Relance ${i + 1}`, body: "Texte", clientId: client.id },
       });
       expect(sent.statusCode, sent.body).toBe(200);
+      ids.push(sent.json().id);
       await ctx.handle.db
         .update(mailOutbox)
         .set({ createdAt: new Date(createdAt) })
@@ -261,6 +263,13 @@ describe("mail without SMTP, templates and group lists", () => {
       total: 1,
       subjects: ["Relance 3"],
     });
+    // 29 March 2026 lasts 23 hours in Paris: 22:30 UTC that evening is already 00:30 on the 30th there.
+    await ctx.handle.db
+      .update(mailOutbox)
+      .set({ createdAt: new Date("2026-03-29T22:30:00Z") })
+      .where(eq(mailOutbox.id, ids[2] ?? ""));
+    expect(await subjects("from=2026-03-29&to=2026-03-29")).toEqual({ total: 0, subjects: [] });
+    expect(await subjects("from=2026-03-30&to=2026-03-30")).toEqual({ total: 1, subjects: ["Relance 3"] });
     const other = await buildClient(ctx.handle.db, { raisonSocial: "Maison Voisine" });
     const res = await ctx.app.inject({ url: `/api/mails?clientId=${other.id}`, headers: admin.bearer });
     expect(res.json()).toMatchObject({ total: 0, items: [] });
