@@ -110,6 +110,7 @@ import { registerAuth } from "./plugins/auth.js";
 import { clientErrorHandler, handleError, registerErrorHandler } from "./plugins/error-handler.js";
 import "./plugins/fastify-types.js";
 import { loadOrCreateSecret } from "./lib/secret-file.js";
+import { registerHandlersInFlight } from "./plugins/handlers-in-flight.js";
 import { registerIdempotency } from "./plugins/idempotency.js";
 import { registerInputGuard } from "./plugins/input-guard.js";
 import { registerPermissions } from "./plugins/permissions.js";
@@ -188,6 +189,7 @@ export async function buildApp({
   await app.register(swaggerUi, { routePrefix: "/api/docs" });
 
   registerErrorHandler(app);
+  registerHandlersInFlight(app);
   registerInputGuard(app);
   const { db } = handle;
   const sessions = createSessionStore({ db, ttlMs: config.sessionTtlMs });

@@ -102,6 +102,35 @@ describe("graceful shutdown", () => {
     ]);
   });
 
+  it("waits for the handler of a request whose client hung up before closing the database", async () => {
+    const order: string[] = [];
+    const slow = await appWithSlowRoute(() => order.push("slow request handled"));
+    ctx = slow.ctx;
+    const exit = vi.fn();
+    const shutdown = createShutdown({
+      app: ctx.app,
+      closeDatabase: async () => {
+        order.push("database closed");
+      },
+      timeoutMs: 10_000,
+      exit,
+    });
+    const request = http.get({ host: "127.0.0.1", port: slow.port, path: "/test/slow", agent: false });
+    const hungUp = new Promise((resolve) => request.on("error", resolve));
+    await slow.inside;
+    request.destroy();
+    await hungUp;
+    const done = shutdown("SIGTERM");
+    await vi.waitFor(() => expect(ctx?.app.server.listening).toBe(false));
+    // Fastify has no connection left to wait for; the handler is still at its gate.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(order).toEqual([]);
+    slow.release();
+    await done;
+    expect(order).toEqual(["slow request handled", "database closed"]);
+    expect(exit).toHaveBeenCalledExactlyOnceWith(0);
+  });
+
   it("forces the exit (code 1) when a request does not finish in time", async () => {
     const slow = await appWithSlowRoute();
     ctx = slow.ctx;
