@@ -13,10 +13,11 @@ export interface ShutdownDeps {
 
 /**
  * The answer to SIGTERM/SIGINT. Fastify's close stops accepting connections, answers 503 to a request
- * arriving on a kept-alive one, and waits for the requests in flight; then its onClose hooks wait for the
- * handlers whose client hung up (plugins/handlers-in-flight.ts), stop the periodic jobs and the mail worker (each waits for its current run) and the work started after an
- * answer; only then is the database closed, and the process exits 0. A connection left idle by a
- * finished request is closed at once rather than kept alive for its timeout.
+ * arriving on a kept-alive one, and waits for the requests in flight; then its onClose hooks wait for
+ * the handlers whose client hung up (plugins/handlers-in-flight.ts), stop the periodic jobs and the
+ * mail worker (each waits for its current run) and the work started after an answer; only then is the
+ * database closed, and the process exits 0. A connection left idle by a finished request is closed at
+ * once rather than kept alive for its timeout.
  */
 export function createShutdown({ app, closeDatabase, release = () => {}, timeoutMs, exit }: ShutdownDeps) {
   let closing: Promise<void> | null = null;
