@@ -6,7 +6,7 @@ import { clients, contacts, gestionnaires, legalEntities } from "../../db/schema
 import { contactSummaryColumns } from "../../lib/contact-summary.js";
 import { inPage, type PageBounds, pageIds, totalColumn, totalOf } from "../../lib/page-in-one-statement.js";
 import { offsetOf, offsetParam, pageSizeSql } from "../../lib/pagination.js";
-import { boundValue, namedPlaceholder, preparedByShape, type StatementParam } from "../../lib/prepared-by-shape.js";
+import { preparedByShape } from "../../lib/prepared-by-shape.js";
 import { foldedSql, matchEveryWordIn, searchPatterns } from "../../lib/search-text.js";
 
 export interface GestionnaireListQuery {
@@ -59,9 +59,9 @@ function selectGestionnaires<Fields extends SelectedFields>(fields: Fields, sour
  * A page in one statement (lib/page-in-one-statement.ts): the page's ids from gestionnaires alone (each sort
  * an index walk, the search on the stored search text) as a CTE, those rows with their main contact, the total.
  */
-function pageStatement(db: Executor, q: GestionnaireListQuery, param: StatementParam, page: PageBounds) {
+function pageStatement(db: Executor, q: GestionnaireListQuery, page: PageBounds) {
   const words = searchPatterns(q.search).map(
-    (pattern, i) => sql`${gestionnaires.searchText} like lower(${param(`w${i}`, pattern)})`,
+    (_pattern, i) => sql`${gestionnaires.searchText} like lower(${sql.placeholder(`w${i}`)})`,
   );
   const where = words.length ? and(...words) : undefined;
   const direction = q.direction === "desc" ? sql`desc` : sql`asc`;
@@ -83,7 +83,7 @@ export async function listGestionnaires(db: Executor, q: GestionnaireListQuery) 
   const patterns = searchPatterns(q.search);
   const shape = [patterns.length, q.sortKey, q.direction, q.pageSize].join(":");
   const prepare = (name: string) =>
-    pageStatement(db, q, namedPlaceholder, { limit: pageSizeSql(q.pageSize), offset: offsetParam() }).prepare(name);
+    pageStatement(db, q, { limit: pageSizeSql(q.pageSize), offset: offsetParam() }).prepare(name);
   const rows = await preparedPages(db, shape, prepare).execute({
     ...Object.fromEntries(patterns.map((pattern, i) => [`w${i}`, pattern])),
     offset: offsetOf(q),
