@@ -1,4 +1,4 @@
-import { getTableColumns, type Table } from "drizzle-orm";
+import { getTableColumns, sql, type Table } from "drizzle-orm";
 import type { Executor } from "../db/client.js";
 import type { Random } from "../demo/demo-random.js";
 import type { IsoDate } from "../lib/clock.js";
@@ -15,15 +15,30 @@ export function seededUuid(rand: Random): string {
 /** How many of a volume this run makes (`--scale 0.01` for the CI smoke), at least one. */
 export const scaled = (n: number, scale: number) => Math.max(1, Math.round(n * scale));
 
+/** The first batch of a table: small, so the statistics taken after it come before the bulk. */
+const FIRST_BATCH_ROWS = 500;
+
 /**
- * Multi-row inserts sized so one statement stays under PostgreSQL's 65,535 bind parameters:
- * a few hundred statements for the whole base instead of one per row.
+ * Multi-row inserts sized so one statement stays under PostgreSQL's 65,535 bind parameters: a few
+ * hundred statements for the whole base instead of one per row. The seed writes everything in one
+ * transaction, where the tables' statistics are those of before it (empty), and the statement-level
+ * triggers that keep the lists' derived columns plan their joins on them: a default guess of 1/200 of the
+ * table per key made them hash whole tables for each row. So batches start small and grow, and the table
+ * is analyzed (ANALYZE sees the transaction's own rows) each time it has doubled: a dozen ANALYZE in all.
  */
 export async function insertBatches<T extends Table>(db: Executor, table: T, rows: T["$inferInsert"][]) {
   if (!rows.length) return;
   const columns = Object.keys(getTableColumns(table)).length;
   const size = Math.max(1, Math.floor(60_000 / columns));
-  for (let i = 0; i < rows.length; i += size) await db.insert(table).values(rows.slice(i, i + size));
+  let analyzedAt = 0;
+  for (let done = 0, batch = Math.min(size, FIRST_BATCH_ROWS); done < rows.length; batch = Math.min(size, batch * 2)) {
+    await db.insert(table).values(rows.slice(done, done + batch));
+    done += batch;
+    if (done < rows.length && done >= 2 * analyzedAt) {
+      await db.execute(sql`analyze ${table}`);
+      analyzedAt = done;
+    }
+  }
 }
 
 const DAY_MS = 86_400_000;
