@@ -1,7 +1,6 @@
 import zlib from "node:zlib";
 import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
-import helmet from "@fastify/helmet";
 import multipart from "@fastify/multipart";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
@@ -114,6 +113,7 @@ import { registerHandlersInFlight } from "./plugins/handlers-in-flight.js";
 import { registerIdempotency } from "./plugins/idempotency.js";
 import { registerInputGuard } from "./plugins/input-guard.js";
 import { registerPermissions } from "./plugins/permissions.js";
+import { registerSecurityHeaders } from "./plugins/security-headers.js";
 import { serveWebApp } from "./plugins/web-app.js";
 
 export interface AppDeps {
@@ -153,7 +153,7 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     // HSTS only makes sense behind https; on a plain http address it would only confuse.
     hsts: config.secureCookies ? undefined : false,
     contentSecurityPolicy: {

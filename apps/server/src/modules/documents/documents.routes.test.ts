@@ -65,6 +65,11 @@ describe("document library", () => {
     expect(view.statusCode).toBe(200);
     expect(view.headers["content-type"]).toBe("application/pdf");
     expect(view.headers["content-disposition"]).toContain("inline");
+    // The document's own policy replaces the app's: nothing it holds runs in our origin.
+    expect(view.headers["content-security-policy"]).toBe(
+      "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox",
+    );
+    expect(view.headers["x-content-type-options"]).toBe("nosniff");
     expect(await pdfText(view.rawPayload)).toContain("Procedure qualite");
     const download = await ctx.app.inject({ url: doc.downloadUrl });
     expect(download.headers["content-disposition"]).toContain("attachment");
