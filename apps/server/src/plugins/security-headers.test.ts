@@ -28,7 +28,10 @@ describe("security headers", () => {
     const written: Record<string, string> = {};
     helmet(options)(
       {} as never,
-      { setHeader: (name: string, value: string) => (written[name.toLowerCase()] = value), removeHeader: () => {} } as never,
+      {
+        setHeader: (name: string, value: string) => (written[name.toLowerCase()] = value),
+        removeHeader: () => {},
+      } as never,
       () => {},
     );
     expect(securityHeaders(options)).toEqual(written);

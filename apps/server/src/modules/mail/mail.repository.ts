@@ -4,8 +4,8 @@ import type { Executor } from "../../db/client.js";
 import { clients, contacts, mailAttachments, mailOutbox, users } from "../../db/schema/index.js";
 import { anyOf } from "../../lib/any-of.js";
 import { totalColumn, totalOf } from "../../lib/page-in-one-statement.js";
-import { parisDayEnd, parisDayStart } from "../../lib/paris-day-sql.js";
 import { offsetOf, offsetParam, pageSizeSql } from "../../lib/pagination.js";
+import { parisDayEnd, parisDayStart } from "../../lib/paris-day-sql.js";
 import { boundValue, namedPlaceholder, preparedByShape, type StatementParam } from "../../lib/prepared-by-shape.js";
 import { foldedSql, matchEveryWord, searchPatterns } from "../../lib/search-text.js";
 
