@@ -3,8 +3,23 @@ import { SMTP_SINK_HTTP_PORT } from "./ports";
 
 export const DEMO_PASSWORD = "Demo-2026";
 
+/**
+ * Opens /login. A page of the app whose cookies a test just cleared sends itself there too (the lost
+ * session); that navigation can cancel ours (net::ERR_ABORTED, seen once in CI): then we go again.
+ */
+async function openLogin(page: Page) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await page.goto("/login");
+      return;
+    } catch (error) {
+      if (attempt === 3 || !String(error).includes("ERR_ABORTED")) throw error;
+    }
+  }
+}
+
 async function submitLogin(page: Page, identifier: string, password: string) {
-  await page.goto("/login");
+  await openLogin(page);
   await page.getByLabel("Identifiant").fill(identifier);
   await page.locator("input[autocomplete=current-password]").fill(password);
   await page.getByRole("button", { name: "Se connecter" }).click();
