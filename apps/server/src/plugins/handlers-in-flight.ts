@@ -15,12 +15,9 @@ export function registerHandlersInFlight(app: FastifyInstance): void {
       const result = handler.call(this, request, reply);
       // The handler's own promise is returned untouched: Fastify answers from it as before.
       if (result instanceof Promise) {
-        const settled = result.then(
-          () => {},
-          () => {},
-        );
+        // Its failure is Fastify's to answer; here only its end counts.
+        const settled: Promise<unknown> = result.catch(() => {}).finally(() => running.delete(settled));
         running.add(settled);
-        void settled.finally(() => running.delete(settled));
       }
       return result;
     };
