@@ -16,8 +16,8 @@ import { listClients } from "../src/modules/clients/client-list.repository.js";
 const capture = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "client-list-explain-")), "sql.jsonl");
 const handle = await openDatabase({ databaseUrl: process.env.DATABASE_URL ?? "", captureSqlFile: capture });
 const query = clientListBodySchema.parse({ pageSize: 50, ...JSON.parse(process.argv[2] ?? "{}") });
-const { total, rows } = await listClients(handle.db, query, { kind: "all" }, systemClock.today());
-console.log(`${JSON.stringify(query)} → ${rows.length} lignes, total ${total}\n`);
+const { total, items } = await listClients(handle.db, query, { kind: "all" }, systemClock.today());
+console.log(`${JSON.stringify(query)} → ${(JSON.parse(items) as unknown[]).length} lignes, total ${total}\n`);
 const captured = fs
   .readFileSync(capture, "utf8")
   .trim()

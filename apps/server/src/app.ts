@@ -112,6 +112,7 @@ import { loadOrCreateSecret } from "./lib/secret-file.js";
 import { registerHandlersInFlight } from "./plugins/handlers-in-flight.js";
 import { registerIdempotency } from "./plugins/idempotency.js";
 import { registerInputGuard } from "./plugins/input-guard.js";
+import { registerJsonText } from "./plugins/json-text.js";
 import { registerPermissions } from "./plugins/permissions.js";
 import { registerSecurityHeaders } from "./plugins/security-headers.js";
 import { serveWebApp } from "./plugins/web-app.js";
@@ -190,6 +191,7 @@ export async function buildApp({
 
   registerErrorHandler(app);
   registerHandlersInFlight(app);
+  registerJsonText(app, { verify: config.verifyJsonText });
   registerInputGuard(app);
   const { db } = handle;
   const sessions = createSessionStore({ db, ttlMs: config.sessionTtlMs });

@@ -80,6 +80,11 @@ export interface AppConfig {
   s3: import("./lib/storage/s3-storage.js").S3Options | undefined;
   /** Signs the short-lived document links; unset: a secret kept in DATA_DIR (see document-links.ts). */
   signedUrlSecret: string | undefined;
+  /**
+   * Check the JSON the database builds against the routes' response schemas (plugins/json-text.ts): in
+   * the tests and whenever NODE_ENV is set to anything but "production"; a production server skips it.
+   */
+  verifyJsonText: boolean;
 }
 
 export type TrustProxy = boolean | number | string[];
@@ -152,5 +157,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         }
       : undefined,
     signedUrlSecret: e.SIGNED_URL_SECRET,
+    verifyJsonText: e.NODE_ENV !== "production",
   };
 }

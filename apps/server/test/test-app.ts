@@ -75,7 +75,12 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
     : await freshDatabase();
   // Each app gets its own data folder, so stored files can be counted and are cleaned up.
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "certidesk-test-"));
-  const config: AppConfig = { ...loadConfig({ DATA_DIR: dataDir }), demoData: false, ...options.config };
+  const config: AppConfig = {
+    ...loadConfig({ DATA_DIR: dataDir }),
+    demoData: false,
+    verifyJsonText: true,
+    ...options.config,
+  };
   if (!migrated) await prepareDatabase(handle, config);
   else if (config.demoData) await seedDemoData(handle.db);
   const app = await buildApp({ config, handle, throttle: options.throttle, clock: options.clock });

@@ -1,14 +1,16 @@
-import type { ClientListQuery, ClientSortKey } from "@certidesk/shared";
+import type { ClientListQuery, ClientRow, ClientSortKey } from "@certidesk/shared";
 import { and, count as countFn, eq, inArray, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
+import type { PgSelect } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.js";
 import { clients, contacts, gestionnaires, legalEntities, listCounts } from "../../db/schema/index.js";
 import { dateLiteral, type IsoDate, sqlDate } from "../../lib/clock.js";
-import { contactSummaryColumns } from "../../lib/contact-summary.js";
-import { totalColumn, totalOf } from "../../lib/page-in-one-statement.js";
+import { totalColumn } from "../../lib/page-in-one-statement.js";
 import { offsetOf, offsetParam, pageSizeSql } from "../../lib/pagination.js";
 import { type RecordScope, scopeWhere } from "../../lib/policy.js";
 import { preparedByShape } from "../../lib/prepared-by-shape.js";
 import { foldedSql, matchEveryWord, searchWords } from "../../lib/search-text.js";
+import { jsonArrayText } from "../../lib/sql-json.js";
+import { clientRowJson } from "./client-row.js";
 
 // The sorts on the main contact's and the gestionnaire's names read columns kept by triggers (the
 // client_search migration) holding exactly `lower(folded name)` of the joined row ('' without a main contact,
@@ -54,27 +56,30 @@ function searchCondition(search: string | undefined): SQL | undefined {
   return matchEveryWord(search, (pattern) => sql`${clients.searchText} like lower(${pattern})`);
 }
 
-export type ClientListRow = Awaited<ReturnType<ReturnType<typeof clientListQuery>["select"]>>[number];
-
 /**
  * The client list, filtered, searched, sorted and paged in SQL. The page's ids come first, from clients
  * alone (the search and the sorts on joined names read derived columns) with no per-row subquery (the
  * establishment count, the latest contract): with 10,000 clients those cost 75 ms when computed for
  * every row before the sort kept 50. Then the details of those 50 rows only; the count joins nothing.
  */
-export async function listClients(db: Executor, q: ClientListQuery, scope: RecordScope, today: IsoDate) {
-  // Only a page past the last counts on its own (lib/page-in-one-statement.ts): built then, not on every call.
-  const countRows = () => clientListQuery(db, q, scope, sqlDate(today)).count();
+export async function listClients(
+  db: Executor,
+  q: ClientListQuery,
+  scope: RecordScope,
+  today: IsoDate,
+): Promise<{ items: string; total: number }> {
   // Staff without a search (nearly every call): a statement prepared once for the shape of the query.
-  if (scope.kind === "all" && searchWords(q.search).length === 0) {
-    const rows = await preparedPage(db, q, today).execute({ today, offset: offsetOf(q) });
-    return { rows, total: await totalOf(rows, q, countRows) };
-  }
-  const rows = await pageStatement(db, q, scope, sqlDate(today), q.pageSize, offsetOf(q));
-  return { rows, total: await totalOf(rows, q, countRows) };
+  const [page] =
+    scope.kind === "all" && searchWords(q.search).length === 0
+      ? await preparedPage(db, q, today).execute({ today, offset: offsetOf(q) })
+      : await pageStatement(db, q, scope, sqlDate(today), q.pageSize, offsetOf(q));
+  return { items: page?.items ?? "[]", total: Number(page?.total ?? 0) };
 }
 
-/** One statement: the page's ids, their details and the total (lib/page-in-one-statement.ts). */
+/**
+ * One statement: the page's ids, their rows as one JSON array (client-row.ts) and the total, an
+ * uncorrelated subquery of the aggregate, there even for a page past the last.
+ */
 function pageStatement(
   db: Executor,
   q: ClientListQuery,
@@ -83,18 +88,19 @@ function pageStatement(
   limit: number | SQL,
   offset: number | SQL,
 ) {
-  const { select, ids, countQuery } = clientListQuery(db, q, scope, today);
+  const { rowsOf, ids, countQuery, order } = clientListQuery(db, q, scope, today);
   // drizzle types LIMIT and OFFSET as numbers or placeholders but writes any SQL it is given.
   const page = db.$with("client_page").as(
     ids()
       .limit(limit as number)
       .offset(offset as number),
   );
-  return select(
-    inArray(clients.id, db.select({ id: page.id }).from(page)),
-    { total: totalColumn(countQuery()) },
-    db.with(page),
-  );
+  const query = db
+    .with(page)
+    .select({ items: jsonArrayText(clientRowJson, order), total: totalColumn(countQuery()) })
+    .from(clients)
+    .$dynamic();
+  return rowsOf(query, inArray(clients.id, db.select({ id: page.id }).from(page)));
 }
 
 /**
@@ -149,37 +155,21 @@ export async function* clientListBatches(
   scope: RecordScope,
   today: IsoDate,
   batchSize = EXPORT_BATCH_SIZE,
-): AsyncGenerator<ClientListRow[]> {
-  const { select, ids } = clientListQuery(db, { ...q, page: 1, pageSize: batchSize }, scope, sqlDate(today));
+): AsyncGenerator<ClientRow[]> {
+  const { rowsOf, ids, order } = clientListQuery(db, { ...q, page: 1, pageSize: batchSize }, scope, sqlDate(today));
   const ordered = (await ids()).map((r) => r.id);
   for (let start = 0; start < ordered.length; start += batchSize) {
     const batch = ordered.slice(start, start + batchSize);
-    const rows = await select(inArray(clients.id, batch));
+    // The rows the list shows (client-row.ts), parsed by the driver: a json column.
+    const query = db
+      .select({ row: sql<ClientRow>`${clientRowJson}` })
+      .from(clients)
+      .$dynamic();
+    const rows = await rowsOf(query, inArray(clients.id, batch)).orderBy(...order);
     // Same order as the ids (the details query sorts the same way; a row deleted meanwhile is left out).
-    if (rows.length) yield rows;
+    if (rows.length) yield rows.map((r) => r.row);
   }
 }
-
-/**
- * The client columns a list row shows, not the whole row: the table also holds the derived search text,
- * JSON arrays and Chorus fields, which the database would send and the driver parse for every row.
- */
-const LISTED_CLIENT_COLUMNS = {
-  id: clients.id,
-  raisonSocial: clients.raisonSocial,
-  finess: clients.finess,
-  legalEntityId: clients.legalEntityId,
-  address: clients.address,
-  postalCode: clients.postalCode,
-  city: clients.city,
-  departement: clients.departement,
-  regroupingStatus: clients.regroupingStatus,
-  evaluationDate: clients.evaluationDate,
-  evaluationFinishedAt: clients.evaluationFinishedAt,
-  dateRelance: clients.dateRelance,
-  createdAt: clients.createdAt,
-  clientSince: clients.clientSince,
-};
 
 /** Sort keys on columns that are never null: no NULLS LAST, so an index on (key, id) serves both directions. */
 const NOT_NULL_KEYS = new Set<ClientSortKey>(["raisonSocial", "createdAt"]);
@@ -198,31 +188,13 @@ function clientListQuery(db: Executor, q: ClientListQuery, scope: RecordScope, t
   const order = NOT_NULL_KEYS.has(sortKey)
     ? [sql`${SORT_EXPRESSIONS[sortKey]} ${desc ? sql`desc` : sql`asc`}`, desc ? sql`${clients.id} desc` : clients.id]
     : [sql`${SORT_EXPRESSIONS[sortKey]} ${desc ? sql`desc` : sql`asc`} nulls last`, clients.id];
-  /** The details of the rows `only` selects; `extra` columns and a `source` with CTEs for the page query. */
-  const select = <Extra extends Record<string, SQL>>(
-    only?: SQL,
-    extra?: Extra,
-    source: Pick<Executor, "select"> = db,
-  ) =>
-    source
-      .select({
-        ...(extra as Extra),
-        client: LISTED_CLIENT_COLUMNS,
-        legalEntityRaisonSocial: legalEntities.raisonSocial,
-        gestionnaireId: gestionnaires.id,
-        gestionnaireRaisonSocial: gestionnaires.raisonSocial,
-        contact: contactSummaryColumns,
-        // Derived columns kept by triggers (migration 0018): no per-row subquery.
-        isMultiClient: clients.isMultiClient,
-        status: clients.latestContractStatus,
-        contractId: clients.latestContractId,
-      })
-      .from(clients)
+  /** A query on clients joined to what a row shows (client-row.ts), kept to the rows `only` selects. */
+  const rowsOf = <Query extends PgSelect>(query: Query, only?: SQL) =>
+    query
       .leftJoin(legalEntities, eq(legalEntities.id, clients.legalEntityId))
       .leftJoin(gestionnaires, eq(gestionnaires.id, legalEntities.gestionnaireId))
       .leftJoin(contacts, and(eq(contacts.clientId, clients.id), eq(contacts.isMain, true)))
-      .where(and(where, only))
-      .orderBy(...order);
+      .where(and(where, only));
   /** The ids alone, in the list's order (a page of them, or all of them for the export). */
   const ids = () =>
     db
@@ -237,9 +209,5 @@ function clientListQuery(db: Executor, q: ClientListQuery, scope: RecordScope, t
     unfiltered
       ? db.select({ n: listCounts.n }).from(listCounts).where(eq(listCounts.list, "clients"))
       : db.select({ n: countFn() }).from(clients).where(where);
-  const count = async () => {
-    const [row] = await countQuery();
-    return Number(row?.n ?? 0);
-  };
-  return { select, ids, count, countQuery, where };
+  return { rowsOf, ids, countQuery, where, order };
 }

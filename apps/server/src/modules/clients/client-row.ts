@@ -1,44 +1,44 @@
-import { type ClientRow, type ContractStatus, formatContactDetails } from "@certidesk/shared";
-import type { ClientListRow } from "./client-list.repository.js";
+import { type SQL, sql } from "drizzle-orm";
+import { clients, contacts, gestionnaires, legalEntities } from "../../db/schema/index.js";
+import { contactSummaryColumns } from "../../lib/contact-summary.js";
+import { isoTimestamp, jsonObject, nonEmpty } from "../../lib/sql-json.js";
 
-/** The address line shown as the postal code's tooltip. */
-export function addressTooltip(c: {
-  address: string | null;
-  postalCode: string | null;
-  city: string | null;
-  finess?: string | null;
-}) {
-  const place = [c.address, [c.postalCode, c.city].filter(Boolean).join(" ")].filter(Boolean).join(", ");
-  return c.finess ? `${place} — FINESS ${c.finess}` : place;
-}
-
-export function toClientRow(r: ClientListRow): ClientRow {
-  const c = r.client;
-  const contact = r.contact;
-  return {
-    id: c.id,
-    raisonSocial: c.raisonSocial,
-    finess: c.finess,
-    legalEntityId: c.legalEntityId,
-    legalEntityRaisonSocial: r.legalEntityRaisonSocial,
-    postalCode: c.postalCode,
-    city: c.city,
-    departement: c.departement,
-    tooltip: addressTooltip(c),
-    isMultiClient: Boolean(r.isMultiClient),
-    isRegroupingClient: c.regroupingStatus !== null,
-    isGestionnaire: r.gestionnaireId !== null,
-    gestionnaireId: r.gestionnaireId,
-    gestionnaireRaisonSocial: r.gestionnaireRaisonSocial,
-    contact,
-    contactName: contact ? [contact.firstName, contact.lastName].filter(Boolean).join(" ") : "",
-    contactDetails: formatContactDetails(contact),
-    evaluationDate: c.evaluationDate,
-    evaluationFinishedAt: c.evaluationFinishedAt,
-    dateRelance: c.dateRelance,
-    status: (r.status as ContractStatus | null) ?? null,
-    contractId: r.contractId,
-    createdAt: c.createdAt.toISOString(),
-    clientSince: c.clientSince?.toISOString() ?? null,
-  };
-}
+/**
+ * A client list row (shared ClientRow) as JSON built by the database, from clients joined to their legal
+ * entity, its gestionnaire and the main contact (client-list.repository.ts). The display texts are the
+ * shared formatters' (formatContactDetails, formatPhone) through their SQL twins (migration
+ * 0029_display_text); the route's response schema checks every row in the tests (plugins/json-text.ts).
+ */
+export const clientRowJson: SQL = jsonObject({
+  id: clients.id,
+  raisonSocial: clients.raisonSocial,
+  finess: clients.finess,
+  legalEntityId: clients.legalEntityId,
+  legalEntityRaisonSocial: legalEntities.raisonSocial,
+  postalCode: clients.postalCode,
+  city: clients.city,
+  departement: clients.departement,
+  // "address, postal code city — FINESS n", the parts left out when empty: the postal code's tooltip.
+  tooltip: sql`concat_ws(', ', ${nonEmpty(clients.address)}, ${nonEmpty(
+    sql`concat_ws(' ', ${nonEmpty(clients.postalCode)}, ${nonEmpty(clients.city)})`,
+  )}) || coalesce(' — FINESS ' || ${nonEmpty(clients.finess)}, '')`,
+  // Derived columns kept by triggers (migration 0018): no per-row subquery.
+  isMultiClient: sql`coalesce(${clients.isMultiClient}, false)`,
+  isRegroupingClient: sql`${clients.regroupingStatus} is not null`,
+  isGestionnaire: sql`${gestionnaires.id} is not null`,
+  gestionnaireId: gestionnaires.id,
+  gestionnaireRaisonSocial: gestionnaires.raisonSocial,
+  contact: sql`case when ${contacts.id} is null then null else ${jsonObject(contactSummaryColumns)} end`,
+  contactName: sql`concat_ws(' ', ${nonEmpty(contacts.firstName)}, ${nonEmpty(contacts.lastName)})`,
+  // formatContactDetails: occupation, mobile phone in pairs and e-mail, each trimmed, the empty ones left out.
+  contactDetails: sql`concat_ws(' | ', ${nonEmpty(sql`display_trim(${contacts.occupation})`)}, ${nonEmpty(
+    sql`display_phone(${contacts.mobilePhone})`,
+  )}, ${nonEmpty(sql`display_trim(${contacts.email})`)})`,
+  evaluationDate: clients.evaluationDate,
+  evaluationFinishedAt: clients.evaluationFinishedAt,
+  dateRelance: clients.dateRelance,
+  status: clients.latestContractStatus,
+  contractId: clients.latestContractId,
+  createdAt: isoTimestamp(clients.createdAt),
+  clientSince: isoTimestamp(clients.clientSince),
+});

@@ -1,8 +1,11 @@
+import { type ContactLike, formatContactDetails } from "@certidesk/shared";
+import { eq } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildEssms, buildGestionnaire, buildLegalEntity, buildUser } from "../../../test/factories.js";
 import { errorOf, type Session, signIn } from "../../../test/session.js";
 import { createTestApp, type TestContext } from "../../../test/test-app.js";
+import { clients } from "../../db/schema/index.js";
 import { addDays, fixedClock, systemClock } from "../../lib/clock.js";
 
 const todayIso = () => systemClock.today();
@@ -25,7 +28,13 @@ describe("client list", () => {
       await buildEssms(db, {
         raisonSocial: "Résidence L'Éléphant Bleu",
         legalEntityId: entity.id,
-        contact: { firstName: "Zoé", lastName: "Abadie" },
+        contact: {
+          firstName: "Zoé",
+          lastName: "Abadie",
+          occupation: " Directrice ",
+          mobilePhone: "+33612345678",
+          email: "zoe.abadie@exemple.fr",
+        },
       })
     ).id;
     ids.planned = (
@@ -131,6 +140,16 @@ describe("client list", () => {
     expect(past).toMatchObject({ isMultiClient: false, isGestionnaire: false, dateRelance: shift(-2), contact: null });
     const [first] = (await list({ search: "elephant" })).items;
     expect(first).toMatchObject({ contactName: "Zoé Abadie", contact: { firstName: "Zoé", lastName: "Abadie" } });
+    // The row's JSON is built by the database (client-row.ts): its display texts are the shared formatters'.
+    expect(first?.contactDetails).toBe("Directrice | +33 6 12 34 56 78 | zoe.abadie@exemple.fr");
+    expect(first?.contactDetails).toBe(formatContactDetails(first?.contact as ContactLike));
+    const [client] = await ctx.handle.db
+      .select()
+      .from(clients)
+      .where(eq(clients.id, ids.toProgram ?? ""));
+    expect(first?.tooltip).toBe(`${client?.address}, 69003 Lyon — FINESS ${client?.finess}`);
+    expect(first?.createdAt).toBe(client?.createdAt.toISOString());
+    expect(first?.clientSince).toBe(client?.clientSince?.toISOString());
   });
 
   it("scopes a client user to their own client, and refuses evaluators", async () => {

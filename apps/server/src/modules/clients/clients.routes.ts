@@ -31,7 +31,7 @@ export function clientsRoutes(app: AppInstance, { clients }: { clients: ClientsS
         response: { 200: pageResultSchema(clientRowSchema) },
       },
     },
-    async (request) => clients.list(requireActor(request), request.body),
+    async (request, reply) => reply.jsonText(await clients.list(requireActor(request), request.body)),
   );
 
   app.get(

@@ -1,6 +1,7 @@
 import {
   type ClientDetail,
   type ClientListQuery,
+  type ClientRow,
   type ContractStatus,
   type contactBodySchema,
   departementOf,
@@ -15,10 +16,10 @@ import { diffFields, writeAudit } from "../../lib/audit.js";
 import { type Clock, systemClock } from "../../lib/clock.js";
 import { badRequest, notFound } from "../../lib/errors.js";
 import { authorize, recordScope } from "../../lib/policy.js";
+import { pageJsonText } from "../../lib/sql-json.js";
 import { versionedUpdate } from "../../lib/versioned-update.js";
 import { streamClientWorkbook } from "./client-export.js";
 import { clientListBatches, EXPORT_BATCH_SIZE, listClients } from "./client-list.repository.js";
-import { toClientRow } from "./client-row.js";
 import { clientResource, contactResource } from "./clients.policy.js";
 import * as repo from "./clients.repository.js";
 import { assertNoDuplicateEssms } from "./duplicates.js";
@@ -68,19 +69,16 @@ export function createClientsService({ db, clock = systemClock, exportBatchSize 
 
   return {
     async list(actor: Actor, query: ClientListQuery) {
-      const { rows, total } = await listClients(db, query, recordScope(actor), clock.today());
-      return { items: rows.map(toClientRow), total, page: query.page, pageSize: query.pageSize };
+      const { items, total } = await listClients(db, query, recordScope(actor), clock.today());
+      return pageJsonText<ClientRow>(items, total, query);
     },
 
     /** Every row of the list (same filters), streamed into an XLSX workbook. */
     async exportXlsx(actor: Actor, query: Omit<ClientListQuery, "page" | "pageSize">) {
       const batches = clientListBatches(db, query, recordScope(actor), clock.today(), exportBatchSize);
-      async function* rows() {
-        for await (const batch of batches) yield batch.map(toClientRow);
-      }
       return {
         filename: `clients-${clock.today()}.xlsx`,
-        stream: await streamClientWorkbook(rows(), clock.now()),
+        stream: await streamClientWorkbook(batches, clock.now()),
       };
     },
 
