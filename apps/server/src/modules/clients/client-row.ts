@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import { clients, contacts, gestionnaires, legalEntities } from "../../db/schema/index.js";
-import { contactSummaryColumns } from "../../lib/contact-summary.js";
+import { contactJson } from "../../lib/contact-summary.js";
 import { isoTimestamp, jsonObject, nonEmpty } from "../../lib/sql-json.js";
 
 /**
@@ -28,12 +28,9 @@ export const clientRowJson: SQL = jsonObject({
   isGestionnaire: sql`${gestionnaires.id} is not null`,
   gestionnaireId: gestionnaires.id,
   gestionnaireRaisonSocial: gestionnaires.raisonSocial,
-  contact: sql`case when ${contacts.id} is null then null else ${jsonObject(contactSummaryColumns)} end`,
+  contact: contactJson.summary,
   contactName: sql`concat_ws(' ', ${nonEmpty(contacts.firstName)}, ${nonEmpty(contacts.lastName)})`,
-  // formatContactDetails: occupation, mobile phone in pairs and e-mail, each trimmed, the empty ones left out.
-  contactDetails: sql`concat_ws(' | ', ${nonEmpty(sql`display_trim(${contacts.occupation})`)}, ${nonEmpty(
-    sql`display_phone(${contacts.mobilePhone})`,
-  )}, ${nonEmpty(sql`display_trim(${contacts.email})`)})`,
+  contactDetails: contactJson.details,
   evaluationDate: clients.evaluationDate,
   evaluationFinishedAt: clients.evaluationFinishedAt,
   dateRelance: clients.dateRelance,

@@ -1,44 +1,112 @@
+import type { ProspectRow } from "@certidesk/shared";
+import { and, desc, eq, ne, type SQL, sql } from "drizzle-orm";
+import { type PgSelect, QueryBuilder } from "drizzle-orm/pg-core";
 import {
-  formatContactDetails,
-  type ProspectRow,
-  type QuoteStatus,
-  type RequestService,
-  type RequestSource,
-  type RequestStatus,
-} from "@certidesk/shared";
-import type { ProspectListedRow } from "./prospects.repository.js";
+  clients,
+  contacts,
+  contracts,
+  gestionnaires,
+  legalEntities,
+  quotes,
+  requestClients,
+  requestEstablishments,
+} from "../../db/schema/index.js";
+import { contactJson } from "../../lib/contact-summary.js";
+import { isoTimestamp, jsonObject, nonEmpty } from "../../lib/sql-json.js";
 
-export function toProspectRow(r: ProspectListedRow): ProspectRow {
-  const establishments = r.establishments ?? [];
-  const contact = r.contact;
-  const tooltip = establishments
-    .map((e) => `${e.raisonSocial} — ${[e.postalCode, e.city].filter(Boolean).join(" ")}`)
-    .join("\n");
-  return {
-    id: r.id,
-    reference: r.reference,
-    raisonSocial: r.displayName ?? r.legalEntityRaisonSocial,
-    legalEntityId: r.legalEntityId,
-    legalEntityRaisonSocial: r.legalEntityRaisonSocial,
-    establishments: establishments.map((e) => ({ id: e.id, raisonSocial: e.raisonSocial })),
-    postalCode: r.postalCode,
-    city: r.city,
-    tooltip,
-    isMultiClient: Number(r.establishmentCount) > 1,
-    isGestionnaire: r.gestionnaireRaisonSocial !== null,
-    gestionnaireRaisonSocial: r.gestionnaireRaisonSocial,
-    contact,
-    contactName: contact ? `${contact.firstName} ${contact.lastName}` : "",
-    contactDetails: formatContactDetails(contact),
-    service: r.service as RequestService,
-    source: r.source as RequestSource,
-    status: r.status as RequestStatus,
-    refusalReason: r.refusalReason,
-    quote: r.quote ? { ...r.quote, status: r.quote.status as QuoteStatus } : null,
-    contractId: r.contractId,
-    dateRelance: r.dateRelance,
-    createdAt: r.receivedAt,
-    archivedAt: r.archivedAt?.toISOString() ?? null,
-    version: r.version,
-  };
-}
+// Subqueries of a row, correlated to request_clients: built without a database (they only become SQL).
+const qb = new QueryBuilder();
+
+/** What a row and the detail show of a quote (shared quoteSummarySchema). */
+export const quoteSummaryColumns = {
+  id: quotes.id,
+  number: quotes.number,
+  revision: quotes.revision,
+  status: quotes.status,
+  totalTTC: quotes.totalTTC,
+};
+
+/** The request's latest quote: one index lookup per row of the page. */
+const latestQuote = qb
+  .select(quoteSummaryColumns)
+  .from(quotes)
+  .where(eq(quotes.requestId, requestClients.id))
+  .orderBy(desc(quotes.createdAt), desc(quotes.revision))
+  .limit(1)
+  .as("latest_quote");
+
+/** Its current contract (not cancelled). */
+const currentContract = qb
+  .select({ id: contracts.id })
+  .from(contracts)
+  .where(and(eq(contracts.requestId, requestClients.id), ne(contracts.status, "CANCELLED")))
+  .orderBy(desc(contracts.createdAt))
+  .limit(1)
+  .as("current_contract");
+
+/**
+ * Its establishments in name order: the row's list (id, name) and the name's tooltip, one line each,
+ * "name — postal code city" (the empty parts left out).
+ */
+const establishmentNames = qb
+  .select({
+    list: sql`coalesce(json_agg(${jsonObject({ id: clients.id, raisonSocial: clients.raisonSocial })} order by ${
+      clients.raisonSocial
+    }, ${clients.id}), '[]')`.as("list"),
+    tooltip: sql`coalesce(string_agg(${clients.raisonSocial} || ' — ' || concat_ws(' ', ${nonEmpty(
+      clients.postalCode,
+    )}, ${nonEmpty(clients.city)}), E'\\n' order by ${clients.raisonSocial}, ${clients.id}), '')`.as("tooltip"),
+  })
+  .from(requestEstablishments)
+  .innerJoin(clients, eq(clients.id, requestEstablishments.clientId))
+  .where(eq(requestEstablishments.requestId, requestClients.id))
+  .as("establishment_names");
+
+/** A query on request_clients joined to what its rows show (`prospectRowJson`). */
+export const prospectRowsOf = <Query extends PgSelect>(query: Query) =>
+  query
+    .innerJoin(legalEntities, eq(legalEntities.id, requestClients.legalEntityId))
+    .leftJoin(gestionnaires, eq(gestionnaires.id, legalEntities.gestionnaireId))
+    .leftJoin(contacts, eq(contacts.id, requestClients.contactId))
+    .leftJoinLateral(latestQuote, sql`true`)
+    .leftJoinLateral(currentContract, sql`true`)
+    .leftJoinLateral(establishmentNames, sql`true`);
+
+/**
+ * A prospect list row (shared ProspectRow) as JSON built by the database (lib/sql-json.ts), on a query of
+ * `prospectRowsOf`. The name, first establishment's place and establishment count are derived columns
+ * kept by triggers (migration `lists_at_scale`); the contact's texts are the shared formatters' SQL twins.
+ */
+export const prospectRowJson: SQL<ProspectRow> = jsonObject({
+  id: requestClients.id,
+  reference: requestClients.reference,
+  raisonSocial: sql`coalesce(${requestClients.displayName}, ${legalEntities.raisonSocial})`,
+  legalEntityId: requestClients.legalEntityId,
+  legalEntityRaisonSocial: legalEntities.raisonSocial,
+  establishments: establishmentNames.list,
+  postalCode: requestClients.firstPostalCode,
+  city: requestClients.firstCity,
+  tooltip: establishmentNames.tooltip,
+  isMultiClient: sql`coalesce(${requestClients.establishmentCount} > 1, false)`,
+  isGestionnaire: sql`${gestionnaires.raisonSocial} is not null`,
+  gestionnaireRaisonSocial: gestionnaires.raisonSocial,
+  contact: contactJson.summary,
+  contactName: sql`case when ${contacts.id} is null then '' else ${contacts.firstName} || ' ' || ${contacts.lastName} end`,
+  contactDetails: contactJson.details,
+  service: requestClients.service,
+  source: requestClients.source,
+  status: requestClients.status,
+  refusalReason: requestClients.refusalReason,
+  quote: sql`case when ${latestQuote.id} is null then null else ${jsonObject({
+    id: latestQuote.id,
+    number: latestQuote.number,
+    revision: latestQuote.revision,
+    status: latestQuote.status,
+    totalTTC: latestQuote.totalTTC,
+  })} end`,
+  contractId: currentContract.id,
+  dateRelance: requestClients.dateRelance,
+  createdAt: requestClients.receivedAt,
+  archivedAt: isoTimestamp(requestClients.archivedAt),
+  version: requestClients.version,
+}) as SQL<ProspectRow>;

@@ -1,13 +1,11 @@
-import { type ProspectSortKey, RECEVABILITY_CHECKLIST } from "@certidesk/shared";
+import { type ProspectRow, type ProspectSortKey, RECEVABILITY_CHECKLIST } from "@certidesk/shared";
 import { and, asc, desc, eq, ilike, inArray, isNull, ne, or, type SQL, sql } from "drizzle-orm";
-import type { SelectedFields } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.js";
 import {
   clients,
   contacts,
   contracts,
   documents,
-  gestionnaires,
   legalEntities,
   quotes,
   recevabilityDocuments,
@@ -16,11 +14,12 @@ import {
   requestEstablishments,
   requestTabCounts,
 } from "../../db/schema/index.js";
-import { contactSummaryColumns } from "../../lib/contact-summary.js";
-import { totalColumn, totalOf } from "../../lib/page-in-one-statement.js";
+import { totalColumn } from "../../lib/page-in-one-statement.js";
 import { offsetOf, offsetParam, pageSizeSql } from "../../lib/pagination.js";
 import { preparedByShape } from "../../lib/prepared-by-shape.js";
 import { foldedSql, matchEveryWord, matchEveryWordIn, searchWords } from "../../lib/search-text.js";
+import { jsonArrayText } from "../../lib/sql-json.js";
+import { prospectRowJson, prospectRowsOf, quoteSummaryColumns } from "./prospect-row.js";
 
 export type ProspectListKind = "all" | "EnCours" | "REFUSE" | "ARCHIVE";
 export interface ProspectQuery {
@@ -57,36 +56,6 @@ const TABS: Record<ProspectListKind, string[]> = {
   all: ["OPEN", "REFUSE"],
 };
 
-/** The request columns a row shows (not the search text, notes or authorship the table also holds). */
-const LISTED_REQUEST_COLUMNS = {
-  id: requestClients.id,
-  reference: requestClients.reference,
-  legalEntityId: requestClients.legalEntityId,
-  service: requestClients.service,
-  source: requestClients.source,
-  status: requestClients.status,
-  refusalReason: requestClients.refusalReason,
-  dateRelance: requestClients.dateRelance,
-  receivedAt: requestClients.receivedAt,
-  archivedAt: requestClients.archivedAt,
-  version: requestClients.version,
-  displayName: requestClients.displayName,
-  postalCode: requestClients.firstPostalCode,
-  city: requestClients.firstCity,
-  establishmentCount: requestClients.establishmentCount,
-  legalEntityRaisonSocial: legalEntities.raisonSocial,
-  gestionnaireRaisonSocial: gestionnaires.raisonSocial,
-  contact: contactSummaryColumns,
-};
-
-/** What a row shows of its establishments (the names, and the tooltip's postal codes and cities). */
-export interface ProspectEstablishmentRef {
-  id: string;
-  raisonSocial: string;
-  postalCode: string | null;
-  city: string | null;
-}
-
 /**
  * A page of prospects in one statement (lib/page-in-one-statement.ts): the page's ids from request_clients
  * alone (every sort key, the tab and the search are its columns), the details of those rows with their
@@ -94,10 +63,14 @@ export interface ProspectEstablishmentRef {
  * at fifty users each one's write, parse and plan cost more than the rows (docs/performance.md). A tab's
  * page is a walk of the index (list_tab, sort key, reference); "all" merges the walks of its two tabs.
  */
-export async function listProspects(db: Executor, kind: ProspectListKind, q: ProspectQuery) {
+export async function listProspects(
+  db: Executor,
+  kind: ProspectListKind,
+  q: ProspectQuery,
+): Promise<{ items: string; total: number }> {
   const offset = offsetOf(q);
   // Without a search (nearly every call), a statement prepared once per shape (lib/prepared-by-shape.ts).
-  const rows =
+  const [page] =
     searchWords(q.search).length === 0
       ? await preparedPages(db, [kind, q.sortKey, q.direction, q.pageSize].join(":"), (name) =>
           pageStatement(db, kind, q, {
@@ -107,11 +80,7 @@ export async function listProspects(db: Executor, kind: ProspectListKind, q: Pro
           }).prepare(name),
         ).execute({ offset, upTo: offset + q.pageSize })
       : await pageStatement(db, kind, q, { offset, upTo: offset + q.pageSize, limit: q.pageSize });
-  const total = await totalOf(rows, q, async () => {
-    const counted = (await db.execute(countSql(kind, q))) as unknown as { rows: Array<{ n: string }> };
-    return Number(counted.rows[0]?.n ?? 0);
-  });
-  return { rows, total };
+  return { items: page?.items ?? "[]", total: Number(page?.total ?? 0) };
 }
 
 const preparedPages = preparedByShape<ReturnType<ReturnType<typeof pageStatement>["prepare"]>>("prospect_list_page");
@@ -127,7 +96,8 @@ function countSql(kind: ProspectListKind, q: ProspectQuery) {
 
 /**
  * The page's statement: each tab's first `upTo` (offset + page size) rows in the list's order, then the
- * page among them, numbered, as a CTE; the rows' details in that order, with the total on each.
+ * page among them, numbered, as a CTE; the rows as one JSON array in that order (prospect-row.ts), and the
+ * total, an uncorrelated subquery of the aggregate, there even for a page past the last.
  */
 function pageStatement(
   db: Executor,
@@ -147,74 +117,37 @@ function pageStatement(
   )}) merged) numbered where position > ${page.offset} order by position limit ${page.limit}`;
   const chosen = db.$with("prospect_page", { id: sql<string>`id`, position: sql<number>`position` }).as(ids);
   const pageColumn = (name: "id" | "position") => sql`${sql.identifier("prospect_page")}.${sql.identifier(name)}`;
-  return listedRows(db, { total: totalColumn(countSql(kind, q)) }, db.with(chosen))
-    .innerJoin(chosen, sql`${pageColumn("id")} = ${requestClients.id}`)
-    .orderBy(pageColumn("position"));
-}
-
-/**
- * A list row: the request's columns the row shows, its names and contact, its establishments (as JSON, in
- * name order), its latest quote and its current contract (one index lookup each, per row of the page).
- */
-function listedRows<Extra extends SelectedFields>(db: Executor, extra: Extra, from: Pick<Executor, "select"> = db) {
-  const latestQuote = db
+  const query = db
+    .with(chosen)
     .select({
-      id: quotes.id,
-      number: quotes.number,
-      revision: quotes.revision,
-      status: quotes.status,
-      totalTTC: quotes.totalTTC,
-    })
-    .from(quotes)
-    .where(eq(quotes.requestId, requestClients.id))
-    .orderBy(desc(quotes.createdAt), desc(quotes.revision))
-    .limit(1)
-    .as("latest_quote");
-  const currentContract = db
-    .select({ id: contracts.id })
-    .from(contracts)
-    .where(and(eq(contracts.requestId, requestClients.id), ne(contracts.status, "CANCELLED")))
-    .orderBy(desc(contracts.createdAt))
-    .limit(1)
-    .as("current_contract");
-  return from
-    .select({
-      ...LISTED_REQUEST_COLUMNS,
-      establishments: sql<ProspectEstablishmentRef[] | null>`(
-        select json_agg(json_build_object('id', ${clients.id}, 'raisonSocial', ${clients.raisonSocial},
-                                          'postalCode', ${clients.postalCode}, 'city', ${clients.city})
-                        order by ${clients.raisonSocial}, ${clients.id})
-        from ${requestEstablishments} join ${clients} on ${clients.id} = ${requestEstablishments.clientId}
-        where ${requestEstablishments.requestId} = ${requestClients.id})`,
-      quote: {
-        id: latestQuote.id,
-        number: latestQuote.number,
-        revision: latestQuote.revision,
-        status: latestQuote.status,
-        totalTTC: latestQuote.totalTTC,
-      },
-      contractId: currentContract.id,
-      ...extra,
+      items: jsonArrayText(prospectRowJson, [pageColumn("position")]),
+      total: totalColumn(countSql(kind, q)),
     })
     .from(requestClients)
-    .innerJoin(legalEntities, eq(legalEntities.id, requestClients.legalEntityId))
-    .leftJoin(gestionnaires, eq(gestionnaires.id, legalEntities.gestionnaireId))
-    .leftJoin(contacts, eq(contacts.id, requestClients.contactId))
-    .leftJoinLateral(latestQuote, sql`true`)
-    .leftJoinLateral(currentContract, sql`true`);
+    .innerJoin(chosen, sql`${pageColumn("id")} = ${requestClients.id}`)
+    .$dynamic();
+  return prospectRowsOf(query);
 }
 
-/** One request as a list row, with what its detail adds; null when there is none. */
+/** One request as a list row (prospect-row.ts, decoded by the driver) with what its detail reads; null when there is none. */
 export async function findProspect(db: Executor, id: string) {
-  const [row] = await listedRows(db, {
-    wishedPeriod: requestClients.wishedPeriod,
-    notes: requestClients.notes,
-    contactId: requestClients.contactId,
-  }).where(eq(requestClients.id, id));
-  return row ?? null;
+  const query = db
+    .select({
+      row: sql<ProspectRow>`${prospectRowJson}`,
+      legalEntityId: requestClients.legalEntityId,
+      service: requestClients.service,
+      status: requestClients.status,
+      archivedAt: requestClients.archivedAt,
+      receivedAt: requestClients.receivedAt,
+      wishedPeriod: requestClients.wishedPeriod,
+      notes: requestClients.notes,
+      contactId: requestClients.contactId,
+    })
+    .from(requestClients)
+    .$dynamic();
+  const [found] = await prospectRowsOf(query).where(eq(requestClients.id, id));
+  return found ?? null;
 }
-/** A row as toProspectRow reads it (the list's rows add their total, the detail's a few columns). */
-export type ProspectListedRow = Awaited<ReturnType<typeof listedRows<Record<never, never>>>>[number];
 
 /** What a request's detail shows beside its row: every establishment, every quote, the current contract. */
 export async function detailExtras(db: Executor, requestId: string) {
@@ -236,15 +169,7 @@ export async function detailExtras(db: Executor, requestId: string) {
       .orderBy(clients.raisonSocial, clients.id),
     // The columns a row and the detail show, not the whole quote (24 columns decoded for each).
     db
-      .select({
-        id: quotes.id,
-        number: quotes.number,
-        revision: quotes.revision,
-        status: quotes.status,
-        totalTTC: quotes.totalTTC,
-        createdAt: quotes.createdAt,
-        sentAt: quotes.sentAt,
-      })
+      .select({ ...quoteSummaryColumns, createdAt: quotes.createdAt, sentAt: quotes.sentAt })
       .from(quotes)
       .where(eq(quotes.requestId, requestId))
       .orderBy(desc(quotes.createdAt), desc(quotes.revision)),

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildEssms, buildLegalEntity, buildRequest, buildUser } from "../../../test/factories.js";
 import { errorOf, type Session, signIn } from "../../../test/session.js";
 import { createTestApp, type TestContext } from "../../../test/test-app.js";
-import { quotes, requestClients } from "../../db/schema/index.js";
+import { contacts, quotes, requestClients } from "../../db/schema/index.js";
 
 type Page = { items: Array<Record<string, unknown>>; total: number };
 
@@ -88,6 +88,65 @@ describe("prospect lists", () => {
       expect(pages.flatMap(refs)).toEqual(whole);
       expect(pages.map((p) => p.total)).toEqual([3, 3, 3, 3]);
     }
+  });
+});
+
+describe("a prospect row", () => {
+  beforeAll(open);
+  afterAll(() => ctx.close());
+
+  it("is built by the database as the screens show it, and the detail starts from the same row", async () => {
+    const db = ctx.handle.db;
+    const [contact] = await db
+      .insert(contacts)
+      .values({
+        firstName: "Inès",
+        lastName: "Morel",
+        occupation: "Directrice",
+        mobilePhone: "0612345678",
+        email: " ines.morel@exemple.fr ",
+        legalEntityId: (
+          await db
+            .select()
+            .from(requestClients)
+            .where(eq(requestClients.id, ids.multi as string))
+        )[0]?.legalEntityId,
+      })
+      .returning();
+    await db
+      .update(requestClients)
+      .set({ contactId: contact?.id })
+      .where(eq(requestClients.id, ids.multi as string));
+    await db.insert(quotes).values({
+      requestId: ids.multi as string,
+      number: "D-TEST-2",
+      status: "SENT",
+      vatRate: 0.2,
+      travelExpenseMode: 2,
+      totalHT: 3250.5,
+      totalVAT: 650.1,
+      totalTTC: 3900.6,
+    });
+    const [row] = (await get("/requestclients/getListProspectByProspectType/all?search=sessad%20les%20hetres")).items;
+    expect(row).toMatchObject({
+      tooltip: "IME Les Hêtres — 35000 Lyon\nSESSAD Les Hêtres — 69003 Lyon",
+      isMultiClient: true,
+      isGestionnaire: false,
+      contactName: "Inès Morel",
+      contactDetails: "Directrice | 06 12 34 56 78 | ines.morel@exemple.fr",
+      quote: { number: "D-TEST-2", revision: 1, status: "SENT", totalTTC: 3900.6 },
+      contractId: null,
+      archivedAt: null,
+    });
+    const detail = await ctx.app.inject({ url: `/api/requestclients/${ids.multi}`, headers: cc.bearer });
+    expect(detail.statusCode, detail.body).toBe(200);
+    expect(detail.json()).toMatchObject(row as object);
+    const [archived] = (await get("/api/requestclients/getListProspectArchive")).items;
+    const [stored] = await db
+      .select()
+      .from(requestClients)
+      .where(eq(requestClients.id, ids.archived as string));
+    expect(archived?.archivedAt).toBe(stored?.archivedAt?.toISOString());
   });
 });
 

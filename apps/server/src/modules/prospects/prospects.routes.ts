@@ -36,7 +36,8 @@ export function prospectsRoutes(app: AppInstance, { prospects }: { prospects: Pr
         response: listResponse,
       },
     },
-    async (request) => prospects.list(requireActor(request), request.params.type, request.query),
+    async (request, reply) =>
+      reply.jsonText(await prospects.list(requireActor(request), request.params.type, request.query)),
   );
 
   app.get(
@@ -45,7 +46,7 @@ export function prospectsRoutes(app: AppInstance, { prospects }: { prospects: Pr
       config: { access: { code: "PROSPECT", op: "read" } },
       schema: { tags, summary: "Prospects archivés", querystring: prospectListQuerySchema, response: listResponse },
     },
-    async (request) => prospects.list(requireActor(request), "ARCHIVE", request.query),
+    async (request, reply) => reply.jsonText(await prospects.list(requireActor(request), "ARCHIVE", request.query)),
   );
 
   app.get(

@@ -1,6 +1,7 @@
 import type {
   createRequestBodySchema,
   EstablishmentOption,
+  ProspectRow,
   RequestDetail,
   updateRequestBodySchema,
 } from "@certidesk/shared";
@@ -11,8 +12,8 @@ import type { Actor } from "../../lib/actor.js";
 import { type Clock, systemClock } from "../../lib/clock.js";
 import { badRequest, notFound } from "../../lib/errors.js";
 import { authorize, isStaff } from "../../lib/policy.js";
+import { pageJsonText } from "../../lib/sql-json.js";
 import { versionedUpdate } from "../../lib/versioned-update.js";
-import { toProspectRow } from "./prospect-row.js";
 import { requestResource } from "./prospects.policy.js";
 import * as repo from "./prospects.repository.js";
 import type { RecevabilityService } from "./recevability.service.js";
@@ -69,17 +70,16 @@ export function createProspectsService({
   return {
     /** Requests are staff records: another profile given the right by Settings still sees none. */
     async list(actor: Actor, kind: repo.ProspectListKind, query: repo.ProspectQuery) {
-      if (!isStaff(actor)) return { items: [], total: 0, page: query.page, pageSize: query.pageSize };
-      const { rows: found, total } = await repo.listProspects(db, kind, query);
-      return { items: found.map(toProspectRow), total, page: query.page, pageSize: query.pageSize };
+      if (!isStaff(actor)) return pageJsonText<ProspectRow>("[]", 0, query);
+      const { items, total } = await repo.listProspects(db, kind, query);
+      return pageJsonText<ProspectRow>(items, total, query);
     },
 
     async detail(actor: Actor, id: string): Promise<RequestDetail> {
       const found = await repo.findProspect(db, id);
       if (!found) throw notFound(NOT_FOUND);
       authorize(actor, "read", requestResource, found);
-      const row = toProspectRow(found);
-      const req = found;
+      const { row, ...req } = found;
       const extras = await repo.detailExtras(db, id);
       const clientIds = extras.establishments.map((e) => e.id);
       const [entity, contactRows] = await Promise.all([
