@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import {
   boolean,
   date,
@@ -74,6 +74,15 @@ export const clients = pgTable(
     searchText: text("search_text"),
     listContactName: text("list_contact_name"),
     listGestionnaireName: text("list_gestionnaire_name"),
+    /**
+     * The list's name and city sort keys, folded and lower-cased as the list sorts them, stored: a page
+     * reads them from the row instead of folding every name it walks and sorts again (the fold of one
+     * name cost 10 µs, a third of the default page's SQL; migration 0030_list_sort_keys).
+     */
+    listNameKey: text("list_name_key").generatedAlwaysAs(
+      (): SQL => sql`lower(${foldedSql(sql.raw(`"raison_social"`))})`,
+    ),
+    listCityKey: text("list_city_key").generatedAlwaysAs((): SQL => sql`lower(${foldedSql(sql.raw(`"city"`))})`),
     version: integer("version").notNull().default(1),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -84,17 +93,13 @@ export const clients = pgTable(
     uniqueIndex("clients_finess_key").on(t.finess).where(sql`${t.finess} is not null`),
     // The client list's default sort (name, folded as the list folds it) and its "newest" sort, for
     // the clients only (the prospects' establishments are not listed there): a page is an index walk.
-    index("clients_list_name_idx")
-      .on(sql`lower(${foldedSql(t.raisonSocial)})`, t.id)
-      .where(sql`${t.clientSince} is not null`),
+    index("clients_list_name_key_idx").on(t.listNameKey, t.id).where(sql`${t.clientSince} is not null`),
     index("clients_list_created_idx").on(t.createdAt, t.id).where(sql`${t.clientSince} is not null`),
     // The other sorts read the page from an index too: both directions, as the list orders them
     // ("<key> asc|desc nulls last, id"): a backward scan would give nulls first and ids descending.
-    index("clients_list_city_idx")
-      .on(sql`lower(${foldedSql(t.city)})`, t.id)
-      .where(sql`${t.clientSince} is not null`),
-    index("clients_list_city_desc_idx")
-      .on(sql`lower(${foldedSql(t.city)}) desc nulls last`, t.id)
+    index("clients_list_city_key_idx").on(t.listCityKey, t.id).where(sql`${t.clientSince} is not null`),
+    index("clients_list_city_key_desc_idx")
+      .on(t.listCityKey.desc().nullsLast(), t.id)
       .where(sql`${t.clientSince} is not null`),
     index("clients_list_contact_idx").on(t.listContactName, t.id).where(sql`${t.clientSince} is not null`),
     index("clients_list_contact_desc_idx")

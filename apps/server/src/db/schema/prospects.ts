@@ -56,6 +56,13 @@ export const requestClients = pgTable(
     displayName: text("display_name").notNull().default(""),
     /** The contact's first and last names ("" without a contact). */
     contactName: text("contact_name").notNull().default(""),
+    /** The list's name and contact sort keys, folded and lower-cased, stored (as the client list's, 0030_list_sort_keys). */
+    listNameKey: text("list_name_key").generatedAlwaysAs(
+      (): SQL => sql`lower(${foldedSql(sql.raw(`"display_name"`))})`,
+    ),
+    listContactKey: text("list_contact_key").generatedAlwaysAs(
+      (): SQL => sql`lower(${foldedSql(sql.raw(`"contact_name"`))})`,
+    ),
     /** Reference, legal entity, contact and each establishment's name, city, FINESS and postal code (matchEveryWordIn). */
     searchText: text("search_text").notNull().default(""),
     /**
@@ -77,8 +84,8 @@ export const requestClients = pgTable(
     // walk of one index. Two per key when the key has few values or nulls, one for each direction.
     index("request_clients_list_received_idx").on(t.listTab, t.receivedAt, t.reference),
     index("request_clients_list_reference_idx").on(t.listTab, t.reference),
-    index("request_clients_list_name_idx").on(t.listTab, sql`lower(${foldedSql(t.displayName)})`, t.reference),
-    index("request_clients_list_contact_idx").on(t.listTab, sql`lower(${foldedSql(t.contactName)})`, t.reference),
+    index("request_clients_list_name_key_idx").on(t.listTab, t.listNameKey, t.reference),
+    index("request_clients_list_contact_key_idx").on(t.listTab, t.listContactKey, t.reference),
     index("request_clients_list_postal_asc_idx").on(
       t.listTab,
       t.firstPostalCode.asc().nullsLast(),

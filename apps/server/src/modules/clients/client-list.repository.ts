@@ -8,7 +8,7 @@ import { totalColumn } from "../../lib/page-in-one-statement.js";
 import { offsetOf, offsetParam, pageSizeSql } from "../../lib/pagination.js";
 import { type RecordScope, scopeWhere } from "../../lib/policy.js";
 import { preparedByShape } from "../../lib/prepared-by-shape.js";
-import { foldedSql, matchEveryWord, searchWords } from "../../lib/search-text.js";
+import { matchEveryWord, searchWords } from "../../lib/search-text.js";
 import { jsonArrayText } from "../../lib/sql-json.js";
 import { clientRowJson } from "./client-row.js";
 
@@ -16,9 +16,9 @@ import { clientRowJson } from "./client-row.js";
 // client_search migration) holding exactly `lower(folded name)` of the joined row ('' without a main contact,
 // null without a gestionnaire, as the joins gave): the page of ids joins nothing and is read from an index.
 const SORT_EXPRESSIONS: Record<ClientSortKey, SQL | unknown> = {
-  raisonSocial: sql`lower(${foldedSql(clients.raisonSocial)})`,
+  raisonSocial: clients.listNameKey,
   postalCode: clients.postalCode,
-  city: sql`lower(${foldedSql(clients.city)})`,
+  city: clients.listCityKey,
   contactName: clients.listContactName,
   gestionnaireRaisonSocial: clients.listGestionnaireName,
   evaluationDate: clients.evaluationDate,

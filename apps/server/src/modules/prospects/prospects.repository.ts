@@ -37,9 +37,9 @@ export interface ProspectQuery {
  */
 const SORTS: Record<ProspectSortKey, SQL | unknown> = {
   reference: requestClients.reference,
-  raisonSocial: sql`lower(${foldedSql(requestClients.displayName)})`,
+  raisonSocial: requestClients.listNameKey,
   postalCode: requestClients.firstPostalCode,
-  contactName: sql`lower(${foldedSql(requestClients.contactName)})`,
+  contactName: requestClients.listContactKey,
   service: requestClients.service,
   status: requestClients.status,
   dateRelance: requestClients.dateRelance,
