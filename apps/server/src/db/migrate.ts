@@ -16,8 +16,10 @@ export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
   else await (await import("drizzle-orm/node-postgres/migrator")).migrate(db, config);
   // A migration may rewrite a table (a new stored column) and leave its statistics empty until autovacuum
   // gets to it: on the scale base, the journal's search then took 1.9 s instead of 0.4 ms for a bad plan.
-  // Refreshing them after any migration costs a few seconds on a large base, once.
-  if ((await appliedCount(handle)) > applied) await handle.execRaw("ANALYZE");
+  // The rewrite also clears the table's visibility map, which autovacuum may not rebuild for long (a
+  // rewrite leaves no dead row): counts read by index only fell back to reading the table, 0.4 → 3.5 ms
+  // for the finished evaluations' total. VACUUM (ANALYZE) after any migration: 2.6 s on the scale base, once.
+  if ((await appliedCount(handle)) > applied) await handle.execRaw("VACUUM (ANALYZE)");
 }
 
 async function appliedCount(handle: DatabaseHandle): Promise<number> {
