@@ -23,6 +23,10 @@ export const gestionnaires = pgTable(
     legalEntityCount: integer("legal_entity_count").notNull().default(0),
     establishmentCount: integer("establishment_count").notNull().default(0),
     clientCount: integer("client_count").notNull().default(0),
+    /** The list's default sort key, the name folded and lowered, stored (as the client list's, 0031_gestionnaire_sort_key). */
+    listNameKey: text("list_name_key").generatedAlwaysAs(
+      (): SQL => sql`lower(${foldedSql(sql.raw(`"raison_social"`))})`,
+    ),
     /** What the list's search reads (matchEveryWordIn): name, city and SIREN, folded and lowered. */
     searchText: text("search_text").generatedAlwaysAs(
       (): SQL =>
@@ -32,7 +36,7 @@ export const gestionnaires = pgTable(
   (t) => [
     index("gestionnaires_name_idx").on(t.raisonSocial),
     // The list's default sort (gestionnaires.repository.ts), the name folded as the list folds it.
-    index("gestionnaires_list_name_idx").on(sql`lower(${foldedSql(t.raisonSocial)})`, t.id),
+    index("gestionnaires_list_name_key_idx").on(t.listNameKey, t.id),
     index("gestionnaires_search_idx").using("gin", t.searchText.op("gin_trgm_ops")),
   ],
 );

@@ -231,4 +231,34 @@ describe("gestionnaires", () => {
     ).json() as { items: Array<{ raisonSocial: string }> };
     expect(sorted.items.map((i) => i.raisonSocial)).toEqual(["Fondation des Villages", "Association Alpha"]);
   });
+
+  it("gives each row its counts, its main contact and its dates as the screens read them", async () => {
+    const db = ctx.handle.db;
+    const g = await buildGestionnaire(db, { raisonSocial: "Mutualité Rhône Contact", city: "Lyon" });
+    await db
+      .insert(contacts)
+      .values({ firstName: "Léa", lastName: "Roux", email: "lea.roux@exemple.fr", gestionnaireId: g.id, isMain: true });
+    const page = (
+      await ctx.app.inject({ method: "GET", url: "/api/gestionnaires?search=rhone%20contact", headers: cc.bearer })
+    ).json();
+    expect(page).toMatchObject({ total: 1, page: 1, pageSize: 50 });
+    expect(page.items[0]).toMatchObject({
+      id: g.id,
+      raisonSocial: "Mutualité Rhône Contact",
+      city: "Lyon",
+      legalEntities: 0,
+      establishments: 0,
+      clients: 0,
+      contact: { firstName: "Léa", lastName: "Roux", email: "lea.roux@exemple.fr" },
+      contactName: "Léa Roux",
+      createdAt: g.createdAt.toISOString(),
+      version: 1,
+    });
+    const detail = await ctx.app.inject({ method: "GET", url: `/api/gestionnaires/${g.id}`, headers: cc.bearer });
+    expect(detail.json()).toMatchObject(page.items[0]);
+    // Past the last page: no row, and still the total.
+    const past = await ctx.app.inject({ method: "GET", url: "/api/gestionnaires?page=9", headers: cc.bearer });
+    expect(past.json()).toMatchObject({ items: [], page: 9 });
+    expect(past.json().total).toBeGreaterThan(0);
+  });
 });

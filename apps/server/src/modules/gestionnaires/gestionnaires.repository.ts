@@ -1,13 +1,14 @@
-import type { GESTIONNAIRE_SORT_KEYS } from "@certidesk/shared";
+import type { GESTIONNAIRE_SORT_KEYS, GestionnaireRow } from "@certidesk/shared";
 import { and, asc, count, eq, inArray, type SQL, sql } from "drizzle-orm";
-import type { SelectedFields } from "drizzle-orm/pg-core";
+import type { PgSelect } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.js";
 import { clients, contacts, gestionnaires, legalEntities } from "../../db/schema/index.js";
-import { contactSummaryColumns } from "../../lib/contact-summary.js";
-import { inPage, type PageBounds, pageIds, totalColumn, totalOf } from "../../lib/page-in-one-statement.js";
+import { contactJson } from "../../lib/contact-summary.js";
+import { inPage, type PageBounds, pageIds, totalColumn } from "../../lib/page-in-one-statement.js";
 import { offsetOf, offsetParam, pageSizeSql } from "../../lib/pagination.js";
 import { preparedByShape } from "../../lib/prepared-by-shape.js";
-import { foldedSql, matchEveryWordIn, searchPatterns } from "../../lib/search-text.js";
+import { searchPatterns } from "../../lib/search-text.js";
+import { isoTimestamp, jsonArrayText, jsonObject } from "../../lib/sql-json.js";
 
 export interface GestionnaireListQuery {
   search?: string;
@@ -22,14 +23,17 @@ export interface GestionnaireListQuery {
  * `lists_at_scale`), the same numbers three subqueries per row computed before.
  */
 const SORTS: Record<GestionnaireListQuery["sortKey"], SQL | unknown> = {
-  raisonSocial: sql`lower(${foldedSql(gestionnaires.raisonSocial)})`,
+  raisonSocial: gestionnaires.listNameKey,
   city: gestionnaires.city,
   establishments: gestionnaires.establishmentCount,
   createdAt: gestionnaires.createdAt,
 };
 
-/** What a row shows of a managing organisation (not its search text or address lines). */
-const LISTED_GESTIONNAIRE_COLUMNS = {
+/**
+ * A list row (shared GestionnaireRow) as JSON built by the database (lib/sql-json.ts), on gestionnaires
+ * joined to their main contact (`withMainContact`): the counts are columns kept by triggers.
+ */
+const gestionnaireRowJson = jsonObject({
   id: gestionnaires.id,
   raisonSocial: gestionnaires.raisonSocial,
   siren: gestionnaires.siren,
@@ -37,23 +41,18 @@ const LISTED_GESTIONNAIRE_COLUMNS = {
   city: gestionnaires.city,
   email: gestionnaires.email,
   phone: gestionnaires.phone,
-  createdAt: gestionnaires.createdAt,
+  legalEntities: gestionnaires.legalEntityCount,
+  establishments: gestionnaires.establishmentCount,
+  clients: gestionnaires.clientCount,
+  contact: contactJson.summary,
+  contactName: sql`case when ${contacts.id} is null then '' else ${contacts.firstName} || ' ' || ${contacts.lastName} end`,
+  createdAt: isoTimestamp(gestionnaires.createdAt),
   version: gestionnaires.version,
-};
+});
 
-/** `fields` with each row's counts and main contact; `source` may carry a page's CTE. */
-function selectGestionnaires<Fields extends SelectedFields>(fields: Fields, source: Pick<Executor, "select">) {
-  return source
-    .select({
-      ...fields,
-      legalEntities: gestionnaires.legalEntityCount,
-      establishments: gestionnaires.establishmentCount,
-      clients: gestionnaires.clientCount,
-      contact: contactSummaryColumns,
-    })
-    .from(gestionnaires)
-    .leftJoin(contacts, and(eq(contacts.gestionnaireId, gestionnaires.id), eq(contacts.isMain, true)));
-}
+/** A query on gestionnaires joined to their main contact, what a row shows beside the gestionnaire. */
+const withMainContact = <Query extends PgSelect>(query: Query) =>
+  query.leftJoin(contacts, and(eq(contacts.gestionnaireId, gestionnaires.id), eq(contacts.isMain, true)));
 
 /**
  * A page in one statement (lib/page-in-one-statement.ts): the page's ids from gestionnaires alone (each sort
@@ -70,40 +69,44 @@ function pageStatement(db: Executor, q: GestionnaireListQuery, page: PageBounds)
   const order = [sql`${SORTS[q.sortKey]} ${direction}${nulls}`, gestionnaires.id];
   const ids = pageIds(db, "gestionnaire_page", gestionnaires.id, where, order, page);
   const total = totalColumn(db.select({ n: count() }).from(gestionnaires).where(where));
-  return selectGestionnaires({ gestionnaire: LISTED_GESTIONNAIRE_COLUMNS, total }, db.with(ids))
-    .where(inPage(gestionnaires.id, ids))
-    .orderBy(...order);
+  const query = db
+    .with(ids)
+    .select({ items: jsonArrayText(gestionnaireRowJson, order), total })
+    .from(gestionnaires)
+    .$dynamic();
+  return withMainContact(query).where(inPage(gestionnaires.id, ids));
 }
 
 const preparedPages =
   preparedByShape<ReturnType<ReturnType<typeof pageStatement>["prepare"]>>("gestionnaire_list_page");
 
-/** A page of managing organisations: a statement prepared per shape (search words, sort, page size). */
-export async function listGestionnaires(db: Executor, q: GestionnaireListQuery) {
+/**
+ * A page of managing organisations, its rows as one JSON array: a statement prepared per shape (search
+ * words, sort, page size); the total is there even for a page past the last.
+ */
+export async function listGestionnaires(
+  db: Executor,
+  q: GestionnaireListQuery,
+): Promise<{ items: string; total: number }> {
   const patterns = searchPatterns(q.search);
   const shape = [patterns.length, q.sortKey, q.direction, q.pageSize].join(":");
   const prepare = (name: string) =>
     pageStatement(db, q, { limit: pageSizeSql(q.pageSize), offset: offsetParam() }).prepare(name);
-  const rows = await preparedPages(db, shape, prepare).execute({
+  const [page] = await preparedPages(db, shape, prepare).execute({
     ...Object.fromEntries(patterns.map((pattern, i) => [`w${i}`, pattern])),
     offset: offsetOf(q),
   });
-  const total = await totalOf(rows, q, async () => {
-    const [row] = await db
-      .select({ n: count() })
-      .from(gestionnaires)
-      .where(matchEveryWordIn(gestionnaires.searchText, q.search));
-    return Number(row?.n ?? 0);
-  });
-  return { rows, total };
+  return { items: page?.items ?? "[]", total: Number(page?.total ?? 0) };
 }
-const listedRows = (db: Executor) => selectGestionnaires({ gestionnaire: LISTED_GESTIONNAIRE_COLUMNS }, db);
-/** A row as the list shows it; the detail's row has every column of the gestionnaire. */
-export type GestionnaireJoinedRow = Awaited<ReturnType<ReturnType<typeof listedRows>["execute"]>>[number];
 
+/** A managing organisation: its list row (decoded by the driver) and every column the detail reads. */
 export async function findGestionnaire(db: Executor, id: string) {
-  const [row] = await selectGestionnaires({ gestionnaire: gestionnaires }, db).where(eq(gestionnaires.id, id));
-  return row;
+  const query = db
+    .select({ row: sql<GestionnaireRow>`${gestionnaireRowJson}`, gestionnaire: gestionnaires })
+    .from(gestionnaires)
+    .$dynamic();
+  const [found] = await withMainContact(query).where(eq(gestionnaires.id, id));
+  return found;
 }
 
 /** The legal entities of a managing organisation and their establishments (two queries). */

@@ -30,7 +30,7 @@ export function gestionnairesRoutes(app: AppInstance, { gestionnaires }: { gesti
         response: { 200: pageResultSchema(gestionnaireRowSchema) },
       },
     },
-    async (request) => gestionnaires.list(requireActor(request), request.query),
+    async (request, reply) => reply.jsonText(await gestionnaires.list(requireActor(request), request.query)),
   );
 
   app.get(

@@ -12,6 +12,7 @@ import { writeAudit } from "../../lib/audit.js";
 import { type Clock, systemClock } from "../../lib/clock.js";
 import { badRequest, notFound } from "../../lib/errors.js";
 import { authorize, isStaff } from "../../lib/policy.js";
+import { pageJsonText } from "../../lib/sql-json.js";
 import { versionedUpdate } from "../../lib/versioned-update.js";
 import { gestionnaireResource } from "./gestionnaires.policy.js";
 import * as repo from "./gestionnaires.repository.js";
@@ -20,35 +21,14 @@ type CreateInput = z.output<typeof gestionnaireBodySchema>;
 type UpdateInput = z.output<typeof updateGestionnaireBodySchema>;
 const NOT_FOUND = gestionnaireResource.notFound;
 
-function toRow(r: repo.GestionnaireJoinedRow): GestionnaireRow {
-  const g = r.gestionnaire;
-  const contact = r.contact;
-  return {
-    id: g.id,
-    raisonSocial: g.raisonSocial,
-    siren: g.siren,
-    postalCode: g.postalCode,
-    city: g.city,
-    email: g.email,
-    phone: g.phone,
-    legalEntities: Number(r.legalEntities),
-    establishments: Number(r.establishments),
-    clients: Number(r.clients),
-    contact,
-    contactName: contact ? `${contact.firstName} ${contact.lastName}` : "",
-    createdAt: g.createdAt.toISOString(),
-    version: g.version,
-  };
-}
-
 /** Managing organisations: their list, their file (legal entities and establishments), their edits. */
 export function createGestionnairesService({ db, clock = systemClock }: { db: Database; clock?: Clock }) {
   return {
     /** Managing organisations are staff records: another profile given the right by Settings sees none. */
     async list(actor: Actor, query: repo.GestionnaireListQuery) {
-      if (!isStaff(actor)) return { items: [], total: 0, page: query.page, pageSize: query.pageSize };
-      const { rows, total } = await repo.listGestionnaires(db, query);
-      return { items: rows.map(toRow), total, page: query.page, pageSize: query.pageSize };
+      if (!isStaff(actor)) return pageJsonText<GestionnaireRow>("[]", 0, query);
+      const { items, total } = await repo.listGestionnaires(db, query);
+      return pageJsonText<GestionnaireRow>(items, total, query);
     },
 
     async detail(actor: Actor, id: string): Promise<GestionnaireDetail> {
@@ -60,7 +40,7 @@ export function createGestionnairesService({ db, clock = systemClock }: { db: Da
         repo.contactsOfGestionnaire(db, id),
       ]);
       return {
-        ...toRow(row),
+        ...row.row,
         address: row.gestionnaire.address,
         contacts: contactRows.map((c) => ({
           id: c.id,

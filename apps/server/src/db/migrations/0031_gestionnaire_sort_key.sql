@@ -1,0 +1,4 @@
+-- The gestionnaire list's default sort key stored, as the client and prospect lists' (0030_list_sort_keys).
+DROP INDEX "gestionnaires_list_name_idx";--> statement-breakpoint
+ALTER TABLE "gestionnaires" ADD COLUMN "list_name_key" text GENERATED ALWAYS AS (lower(replace(replace(replace(replace(translate("raison_social", 'àâäáãéèêëíìîïóòôöõúùûüçñÀÂÄÁÃÉÈÊËÍÌÎÏÓÒÔÖÕÚÙÛÜÇÑ', 'aaaaaeeeeiiiiooooouuuucnAAAAAEEEEIIIIOOOOOUUUUCN'), 'œ', 'oe'), 'Œ', 'OE'), 'æ', 'ae'), 'Æ', 'AE'))) STORED;--> statement-breakpoint
+CREATE INDEX "gestionnaires_list_name_key_idx" ON "gestionnaires" USING btree ("list_name_key","id");
