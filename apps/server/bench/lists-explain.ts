@@ -10,7 +10,7 @@ import { openDatabase } from "../src/db/client.js";
 import { listAuditEntries } from "../src/modules/audit/audit.repository.js";
 import { listDocuments } from "../src/modules/documents/documents.repository.js";
 import { listGestionnaires } from "../src/modules/gestionnaires/gestionnaires.repository.js";
-import { attachmentsOf, countMailsByStatus, listMails } from "../src/modules/mail/mail.repository.js";
+import { countMailsByStatus, listMails } from "../src/modules/mail/mail.repository.js";
 import { listProspects } from "../src/modules/prospects/prospects.repository.js";
 
 const databaseUrl = process.env.DATABASE_URL;
@@ -35,13 +35,8 @@ const gestionnaires = (extra: Partial<Parameters<typeof listGestionnaires>[1]>) 
   listGestionnaires(db, { page: 1, pageSize: 50, sortKey: "raisonSocial", direction: "asc", ...extra });
 const documents = (extra: Partial<Parameters<typeof listDocuments>[1]>) => () =>
   listDocuments(db, { page: 1, pageSize: 50, sort: "updatedAt", direction: "desc", ...extra }, all, true);
-const mails = (extra: Partial<Parameters<typeof listMails>[1]>) => async () => {
-  const { rows } = await listMails(db, { page: 1, pageSize: 50, sort: "createdAt", direction: "desc", ...extra });
-  await attachmentsOf(
-    db,
-    rows.map((r) => r.mail.id),
-  );
-};
+const mails = (extra: Partial<Parameters<typeof listMails>[1]>) => () =>
+  listMails(db, { page: 1, pageSize: 50, sort: "createdAt", direction: "desc", ...extra });
 
 const SCENARIOS: Record<string, () => Promise<unknown>> = {
   "journal default": journal({}),

@@ -1,13 +1,14 @@
+import type { MailRow } from "@certidesk/shared";
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, or, type SQL, sql } from "drizzle-orm";
-import type { SelectedFields } from "drizzle-orm/pg-core";
+import type { PgSelect } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.js";
 import { clients, contacts, mailAttachments, mailOutbox, users } from "../../db/schema/index.js";
-import { anyOf } from "../../lib/any-of.js";
-import { totalColumn, totalOf } from "../../lib/page-in-one-statement.js";
+import { totalColumn } from "../../lib/page-in-one-statement.js";
 import { offsetOf, offsetParam, pageSizeSql } from "../../lib/pagination.js";
 import { parisDayEnd, parisDayStart } from "../../lib/paris-day-sql.js";
 import { boundValue, namedPlaceholder, preparedByShape, type StatementParam } from "../../lib/prepared-by-shape.js";
 import { foldedSql, matchEveryWord, searchPatterns } from "../../lib/search-text.js";
+import { isoTimestamp, jsonArrayText, jsonObject } from "../../lib/sql-json.js";
 
 export interface MailListQuery {
   page: number;
@@ -29,24 +30,11 @@ const SORTS = {
   sentAt: mailOutbox.sentAt,
 };
 
-const namesSelection = {
-  clientName: clients.raisonSocial,
-  createdByName: sql<string | null>`${users.firstName} || ' ' || ${users.lastName}`,
-};
-
-/** `fields` of mails with each one's establishment and author; `source` may carry a page's CTE. */
-function joined<Fields extends SelectedFields>(fields: Fields, source: Pick<Executor, "select">) {
-  return source
-    .select({ ...fields, ...namesSelection })
-    .from(mailOutbox)
-    .leftJoin(clients, eq(clients.id, mailOutbox.clientId))
-    .leftJoin(users, eq(users.id, mailOutbox.createdBy));
-}
-const joinedMail = (db: Executor) => joined({ mail: mailOutbox }, db);
-export type MailJoinedRow = Awaited<ReturnType<ReturnType<typeof joinedMail>["execute"]>>[number];
-
-/** What a list row shows of a mail: not its body (the detail's), search text or deletion. */
-const LISTED_MAIL_COLUMNS = {
+/**
+ * An outbox row (shared MailRow) as JSON built by the database (lib/sql-json.ts), on mails joined to their
+ * establishment and author (`withNames`): not the body (the detail's), the search text or the deletion.
+ */
+const mailRowJson = jsonObject({
   id: mailOutbox.id,
   templateCode: mailOutbox.templateCode,
   to: mailOutbox.to,
@@ -54,29 +42,27 @@ const LISTED_MAIL_COLUMNS = {
   subject: mailOutbox.subject,
   status: mailOutbox.status,
   attempts: mailOutbox.attempts,
-  nextAttemptAt: mailOutbox.nextAttemptAt,
+  nextAttemptAt: isoTimestamp(mailOutbox.nextAttemptAt),
   lastError: mailOutbox.lastError,
-  sentAt: mailOutbox.sentAt,
-  createdAt: mailOutbox.createdAt,
+  sentAt: isoTimestamp(mailOutbox.sentAt),
+  createdAt: isoTimestamp(mailOutbox.createdAt),
+  createdByName: sql`${users.firstName} || ' ' || ${users.lastName}`,
   clientId: mailOutbox.clientId,
+  clientName: clients.raisonSocial,
   missionId: mailOutbox.missionId,
   relatedType: mailOutbox.relatedType,
   relatedId: mailOutbox.relatedId,
   containsSecret: mailOutbox.containsSecret,
-};
-export interface MailAttachmentRef {
-  documentId: string;
-  fileName: string;
-}
-/** A mail's attachments as JSON, in the row (no query per page for them). */
-const attachmentsJson = sql<MailAttachmentRef[] | null>`(
-  select json_agg(json_build_object('documentId', ${mailAttachments.documentId}, 'fileName', ${mailAttachments.fileName})
-                  order by ${mailAttachments.fileName})
-  from ${mailAttachments} where ${mailAttachments.mailId} = ${mailOutbox.id})`;
-export type MailListedRow = Omit<MailJoinedRow, "mail"> & {
-  mail: Pick<MailJoinedRow["mail"], keyof typeof LISTED_MAIL_COLUMNS>;
-  attachments: MailAttachmentRef[] | null;
-};
+  // Its attachments in name order: one index lookup per row, no query per page for them.
+  attachments: sql`coalesce((
+    select json_agg(${jsonObject({ documentId: mailAttachments.documentId, fileName: mailAttachments.fileName })}
+                    order by ${mailAttachments.fileName})
+    from ${mailAttachments} where ${mailAttachments.mailId} = ${mailOutbox.id}), '[]')`,
+});
+
+/** A query on mails joined to what a row names: the establishment and the author. */
+const withNames = <Query extends PgSelect>(query: Query) =>
+  query.leftJoin(clients, eq(clients.id, mailOutbox.clientId)).leftJoin(users, eq(users.id, mailOutbox.createdBy));
 
 /** Every word in the subject or a recipient (the stored search text), or in the establishment's name. */
 function mailSearch(search: string | undefined, param: StatementParam) {
@@ -118,7 +104,7 @@ function mailFilters(q: MailFilterQuery, param: StatementParam = boundValue): SQ
 /**
  * A page of the outbox in one statement (lib/page-in-one-statement.ts): the page's ids from mail_outbox
  * (joined to the establishment only to search its name; each sort an index walk over the live mails) as a
- * CTE, the listed columns of those rows with their establishment, author and attachments, and the total.
+ * CTE, those rows as one JSON array (`mailRowJson`), and the total, there even for a page past the last.
  */
 function pageStatement(
   db: Executor,
@@ -142,16 +128,18 @@ function pageStatement(
       .limit(page.limit as number)
       .offset(page.offset as number),
   );
-  const fields = { mail: LISTED_MAIL_COLUMNS, attachments: attachmentsJson, total: totalColumn(counted.where(where)) };
-  return joined(fields, db.with(pageIds))
-    .where(inArray(mailOutbox.id, db.select({ id: pageIds.id }).from(pageIds)))
-    .orderBy(...order);
+  const query = db
+    .with(pageIds)
+    .select({ items: jsonArrayText(mailRowJson, order), total: totalColumn(counted.where(where)) })
+    .from(mailOutbox)
+    .$dynamic();
+  return withNames(query).where(inArray(mailOutbox.id, db.select({ id: pageIds.id }).from(pageIds)));
 }
 
 const preparedPages = preparedByShape<ReturnType<ReturnType<typeof pageStatement>["prepare"]>>("mail_list_page");
 
 /** A page of the outbox: a statement prepared per shape (filters set, search words, sort, page size). */
-export async function listMails(db: Executor, q: MailListQuery): Promise<{ rows: MailListedRow[]; total: number }> {
+export async function listMails(db: Executor, q: MailListQuery): Promise<{ items: string; total: number }> {
   const patterns = searchPatterns(q.search);
   const shape = [
     ...FILTER_KEYS.map((key) => Boolean(q[key])),
@@ -164,22 +152,14 @@ export async function listMails(db: Executor, q: MailListQuery): Promise<{ rows:
   ];
   const prepare = (name: string) =>
     pageStatement(db, q, namedPlaceholder, { limit: pageSizeSql(q.pageSize), offset: offsetParam() }).prepare(name);
-  const rows = await preparedPages(db, shape.join(":"), prepare).execute({
+  const [page] = await preparedPages(db, shape.join(":"), prepare).execute({
     ...Object.fromEntries(FILTER_KEYS.map((key) => [key, q[key]])),
     from: q.from,
     to: q.to,
     ...Object.fromEntries(patterns.map((pattern, i) => [`w${i}`, pattern])),
     offset: offsetOf(q),
   });
-  const total = await totalOf(rows, q, async () => {
-    const [row] = await db
-      .select({ n: count() })
-      .from(mailOutbox)
-      .leftJoin(clients, eq(clients.id, mailOutbox.clientId))
-      .where(mailFilters(q));
-    return Number(row?.n ?? 0);
-  });
-  return { rows, total };
+  return { items: page?.items ?? "[]", total: Number(page?.total ?? 0) };
 }
 
 /** Mails per status for the same search, dates and client as the list (the status tabs' counts). */
@@ -192,20 +172,16 @@ export async function countMailsByStatus(db: Executor, q: Omit<MailFilterQuery, 
     .groupBy(mailOutbox.status);
 }
 
+/** A live mail: its list row (decoded by the driver) and the whole mail (its body, its rules' fields). */
 export async function findMail(db: Executor, id: string) {
-  const [row] = await joinedMail(db)
+  const query = db
+    .select({ row: sql<MailRow>`${mailRowJson}`, mail: mailOutbox })
+    .from(mailOutbox)
+    .$dynamic();
+  const [found] = await withNames(query)
     .where(and(eq(mailOutbox.id, id), isNull(mailOutbox.deletedAt)))
     .limit(1);
-  return row ?? null;
-}
-
-export async function attachmentsOf(db: Executor, mailIds: string[]) {
-  if (mailIds.length === 0) return [];
-  return db
-    .select()
-    .from(mailAttachments)
-    .where(anyOf(mailAttachments.mailId, mailIds))
-    .orderBy(mailAttachments.fileName);
+  return found ?? null;
 }
 
 /** Takes due mails for sending; SKIP LOCKED lets several API nodes share the outbox on PostgreSQL. */

@@ -64,6 +64,20 @@ describe("mail through a real SMTP server", () => {
       clientName: "Foyer Les Cèdres",
       attachments: [{ fileName: "conditions.pdf" }],
     });
+    // The row is built by the database (lib/sql-json.ts): its timestamps as toISOString writes them, the
+    // detail the same row with the body.
+    expect(listed.items[0]).toMatchObject({
+      to: ["direction@cedres.fr"],
+      cc: [],
+      attempts: row?.attempts,
+      sentAt: row?.sentAt?.toISOString(),
+      createdAt: row?.createdAt.toISOString(),
+      nextAttemptAt: row?.nextAttemptAt.toISOString(),
+      containsSecret: false,
+    });
+    expect(listed.items[0].createdByName).toMatch(/\S+ \S+/);
+    const detail = await ctx.app.inject({ url: `/api/mails/${sent.json().id}`, headers: admin.bearer });
+    expect(detail.json()).toEqual({ ...listed.items[0], body: "Bonjour,\nVoici nos conditions." });
   });
 
   it("keeps a mail while the server is down and sends it once it is back", async () => {

@@ -46,7 +46,7 @@ export function mailRoutes(app: AppInstance, { mail, templates, groups, worker }
         response: { 200: pageResultSchema(mailRowSchema) },
       },
     },
-    async (request) => mail.list(requireActor(request), request.query),
+    async (request, reply) => reply.jsonText(await mail.list(requireActor(request), request.query)),
   );
 
   app.get(

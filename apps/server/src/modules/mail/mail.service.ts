@@ -6,6 +6,7 @@ import { writeAudit } from "../../lib/audit.js";
 import { type Clock, systemClock } from "../../lib/clock.js";
 import { notFound } from "../../lib/errors.js";
 import { authorize, isStaff } from "../../lib/policy.js";
+import { pageJsonText } from "../../lib/sql-json.js";
 import type { DocumentsService } from "../documents/index.js";
 import { mailResource } from "./mail.policy.js";
 import * as repo from "./mail.repository.js";
@@ -25,31 +26,6 @@ export interface MailServiceDeps {
 }
 
 export function createMailService({ db, documents, onEnqueued, clock = systemClock }: MailServiceDeps) {
-  function toMailRow(row: repo.MailListedRow): MailRow {
-    const { mail, clientName, createdByName, attachments } = row;
-    return {
-      id: mail.id,
-      templateCode: mail.templateCode,
-      to: mail.to,
-      cc: mail.cc,
-      subject: mail.subject,
-      status: mail.status as MailStatus,
-      attempts: mail.attempts,
-      nextAttemptAt: mail.nextAttemptAt.toISOString(),
-      lastError: mail.lastError,
-      sentAt: mail.sentAt?.toISOString() ?? null,
-      createdAt: mail.createdAt.toISOString(),
-      createdByName,
-      clientId: mail.clientId,
-      clientName,
-      missionId: mail.missionId,
-      relatedType: mail.relatedType,
-      relatedId: mail.relatedId,
-      containsSecret: mail.containsSecret,
-      attachments: attachments ?? [],
-    };
-  }
-
   /** load → 404 → authorize: the start of every method on one mail. */
   async function load(actor: Actor, id: string, action: "read" | "resend" | "delete") {
     const row = await repo.findMail(db, id);
@@ -59,20 +35,16 @@ export function createMailService({ db, documents, onEnqueued, clock = systemClo
   }
 
   async function get(actor: Actor, id: string): Promise<MailDetail> {
-    const row = await load(actor, id, "read");
-    const attachments = (await repo.attachmentsOf(db, [id])).map((a) => ({
-      documentId: a.documentId,
-      fileName: a.fileName,
-    }));
-    return { ...toMailRow({ ...row, attachments }), body: row.mail.containsSecret ? null : row.mail.body };
+    const { row, mail } = await load(actor, id, "read");
+    return { ...row, body: mail.containsSecret ? null : mail.body };
   }
 
   return {
     /** The outbox is internal: a profile outside the staff given the right by Settings still sees none. */
     async list(actor: Actor, query: repo.MailListQuery) {
-      if (!isStaff(actor)) return { items: [], total: 0, page: query.page, pageSize: query.pageSize };
-      const { rows, total } = await repo.listMails(db, query);
-      return { items: rows.map(toMailRow), total, page: query.page, pageSize: query.pageSize };
+      if (!isStaff(actor)) return pageJsonText<MailRow>("[]", 0, query);
+      const { items, total } = await repo.listMails(db, query);
+      return pageJsonText<MailRow>(items, total, query);
     },
 
     get,
