@@ -65,7 +65,7 @@ const missionCase = (label: string, q: Partial<MissionListQuery>): Case => [
   `missions ${label}`,
   async () => {
     const r = await listMissions(handle.db, mis(q), all, settings, today);
-    return { rows: r.rows, total: r.total };
+    return { rows: JSON.parse(r.items) as unknown[], total: r.total };
   },
 ];
 const countsCase = (label: string, q: Partial<MissionListQuery>): Case => [

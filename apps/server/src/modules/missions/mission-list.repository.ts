@@ -1,14 +1,15 @@
-import type { DeadlineSettings, MissionListQuery, MissionSortKey, MissionState } from "@certidesk/shared";
+import type { DeadlineSettings, MissionListQuery, MissionRow, MissionSortKey, MissionState } from "@certidesk/shared";
 import { and, count, eq, ne, type SQL, sql } from "drizzle-orm";
-import type { SelectedFields } from "drizzle-orm/pg-core";
+import type { PgSelect } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.js";
 import { auditors, clients, contracts, listTotals, missions, missionTeamMembers } from "../../db/schema/index.js";
 import { anyOf } from "../../lib/any-of.js";
 import { type IsoDate, sqlDate } from "../../lib/clock.js";
-import { totalColumn, totalOf } from "../../lib/page-in-one-statement.js";
+import { totalColumn } from "../../lib/page-in-one-statement.js";
 import { offsetOf } from "../../lib/pagination.js";
 import type { RecordScope } from "../../lib/policy.js";
 import { foldedSql, matchEveryWord } from "../../lib/search-text.js";
+import { jsonArrayText, jsonObject } from "../../lib/sql-json.js";
 
 /**
  * The deadlines and the state of a mission in SQL, against today's date given as a parameter: the
@@ -75,8 +76,6 @@ const FINALISED_POSITION = 5;
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
-export type MissionListRow = Awaited<ReturnType<ReturnType<typeof missionListQuery>["select"]>>[number];
-
 /**
  * The list's queries. The page's ids come from the missions alone (the search and the sorts read what
  * the database keeps on the mission: its search text, its establishment's name), each sort on an index of
@@ -113,37 +112,42 @@ function missionListQuery(
     preliminaryReportDue: sql`${missions.lastDay} ${direction} nulls last`,
   };
   const order = [sorts[q.sort], missions.clientName, missions.id];
+  /** A list row (shared MissionRow) as JSON built by the database (lib/sql-json.ts), its state and deadlines computed. */
+  const rowJson = jsonObject({
+    id: missions.id,
+    clientId: missions.clientId,
+    raisonSocial: clients.raisonSocial,
+    postalCode: clients.postalCode,
+    city: clients.city,
+    contractId: missions.contractId,
+    contractNumber: contracts.number,
+    kind: missions.kind,
+    remote: missions.remote,
+    grouped: sql`${missions.groupId} is not null`,
+    status: d.state,
+    firstDay: missions.firstDay,
+    lastDay: missions.lastDay,
+    team: teamNames,
+    preliminaryReportDue: d.preliminaryDue,
+    finalReportDue: d.finalDue,
+  });
   /**
-   * The details of the rows `only` keeps (the ids query chose them: its filters, a search above all, are not
-   * run again); `extra` columns and a `source` with the page's CTE for the page statement.
+   * A query on missions joined to what a row shows, kept to the rows `only` keeps (the ids query chose
+   * them: its filters, a search above all, are not run again).
    */
-  const details = <Extra extends SelectedFields>(only: SQL, extra?: Extra, source: Pick<Executor, "select"> = db) =>
-    source
-      .select({
-        ...(extra as Extra),
-        id: missions.id,
-        clientId: missions.clientId,
-        raisonSocial: clients.raisonSocial,
-        postalCode: clients.postalCode,
-        city: clients.city,
-        contractId: missions.contractId,
-        contractNumber: contracts.number,
-        kind: missions.kind,
-        remote: missions.remote,
-        groupId: missions.groupId,
-        status: d.state,
-        firstDay: missions.firstDay,
-        lastDay: missions.lastDay,
-        team: teamNames,
-        preliminaryReportDue: d.preliminaryDue,
-        finalReportDue: d.finalDue,
-      })
-      .from(missions)
+  const joinedRows = <Query extends PgSelect>(query: Query, only: SQL) =>
+    query
       .innerJoin(clients, eq(clients.id, missions.clientId))
       .innerJoin(contracts, eq(contracts.id, missions.contractId))
-      .where(only)
-      .orderBy(...order);
-  const select = (chosen: string[]) => details(anyOf(missions.id, chosen));
+      .where(only);
+  /** The rows of these ids, decoded by the driver, in the list's order (the export's batches). */
+  const select = async (chosen: string[]) => {
+    const query = db
+      .select({ row: sql<MissionRow>`${rowJson}` })
+      .from(missions)
+      .$dynamic();
+    return (await joinedRows(query, anyOf(missions.id, chosen)).orderBy(...order)).map((r) => r.row);
+  };
   /**
    * The ids alone, in the list's order: a page of them, or all of them (the export). The state sort
    * reads the live missions, whose state is computed (a few thousand), apart from the finalised ones,
@@ -186,24 +190,20 @@ function missionListQuery(
           q.status ? sql` and ${listTotals.status} = 'FINALISED'` : sql``
         }`
       : sql`select count(*) from ${missions} where ${where ?? sql`true`}`;
-  /** A page in one statement (lib/page-in-one-statement.ts): its ids as a CTE, their details, the total. */
+  /**
+   * A page in one statement (lib/page-in-one-statement.ts): its ids as a CTE, their rows as one JSON array
+   * in the list's order, and the total, there even for a page past the last.
+   */
   const page = (limit: number, offset: number) => {
     const chosen = db.$with("mission_page", { id: sql<string>`id` }).as(idsSql({ limit, offset }));
-    return details(
-      sql`${missions.id} in (select id from ${sql.identifier("mission_page")})`,
-      { total: totalColumn(countSql()) },
-      db.with(chosen),
-    );
+    const query = db
+      .with(chosen)
+      .select({ items: jsonArrayText(rowJson, order), total: totalColumn(countSql()) })
+      .from(missions)
+      .$dynamic();
+    return joinedRows(query, sql`${missions.id} in (select id from ${sql.identifier("mission_page")})`);
   };
-  const total = async () => {
-    if (unfiltered && (!q.status || q.status === "FINALISED")) {
-      const kept = await keptCounts(db);
-      return q.status ? (kept.get("FINALISED") ?? 0) : [...kept.values()].reduce((a, n) => a + n, 0);
-    }
-    const [n] = await db.select({ n: count() }).from(missions).where(where);
-    return Number(n?.n ?? 0);
-  };
-  return { select, ids, page, total, where, state: d.state, unfiltered };
+  return { select, ids, page, where, state: d.state, unfiltered };
 }
 
 /** The missions per stored status (OPEN, FINALISED), kept by the database's triggers (list_totals). */
@@ -215,17 +215,16 @@ async function keptCounts(db: Executor) {
   return new Map(rows.map((r) => [r.status, Number(r.count)]));
 }
 
-/** The missions list, filtered, searched, sorted and paged in SQL: the page's ids, their details, the total. */
+/** The missions list, filtered, searched, sorted and paged in SQL: the page's rows as JSON, the total. */
 export async function listMissions(
   db: Executor,
   q: MissionListQuery,
   scope: RecordScope,
   s: DeadlineSettings,
   today: IsoDate,
-) {
-  const { page, total } = missionListQuery(db, q, scope, s, today);
-  const rows = await page(q.pageSize, offsetOf(q));
-  return { rows, total: await totalOf(rows, q, total) };
+): Promise<{ items: string; total: number }> {
+  const [found] = await missionListQuery(db, q, scope, s, today).page(q.pageSize, offsetOf(q));
+  return { items: found?.items ?? "[]", total: Number(found?.total ?? 0) };
 }
 
 /**
@@ -240,7 +239,7 @@ export async function* missionListBatches(
   s: DeadlineSettings,
   today: IsoDate,
   batchSize = 2_000,
-): AsyncGenerator<MissionListRow[]> {
+): AsyncGenerator<MissionRow[]> {
   const { select, ids } = missionListQuery(db, q, scope, s, today);
   const ordered = await ids();
   for (let start = 0; start < ordered.length; start += batchSize) {

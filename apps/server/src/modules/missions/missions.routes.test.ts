@@ -277,6 +277,17 @@ describe("missions: creation, team, days, list", () => {
     // The row names its team, each evaluator by first and last name.
     const [leaderRow] = await ctx.handle.db.select().from(auditors).where(eq(auditors.id, leader));
     expect((mine.items[0] as { team?: string }).team).toContain(`${leaderRow?.firstName} ${leaderRow?.lastName}`);
+    // The row, built by the database (lib/sql-json.ts), says what the detail says: days, deadlines, state.
+    expect(mine.items[0]).toMatchObject({
+      id: late.id,
+      clientId: late.clientId,
+      status: "REPORT_LATE",
+      firstDay: "2026-01-20",
+      lastDay: "2026-01-21",
+      grouped: false,
+      preliminaryReportDue: late.deadlines.preliminaryReportDue,
+      finalReportDue: late.deadlines.finalReportDue,
+    });
     const period = (await call("GET", "/api/missions?from=2026-01-01&to=2026-01-31&pageSize=100", cpi)).json() as Page;
     expect(period.items.map((i) => i.id)).toEqual([late.id]);
     const name =

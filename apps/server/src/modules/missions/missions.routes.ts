@@ -32,7 +32,7 @@ export function missionsRoutes(app: AppInstance, { missions }: { missions: Missi
         response: { 200: pageResultSchema(missionRowSchema) },
       },
     },
-    async (request) => missions.list(requireActor(request), request.query),
+    async (request, reply) => reply.jsonText(await missions.list(requireActor(request), request.query)),
   );
 
   app.get(

@@ -8,7 +8,6 @@ import {
   type MissionListQuery,
   type MissionRole,
   type MissionRow,
-  type MissionState,
   type missionDaysBodySchema,
   missionDeadlines,
   missionState,
@@ -24,10 +23,11 @@ import { writeAudit } from "../../lib/audit.js";
 import type { Clock } from "../../lib/clock.js";
 import { AppError, conflict, forbidden, notFound } from "../../lib/errors.js";
 import { abilities, authorize, granted, isStaff, recordScope } from "../../lib/policy.js";
+import { pageJsonText } from "../../lib/sql-json.js";
 import { setEvaluationDates } from "../clients/index.js";
 import type { DocumentLinks } from "../documents/index.js";
 import { streamMissionWorkbook } from "./mission-export.js";
-import { listMissions, type MissionListRow, missionListBatches } from "./mission-list.repository.js";
+import { listMissions, missionListBatches } from "./mission-list.repository.js";
 import { latestAnswers } from "./mission-portal.repository.js";
 import { teamAnswerOf } from "./mission-portal.service.js";
 import { type MissionChange, missionWriter, touchMission } from "./mission-write.js";
@@ -64,25 +64,6 @@ export interface MissionsDeps {
 
 type TeamInput = z.output<typeof missionTeamBodySchema>;
 type DaysInput = z.output<typeof missionDaysBodySchema>;
-
-const toRow = (r: MissionListRow): MissionRow => ({
-  id: r.id,
-  clientId: r.clientId,
-  raisonSocial: r.raisonSocial,
-  postalCode: r.postalCode,
-  city: r.city,
-  contractId: r.contractId,
-  contractNumber: r.contractNumber,
-  kind: r.kind as MissionKind,
-  remote: r.remote,
-  grouped: r.groupId !== null,
-  status: r.status as MissionState,
-  firstDay: r.firstDay,
-  lastDay: r.lastDay,
-  team: r.team,
-  preliminaryReportDue: r.preliminaryReportDue,
-  finalReportDue: r.finalReportDue,
-});
 
 const fullName = (a: { firstName: string; lastName: string }) => `${a.firstName} ${a.lastName}`;
 const sameWarnings = (a: Array<{ message: string }>, b: Array<{ message: string }>) =>
@@ -351,18 +332,15 @@ export function createMissionsService(deps: MissionsDeps) {
     async list(actor: Actor, q: MissionListQuery) {
       checkListAccess(actor);
       const settings = await repo.loadDeadlineSettings(db);
-      const { rows, total } = await listMissions(db, q, recordScope(actor), settings, clock.today());
-      return { items: rows.map(toRow), total, page: q.page, pageSize: q.pageSize };
+      const { items, total } = await listMissions(db, q, recordScope(actor), settings, clock.today());
+      return pageJsonText<MissionRow>(items, total, q);
     },
 
     async exportXlsx(actor: Actor, q: Omit<MissionListQuery, "page" | "pageSize">) {
       checkListAccess(actor);
       const settings = await repo.loadDeadlineSettings(db);
-      async function* rows() {
-        for await (const batch of missionListBatches(db, q, recordScope(actor), settings, clock.today()))
-          yield batch.map(toRow);
-      }
-      const stream = await streamMissionWorkbook(rows(), clock.now());
+      const batches = missionListBatches(db, q, recordScope(actor), settings, clock.today());
+      const stream = await streamMissionWorkbook(batches, clock.now());
       return { filename: `missions-${clock.today()}.xlsx`, stream };
     },
 
