@@ -43,6 +43,7 @@ describe("the journal list", () => {
         entityType: "client",
         entityId: "1",
         summary: "Coordonnées de l'ESSMS modifiées",
+        changes: { city: { from: "Lyon", to: "Villeurbanne" } },
       },
       {
         occurredAt: at(2),
@@ -93,6 +94,21 @@ describe("the journal list", () => {
       expect(page.total, query).toBe((await expected(keep)).length);
       expect(page.items.length).toBe(Math.min(2, page.total));
     }
+  });
+
+  it("gives each entry as the screen reads it: the date as toISOString writes it, the changes or null", async () => {
+    const page = await list("search=coordonnees");
+    expect(page).toMatchObject({ total: 1, totalCapped: false, page: 1, pageSize: 1000 });
+    expect(page.items[0]).toMatchObject({
+      occurredAt: "2026-01-02T09:00:00.000Z",
+      actorLabel: "Hélène Lambert",
+      entityId: "1",
+      changes: { city: { from: "Lyon", to: "Villeurbanne" } },
+    });
+    expect((await list("search=enregistree")).items[0]).toMatchObject({
+      summary: "Demande enregistrée",
+      changes: null,
+    });
   });
 
   it("sorts by date with the newest first, ties by id; by a label with the date and id in the same direction", async () => {
