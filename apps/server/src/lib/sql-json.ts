@@ -42,15 +42,9 @@ export const nonEmpty = (value: SQLWrapper | SQL): SQL => sql`nullif(${value}, '
 export const jsonArrayText = (row: SQL, order: SQLWrapper[]): SQL<string> =>
   sql<string>`coalesce(json_agg(${row} order by ${sql.join(order, sql`, `)}), '[]')::text`;
 
-/** A page answer `{ items, total, …more, page, pageSize }` around the items' JSON text. */
-export function pageJsonText<T, More extends Record<string, unknown> = Record<never, never>>(
-  items: string,
-  total: number,
-  page: { page: number; pageSize: number },
-  more?: More,
-) {
-  const extra = more ? JSON.stringify(more).slice(1, -1) : "";
-  return new JsonText<{ items: T[]; total: number; page: number; pageSize: number } & More>(
-    `{"items":${items},"total":${total},${extra ? `${extra},` : ""}"page":${page.page},"pageSize":${page.pageSize}}`,
+/** A page answer `{ items, total, page, pageSize }` around the items' JSON text. */
+export function pageJsonText<T>(items: string, total: number, page: { page: number; pageSize: number }) {
+  return new JsonText<{ items: T[]; total: number; page: number; pageSize: number }>(
+    `{"items":${items},"total":${total},"page":${page.page},"pageSize":${page.pageSize}}`,
   );
 }

@@ -1,11 +1,10 @@
-import { AUDIT_COUNT_CAP, type AuditEntryRow, type AuditPage } from "@certidesk/shared";
-import { and, eq, gte, lt, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { AUDIT_COUNT_CAP, type AuditPage } from "@certidesk/shared";
+import { and, eq, gte, lt, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
 import { auditLog, auditLogCounts } from "../../db/schema/index.js";
 import { offsetOf } from "../../lib/pagination.js";
 import { parisDayEnd, parisDayStart } from "../../lib/paris-day-sql.js";
 import { matchEveryWordIn } from "../../lib/search-text.js";
-import { isoTimestamp, type JsonText, jsonArrayText, jsonObject, pageJsonText } from "../../lib/sql-json.js";
 
 export interface AuditListQuery {
   page: number;
@@ -31,24 +30,11 @@ const LABEL_SORTS = {
  * of values over a million rows): the date then the id break the ties in the same direction, so that one
  * index (key, occurred_at, id) serves both directions and the element and action filters.
  */
-function orderOf(q: AuditListQuery, columns: SortColumns = auditLog): SQL[] {
+function orderOf(q: AuditListQuery): SQL[] {
   const dir = q.direction === "asc" ? sql`asc` : sql`desc`;
-  if (q.sort === "occurredAt") return [sql`${columns.occurredAt} ${dir}`, sql`${columns.id} desc`];
-  return [sql`${columns[q.sort]} ${dir}`, sql`${columns.occurredAt} ${dir}`, sql`${columns.id} ${dir}`];
+  if (q.sort === "occurredAt") return [sql`${auditLog.occurredAt} ${dir}`, sql`${auditLog.id} desc`];
+  return [sql`${LABEL_SORTS[q.sort]} ${dir}`, sql`${auditLog.occurredAt} ${dir}`, sql`${auditLog.id} ${dir}`];
 }
-type SortColumns = Record<"occurredAt" | "id" | keyof typeof LABEL_SORTS, SQLWrapper>;
-
-/** A journal entry (shared AuditEntryRow) as JSON built by the database (lib/sql-json.ts). */
-const entryJson = jsonObject({
-  id: auditLog.id,
-  occurredAt: isoTimestamp(auditLog.occurredAt),
-  actorLabel: auditLog.actorLabel,
-  action: auditLog.action,
-  entityType: auditLog.entityType,
-  entityId: auditLog.entityId,
-  summary: auditLog.summary,
-  changes: auditLog.changes,
-});
 
 /**
  * The journal's total. Without a search or dates it is read from audit_log_counts (kept by triggers in the
@@ -85,11 +71,7 @@ async function countEntries(
   return { total: Number(row?.n ?? 0), totalCapped: false };
 }
 
-/**
- * A page of the journal, its entries as one JSON array built by the database (sent as it is), and its
- * total (counted apart, in parallel: capped, or kept by triggers).
- */
-export async function listAuditEntries(db: Executor, q: AuditListQuery): Promise<JsonText<AuditPage>> {
+export async function listAuditEntries(db: Executor, q: AuditListQuery): Promise<AuditPage> {
   const filters: SQL[] = [];
   if (q.entityType) filters.push(eq(auditLog.entityType, q.entityType));
   if (q.action) filters.push(eq(auditLog.action, q.action));
@@ -100,27 +82,29 @@ export async function listAuditEntries(db: Executor, q: AuditListQuery): Promise
   const match = matchEveryWordIn(auditLog.searchText, q.search);
   if (match) filters.push(match);
   const where = filters.length ? and(...filters) : undefined;
-  // The page's entries with their sort columns, then aggregated in the same order.
-  const page = db
-    .select({
-      entry: sql`${entryJson}`.as("entry"),
-      occurredAt: auditLog.occurredAt,
-      id: auditLog.id,
-      actorLabel: auditLog.actorLabel,
-      entityType: auditLog.entityType,
-      action: auditLog.action,
-    })
-    .from(auditLog)
-    .where(where)
-    .orderBy(...orderOf(q))
-    .limit(q.pageSize)
-    .offset(offsetOf(q))
-    .as("journal_page");
-  const [[found], count] = await Promise.all([
-    db.select({ items: jsonArrayText(sql`${page.entry}`, orderOf(q, page)) }).from(page),
+  const [rows, count] = await Promise.all([
+    db
+      .select({
+        id: auditLog.id,
+        occurredAt: auditLog.occurredAt,
+        actorLabel: auditLog.actorLabel,
+        action: auditLog.action,
+        entityType: auditLog.entityType,
+        entityId: auditLog.entityId,
+        summary: auditLog.summary,
+        changes: auditLog.changes,
+      })
+      .from(auditLog)
+      .where(where)
+      .orderBy(...orderOf(q))
+      .limit(q.pageSize)
+      .offset(offsetOf(q)),
     countEntries(db, q, where),
   ]);
-  return pageJsonText<AuditEntryRow, { totalCapped: boolean }>(found?.items ?? "[]", count.total, q, {
-    totalCapped: count.totalCapped,
-  });
+  return {
+    items: rows.map((r) => ({ ...r, occurredAt: r.occurredAt.toISOString(), changes: r.changes ?? null })),
+    ...count,
+    page: q.page,
+    pageSize: q.pageSize,
+  };
 }
