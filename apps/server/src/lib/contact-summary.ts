@@ -16,6 +16,8 @@ export const contactSummaryColumns = {
 export const contactJson = {
   /** The contact summary, null without a joined contact. */
   summary: sql`case when ${contacts.id} is null then null else ${jsonObject(contactSummaryColumns)} end` as SQL,
+  /** "First Last" as the prospect and gestionnaire lists write it, "" without a contact. */
+  name: sql`case when ${contacts.id} is null then '' else ${contacts.firstName} || ' ' || ${contacts.lastName} end` as SQL,
   /**
    * formatContactDetails (shared): occupation, mobile phone in pairs and e-mail, each trimmed, the empty
    * ones left out ("" without a contact), through the SQL twins of migration 0029_display_text.

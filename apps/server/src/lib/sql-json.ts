@@ -42,6 +42,11 @@ export const nonEmpty = (value: SQLWrapper | SQL): SQL => sql`nullif(${value}, '
 export const jsonArrayText = (row: SQL, order: SQLWrapper[]): SQL<string> =>
   sql<string>`coalesce(json_agg(${row} order by ${sql.join(order, sql`, `)}), '[]')::text`;
 
+/** What a page statement (`items: jsonArrayText(…)`, `total`) returned: an aggregate, so always one row. */
+export function jsonPageOf([page]: Array<{ items: string; total: number }>): { items: string; total: number } {
+  return { items: page?.items ?? "[]", total: Number(page?.total ?? 0) };
+}
+
 /** A page answer `{ items, total, page, pageSize }` around the items' JSON text. */
 export function pageJsonText<T>(items: string, total: number, page: { page: number; pageSize: number }) {
   return new JsonText<{ items: T[]; total: number; page: number; pageSize: number }>(

@@ -9,7 +9,7 @@ import { offsetOf, offsetParam, pageSizeSql } from "../../lib/pagination.js";
 import { type RecordScope, scopeWhere } from "../../lib/policy.js";
 import { preparedByShape } from "../../lib/prepared-by-shape.js";
 import { matchEveryWord, searchWords } from "../../lib/search-text.js";
-import { jsonArrayText } from "../../lib/sql-json.js";
+import { jsonArrayText, jsonPageOf } from "../../lib/sql-json.js";
 import { clientRowJson } from "./client-row.js";
 
 // The sorts on the main contact's and the gestionnaire's names read columns kept by triggers (the
@@ -69,11 +69,11 @@ export async function listClients(
   today: IsoDate,
 ): Promise<{ items: string; total: number }> {
   // Staff without a search (nearly every call): a statement prepared once for the shape of the query.
-  const [page] =
+  return jsonPageOf(
     scope.kind === "all" && searchWords(q.search).length === 0
       ? await preparedPage(db, q, today).execute({ today, offset: offsetOf(q) })
-      : await pageStatement(db, q, scope, sqlDate(today), q.pageSize, offsetOf(q));
-  return { items: page?.items ?? "[]", total: Number(page?.total ?? 0) };
+      : await pageStatement(db, q, scope, sqlDate(today), q.pageSize, offsetOf(q)),
+  );
 }
 
 /**

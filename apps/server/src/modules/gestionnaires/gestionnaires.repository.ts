@@ -8,7 +8,7 @@ import { inPage, type PageBounds, pageIds, totalColumn } from "../../lib/page-in
 import { offsetOf, offsetParam, pageSizeSql } from "../../lib/pagination.js";
 import { preparedByShape } from "../../lib/prepared-by-shape.js";
 import { searchPatterns } from "../../lib/search-text.js";
-import { isoTimestamp, jsonArrayText, jsonObject } from "../../lib/sql-json.js";
+import { isoTimestamp, jsonArrayText, jsonObject, jsonPageOf } from "../../lib/sql-json.js";
 
 export interface GestionnaireListQuery {
   search?: string;
@@ -45,7 +45,7 @@ const gestionnaireRowJson = jsonObject({
   establishments: gestionnaires.establishmentCount,
   clients: gestionnaires.clientCount,
   contact: contactJson.summary,
-  contactName: sql`case when ${contacts.id} is null then '' else ${contacts.firstName} || ' ' || ${contacts.lastName} end`,
+  contactName: contactJson.name,
   createdAt: isoTimestamp(gestionnaires.createdAt),
   version: gestionnaires.version,
 });
@@ -92,11 +92,12 @@ export async function listGestionnaires(
   const shape = [patterns.length, q.sortKey, q.direction, q.pageSize].join(":");
   const prepare = (name: string) =>
     pageStatement(db, q, { limit: pageSizeSql(q.pageSize), offset: offsetParam() }).prepare(name);
-  const [page] = await preparedPages(db, shape, prepare).execute({
-    ...Object.fromEntries(patterns.map((pattern, i) => [`w${i}`, pattern])),
-    offset: offsetOf(q),
-  });
-  return { items: page?.items ?? "[]", total: Number(page?.total ?? 0) };
+  return jsonPageOf(
+    await preparedPages(db, shape, prepare).execute({
+      ...Object.fromEntries(patterns.map((pattern, i) => [`w${i}`, pattern])),
+      offset: offsetOf(q),
+    }),
+  );
 }
 
 /** A managing organisation: its list row (decoded by the driver) and every column the detail reads. */

@@ -8,7 +8,7 @@ import { offsetOf, offsetParam, pageSizeSql } from "../../lib/pagination.js";
 import { parisDayEnd, parisDayStart } from "../../lib/paris-day-sql.js";
 import { boundValue, namedPlaceholder, preparedByShape, type StatementParam } from "../../lib/prepared-by-shape.js";
 import { foldedSql, matchEveryWord, searchPatterns } from "../../lib/search-text.js";
-import { isoTimestamp, jsonArrayText, jsonObject } from "../../lib/sql-json.js";
+import { isoTimestamp, jsonArrayText, jsonObject, jsonPageOf } from "../../lib/sql-json.js";
 
 export interface MailListQuery {
   page: number;
@@ -152,14 +152,15 @@ export async function listMails(db: Executor, q: MailListQuery): Promise<{ items
   ];
   const prepare = (name: string) =>
     pageStatement(db, q, namedPlaceholder, { limit: pageSizeSql(q.pageSize), offset: offsetParam() }).prepare(name);
-  const [page] = await preparedPages(db, shape.join(":"), prepare).execute({
-    ...Object.fromEntries(FILTER_KEYS.map((key) => [key, q[key]])),
-    from: q.from,
-    to: q.to,
-    ...Object.fromEntries(patterns.map((pattern, i) => [`w${i}`, pattern])),
-    offset: offsetOf(q),
-  });
-  return { items: page?.items ?? "[]", total: Number(page?.total ?? 0) };
+  return jsonPageOf(
+    await preparedPages(db, shape.join(":"), prepare).execute({
+      ...Object.fromEntries(FILTER_KEYS.map((key) => [key, q[key]])),
+      from: q.from,
+      to: q.to,
+      ...Object.fromEntries(patterns.map((pattern, i) => [`w${i}`, pattern])),
+      offset: offsetOf(q),
+    }),
+  );
 }
 
 /** Mails per status for the same search, dates and client as the list (the status tabs' counts). */

@@ -9,7 +9,7 @@ import { totalColumn } from "../../lib/page-in-one-statement.js";
 import { offsetOf } from "../../lib/pagination.js";
 import type { RecordScope } from "../../lib/policy.js";
 import { foldedSql, matchEveryWord } from "../../lib/search-text.js";
-import { jsonArrayText, jsonObject } from "../../lib/sql-json.js";
+import { jsonArrayText, jsonObject, jsonPageOf } from "../../lib/sql-json.js";
 
 /**
  * The deadlines and the state of a mission in SQL, against today's date given as a parameter: the
@@ -223,8 +223,7 @@ export async function listMissions(
   s: DeadlineSettings,
   today: IsoDate,
 ): Promise<{ items: string; total: number }> {
-  const [found] = await missionListQuery(db, q, scope, s, today).page(q.pageSize, offsetOf(q));
-  return { items: found?.items ?? "[]", total: Number(found?.total ?? 0) };
+  return jsonPageOf(await missionListQuery(db, q, scope, s, today).page(q.pageSize, offsetOf(q)));
 }
 
 /**

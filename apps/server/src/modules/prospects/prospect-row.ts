@@ -91,7 +91,7 @@ export const prospectRowJson: SQL<ProspectRow> = jsonObject({
   isGestionnaire: sql`${gestionnaires.raisonSocial} is not null`,
   gestionnaireRaisonSocial: gestionnaires.raisonSocial,
   contact: contactJson.summary,
-  contactName: sql`case when ${contacts.id} is null then '' else ${contacts.firstName} || ' ' || ${contacts.lastName} end`,
+  contactName: contactJson.name,
   contactDetails: contactJson.details,
   service: requestClients.service,
   source: requestClients.source,

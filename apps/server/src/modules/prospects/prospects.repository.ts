@@ -18,7 +18,7 @@ import { totalColumn } from "../../lib/page-in-one-statement.js";
 import { offsetOf, offsetParam, pageSizeSql } from "../../lib/pagination.js";
 import { preparedByShape } from "../../lib/prepared-by-shape.js";
 import { foldedSql, matchEveryWord, matchEveryWordIn, searchWords } from "../../lib/search-text.js";
-import { jsonArrayText } from "../../lib/sql-json.js";
+import { jsonArrayText, jsonPageOf } from "../../lib/sql-json.js";
 import { prospectRowJson, prospectRowsOf, quoteSummaryColumns } from "./prospect-row.js";
 
 export type ProspectListKind = "all" | "EnCours" | "REFUSE" | "ARCHIVE";
@@ -70,7 +70,7 @@ export async function listProspects(
 ): Promise<{ items: string; total: number }> {
   const offset = offsetOf(q);
   // Without a search (nearly every call), a statement prepared once per shape (lib/prepared-by-shape.ts).
-  const [page] =
+  return jsonPageOf(
     searchWords(q.search).length === 0
       ? await preparedPages(db, [kind, q.sortKey, q.direction, q.pageSize].join(":"), (name) =>
           pageStatement(db, kind, q, {
@@ -79,8 +79,8 @@ export async function listProspects(
             limit: pageSizeSql(q.pageSize),
           }).prepare(name),
         ).execute({ offset, upTo: offset + q.pageSize })
-      : await pageStatement(db, kind, q, { offset, upTo: offset + q.pageSize, limit: q.pageSize });
-  return { items: page?.items ?? "[]", total: Number(page?.total ?? 0) };
+      : await pageStatement(db, kind, q, { offset, upTo: offset + q.pageSize, limit: q.pageSize }),
+  );
 }
 
 const preparedPages = preparedByShape<ReturnType<ReturnType<typeof pageStatement>["prepare"]>>("prospect_list_page");
