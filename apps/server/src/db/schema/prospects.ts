@@ -4,6 +4,7 @@ import {
   date,
   index,
   integer,
+  json,
   jsonb,
   pgTable,
   primaryKey,
@@ -52,6 +53,13 @@ export const requestClients = pgTable(
     /** The first establishment by name: its postal code and city. */
     firstPostalCode: text("first_postal_code"),
     firstCity: text("first_city"),
+    /**
+     * The establishments in name order, as the list's row shows them: the JSON array of { id, raisonSocial },
+     * stored as JSON text that the row's JSON embeds as is, and the name's tooltip, a line each
+     * ("name — postal code city"). Per row, their two ordered aggregates were half the page's SQL.
+     */
+    establishmentsJson: json("establishments_json").notNull().default(sql`'[]'::json`),
+    establishmentsTooltip: text("establishments_tooltip").notNull().default(""),
     /** One establishment: its name; none or several: the legal entity's. */
     displayName: text("display_name").notNull().default(""),
     /** The contact's first and last names ("" without a contact). */

@@ -33,6 +33,8 @@ describe("prospect list derived columns", () => {
         contact: requestClients.contactName,
         search: requestClients.searchText,
         tab: requestClients.listTab,
+        establishments: requestClients.establishmentsJson,
+        tooltip: requestClients.establishmentsTooltip,
       })
       .from(requestClients)
       .where(eq(requestClients.id, id));
@@ -66,6 +68,8 @@ describe("prospect list derived columns", () => {
       contact: "Élise Durand",
       search: "dem-2026-0042 oeuvre des cedres elise durand residence zola saint-etienne 420000017 42000",
       tab: "OPEN",
+      establishments: [{ id: zola.id, raisonSocial: "Résidence Zola" }],
+      tooltip: "Résidence Zola — 42000 Saint-Étienne",
     });
 
     // A second establishment, first by name: the legal entity's name is shown, its place is the first's.
@@ -82,13 +86,29 @@ describe("prospect list derived columns", () => {
       postalCode: "69001",
       city: "Lyon",
       name: "Œuvre des Cèdres",
+      establishments: [
+        { id: alpha.id, raisonSocial: "Accueil Alpha" },
+        { id: zola.id, raisonSocial: "Résidence Zola" },
+      ],
+      tooltip: "Accueil Alpha — 69001 Lyon\nRésidence Zola — 42000 Saint-Étienne",
     });
     expect((await read(request.id))?.search).toContain("accueil alpha lyon 69001");
 
     await db.update(clients).set({ postalCode: "69009", city: "Lyon 9e" }).where(eq(clients.id, alpha.id));
     expect(await read(request.id)).toMatchObject({ postalCode: "69009", city: "Lyon 9e" });
-    await db.update(clients).set({ raisonSocial: "Villa Zénith" }).where(eq(clients.id, alpha.id));
-    expect(await read(request.id)).toMatchObject({ postalCode: "42000", city: "Saint-Étienne" });
+    expect((await read(request.id))?.tooltip).toBe(
+      "Accueil Alpha — 69009 Lyon 9e\nRésidence Zola — 42000 Saint-Étienne",
+    );
+    await db.update(clients).set({ raisonSocial: "Villa Zénith", postalCode: "" }).where(eq(clients.id, alpha.id));
+    expect(await read(request.id)).toMatchObject({
+      postalCode: "42000",
+      city: "Saint-Étienne",
+      establishments: [
+        { id: zola.id, raisonSocial: "Résidence Zola" },
+        { id: alpha.id, raisonSocial: "Villa Zénith" },
+      ],
+      tooltip: "Résidence Zola — 42000 Saint-Étienne\nVilla Zénith — Lyon 9e",
+    });
     await db.update(legalEntities).set({ raisonSocial: "Fondation Nouvelle" }).where(eq(legalEntities.id, entity.id));
     expect(await read(request.id)).toMatchObject({ name: "Fondation Nouvelle" });
     expect((await read(request.id))?.search).toContain("fondation nouvelle");
@@ -102,9 +122,21 @@ describe("prospect list derived columns", () => {
     expect((await read(request.id))?.contact).toBe("");
 
     await db.delete(requestEstablishments).where(eq(requestEstablishments.clientId, zola.id));
-    expect(await read(request.id)).toMatchObject({ count: 1, name: "Villa Zénith", postalCode: "69009" });
+    expect(await read(request.id)).toMatchObject({
+      count: 1,
+      name: "Villa Zénith",
+      postalCode: "",
+      establishments: [{ id: alpha.id, raisonSocial: "Villa Zénith" }],
+      tooltip: "Villa Zénith — Lyon 9e",
+    });
     await db.delete(requestEstablishments).where(eq(requestEstablishments.requestId, request.id));
-    expect(await read(request.id)).toMatchObject({ count: 0, name: "Fondation Nouvelle", postalCode: null });
+    expect(await read(request.id)).toMatchObject({
+      count: 0,
+      name: "Fondation Nouvelle",
+      postalCode: null,
+      establishments: [],
+      tooltip: "",
+    });
   });
 
   it("puts each request in its tab (open, refused, signed, archived) and counts each tab's requests", async () => {

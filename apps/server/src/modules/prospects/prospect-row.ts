@@ -1,18 +1,9 @@
 import type { ProspectRow } from "@certidesk/shared";
 import { and, desc, eq, ne, type SQL, sql } from "drizzle-orm";
 import { type PgSelect, QueryBuilder } from "drizzle-orm/pg-core";
-import {
-  clients,
-  contacts,
-  contracts,
-  gestionnaires,
-  legalEntities,
-  quotes,
-  requestClients,
-  requestEstablishments,
-} from "../../db/schema/index.js";
+import { contacts, contracts, gestionnaires, legalEntities, quotes, requestClients } from "../../db/schema/index.js";
 import { contactJson } from "../../lib/contact-summary.js";
-import { isoTimestamp, jsonObject, nonEmpty } from "../../lib/sql-json.js";
+import { isoTimestamp, jsonObject } from "../../lib/sql-json.js";
 
 // Subqueries of a row, correlated to request_clients: built without a database (they only become SQL).
 const qb = new QueryBuilder();
@@ -44,24 +35,6 @@ const currentContract = qb
   .limit(1)
   .as("current_contract");
 
-/**
- * Its establishments in name order: the row's list (id, name) and the name's tooltip, one line each,
- * "name — postal code city" (the empty parts left out).
- */
-const establishmentNames = qb
-  .select({
-    list: sql`coalesce(json_agg(${jsonObject({ id: clients.id, raisonSocial: clients.raisonSocial })} order by ${
-      clients.raisonSocial
-    }, ${clients.id}), '[]')`.as("list"),
-    tooltip: sql`coalesce(string_agg(${clients.raisonSocial} || ' — ' || concat_ws(' ', ${nonEmpty(
-      clients.postalCode,
-    )}, ${nonEmpty(clients.city)}), E'\\n' order by ${clients.raisonSocial}, ${clients.id}), '')`.as("tooltip"),
-  })
-  .from(requestEstablishments)
-  .innerJoin(clients, eq(clients.id, requestEstablishments.clientId))
-  .where(eq(requestEstablishments.requestId, requestClients.id))
-  .as("establishment_names");
-
 /** A query on request_clients joined to what its rows show (`prospectRowJson`). */
 export const prospectRowsOf = <Query extends PgSelect>(query: Query) =>
   query
@@ -69,13 +42,12 @@ export const prospectRowsOf = <Query extends PgSelect>(query: Query) =>
     .leftJoin(gestionnaires, eq(gestionnaires.id, legalEntities.gestionnaireId))
     .leftJoin(contacts, eq(contacts.id, requestClients.contactId))
     .leftJoinLateral(latestQuote, sql`true`)
-    .leftJoinLateral(currentContract, sql`true`)
-    .leftJoinLateral(establishmentNames, sql`true`);
+    .leftJoinLateral(currentContract, sql`true`);
 
 /**
  * A prospect list row (shared ProspectRow) as JSON built by the database (lib/sql-json.ts), on a query of
- * `prospectRowsOf`. The name, first establishment's place and establishment count are derived columns
- * kept by triggers (migration `lists_at_scale`); the contact's texts are the shared formatters' SQL twins.
+ * `prospectRowsOf`. The name, establishments, their tooltip, first establishment's place and establishment count
+ * are derived columns kept by triggers (migrations `lists_at_scale`, `prospect_establishment_texts`); the contact's texts are the shared formatters' SQL twins.
  */
 export const prospectRowJson: SQL<ProspectRow> = jsonObject({
   id: requestClients.id,
@@ -83,10 +55,10 @@ export const prospectRowJson: SQL<ProspectRow> = jsonObject({
   raisonSocial: sql`coalesce(${requestClients.displayName}, ${legalEntities.raisonSocial})`,
   legalEntityId: requestClients.legalEntityId,
   legalEntityRaisonSocial: legalEntities.raisonSocial,
-  establishments: establishmentNames.list,
+  establishments: requestClients.establishmentsJson,
   postalCode: requestClients.firstPostalCode,
   city: requestClients.firstCity,
-  tooltip: establishmentNames.tooltip,
+  tooltip: requestClients.establishmentsTooltip,
   isMultiClient: sql`coalesce(${requestClients.establishmentCount} > 1, false)`,
   isGestionnaire: sql`${gestionnaires.raisonSocial} is not null`,
   gestionnaireRaisonSocial: gestionnaires.raisonSocial,
