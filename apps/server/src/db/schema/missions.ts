@@ -65,6 +65,11 @@ export const missions = pgTable(
      * Kept by triggers (migration 0024_money_lists) and indexed by trigrams; never written by the application.
      */
     searchText: text("search_text").notNull().default(""),
+    /**
+     * The team's names as the list shows them ("first last, …" by role, then last name), kept with the search
+     * text by the same trigger (migration `mission_team_names`): per row of a page, the list aggregated them.
+     */
+    teamNames: text("team_names").notNull().default(""),
     groupId: uuid("group_id"),
     /** ESSMS_EVALUATION, or CERT_INITIAL / CERT_SURVEILLANCE_1 / CERT_SURVEILLANCE_2 / CERT_RENEWAL. */
     kind: text("kind").notNull(),
@@ -107,6 +112,22 @@ export const missions = pgTable(
     index("missions_list_search_idx").using("gin", t.searchText.op("gin_trgm_ops")),
     // The finalised missions in the "state" sort (their state needs no date; the others' is computed).
     index("missions_list_finalised_idx").on(t.clientName, t.id).where(sql`${t.status} = 'FINALISED'`),
+    // The live missions in the list's default order, with every column their state is computed from: a state
+    // filter walks it and stops at the page's end, the state sort and the counts read it alone, never the
+    // table (their 2,000 rows were spread over 1,100 pages of 50,000 missions).
+    index("missions_live_list_idx")
+      .on(
+        t.firstDay,
+        t.clientName,
+        t.id,
+        t.status,
+        t.lastDay,
+        t.preliminaryUploadedAt,
+        t.preliminarySentAt,
+        t.observationsReceivedAt,
+        t.finalReportAt,
+      )
+      .where(sql`${t.status} <> 'FINALISED'`),
     // The live missions (the alert rules on teams, orders and links read only these).
     index("missions_live_idx").on(t.lastDay).where(sql`${t.status} <> 'FINALISED'`),
     // A contract's live missions by kind from the index alone (the ATC-deadline alert's "not finalised yet").

@@ -82,11 +82,12 @@ describe("invoice and mission lists: derived name and kept counts", () => {
             or i.search_text <> invoice_search_text(i.number, i.buyer->>'name', c.raison_social, k.number)) as invoices,
         (select count(*)::int from ${missions} m join ${clients} c on c.id = m.client_id
          where m.client_name <> c.raison_social
-            or m.search_text <> mission_search_text(m.id, m.client_id, m.contract_id)) as missions`);
+            or m.search_text <> mission_search_text(m.id, m.client_id, m.contract_id)
+            or m.team_names <> mission_team_names(m.id)) as missions`);
     return (result as unknown as { rows: Array<{ invoices: number; missions: number }> }).rows[0];
   }
 
-  it("keeps the searched text through renames, moves, team changes and issues", async () => {
+  it("keeps the searched text and the team's names through renames, moves, team changes and issues", async () => {
     const { db } = ctx.handle;
     const { mission, contract, essms, team } = await buildMission(db, {}, { team: 2 });
     const invoice = await buildInvoice(db, { contractId: contract.id, clientId: essms.id, missionId: mission.id });
@@ -104,6 +105,8 @@ describe("invoice and mission lists: derived name and kept counts", () => {
     await db.update(missionTeamMembers).set({ role: "COORDINATOR" }).where(eq(missionTeamMembers.auditorId, second.id));
     await db.delete(missionTeamMembers).where(eq(missionTeamMembers.auditorId, first.id));
     expect(await searchOf()).not.toContain(foldText(first.lastName));
+    const [kept] = await db.select({ team: missions.teamNames }).from(missions).where(eq(missions.id, mission.id));
+    expect(kept?.team).toBe(`${second.firstName} Lefèvre`);
     await db.update(contracts).set({ number: "C-2099-0001" }).where(eq(contracts.id, contract.id));
     await db
       .update(invoices)

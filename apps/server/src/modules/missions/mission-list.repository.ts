@@ -1,27 +1,29 @@
 import type { DeadlineSettings, MissionListQuery, MissionRow, MissionSortKey, MissionState } from "@certidesk/shared";
-import { and, count, eq, ne, type SQL, sql } from "drizzle-orm";
+import { and, eq, ne, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { PgSelect } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.js";
-import { auditors, clients, contracts, listTotals, missions, missionTeamMembers } from "../../db/schema/index.js";
+import { clients, contracts, listTotals, missions, missionTeamMembers } from "../../db/schema/index.js";
 import { anyOf } from "../../lib/any-of.js";
-import { type IsoDate, sqlDate } from "../../lib/clock.js";
-import { totalColumn } from "../../lib/page-in-one-statement.js";
-import { offsetOf } from "../../lib/pagination.js";
+import type { IsoDate } from "../../lib/clock.js";
+import { type PageBounds, totalColumn } from "../../lib/page-in-one-statement.js";
+import { offsetOf, offsetParam, pageSizeSql } from "../../lib/pagination.js";
 import type { RecordScope } from "../../lib/policy.js";
-import { foldedSql, matchEveryWord } from "../../lib/search-text.js";
+import { boundValue, preparedByShape, type StatementParam } from "../../lib/prepared-by-shape.js";
+import { foldedSql, searchPatterns } from "../../lib/search-text.js";
 import { jsonArrayText, jsonObject, jsonPageOf } from "../../lib/sql-json.js";
 
 /**
  * The deadlines and the state of a mission in SQL, against today's date given as a parameter: the
  * same rules as packages/shared/src/missions/deadlines.ts (keep both in step).
  */
-function derived(s: DeadlineSettings, today: IsoDate) {
-  const t = sqlDate(today);
-  const preliminaryDue = sql<string | null>`(${missions.lastDay} + ${s.preliminaryReportDays}::int)`;
-  const observationsDue = sql<string | null>`(${missions.preliminarySentAt} + ${s.observationsDays}::int)`;
+function derived(s: DeadlineSettings, today: IsoDate, param: StatementParam) {
+  const t = sql`${param("today", today)}::date`;
+  const days = (name: keyof DeadlineSettings) => sql`${param(name, String(s[name]))}::int`;
+  const preliminaryDue = sql<string | null>`(${missions.lastDay} + ${days("preliminaryReportDays")})`;
+  const observationsDue = sql<string | null>`(${missions.preliminarySentAt} + ${days("observationsDays")})`;
   const finalDue = sql<
     string | null
-  >`(coalesce(${missions.observationsReceivedAt}, ${missions.preliminarySentAt} + ${s.observationsDays}::int) + ${s.finalReportDays}::int)`;
+  >`(coalesce(${missions.observationsReceivedAt}, ${missions.preliminarySentAt} + ${days("observationsDays")}) + ${days("finalReportDays")})`;
   const late = sql`((${missions.preliminaryUploadedAt} is null and ${t} > ${preliminaryDue}) or (${missions.finalReportAt} is null and ${finalDue} is not null and ${t} > ${finalDue}))`;
   const state = sql<MissionState>`case
     when ${missions.status} = 'FINALISED' then 'FINALISED'
@@ -32,23 +34,13 @@ function derived(s: DeadlineSettings, today: IsoDate) {
   return { preliminaryDue, observationsDue, finalDue, state };
 }
 
-/**
- * The team's names, as the list shows them. Each evaluator is read by its key (`offset 0` keeps the subquery
- * from being merged into a join): as a join, the planner priced a hash of the 340 evaluators the same as two
- * key lookups and hashed them for every mission of the page, 6 ms of a page's 7.7 (1 ms this way).
- */
-const teamNames = sql<string>`coalesce((select string_agg(a.name, ', ' order by tm.role, a.last_name)
-  from ${missionTeamMembers} tm
-  cross join lateral (select first_name || ' ' || last_name as name, last_name from ${auditors} where id = tm.auditor_id offset 0) a
-  where tm.mission_id = ${missions.id}), '')`;
-
-const onTeam = (auditorId: string) =>
+const onTeam = (auditorId: string | SQLWrapper) =>
   sql`exists (select 1 from ${missionTeamMembers} tm where tm.mission_id = ${missions.id} and tm.auditor_id = ${auditorId})`;
 
-function scopeCondition(scope: RecordScope): SQL | undefined {
+function scopeCondition(scope: RecordScope, param: StatementParam): SQL | undefined {
   if (scope.kind === "all") return undefined;
-  if (scope.kind === "client") return eq(missions.clientId, scope.clientId);
-  if (scope.kind === "auditor") return onTeam(scope.auditorId);
+  if (scope.kind === "client") return eq(missions.clientId, param("scopeId", scope.clientId));
+  if (scope.kind === "auditor") return onTeam(param("scopeId", scope.auditorId));
   return sql`false`;
 }
 
@@ -59,8 +51,11 @@ function scopeCondition(scope: RecordScope): SQL | undefined {
  * them), indexed by trigrams, instead of folding the fields of every joined establishment and
  * aggregating every team at each search (seconds at 50,000 missions).
  */
-function searchCondition(search: string | undefined): SQL | undefined {
-  return matchEveryWord(search, (pattern) => sql`${missions.searchText} ilike ${pattern}`);
+function searchCondition(search: string | undefined, param: StatementParam): SQL | undefined {
+  const words = searchPatterns(search).map(
+    (pattern, i) => sql`${missions.searchText} ilike ${param(`w${i}`, pattern)}`,
+  );
+  return words.length ? and(...words) : undefined;
 }
 
 /** The state filter; FINALISED is the stored status, the other states are computed for live missions only. */
@@ -88,14 +83,15 @@ function missionListQuery(
   scope: RecordScope,
   s: DeadlineSettings,
   today: IsoDate,
+  param: StatementParam = boundValue,
 ) {
-  const d = derived(s, today);
+  const d = derived(s, today, param);
   const others = [
-    scopeCondition(scope),
-    q.auditorId ? onTeam(q.auditorId) : undefined,
-    q.from ? sql`${missions.lastDay} >= ${sqlDate(q.from)}` : undefined,
-    q.to ? sql`${missions.firstDay} <= ${sqlDate(q.to)}` : undefined,
-    searchCondition(q.search),
+    scopeCondition(scope, param),
+    q.auditorId ? onTeam(param("auditorId", q.auditorId)) : undefined,
+    q.from ? sql`${missions.lastDay} >= ${param("from", q.from)}::date` : undefined,
+    q.to ? sql`${missions.firstDay} <= ${param("to", q.to)}::date` : undefined,
+    searchCondition(q.search, param),
   ];
   const where = and(...others, stateCondition(q.status, d.state));
   /** Nothing but the state filters the list: the counts per stored status kept by the database serve. */
@@ -127,7 +123,7 @@ function missionListQuery(
     status: d.state,
     firstDay: missions.firstDay,
     lastDay: missions.lastDay,
-    team: teamNames,
+    team: missions.teamNames,
     preliminaryReportDue: d.preliminaryDue,
     finalReportDue: d.finalDue,
   });
@@ -154,7 +150,7 @@ function missionListQuery(
    * which all come last (or first, descending) in the order of an index: each part gives at most the
    * rows up to the page's end, and the page is cut from both.
    */
-  const idsSql = (page?: { limit: number; offset: number }): SQL => {
+  const idsSql = (page?: PageBounds & { upTo: number | SQL }): SQL => {
     if (q.sort !== "status") {
       const query = db
         .select({ id: missions.id })
@@ -162,10 +158,11 @@ function missionListQuery(
         .where(where)
         .orderBy(...order)
         .$dynamic();
-      if (page) query.limit(page.limit).offset(page.offset);
+      // drizzle types LIMIT and OFFSET as numbers or placeholders but writes any SQL it is given.
+      if (page) query.limit(page.limit as number).offset(page.offset as number);
       return query.getSQL();
     }
-    const upTo = page ? sql`limit ${page.offset + page.limit}` : sql``;
+    const upTo = page ? sql`limit ${page.upTo}` : sql``;
     const live = sql`select ${missions.id}, ${position} as position, ${missions.clientName} from ${missions}
       where ${and(where, ne(missions.status, "FINALISED"))}
       order by 2 ${direction}, 3, 1 ${upTo}`;
@@ -181,8 +178,7 @@ function missionListQuery(
    * which all come last (or first, descending) in the order of an index: each part gives at most the
    * rows up to the page's end, and the page is cut from both.
    */
-  const ids = async (page?: { limit: number; offset: number }): Promise<string[]> =>
-    rowsOf<{ id: string }>(await db.execute(idsSql(page))).map((r) => r.id);
+  const ids = async (): Promise<string[]> => rowsOf<{ id: string }>(await db.execute(idsSql())).map((r) => r.id);
   /** The count, or the counts per stored status kept by the database when nothing but the state filters. */
   const countSql = (): SQL =>
     unfiltered && (!q.status || q.status === "FINALISED")
@@ -194,8 +190,8 @@ function missionListQuery(
    * A page in one statement (lib/page-in-one-statement.ts): its ids as a CTE, their rows as one JSON array
    * in the list's order, and the total, there even for a page past the last.
    */
-  const page = (limit: number, offset: number) => {
-    const chosen = db.$with("mission_page", { id: sql<string>`id` }).as(idsSql({ limit, offset }));
+  const page = (bounds: PageBounds & { upTo: number | SQL }) => {
+    const chosen = db.$with("mission_page", { id: sql<string>`id` }).as(idsSql(bounds));
     const query = db
       .with(chosen)
       .select({ items: jsonArrayText(rowJson, order), total: totalColumn(countSql()) })
@@ -206,15 +202,6 @@ function missionListQuery(
   return { select, ids, page, where, state: d.state, unfiltered };
 }
 
-/** The missions per stored status (OPEN, FINALISED), kept by the database's triggers (list_totals). */
-async function keptCounts(db: Executor) {
-  const rows = await db
-    .select({ status: listTotals.status, count: listTotals.count })
-    .from(listTotals)
-    .where(eq(listTotals.list, "missions"));
-  return new Map(rows.map((r) => [r.status, Number(r.count)]));
-}
-
 /** The missions list, filtered, searched, sorted and paged in SQL: the page's rows as JSON, the total. */
 export async function listMissions(
   db: Executor,
@@ -223,8 +210,35 @@ export async function listMissions(
   s: DeadlineSettings,
   today: IsoDate,
 ): Promise<{ items: string; total: number }> {
-  return jsonPageOf(await missionListQuery(db, q, scope, s, today).page(q.pageSize, offsetOf(q)));
+  // The query is built at each call with its values recorded by name; its text is written and prepared once
+  // per shape (lib/prepared-by-shape.ts): 1 ms of planning a page, and the server's compiling, saved.
+  const offset = offsetOf(q);
+  const values: Record<string, unknown> = { offset, upTo: offset + q.pageSize };
+  const recording: StatementParam = (name, value) => {
+    values[name] = value;
+    return sql.placeholder(name);
+  };
+  const query = missionListQuery(db, q, scope, s, today, recording).page({
+    limit: pageSizeSql(q.pageSize),
+    offset: offsetParam(),
+    upTo: offsetParam("upTo"),
+  });
+  const shape = [
+    scope.kind,
+    Boolean(q.auditorId),
+    Boolean(q.from),
+    Boolean(q.to),
+    searchPatterns(q.search).length,
+    q.status ?? "",
+    q.sort,
+    q.direction,
+    q.pageSize,
+  ].join(":");
+  return jsonPageOf(await preparedPages(db, shape, (name) => query.prepare(name)).execute(values));
 }
+
+const preparedPages =
+  preparedByShape<ReturnType<ReturnType<ReturnType<typeof missionListQuery>["page"]>["prepare"]>>("mission_list_page");
 
 /**
  * Every row of the list for the export, batch after batch in the list's order: the ids first, sorted,
@@ -248,9 +262,9 @@ export async function* missionListBatches(
 }
 
 /**
- * How many missions in each state, with the list's other filters (scope, evaluator, period, search).
- * Only the live missions' state is computed; the finalised ones are counted by their stored status, or,
- * with no filter, read from the counts the database keeps.
+ * How many missions in each state, with the list's other filters (scope, evaluator, period, search), in one
+ * statement. Only the live missions' state is computed; the finalised ones are counted by their stored
+ * status, or, with no filter, read from the counts the database keeps.
  */
 export async function countMissionsByState(
   db: Executor,
@@ -260,19 +274,13 @@ export async function countMissionsByState(
   today: IsoDate,
 ) {
   const { where, state, unfiltered } = missionListQuery(db, { ...q, status: undefined }, scope, s, today);
-  const live = await db
-    .select({ state, n: count() })
-    .from(missions)
-    .where(and(where, ne(missions.status, "FINALISED")))
-    .groupBy(sql`1`);
-  const counts = new Map<string, number>(live.map((r) => [r.state, Number(r.n)]));
-  if (unfiltered) counts.set("FINALISED", (await keptCounts(db)).get("FINALISED") ?? 0);
-  else {
-    const [finalised] = await db
-      .select({ n: count() })
-      .from(missions)
-      .where(and(where, eq(missions.status, "FINALISED")));
-    counts.set("FINALISED", Number(finalised?.n ?? 0));
-  }
-  return counts;
+  const finalised = unfiltered
+    ? sql`select coalesce(sum(${listTotals.count}), 0) from ${listTotals} where ${listTotals.list} = 'missions' and ${listTotals.status} = 'FINALISED'`
+    : sql`select count(*) from ${missions} where ${and(where, eq(missions.status, "FINALISED"))}`;
+  const rows = rowsOf<{ state: string; n: number | string }>(
+    await db.execute(sql`select ${state} as state, count(*) as n from ${missions}
+      where ${and(where, ne(missions.status, "FINALISED"))} group by 1
+      union all select 'FINALISED', (${finalised})::bigint`),
+  );
+  return new Map<string, number>(rows.map((r) => [r.state, Number(r.n)]));
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "missions_live_list_idx" ON "missions" USING btree ("first_day","client_name","id","status","last_day","preliminary_uploaded_at","preliminary_sent_at","observations_received_at","final_report_at") WHERE "missions"."status" <> 'FINALISED';
