@@ -1,6 +1,6 @@
 import type { DocumentFamily } from "@certidesk/shared";
 import { and, asc, count, desc, eq, inArray, isNull, ne, type SQL, sql } from "drizzle-orm";
-import type { SelectedFields } from "drizzle-orm/pg-core";
+import type { PgSelect } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.js";
 import { auditors, clients, documentCategories, documents, documentVersions, users } from "../../db/schema/index.js";
 import { inPage, type PageBounds, pageIds, totalColumn, totalOf } from "../../lib/page-in-one-statement.js";
@@ -9,6 +9,7 @@ import type { RecordScope } from "../../lib/policy.js";
 import { boundValue, namedPlaceholder, preparedByShape, type StatementParam } from "../../lib/prepared-by-shape.js";
 import { searchPatterns } from "../../lib/search-text.js";
 import { clientMayReadReport, clientMayReadReportSql } from "../missions/index.js";
+import { type DocumentRowWithoutLinks, documentRowJson } from "./document-row.js";
 
 export interface DocumentListQuery {
   page: number;
@@ -50,49 +51,22 @@ function scopeFilter(scope: RecordScope, hr: boolean): SQL | undefined {
   }
 }
 
-const namesSelection = {
-  categoryName: documentCategories.name,
-  clientName: clients.raisonSocial,
-  auditorName: sql<string | null>`${auditors.firstName} || ' ' || ${auditors.lastName}`,
-  createdByName: sql<string | null>`${users.firstName} || ' ' || ${users.lastName}`,
-};
-
-/** `fields` of documents with the category, owner and author of each; `source` may carry a page's CTE. */
-function joined<Fields extends SelectedFields>(fields: Fields, source: Pick<Executor, "select">) {
-  return source
-    .select({ ...fields, ...namesSelection })
-    .from(documents)
+/** A query on documents joined to the category, owner and author its rows show (`documentRowJson`). */
+const withNames = <Query extends PgSelect>(query: Query) =>
+  query
     .leftJoin(documentCategories, eq(documentCategories.id, documents.categoryId))
     .leftJoin(clients, eq(clients.id, documents.clientId))
     .leftJoin(auditors, eq(auditors.id, documents.auditorId))
     .leftJoin(users, eq(users.id, documents.createdBy));
-}
-const joinedDocument = (db: Executor) => joined({ document: documents }, db);
+/** A document and its row as the lists show it (document-row.ts), decoded by the driver. */
+const joinedDocument = (db: Executor) =>
+  withNames(
+    db
+      .select({ document: documents, row: sql<DocumentRowWithoutLinks>`${documentRowJson}` })
+      .from(documents)
+      .$dynamic(),
+  );
 export type DocumentJoinedRow = Awaited<ReturnType<ReturnType<typeof joinedDocument>["execute"]>>[number];
-
-/** What a list row shows of a document: not its storage key, hash, search text or deletion. */
-const LISTED_DOCUMENT_COLUMNS = {
-  id: documents.id,
-  family: documents.family,
-  documentType: documents.documentType,
-  categoryId: documents.categoryId,
-  name: documents.name,
-  description: documents.description,
-  fileName: documents.fileName,
-  mimeType: documents.mimeType,
-  size: documents.size,
-  currentVersion: documents.currentVersion,
-  clientId: documents.clientId,
-  auditorId: documents.auditorId,
-  missionId: documents.missionId,
-  metaCode: documents.metaCode,
-  createdAt: documents.createdAt,
-  updatedAt: documents.updatedAt,
-  version: documents.version,
-};
-export type DocumentListedRow = Omit<DocumentJoinedRow, "document"> & {
-  document: Pick<DocumentJoinedRow["document"], keyof typeof LISTED_DOCUMENT_COLUMNS>;
-};
 
 function listConditions(q: DocumentListQuery, scope: RecordScope, hr: boolean, param: StatementParam): SQL | undefined {
   const filters: Array<SQL | undefined> = [isNull(documents.deletedAt), scopeFilter(scope, hr)];
@@ -114,10 +88,17 @@ const FILTER_COLUMNS = {
 };
 const FILTER_KEYS = Object.keys(FILTER_COLUMNS) as Array<keyof typeof FILTER_COLUMNS>;
 
+/** A row of a page: the document's id, its row as JSON text without its links (document-row.ts), the total. */
+export interface DocumentPageRow {
+  id: string;
+  row: string;
+  total: number;
+}
+
 /**
  * The page in one statement (lib/page-in-one-statement.ts): the page's ids from documents alone (each sort
- * an index walk over the live documents, the search on the stored search text) as a CTE, the listed columns
- * with the category, owner and author of those rows, and the total.
+ * an index walk over the live documents, the search on the stored search text) as a CTE, the rows of those
+ * documents as JSON text (`documentRowJson`; the server adds their signed links), and the total.
  */
 function pageStatement(
   db: Executor,
@@ -131,7 +112,13 @@ function pageStatement(
   const order = [q.direction === "asc" ? asc(SORTS[q.sort]) : desc(SORTS[q.sort]), asc(documents.id)];
   const ids = pageIds(db, "document_page", documents.id, where, order, page);
   const total = totalColumn(db.select({ n: count() }).from(documents).where(where));
-  return joined({ document: LISTED_DOCUMENT_COLUMNS, total }, db.with(ids))
+  return withNames(
+    db
+      .with(ids)
+      .select({ id: documents.id, row: sql<string>`${documentRowJson}::text`, total })
+      .from(documents)
+      .$dynamic(),
+  )
     .where(inPage(documents.id, ids))
     .orderBy(...order);
 }
@@ -144,7 +131,7 @@ export async function listDocuments(
   q: DocumentListQuery,
   scope: RecordScope,
   hr: boolean,
-): Promise<{ rows: DocumentListedRow[]; total: number }> {
+): Promise<{ rows: DocumentPageRow[]; total: number }> {
   const recount = async () => {
     const [row] = await db
       .select({ n: count() })

@@ -61,7 +61,7 @@ export function documentsRoutes(
         response: { 200: pageResultSchema(documentRowSchema) },
       },
     },
-    async (request) => documents.list(requireActor(request), request.query),
+    async (request, reply) => reply.jsonText(await documents.list(requireActor(request), request.query)),
   );
 
   app.get(

@@ -1,5 +1,10 @@
 import { createHash } from "node:crypto";
-import { DOCUMENT_TYPES, type DocumentFamily, type updateDocumentBodySchema } from "@certidesk/shared";
+import {
+  DOCUMENT_TYPES,
+  type DocumentFamily,
+  type DocumentRow,
+  type updateDocumentBodySchema,
+} from "@certidesk/shared";
 import type { z } from "zod";
 import type { Database, Executor } from "../../db/client.js";
 import { documents } from "../../db/schema/index.js";
@@ -8,10 +13,11 @@ import { diffFields, writeAudit } from "../../lib/audit.js";
 import { type Clock, systemClock } from "../../lib/clock.js";
 import { badRequest, forbidden, notFound } from "../../lib/errors.js";
 import { authorize, authorizeScope, recordScope } from "../../lib/policy.js";
+import { pageJsonText } from "../../lib/sql-json.js";
 import type { FileStorage } from "../../lib/storage/index.js";
 import { versionedUpdate } from "../../lib/versioned-update.js";
 import type { DocumentLinks } from "./document-links.js";
-import { toDocumentRow } from "./document-row.js";
+import { rowWithLinks, withLinks } from "./document-row.js";
 import { canSeeHrDocuments, documentResource } from "./documents.policy.js";
 import * as repo from "./documents.repository.js";
 import { detectAllowedType, REFUSED_TYPE_MESSAGE } from "./file-check.js";
@@ -54,7 +60,7 @@ const sanitizeFileName = (name: string) =>
     .slice(0, 200) || "document";
 
 export function createDocumentsService({ db, storage, links, clock = systemClock }: DocumentsServiceDeps) {
-  const toRow = (r: repo.DocumentListedRow) => toDocumentRow(r, links);
+  const toRow = (r: repo.DocumentJoinedRow) => rowWithLinks(r.row, links);
   /** The common options of a document write through versionedUpdate. */
   const write = (actor: Actor, id: string, action: "update" | "delete", version: number, requestId?: string) => ({
     db,
@@ -153,7 +159,9 @@ export function createDocumentsService({ db, storage, links, clock = systemClock
   return {
     async list(actor: Actor, query: repo.DocumentListQuery) {
       const { rows, total } = await repo.listDocuments(db, query, recordScope(actor), canSeeHrDocuments(actor));
-      return { items: rows.map(toRow), total, page: query.page, pageSize: query.pageSize };
+      // The rows as the database wrote them, each with its signed links (document-row.ts).
+      const items = `[${rows.map((r) => withLinks(r.row, r.id, links)).join(",")}]`;
+      return pageJsonText<DocumentRow>(items, total, query);
     },
 
     get: async (actor: Actor, id: string) => toRow(await loadVisible(actor, id)),
