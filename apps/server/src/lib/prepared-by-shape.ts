@@ -38,3 +38,18 @@ export function preparedByShape<Statement>(prefix: string, maxShapes = 200) {
 export type StatementParam = (name: string, value: string) => string | SQLWrapper;
 export const boundValue: StatementParam = (_name, value) => value;
 export const namedPlaceholder: StatementParam = (name) => sql.placeholder(name);
+
+/**
+ * A statement's values recorded by name while its query is built with `param`: the query is built at each
+ * call (cheap), its text written and prepared once per shape, and the statement executed with `values`.
+ * Build the query before asking the cache for its statement, not in the `prepare` callback, which runs only
+ * the first time of a shape: the values would be recorded only then.
+ */
+export function recordedValues(initial: Record<string, unknown> = {}) {
+  const values: Record<string, unknown> = { ...initial };
+  const param: StatementParam = (name, value) => {
+    values[name] = value;
+    return sql.placeholder(name);
+  };
+  return { values, param };
+}

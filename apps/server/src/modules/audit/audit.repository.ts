@@ -2,9 +2,12 @@ import { AUDIT_COUNT_CAP, type AuditPage } from "@certidesk/shared";
 import { and, eq, gte, lt, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
 import { auditLog, auditLogCounts } from "../../db/schema/index.js";
-import { offsetOf } from "../../lib/pagination.js";
+import { totalColumn, totalOf } from "../../lib/page-in-one-statement.js";
+import { offsetOf, offsetParam } from "../../lib/pagination.js";
 import { parisDayEnd, parisDayStart } from "../../lib/paris-day-sql.js";
-import { matchEveryWordIn } from "../../lib/search-text.js";
+import { boundValue, preparedByShape, recordedValues, type StatementParam } from "../../lib/prepared-by-shape.js";
+import { matchEveryWordIn, searchWords } from "../../lib/search-text.js";
+import { isoTimestamp, JsonText, jsonObject } from "../../lib/sql-json.js";
 
 export interface AuditListQuery {
   page: number;
@@ -36,75 +39,103 @@ function orderOf(q: AuditListQuery): SQL[] {
   return [sql`${LABEL_SORTS[q.sort]} ${dir}`, sql`${auditLog.occurredAt} ${dir}`, sql`${auditLog.id} ${dir}`];
 }
 
+/** The journal's conditions; the filters' values through `param` (a prepared statement's placeholders). */
+function whereOf(q: AuditListQuery, param: StatementParam): SQL | undefined {
+  const filters: SQL[] = [];
+  if (q.entityType) filters.push(eq(auditLog.entityType, param("entityType", q.entityType)));
+  if (q.action) filters.push(eq(auditLog.action, param("action", q.action)));
+  if (q.actorId) filters.push(eq(auditLog.actorId, param("actorId", q.actorId)));
+  // Whole Paris days, whatever the server's or the database session's time zone.
+  if (q.from) filters.push(gte(auditLog.occurredAt, parisDayStart(param("from", q.from))));
+  if (q.to) filters.push(lt(auditLog.occurredAt, parisDayEnd(param("to", q.to))));
+  // A search is never prepared (listAuditEntries): its words are bound as they are.
+  const match = matchEveryWordIn(auditLog.searchText, q.search);
+  if (match) filters.push(match);
+  return filters.length ? and(...filters) : undefined;
+}
+
 /**
  * The journal's total. Without a search or dates it is read from audit_log_counts (kept by triggers in the
  * statement that writes the journal): counting a million rows took 110–200 ms a page. Otherwise the matching
- * rows are counted (a date range through its index, a search through the trigram index), up to
+ * rows are counted (a date range through its index, a search through the trigram index), up to one past
  * AUDIT_COUNT_CAP: a frequent word matches a fifth of the journal.
  */
-async function countEntries(
-  db: Executor,
-  q: AuditListQuery,
-  where: SQL | undefined,
-): Promise<{ total: number; totalCapped: boolean }> {
-  if (q.search || q.from || q.to) {
-    const matching = db
-      .select({ one: sql`1` })
-      .from(auditLog)
-      .where(where)
-      .limit(AUDIT_COUNT_CAP + 1)
-      .as("matching");
-    const [row] = await db.select({ n: sql<string>`count(*)` }).from(matching);
-    const n = Number(row?.n ?? 0);
-    return n > AUDIT_COUNT_CAP ? { total: AUDIT_COUNT_CAP, totalCapped: true } : { total: n, totalCapped: false };
+/** Whether the total counts the matching rows (a search or dates), not the counts kept by the database. */
+const counted = (q: AuditListQuery) => Boolean(q.search || q.from || q.to);
+
+function countSql(q: AuditListQuery, param: StatementParam): SQL {
+  if (counted(q)) {
+    return sql`select count(*) from (select 1 from ${auditLog} where ${whereOf(q, param) ?? sql`true`} limit ${
+      AUDIT_COUNT_CAP + 1
+    }) matching`;
   }
-  const [row] = await db
-    .select({ n: sql<string | null>`sum(${auditLogCounts.n})` })
-    .from(auditLogCounts)
-    .where(
-      and(
-        q.entityType ? eq(auditLogCounts.entityType, q.entityType) : undefined,
-        q.action ? eq(auditLogCounts.action, q.action) : undefined,
-        q.actorId ? eq(auditLogCounts.actorId, q.actorId) : undefined,
-      ),
-    );
-  return { total: Number(row?.n ?? 0), totalCapped: false };
+  const kept = and(
+    q.entityType ? eq(auditLogCounts.entityType, param("entityType", q.entityType)) : undefined,
+    q.action ? eq(auditLogCounts.action, param("action", q.action)) : undefined,
+    q.actorId ? eq(auditLogCounts.actorId, param("actorId", q.actorId)) : undefined,
+  );
+  return sql`select coalesce(sum(${auditLogCounts.n}), 0) from ${auditLogCounts} where ${kept ?? sql`true`}`;
 }
 
-export async function listAuditEntries(db: Executor, q: AuditListQuery): Promise<AuditPage> {
-  const filters: SQL[] = [];
-  if (q.entityType) filters.push(eq(auditLog.entityType, q.entityType));
-  if (q.action) filters.push(eq(auditLog.action, q.action));
-  if (q.actorId) filters.push(eq(auditLog.actorId, q.actorId));
-  // Whole Paris days, whatever the server's or the database session's time zone.
-  if (q.from) filters.push(gte(auditLog.occurredAt, parisDayStart(q.from)));
-  if (q.to) filters.push(lt(auditLog.occurredAt, parisDayEnd(q.to)));
-  const match = matchEveryWordIn(auditLog.searchText, q.search);
-  if (match) filters.push(match);
-  const where = filters.length ? and(...filters) : undefined;
-  const [rows, count] = await Promise.all([
+/**
+ * A journal entry (shared AuditEntryRow) as JSON built by the database (lib/sql-json.ts): the server neither
+ * decodes its date and changes nor encodes them again.
+ */
+const entryJson = jsonObject({
+  id: auditLog.id,
+  occurredAt: isoTimestamp(auditLog.occurredAt),
+  actorLabel: auditLog.actorLabel,
+  action: auditLog.action,
+  entityType: auditLog.entityType,
+  entityId: auditLog.entityId,
+  summary: auditLog.summary,
+  changes: auditLog.changes,
+});
+
+/** The page's entries as JSON texts, each carrying the total (an uncorrelated subquery, run once). */
+function pageStatement(db: Executor, q: AuditListQuery, param: StatementParam, offset: number | SQL) {
+  return (
     db
-      .select({
-        id: auditLog.id,
-        occurredAt: auditLog.occurredAt,
-        actorLabel: auditLog.actorLabel,
-        action: auditLog.action,
-        entityType: auditLog.entityType,
-        entityId: auditLog.entityId,
-        summary: auditLog.summary,
-        changes: auditLog.changes,
-      })
+      .select({ entry: sql<string>`${entryJson}::text`, total: totalColumn(countSql(q, param)) })
       .from(auditLog)
-      .where(where)
+      .where(whereOf(q, param))
       .orderBy(...orderOf(q))
       .limit(q.pageSize)
-      .offset(offsetOf(q)),
-    countEntries(db, q, where),
-  ]);
-  return {
-    items: rows.map((r) => ({ ...r, occurredAt: r.occurredAt.toISOString(), changes: r.changes ?? null })),
-    ...count,
-    page: q.page,
-    pageSize: q.pageSize,
+      // drizzle types OFFSET as a number or a placeholder but writes any SQL it is given.
+      .offset(offset as number)
+  );
+}
+
+const preparedPages = preparedByShape<ReturnType<ReturnType<typeof pageStatement>["prepare"]>>("audit_list_page");
+
+/**
+ * A page of the journal in one statement (lib/page-in-one-statement.ts). Without a search (nearly every call)
+ * it is prepared once per shape (lib/prepared-by-shape.ts): its two statements, built by drizzle at each
+ * call, cost the server more than PostgreSQL spent running them (docs/performance.md). A search is planned
+ * for its words.
+ */
+export async function listAuditEntries(db: Executor, q: AuditListQuery): Promise<JsonText<AuditPage>> {
+  const offset = offsetOf(q);
+  let rows: Array<{ entry: string; total: number }>;
+  if (searchWords(q.search).length > 0) rows = await pageStatement(db, q, boundValue, offset);
+  else {
+    const { values, param } = recordedValues({ offset });
+    const shape = [q.entityType, q.action, q.actorId, q.from, q.to].map(Boolean).join(":");
+    // Built at each call, for its values; prepared only the first time of its shape.
+    const statement = pageStatement(db, q, param, offsetParam());
+    rows = await preparedPages(db, [shape, q.sort, q.direction, q.pageSize].join(":"), (name) =>
+      statement.prepare(name),
+    ).execute(values);
+  }
+  // A page past the last has no row to carry the total: it is counted apart.
+  const recount = async () => {
+    const [row] = await db.select({ n: totalColumn(countSql(q, boundValue)) }).from(sql`(select 1) one`);
+    return Number(row?.n ?? 0);
   };
+  const n = await totalOf(rows, q, recount);
+  // Only a count of matching rows stops past the cap; the kept counts are exact.
+  const capped = counted(q) && n > AUDIT_COUNT_CAP;
+  return new JsonText(
+    `{"items":[${rows.map((r) => r.entry).join(",")}],"total":${capped ? AUDIT_COUNT_CAP : n},"totalCapped":${capped},"page":${q.page},"pageSize":${q.pageSize}}`,
+  );
 }

@@ -14,7 +14,7 @@ export function auditRoutes(app: AppInstance, { db }: { db: Database }) {
       config: { access: { code: "SETTING", op: "read" } },
       schema: { tags, summary: "Journal des modifications", querystring: auditLogQuerySchema, response },
     },
-    async (request) => listAuditEntries(db, request.query),
+    async (request, reply) => reply.jsonText(await listAuditEntries(db, request.query)),
   );
 
   // Everyone may read what they did themselves (the landing page's recent activity).
@@ -24,6 +24,7 @@ export function auditRoutes(app: AppInstance, { db }: { db: Database }) {
       config: { access: "authenticated" },
       schema: { tags, summary: "Mes dernières actions", querystring: auditLogQuerySchema, response },
     },
-    async (request) => listAuditEntries(db, { ...request.query, actorId: requireActor(request).userId }),
+    async (request, reply) =>
+      reply.jsonText(await listAuditEntries(db, { ...request.query, actorId: requireActor(request).userId })),
   );
 }

@@ -8,7 +8,7 @@ import type { IsoDate } from "../../lib/clock.js";
 import { type PageBounds, totalColumn } from "../../lib/page-in-one-statement.js";
 import { offsetOf, offsetParam, pageSizeSql } from "../../lib/pagination.js";
 import type { RecordScope } from "../../lib/policy.js";
-import { boundValue, preparedByShape, type StatementParam } from "../../lib/prepared-by-shape.js";
+import { boundValue, preparedByShape, recordedValues, type StatementParam } from "../../lib/prepared-by-shape.js";
 import { foldedSql, searchPatterns } from "../../lib/search-text.js";
 import { jsonArrayText, jsonObject, jsonPageOf } from "../../lib/sql-json.js";
 
@@ -213,12 +213,8 @@ export async function listMissions(
   // The query is built at each call with its values recorded by name; its text is written and prepared once
   // per shape (lib/prepared-by-shape.ts): 1 ms of planning a page, and the server's compiling, saved.
   const offset = offsetOf(q);
-  const values: Record<string, unknown> = { offset, upTo: offset + q.pageSize };
-  const recording: StatementParam = (name, value) => {
-    values[name] = value;
-    return sql.placeholder(name);
-  };
-  const query = missionListQuery(db, q, scope, s, today, recording).page({
+  const { values, param } = recordedValues({ offset, upTo: offset + q.pageSize });
+  const query = missionListQuery(db, q, scope, s, today, param).page({
     limit: pageSizeSql(q.pageSize),
     offset: offsetParam(),
     upTo: offsetParam("upTo"),
