@@ -172,12 +172,7 @@ function missionListQuery(
     return sql`select id from ((${live}) union all (${finalised})) parts order by position ${direction}, client_name, id
         ${page ? sql`limit ${page.limit} offset ${page.offset}` : sql``}`;
   };
-  /**
-   * The ids alone, in the list's order: a page of them, or all of them (the export). The state sort
-   * reads the live missions, whose state is computed (a few thousand), apart from the finalised ones,
-   * which all come last (or first, descending) in the order of an index: each part gives at most the
-   * rows up to the page's end, and the page is cut from both.
-   */
+  /** Every id, in the list's order (the export's batches). */
   const ids = async (): Promise<string[]> => rowsOf<{ id: string }>(await db.execute(idsSql())).map((r) => r.id);
   /** The count, or the counts per stored status kept by the database when nothing but the state filters. */
   const countSql = (): SQL =>
@@ -199,7 +194,7 @@ function missionListQuery(
       .$dynamic();
     return joinedRows(query, sql`${missions.id} in (select id from ${sql.identifier("mission_page")})`);
   };
-  return { select, ids, page, where, state: d.state, unfiltered };
+  return { select, ids, page, countSql, where, state: d.state };
 }
 
 /** The missions list, filtered, searched, sorted and paged in SQL: the page's rows as JSON, the total. */
@@ -269,10 +264,9 @@ export async function countMissionsByState(
   s: DeadlineSettings,
   today: IsoDate,
 ) {
-  const { where, state, unfiltered } = missionListQuery(db, { ...q, status: undefined }, scope, s, today);
-  const finalised = unfiltered
-    ? sql`select coalesce(sum(${listTotals.count}), 0) from ${listTotals} where ${listTotals.list} = 'missions' and ${listTotals.status} = 'FINALISED'`
-    : sql`select count(*) from ${missions} where ${and(where, eq(missions.status, "FINALISED"))}`;
+  const { where, state } = missionListQuery(db, { ...q, status: undefined }, scope, s, today);
+  // The list's own count of its FINALISED tab: kept by the database without other filters.
+  const finalised = missionListQuery(db, { ...q, status: "FINALISED" }, scope, s, today).countSql();
   const rows = rowsOf<{ state: string; n: number | string }>(
     await db.execute(sql`select ${state} as state, count(*) as n from ${missions}
       where ${and(where, ne(missions.status, "FINALISED"))} group by 1
