@@ -73,6 +73,7 @@ const SCENARIOS: Record<string, () => Promise<unknown>> = {
   "prospects tab ARCHIVE": prospects("ARCHIVE", {}),
   "prospects search": prospects("EnCours", { search: "ehpad" }),
   "prospects search rare": prospects("EnCours", { search: "tilleuls" }),
+  "prospects search all tabs": prospects("all", { search: "tilleuls" }),
   "gestionnaires default": gestionnaires({}),
   "gestionnaires sort establishments": gestionnaires({ sortKey: "establishments", direction: "desc" }),
   "gestionnaires sort city": gestionnaires({ sortKey: "city" }),

@@ -351,6 +351,13 @@ export function describeDemoConsistency(label: string, addToDemo?: (ctx: TestCon
       expect(await derived()).toEqual(stored);
     });
 
+    it("keeps each client's list row as client_list_row computes it from its sources", async () => {
+      const stale = await ctx.handle.queryRaw<{ id: string }>(
+        "select id from clients c where list_row is distinct from client_list_row(c)",
+      );
+      expect(stale.map((r) => r.id)).toEqual([]);
+    });
+
     it("keeps the gestionnaire list's counts as their triggers compute them", async () => {
       const derived = () =>
         ctx.handle.queryRaw<{ row: string }>(

@@ -42,6 +42,10 @@ export const nonEmpty = (value: SQLWrapper | SQL): SQL => sql`nullif(${value}, '
 export const jsonArrayText = (row: SQL, order: SQLWrapper[]): SQL<string> =>
   sql<string>`coalesce(json_agg(${row} order by ${sql.join(order, sql`, `)}), '[]')::text`;
 
+/** The JSON array of rows kept as JSON texts (`column`), in `order` (`[]` without rows), as text. */
+export const jsonTextsArray = (column: SQLWrapper, order: SQLWrapper[]): SQL<string> =>
+  sql<string>`coalesce('[' || string_agg(${column}, ',' order by ${sql.join(order, sql`, `)}) || ']', '[]')`;
+
 /** What a page statement (`items: jsonArrayText(…)`, `total`) returned: an aggregate, so always one row. */
 export function jsonPageOf([page]: Array<{ items: string; total: number }>): { items: string; total: number } {
   return { items: page?.items ?? "[]", total: Number(page?.total ?? 0) };

@@ -83,6 +83,13 @@ export const clients = pgTable(
       (): SQL => sql`lower(${foldedSql(sql.raw(`"raison_social"`))})`,
     ),
     listCityKey: text("list_city_key").generatedAlwaysAs((): SQL => sql`lower(${foldedSql(sql.raw(`"city"`))})`),
+    /**
+     * Derived: the establishment's row of the client list (shared ClientRow) as JSON text, with its legal
+     * entity's and gestionnaire's names and its main contact, kept by the database (migration
+     * 0035_client_list_row: a row trigger on clients, and the client_search triggers for the other tables).
+     * A page concatenates fifty of them instead of joining three tables and building fifty objects.
+     */
+    listRow: text("list_row"),
     version: integer("version").notNull().default(1),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

@@ -128,8 +128,21 @@ describe("client list derived columns", () => {
       .where(eq(clients.id, id));
     return row;
   };
+  /** The kept list rows (list_row) that differ from what client_list_row computes now from their sources. */
+  const staleRows = async (ids: string[]) =>
+    (
+      await ctx.handle.queryRaw<{ id: string }>(
+        "select id from clients c where id = any($1::uuid[]) and list_row is distinct from client_list_row(c)",
+        [ids],
+      )
+    ).map((r) => r.id);
   const expectListColumnsUpToDate = async (...ids: string[]) => {
     for (const id of ids) expect(await listColumns(id), id).toEqual(await expected(id));
+    expect(await staleRows(ids)).toEqual([]);
+  };
+  const listRow = async (id: string) => {
+    const [row] = await ctx.handle.db.select({ row: clients.listRow }).from(clients).where(eq(clients.id, id));
+    return JSON.parse(row?.row ?? "null") as Record<string, unknown> | null;
   };
 
   it("fills the search text and sort names of a new establishment, folded and lower-cased", async () => {
@@ -235,6 +248,49 @@ describe("client list derived columns", () => {
     await db.update(contacts).set({ isMain: true }).where(eq(contacts.id, first.id));
     await db.delete(clients).where(eq(clients.id, essms.id));
     expect(await listColumns(essms.id)).toBeUndefined();
+  });
+
+  it("keeps each establishment's list row: its own fields, its contract, its entity, gestionnaire and main contact", async () => {
+    const { db } = ctx.handle;
+    const gestionnaire = await buildGestionnaire(db, { raisonSocial: "Groupe Horizon" });
+    const twin = await buildGestionnaire(db, { raisonSocial: "Groupe Horizon" });
+    const entity = await buildLegalEntity(db, { raisonSocial: "Association Azur", gestionnaireId: gestionnaire.id });
+    const essms = await buildEssms(db, { raisonSocial: "IME Le Phare", legalEntityId: entity.id });
+    const sibling = await buildEssms(db, { legalEntityId: entity.id });
+    expect(await listRow(essms.id)).toMatchObject({
+      raisonSocial: "IME Le Phare",
+      legalEntityRaisonSocial: "Association Azur",
+      gestionnaireId: gestionnaire.id,
+      isMultiClient: true,
+      contact: null,
+      contactDetails: "",
+    });
+    // Fields the search does not read: the evaluation date, the address (tooltip), the contract's status.
+    await db.update(clients).set({ evaluationDate: "2027-02-01", address: "3 rue du Port" }).where(eq(clients.id, essms.id));
+    expect(await listRow(essms.id)).toMatchObject({ evaluationDate: "2027-02-01" });
+    expect(String((await listRow(essms.id))?.tooltip)).toMatch(/^3 rue du Port, /);
+    const request = await buildRequest(db, { clientIds: [essms.id] });
+    const contract = await buildContract(db, { requestId: request.id, clientIds: [essms.id] });
+    await db.update(contracts).set({ status: "SIGNED" }).where(eq(contracts.id, contract.id));
+    expect(await listRow(essms.id)).toMatchObject({ status: "SIGNED", contractId: contract.id });
+    // Another gestionnaire of the same name: the search texts do not move, the row's id does.
+    await db.update(legalEntities).set({ gestionnaireId: twin.id }).where(eq(legalEntities.id, entity.id));
+    expect(await listRow(essms.id)).toMatchObject({ gestionnaireId: twin.id, gestionnaireRaisonSocial: "Groupe Horizon" });
+    // The main contact's phone, mail and occupation (not searched) reach the row.
+    const contact = await insertContact(db, essms.id, { firstName: "Inès", lastName: "Martin" }, false);
+    if (!contact) throw new Error("contact not inserted");
+    await db
+      .update(contacts)
+      .set({ occupation: "Directrice", mobilePhone: "0612345678", email: "ines@exemple.fr" })
+      .where(eq(contacts.id, contact.id));
+    expect(await listRow(essms.id)).toMatchObject({
+      contactName: "Inès Martin",
+      contact: { email: "ines@exemple.fr", mobilePhone: "0612345678" },
+      contactDetails: "Directrice | 06 12 34 56 78 | ines@exemple.fr",
+    });
+    await db.delete(clients).where(eq(clients.id, sibling.id));
+    expect(await listRow(essms.id)).toMatchObject({ isMultiClient: false });
+    expect(await staleRows([essms.id])).toEqual([]);
   });
 
   it("fills them for rows inserted many per statement (the scale seed, a restore)", async () => {

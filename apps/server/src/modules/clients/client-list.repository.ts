@@ -1,16 +1,14 @@
 import type { ClientListQuery, ClientRow, ClientSortKey } from "@certidesk/shared";
 import { and, count as countFn, eq, inArray, isNotNull, isNull, type SQL, sql } from "drizzle-orm";
-import type { PgSelect } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.js";
-import { clients, contacts, gestionnaires, legalEntities, listCounts } from "../../db/schema/index.js";
+import { clients, listCounts } from "../../db/schema/index.js";
 import { dateLiteral, type IsoDate, sqlDate } from "../../lib/clock.js";
 import { totalColumn } from "../../lib/page-in-one-statement.js";
 import { offsetOf, offsetParam, pageSizeSql } from "../../lib/pagination.js";
 import { type RecordScope, scopeWhere } from "../../lib/policy.js";
 import { preparedByShape } from "../../lib/prepared-by-shape.js";
 import { matchEveryWord, searchWords } from "../../lib/search-text.js";
-import { jsonArrayText, jsonPageOf } from "../../lib/sql-json.js";
-import { clientRowJson } from "./client-row.js";
+import { jsonPageOf, jsonTextsArray } from "../../lib/sql-json.js";
 
 // The sorts on the main contact's and the gestionnaire's names read columns kept by triggers (the
 // client_search migration) holding exactly `lower(folded name)` of the joined row ('' without a main contact,
@@ -60,7 +58,8 @@ function searchCondition(search: string | undefined): SQL | undefined {
  * The client list, filtered, searched, sorted and paged in SQL. The page's ids come first, from clients
  * alone (the search and the sorts on joined names read derived columns) with no per-row subquery (the
  * establishment count, the latest contract): with 10,000 clients those cost 75 ms when computed for
- * every row before the sort kept 50. Then the details of those 50 rows only; the count joins nothing.
+ * every row before the sort kept 50. Then the rows of those 50 only, each kept as JSON text on the
+ * client (list_row, migration 0035_client_list_row); the count joins nothing.
  */
 export async function listClients(
   db: Executor,
@@ -77,8 +76,9 @@ export async function listClients(
 }
 
 /**
- * One statement: the page's ids, their rows as one JSON array (client-row.ts) and the total, an
- * uncorrelated subquery of the aggregate, there even for a page past the last.
+ * One statement: the page's ids (an index walk that reads no row it skips), their kept rows joined into one
+ * JSON array in the list's order, and the total, an uncorrelated subquery of the aggregate, there even for a
+ * page past the last.
  */
 function pageStatement(
   db: Executor,
@@ -88,19 +88,18 @@ function pageStatement(
   limit: number | SQL,
   offset: number | SQL,
 ) {
-  const { rowsOf, ids, countQuery, order } = clientListQuery(db, q, scope, today);
+  const { ids, countQuery, order } = clientListQuery(db, q, scope, today);
   // drizzle types LIMIT and OFFSET as numbers or placeholders but writes any SQL it is given.
   const page = db.$with("client_page").as(
     ids()
       .limit(limit as number)
       .offset(offset as number),
   );
-  const query = db
+  return db
     .with(page)
-    .select({ items: jsonArrayText(clientRowJson, order), total: totalColumn(countQuery()) })
+    .select({ items: jsonTextsArray(clients.listRow, order), total: totalColumn(countQuery()) })
     .from(clients)
-    .$dynamic();
-  return rowsOf(query, inArray(clients.id, db.select({ id: page.id }).from(page)));
+    .where(inArray(clients.id, db.select({ id: page.id }).from(page)));
 }
 
 /**
@@ -156,18 +155,18 @@ export async function* clientListBatches(
   today: IsoDate,
   batchSize = EXPORT_BATCH_SIZE,
 ): AsyncGenerator<ClientRow[]> {
-  const { rowsOf, ids, order } = clientListQuery(db, { ...q, page: 1, pageSize: batchSize }, scope, sqlDate(today));
+  const { where, ids, order } = clientListQuery(db, { ...q, page: 1, pageSize: batchSize }, scope, sqlDate(today));
   const ordered = (await ids()).map((r) => r.id);
   for (let start = 0; start < ordered.length; start += batchSize) {
     const batch = ordered.slice(start, start + batchSize);
-    // The rows the list shows (client-row.ts), parsed by the driver: a json column.
-    const query = db
-      .select({ row: sql<ClientRow>`${clientRowJson}` })
+    // The rows the list shows, kept as JSON text (list_row); still matching the list's conditions.
+    const rows = await db
+      .select({ row: clients.listRow })
       .from(clients)
-      .$dynamic();
-    const rows = await rowsOf(query, inArray(clients.id, batch)).orderBy(...order);
+      .where(and(where, inArray(clients.id, batch)))
+      .orderBy(...order);
     // Same order as the ids (the details query sorts the same way; a row deleted meanwhile is left out).
-    if (rows.length) yield rows.map((r) => r.row);
+    if (rows.length) yield rows.map((r) => JSON.parse(r.row ?? "null") as ClientRow);
   }
 }
 
@@ -188,13 +187,6 @@ function clientListQuery(db: Executor, q: ClientListQuery, scope: RecordScope, t
   const order = NOT_NULL_KEYS.has(sortKey)
     ? [sql`${SORT_EXPRESSIONS[sortKey]} ${desc ? sql`desc` : sql`asc`}`, desc ? sql`${clients.id} desc` : clients.id]
     : [sql`${SORT_EXPRESSIONS[sortKey]} ${desc ? sql`desc` : sql`asc`} nulls last`, clients.id];
-  /** A query on clients joined to what a row shows (client-row.ts), kept to the rows `only` selects. */
-  const rowsOf = <Query extends PgSelect>(query: Query, only?: SQL) =>
-    query
-      .leftJoin(legalEntities, eq(legalEntities.id, clients.legalEntityId))
-      .leftJoin(gestionnaires, eq(gestionnaires.id, legalEntities.gestionnaireId))
-      .leftJoin(contacts, and(eq(contacts.clientId, clients.id), eq(contacts.isMain, true)))
-      .where(and(where, only));
   /** The ids alone, in the list's order (a page of them, or all of them for the export). */
   const ids = () =>
     db
@@ -209,5 +201,5 @@ function clientListQuery(db: Executor, q: ClientListQuery, scope: RecordScope, t
     unfiltered
       ? db.select({ n: listCounts.n }).from(listCounts).where(eq(listCounts.list, "clients"))
       : db.select({ n: countFn() }).from(clients).where(where);
-  return { rowsOf, ids, countQuery, where, order };
+  return { ids, countQuery, where, order };
 }

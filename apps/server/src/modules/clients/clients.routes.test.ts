@@ -140,7 +140,8 @@ describe("client list", () => {
     expect(past).toMatchObject({ isMultiClient: false, isGestionnaire: false, dateRelance: shift(-2), contact: null });
     const [first] = (await list({ search: "elephant" })).items;
     expect(first).toMatchObject({ contactName: "Zoé Abadie", contact: { firstName: "Zoé", lastName: "Abadie" } });
-    // The row's JSON is built by the database (client-row.ts): its display texts are the shared formatters'.
+    // The row's JSON is kept by the database (migration 0035_client_list_row): its display texts are the shared
+    // formatters'.
     expect(first?.contactDetails).toBe("Directrice | +33 6 12 34 56 78 | zoe.abadie@exemple.fr");
     expect(first?.contactDetails).toBe(formatContactDetails(first?.contact as ContactLike));
     const [client] = await ctx.handle.db
