@@ -351,6 +351,17 @@ export function describeDemoConsistency(label: string, addToDemo?: (ctx: TestCon
       expect(await derived()).toEqual(stored);
     });
 
+    it("keeps the client list's totals as a count of its clients gives them", async () => {
+      const wrong = await ctx.handle.queryRaw<{ list: string }>(
+        `with real as (
+           select l as list, count(*) as n from clients,
+             unnest(clients_counted_lists(client_since, evaluation_date, evaluation_finished_at)) l group by l)
+         select list from real full join (select * from list_counts where list like 'clients%') kept using (list)
+         where coalesce(real.n, 0) <> coalesce(kept.n, 0)`,
+      );
+      expect(wrong.map((r) => r.list)).toEqual([]);
+    });
+
     it("keeps each client's list row as client_list_row computes it from its sources", async () => {
       const stale = await ctx.handle.queryRaw<{ id: string }>(
         "select id from clients c where list_row is distinct from client_list_row(c)",

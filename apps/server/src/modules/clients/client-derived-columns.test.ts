@@ -266,7 +266,10 @@ describe("client list derived columns", () => {
       contactDetails: "",
     });
     // Fields the search does not read: the evaluation date, the address (tooltip), the contract's status.
-    await db.update(clients).set({ evaluationDate: "2027-02-01", address: "3 rue du Port" }).where(eq(clients.id, essms.id));
+    await db
+      .update(clients)
+      .set({ evaluationDate: "2027-02-01", address: "3 rue du Port" })
+      .where(eq(clients.id, essms.id));
     expect(await listRow(essms.id)).toMatchObject({ evaluationDate: "2027-02-01" });
     expect(String((await listRow(essms.id))?.tooltip)).toMatch(/^3 rue du Port, /);
     const request = await buildRequest(db, { clientIds: [essms.id] });
@@ -275,7 +278,10 @@ describe("client list derived columns", () => {
     expect(await listRow(essms.id)).toMatchObject({ status: "SIGNED", contractId: contract.id });
     // Another gestionnaire of the same name: the search texts do not move, the row's id does.
     await db.update(legalEntities).set({ gestionnaireId: twin.id }).where(eq(legalEntities.id, entity.id));
-    expect(await listRow(essms.id)).toMatchObject({ gestionnaireId: twin.id, gestionnaireRaisonSocial: "Groupe Horizon" });
+    expect(await listRow(essms.id)).toMatchObject({
+      gestionnaireId: twin.id,
+      gestionnaireRaisonSocial: "Groupe Horizon",
+    });
     // The main contact's phone, mail and occupation (not searched) reach the row.
     const contact = await insertContact(db, essms.id, { firstName: "Inès", lastName: "Martin" }, false);
     if (!contact) throw new Error("contact not inserted");

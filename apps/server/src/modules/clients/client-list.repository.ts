@@ -170,6 +170,13 @@ export async function* clientListBatches(
   }
 }
 
+/** The list_counts keys of the views whose total the database keeps (migration 0036_client_filter_kept_counts). */
+const KEPT_TOTALS: Partial<Record<NonNullable<ClientListQuery["filter"]>, string>> = {
+  all: "clients",
+  NO_EVALUATION_DATE: "clients:NO_EVALUATION_DATE",
+  EVALUATION_FINISH: "clients:EVALUATION_FINISH",
+};
+
 /** Sort keys on columns that are never null: no NULLS LAST, so an index on (key, id) serves both directions. */
 const NOT_NULL_KEYS = new Set<ClientSortKey>(["raisonSocial", "createdAt"]);
 
@@ -194,12 +201,12 @@ function clientListQuery(db: Executor, q: ClientListQuery, scope: RecordScope, t
       .from(clients)
       .where(where)
       .orderBy(...order);
-  // The unfiltered view's total is kept by triggers (list_counts, migration 0020): counting its 10,000
-  // rows cost more than the rest of the page.
-  const unfiltered = !search && !filterCondition(q.filter, today) && scope.kind === "all";
+  // The totals of the unfiltered view and of the filters that do not move with the day are kept by triggers
+  // (list_counts, migrations 0020 and 0036): counting their thousands of rows cost more than the rest of the page.
+  const keptTotal = !search && scope.kind === "all" ? KEPT_TOTALS[q.filter ?? "all"] : undefined;
   const countQuery = () =>
-    unfiltered
-      ? db.select({ n: listCounts.n }).from(listCounts).where(eq(listCounts.list, "clients"))
+    keptTotal
+      ? db.select({ n: listCounts.n }).from(listCounts).where(eq(listCounts.list, keptTotal))
       : db.select({ n: countFn() }).from(clients).where(where);
   return { ids, countQuery, where, order };
 }
