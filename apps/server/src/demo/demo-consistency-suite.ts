@@ -351,6 +351,13 @@ export function describeDemoConsistency(label: string, addToDemo?: (ctx: TestCon
       expect(await derived()).toEqual(stored);
     });
 
+    it("keeps each request's prospect list row as prospect_list_row computes it from its sources", async () => {
+      const stale = await ctx.handle.queryRaw<{ reference: string }>(
+        "select reference from request_clients r where list_row is distinct from prospect_list_row(r)",
+      );
+      expect(stale.map((r) => r.reference)).toEqual([]);
+    });
+
     it("keeps the client list's totals as a count of its clients gives them", async () => {
       const wrong = await ctx.handle.queryRaw<{ list: string }>(
         `with real as (

@@ -60,6 +60,12 @@ export const requestClients = pgTable(
      */
     establishmentsJson: json("establishments_json").notNull().default(sql`'[]'::json`),
     establishmentsTooltip: text("establishments_tooltip").notNull().default(""),
+    /**
+     * Derived: the request's row of the prospect lists (shared ProspectRow) as JSON text, with its entity,
+     * gestionnaire, contact, latest quote and current contract, kept by the database (migration
+     * 0037_prospect_list_row: a row trigger on request_clients, statement triggers on the other tables).
+     */
+    listRow: text("list_row"),
     /** One establishment: its name; none or several: the legal entity's. */
     displayName: text("display_name").notNull().default(""),
     /** The contact's first and last names ("" without a contact). */

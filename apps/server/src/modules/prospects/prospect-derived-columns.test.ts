@@ -1,11 +1,20 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildEssms, buildLegalEntity, buildRequest } from "../../../test/factories.js";
+import {
+  buildContract,
+  buildEssms,
+  buildGestionnaire,
+  buildLegalEntity,
+  buildRequest,
+} from "../../../test/factories.js";
 import { createTestApp, type TestContext } from "../../../test/test-app.js";
 import {
   clients,
   contacts,
+  contracts,
+  gestionnaires,
   legalEntities,
+  quotes,
   requestClients,
   requestEstablishments,
   requestTabCounts,
@@ -137,6 +146,100 @@ describe("prospect list derived columns", () => {
       establishments: [],
       tooltip: "",
     });
+  });
+
+  /** The requests whose kept row (list_row) differs from what prospect_list_row computes now from its sources. */
+  const staleRows = async () =>
+    (
+      await ctx.handle.queryRaw<{ reference: string }>(
+        "select reference from request_clients r where list_row is distinct from prospect_list_row(r)",
+      )
+    ).map((r) => r.reference);
+  const listRow = async (id: string) => {
+    const [row] = await ctx.handle.db
+      .select({ row: requestClients.listRow })
+      .from(requestClients)
+      .where(eq(requestClients.id, id));
+    return JSON.parse(row?.row ?? "null") as Record<string, unknown> | null;
+  };
+
+  it("keeps each request's list row: its quotes, contracts, entity, gestionnaire, contact and own fields", async () => {
+    const { db } = ctx.handle;
+    const gestionnaire = await buildGestionnaire(db, { raisonSocial: "Groupe Solaris" });
+    const entity = await buildLegalEntity(db, { raisonSocial: "Association Brise", gestionnaireId: gestionnaire.id });
+    const essms = await buildEssms(db, { legalEntityId: entity.id, raisonSocial: "MAS Les Genêts" });
+    const [contact] = await db
+      .insert(contacts)
+      .values({ firstName: "Léa", lastName: "Roux", legalEntityId: entity.id })
+      .returning();
+    const request = await buildRequest(db, { clientIds: [essms.id], contactId: contact?.id });
+    expect(await listRow(request.id)).toMatchObject({
+      raisonSocial: "MAS Les Genêts",
+      legalEntityRaisonSocial: "Association Brise",
+      gestionnaireRaisonSocial: "Groupe Solaris",
+      isGestionnaire: true,
+      contactName: "Léa Roux",
+      quote: null,
+      contractId: null,
+    });
+    // Quotes: the latest by creation, then by revision; its status and total follow.
+    const quote = (number: string, revision: number, createdAt: string) => ({
+      requestId: request.id,
+      number,
+      revision,
+      vatRate: 0.2,
+      travelExpenseMode: 1,
+      totalHT: 1000,
+      totalVAT: 200,
+      totalTTC: 1200,
+      createdAt: new Date(createdAt),
+    });
+    const [first] = await db
+      .insert(quotes)
+      .values(quote("D-ROW-1", 1, "2026-02-01T10:00:00Z"))
+      .returning();
+    expect((await listRow(request.id))?.quote).toEqual({
+      id: first?.id,
+      number: "D-ROW-1",
+      revision: 1,
+      status: "DRAFT",
+      totalTTC: 1200,
+    });
+    const [second] = await db
+      .insert(quotes)
+      .values(quote("D-ROW-1", 2, "2026-02-01T10:00:00Z"))
+      .returning();
+    expect((await listRow(request.id))?.quote).toMatchObject({ id: second?.id, revision: 2 });
+    await db
+      .update(quotes)
+      .set({ status: "SENT", totalTTC: 1500 })
+      .where(eq(quotes.id, second?.id ?? ""));
+    expect((await listRow(request.id))?.quote).toMatchObject({ status: "SENT", totalTTC: 1500 });
+    await db.delete(quotes).where(eq(quotes.id, second?.id ?? ""));
+    expect((await listRow(request.id))?.quote).toMatchObject({ id: first?.id });
+    // Contracts: the latest not cancelled.
+    const contract = await buildContract(db, { requestId: request.id, clientIds: [essms.id] });
+    expect((await listRow(request.id))?.contractId).toBe(contract.id);
+    await db.update(contracts).set({ status: "CANCELLED" }).where(eq(contracts.id, contract.id));
+    expect((await listRow(request.id))?.contractId).toBeNull();
+    // The gestionnaire renamed, then none; the contact's phone and occupation; the request's own status.
+    await db.update(gestionnaires).set({ raisonSocial: "Groupe Zénith" }).where(eq(gestionnaires.id, gestionnaire.id));
+    expect((await listRow(request.id))?.gestionnaireRaisonSocial).toBe("Groupe Zénith");
+    await db.update(legalEntities).set({ gestionnaireId: null }).where(eq(legalEntities.id, entity.id));
+    expect(await listRow(request.id)).toMatchObject({ isGestionnaire: false, gestionnaireRaisonSocial: null });
+    await db
+      .update(contacts)
+      .set({ occupation: "Directrice", mobilePhone: "0611223344" })
+      .where(eq(contacts.id, contact?.id ?? ""));
+    expect((await listRow(request.id))?.contactDetails).toBe("Directrice | 06 11 22 33 44");
+    await db
+      .update(requestClients)
+      .set({ status: "REFUSE", refusalReason: "Budget" })
+      .where(eq(requestClients.id, request.id));
+    expect(await listRow(request.id)).toMatchObject({ status: "REFUSE", refusalReason: "Budget" });
+    await db.delete(contacts).where(eq(contacts.id, contact?.id ?? ""));
+    expect(await listRow(request.id)).toMatchObject({ contact: null, contactName: "" });
+    expect(await staleRows()).toEqual([]);
   });
 
   it("puts each request in its tab (open, refused, signed, archived) and counts each tab's requests", async () => {

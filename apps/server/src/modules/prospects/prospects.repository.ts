@@ -18,8 +18,7 @@ import { totalColumn } from "../../lib/page-in-one-statement.js";
 import { offsetOf, offsetParam, pageSizeSql } from "../../lib/pagination.js";
 import { preparedByShape } from "../../lib/prepared-by-shape.js";
 import { foldedSql, matchEveryWord, matchEveryWordIn, searchWords } from "../../lib/search-text.js";
-import { jsonArrayText, jsonPageOf } from "../../lib/sql-json.js";
-import { prospectRowJson, prospectRowsOf, quoteSummaryColumns } from "./prospect-row.js";
+import { jsonPageOf, jsonTextsArray } from "../../lib/sql-json.js";
 
 export type ProspectListKind = "all" | "EnCours" | "REFUSE" | "ARCHIVE";
 export interface ProspectQuery {
@@ -56,10 +55,19 @@ const TABS: Record<ProspectListKind, string[]> = {
   all: ["OPEN", "REFUSE"],
 };
 
+/** What a row and the detail show of a quote (shared quoteSummarySchema). */
+const quoteSummaryColumns = {
+  id: quotes.id,
+  number: quotes.number,
+  revision: quotes.revision,
+  status: quotes.status,
+  totalTTC: quotes.totalTTC,
+};
+
 /**
  * A page of prospects in one statement (lib/page-in-one-statement.ts): the page's ids from request_clients
- * alone (every sort key, the tab and the search are its columns), the details of those rows with their
- * establishments, latest quote and current contract, and the total on each row. Six round trips before;
+ * alone (every sort key, the tab and the search are its columns), the rows of those requests, each kept as
+ * JSON text on the request (list_row, migration 0037_prospect_list_row), and the total. Six round trips before;
  * at fifty users each one's write, parse and plan cost more than the rows (docs/performance.md). A tab's
  * page is a walk of the index (list_tab, sort key, reference); "all" merges the walks of its two tabs.
  */
@@ -96,8 +104,8 @@ function countSql(kind: ProspectListKind, q: ProspectQuery) {
 
 /**
  * The page's statement: each tab's first `upTo` (offset + page size) rows in the list's order, then the
- * page among them, numbered, as a CTE; the rows as one JSON array in that order (prospect-row.ts), and the
- * total, an uncorrelated subquery of the aggregate, there even for a page past the last.
+ * page among them, numbered, as a CTE; the kept rows as one JSON array in that order, and the total, an
+ * uncorrelated subquery of the aggregate, there even for a page past the last.
  */
 function pageStatement(
   db: Executor,
@@ -117,23 +125,21 @@ function pageStatement(
   )}) merged) numbered where position > ${page.offset} order by position limit ${page.limit}`;
   const chosen = db.$with("prospect_page", { id: sql<string>`id`, position: sql<number>`position` }).as(ids);
   const pageColumn = (name: "id" | "position") => sql`${sql.identifier("prospect_page")}.${sql.identifier(name)}`;
-  const query = db
+  return db
     .with(chosen)
     .select({
-      items: jsonArrayText(prospectRowJson, [pageColumn("position")]),
+      items: jsonTextsArray(requestClients.listRow, [pageColumn("position")]),
       total: totalColumn(countSql(kind, q)),
     })
     .from(requestClients)
-    .innerJoin(chosen, sql`${pageColumn("id")} = ${requestClients.id}`)
-    .$dynamic();
-  return prospectRowsOf(query);
+    .innerJoin(chosen, sql`${pageColumn("id")} = ${requestClients.id}`);
 }
 
-/** One request as a list row (prospect-row.ts, decoded by the driver) with what its detail reads; null when there is none. */
+/** One request as a list row (its kept list_row, decoded by the driver) with what its detail reads; null when there is none. */
 export async function findProspect(db: Executor, id: string) {
-  const query = db
+  const [found] = await db
     .select({
-      row: sql<ProspectRow>`${prospectRowJson}`,
+      row: sql<ProspectRow>`${requestClients.listRow}::json`,
       legalEntityId: requestClients.legalEntityId,
       service: requestClients.service,
       status: requestClients.status,
@@ -144,8 +150,7 @@ export async function findProspect(db: Executor, id: string) {
       contactId: requestClients.contactId,
     })
     .from(requestClients)
-    .$dynamic();
-  const [found] = await prospectRowsOf(query).where(eq(requestClients.id, id));
+    .where(eq(requestClients.id, id));
   return found ?? null;
 }
 
