@@ -58,7 +58,7 @@ const invoiceCase = (label: string, q: Partial<InvoiceListQuery>): Case => [
   `factures ${label}`,
   async () => {
     const r = await listInvoices(handle.db, inv(q), today);
-    return { ids: r.rows.map((x) => x.invoice.id), total: r.total, totals: r.totals };
+    return { ids: (JSON.parse(r.items) as Array<{ id: string }>).map((x) => x.id), total: r.total, totals: r.totals };
   },
 ];
 const missionCase = (label: string, q: Partial<MissionListQuery>): Case => [

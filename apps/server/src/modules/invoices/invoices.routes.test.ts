@@ -644,6 +644,49 @@ describe("client invoices", () => {
     }
     expect((await call("GET", "/api/invoices", undefined, cc)).statusCode).toBe(403);
 
+    // Each row, built as JSON by the database, is what the export's toRow writes from the same invoice; one
+    // issued invoice made partly paid and past due for the comparison (what is left to pay, "en retard").
+    const [issued] = await ctx.handle.db
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.kind, "BALANCE"), eq(invoices.creditedCents, 0), eq(invoices.status, "INVOICE_SEND")));
+    if (!issued) throw new Error("no issued invoice");
+    const partly = { status: "INVOICE_PARTIALLY_PAID", paidCents: 1234, dueDate: "2026-05-01" } as const;
+    await ctx.handle.db.update(invoices).set(partly).where(eq(invoices.id, issued.id));
+    const listed = (await call("GET", "/api/invoices?pageSize=1000")).json().items as Array<{ id: string }>;
+    const stored = await ctx.handle.db
+      .select({ invoice: invoices, clientName: clients.raisonSocial, contractNumber: contracts.number })
+      .from(invoices)
+      .innerJoin(clients, eq(clients.id, invoices.clientId))
+      .innerJoin(contracts, eq(contracts.id, invoices.contractId));
+    const numbers = new Map(stored.map((r) => [r.invoice.id, r.invoice.number]));
+    const expected = stored.map(({ invoice: i, clientName, contractNumber }) => ({
+      id: i.id,
+      number: i.number,
+      kind: i.kind,
+      status: i.status,
+      clientId: i.clientId,
+      clientName,
+      buyerName: i.buyer.name,
+      contractId: i.contractId,
+      contractNumber,
+      missionId: i.missionId,
+      issueDate: i.issueDate,
+      dueDate: i.dueDate,
+      totalHt: i.totalHtCents / 100,
+      totalTtc: i.totalTtcCents / 100,
+      paid: i.paidCents / 100,
+      due: i.kind === "CREDIT_NOTE" ? 0 : Math.max(0, i.totalTtcCents - i.paidCents - i.creditedCents) / 100,
+      overdue: ["INVOICE_SEND", "INVOICE_PARTIALLY_PAID"].includes(i.status) && (i.dueDate ?? "9999") < "2026-05-15",
+      creditedInvoiceNumber: i.creditedInvoiceId ? (numbers.get(i.creditedInvoiceId) ?? null) : null,
+    }));
+    const byId = (a: { id: string }, b: { id: string }) => a.id.localeCompare(b.id);
+    expect(expected.some((r) => r.kind === "CREDIT_NOTE" && r.creditedInvoiceNumber)).toBe(true);
+    expect(expected.find((r) => r.id === issued.id)).toMatchObject({ paid: 12.34, overdue: true });
+    expect([...listed].sort(byId)).toEqual(expected.sort(byId));
+    const { status, paidCents, dueDate } = issued;
+    await ctx.handle.db.update(invoices).set({ status, paidCents, dueDate }).where(eq(invoices.id, issued.id));
+
     const xlsx = await call("GET", "/api/invoices/export?status=INVOICE_PAID");
     expect(xlsx.statusCode).toBe(200);
     expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe("PK");

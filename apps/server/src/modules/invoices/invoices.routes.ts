@@ -35,7 +35,7 @@ export function invoicesRoutes(app: AppInstance, { invoices }: { invoices: Invoi
         response: { 200: invoicePageSchema },
       },
     },
-    async (request) => invoices.list(requireActor(request), request.query),
+    async (request, reply) => reply.jsonText(await invoices.list(requireActor(request), request.query)),
   );
 
   app.get(

@@ -28,6 +28,7 @@ import { badRequest, conflict, notFound, unprocessable } from "../../lib/errors.
 import { nextNumber } from "../../lib/numbering.js";
 import type { CompanyIdentity } from "../../lib/pdf/pdf-service.js";
 import { abilities, authorize } from "../../lib/policy.js";
+import { JsonText } from "../../lib/sql-json.js";
 import { versionedUpdate } from "../../lib/versioned-update.js";
 import type { ConfigurationService } from "../configuration/index.js";
 import type { DocumentsService } from "../documents/index.js";
@@ -393,19 +394,17 @@ export function createInvoicesService({ db, configuration, documents, clock = sy
   return {
     detail,
 
-    async list(actor: Actor, query: InvoiceListQuery): Promise<InvoicePage> {
+    async list(actor: Actor, query: InvoiceListQuery): Promise<JsonText<InvoicePage>> {
       authorize(actor, "read", invoiceResource, anInvoice("INVOICE_SEND"));
-      const { rows, total, totals } = await repo.listInvoices(db, query, clock.today());
-      return {
-        items: rows.map((r) => toRow(r.invoice, r, r.creditedInvoiceNumber, r.overdue)),
-        total,
-        page: query.page,
-        pageSize: query.pageSize,
-        totals: INVOICE_STATUSES.filter((s) => s !== "INVOICE_TO_DO").map((status) => {
-          const t = totals.find((x) => x.status === status);
-          return { status, count: t?.count ?? 0, totalTtc: euros(t?.ttcCents ?? 0) };
-        }),
-      };
+      // The rows come as JSON text built by the database (the repository's invoiceRowJson, toRow's twin).
+      const { items, total, totals } = await repo.listInvoices(db, query, clock.today());
+      const byStatus = INVOICE_STATUSES.filter((s) => s !== "INVOICE_TO_DO").map((status) => {
+        const t = totals.find((x) => x.status === status);
+        return { status, count: t?.count ?? 0, totalTtc: euros(t?.ttcCents ?? 0) };
+      });
+      return new JsonText<InvoicePage>(
+        `{"items":${items},"total":${total},"page":${query.page},"pageSize":${query.pageSize},"totals":${JSON.stringify(byStatus)}}`,
+      );
     },
 
     /** Every row of the list (the XLSX export), batch after batch, in the list's order. */
