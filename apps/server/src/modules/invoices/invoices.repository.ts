@@ -310,10 +310,11 @@ function totalsJson(base: SQL[]) {
             from ${listTotals} where ${listTotals.list} = 'invoices' and ${listTotals.count} > 0`
       : sql`select ${invoices.status} as status, count(*) as n, coalesce(sum(${invoices.totalTtcCents}), 0) as ttc
             from ${invoices} where ${and(...base)} group by ${invoices.status}`;
+  // As text: every row of the page carries it (computed once), and only the first row's is decoded.
   return sql<
-    StatusTotalJson[] | null
+    string | null
   >`(select json_agg(json_build_object('status', t.status, 'count', t.n, 'ttcCents', t.ttc))
-    from (${totals}) t)`;
+    from (${totals}) t)::text`;
 }
 type StatusTotalJson = { status: string; count: number | string; ttcCents: number | string };
 
@@ -422,7 +423,7 @@ export async function listInvoices(db: Executor, query: InvoiceListQuery, today:
       });
   // A page past the last has no row to carry the totals: counted on their own.
   const totals: StatusTotal[] = rows[0]
-    ? (rows[0].totals ?? []).map((t) => ({
+    ? (JSON.parse(rows[0].totals ?? "[]") as StatusTotalJson[]).map((t) => ({
         status: t.status as InvoiceStatus,
         count: Number(t.count),
         ttcCents: Number(t.ttcCents),
