@@ -311,9 +311,7 @@ function totalsJson(base: SQL[]) {
       : sql`select ${invoices.status} as status, count(*) as n, coalesce(sum(${invoices.totalTtcCents}), 0) as ttc
             from ${invoices} where ${and(...base)} group by ${invoices.status}`;
   // As text: every row of the page carries it (computed once), and only the first row's is decoded.
-  return sql<
-    string | null
-  >`(select json_agg(json_build_object('status', t.status, 'count', t.n, 'ttcCents', t.ttc))
+  return sql<string | null>`(select json_agg(json_build_object('status', t.status, 'count', t.n, 'ttcCents', t.ttc))
     from (${totals}) t)::text`;
 }
 type StatusTotalJson = { status: string; count: number | string; ttcCents: number | string };
