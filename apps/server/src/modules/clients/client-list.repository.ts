@@ -159,14 +159,15 @@ export async function* clientListBatches(
   const ordered = (await ids()).map((r) => r.id);
   for (let start = 0; start < ordered.length; start += batchSize) {
     const batch = ordered.slice(start, start + batchSize);
-    // The rows the list shows, kept as JSON text (list_row); still matching the list's conditions.
+    // The rows the list shows, kept as JSON text (list_row), decoded by the driver as json; still matching
+    // the list's conditions.
     const rows = await db
-      .select({ row: clients.listRow })
+      .select({ row: sql<ClientRow>`${clients.listRow}::json` })
       .from(clients)
       .where(and(where, inArray(clients.id, batch)))
       .orderBy(...order);
     // Same order as the ids (the details query sorts the same way; a row deleted meanwhile is left out).
-    if (rows.length) yield rows.map((r) => JSON.parse(r.row ?? "null") as ClientRow);
+    if (rows.length) yield rows.map((r) => r.row);
   }
 }
 
