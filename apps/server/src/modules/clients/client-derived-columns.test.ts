@@ -300,7 +300,7 @@ describe("client list derived columns", () => {
     // escaped, and read back as they were typed.
     await db.update(clients).set({ raisonSocial: "Œuvre Hélène 🌿" }).where(eq(clients.id, essms.id));
     const [kept] = await db.select({ row: clients.listRow }).from(clients).where(eq(clients.id, essms.id));
-    expect(kept?.row).toMatch(/^[\x01-\x7f]+$/);
+    expect(kept?.row).toMatch(/^[ -~]+$/);
     expect(kept?.row).toContain('"raisonSocial" : "\\u0152uvre H\\u00e9l\\u00e8ne \\ud83c\\udf3f"');
     expect(await listRow(essms.id)).toMatchObject({ raisonSocial: "Œuvre Hélène 🌿", contactName: "Inès Martin" });
     expect(await staleRows([essms.id])).toEqual([]);

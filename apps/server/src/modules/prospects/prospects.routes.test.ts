@@ -69,7 +69,7 @@ describe("prospect lists", () => {
     expect(page.total).toBe(1);
     // The kept rows are ASCII (migration 0039_list_rows_ascii): "Hêtres" and the tooltips' dashes escaped.
     const raw = (await ctx.app.inject({ method: "GET", url, headers: cc.bearer })).body;
-    expect(raw).toMatch(/^[\x01-\x7f]+$/);
+    expect(raw).toMatch(/^[ -~]+$/);
     expect(raw).toContain("\\u00ea");
     expect(page.items[0]).toMatchObject({
       reference: "DEM-T-0003",
