@@ -1,4 +1,4 @@
-// Load benchmark (issue 14): npm run bench:load [-- --smoke] [--seconds 10] [--scale 1] [--seed 1] [--only text]
+// Load benchmark (issue 14): npm run bench:load [-- --smoke] [--seconds 10] [--warmup 1] [--scale 1] [--seed 1] [--only text]
 // Starts the compiled server on a scale base (PostgreSQL when DATABASE_URL is set, else PGlite in
 // DATA_DIR or a folder of the system's temporary directory), signs in, and drives the screens' list calls
 // with autocannon at 1 and 50 connections (10 on PGlite). On PostgreSQL, each call's SQL — captured
@@ -24,6 +24,9 @@ const scale = arg("scale", smoke ? "0.01" : "1");
 const seed = arg("seed", "1");
 // --only journal (or "clients tri"): the calls whose label contains that text, to measure one list.
 const only = arg("only", "");
+// Each call runs this long before it is measured, at the level measured (not in --smoke): the compiled code,
+// each pool connection's prepared statement and the caches are then as a server that has been running has them.
+const warmup = smoke ? 0 : Number(arg("warmup", 1));
 const port = Number(process.env.BENCH_PORT ?? process.env.PORT ?? 3890);
 const databaseUrl = process.env.DATABASE_URL || undefined;
 const dataDir = databaseUrl
@@ -167,15 +170,18 @@ const pool = databaseUrl ? new pg.Pool({ connectionString: databaseUrl, max: poo
 const rows = [];
 for (const c of CALLS) {
   for (const connections of levels) {
+    const drive = (duration) =>
+      autocannon({
+        url: `${base}${c.path}`,
+        method: c.method,
+        headers: { ...headers, ...c.headers },
+        body: c.body ? JSON.stringify(c.body) : undefined,
+        connections,
+        duration,
+      });
+    if (warmup > 0) await drive(warmup);
     const cpu = cpuMeter(server.pid);
-    const api = await autocannon({
-      url: `${base}${c.path}`,
-      method: c.method,
-      headers: { ...headers, ...c.headers },
-      body: c.body ? JSON.stringify(c.body) : undefined,
-      connections,
-      duration: seconds,
-    });
+    const api = await drive(seconds);
     const { serverMs, postgresMs } = cpu.stop(api.requests.total);
     const sql = pool ? await replay(pool, c.queries, { connections, seconds }) : null;
     const errors = api.errors + api.timeouts + api.non2xx;
@@ -203,7 +209,7 @@ for (const c of CALLS) {
         `×${String(connections).padStart(2)}`,
         `API ${fmt(row.apiRps, 0).padStart(5)} req/s p50 ${fmt(row.apiP50).padStart(6)} p99 ${fmt(row.apiP99).padStart(6)} ms, ${errors} err`,
         sql
-          ? `| SQL (${row.queries} req.) ${fmt(sql.rps, 0).padStart(5)} req/s p50 ${fmt(sql.p50).padStart(6)} p99 ${fmt(sql.p99).padStart(6)} ms | ratio p50 ${fmt(row.apiP50 / sql.p50, 2)}, débit ${fmt(sql.rps / row.apiRps, 2)}`
+          ? `| SQL (${row.queries} req.) ${fmt(sql.rps, 0).padStart(5)} req/s p50 ${fmt(sql.p50).padStart(6)} p99 ${fmt(sql.p99).padStart(6)} ms | ratio p50 ${row.apiP50 >= 1 ? fmt(row.apiP50 / sql.p50, 2) : "—"}, débit ${fmt(sql.rps / row.apiRps, 2)}`
           : "",
         `| CPU/req. serveur ${fmt(serverMs, 2)}${pool ? ` PG ${fmt(postgresMs, 2)}` : ""} ms`,
         `| charge ${fmt(row.load)}`,
