@@ -1,5 +1,5 @@
 import type { DeadlineSettings, MissionListQuery, MissionRow, MissionSortKey, MissionState } from "@certidesk/shared";
-import { and, eq, ne, type SQL, type SQLWrapper, sql } from "drizzle-orm";
+import { and, eq, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { PgSelect } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.js";
 import { clients, contracts, listTotals, missions, missionTeamMembers } from "../../db/schema/index.js";
@@ -58,12 +58,20 @@ function searchCondition(search: string | undefined, param: StatementParam): SQL
   return words.length ? and(...words) : undefined;
 }
 
+/**
+ * Live or finalised, written as literals, never parameters: the partial indexes' own predicates
+ * (schema/missions.ts), which a prepared statement's generic plan can then use. With `status <> $1`, only a
+ * plan made for each call's values could (0.45 ms of planning at each page; a generic plan scanned everything).
+ */
+const isLive = sql`${missions.status} <> 'FINALISED'`;
+const isFinalised = sql`${missions.status} = 'FINALISED'`;
+
 /** The state filter; FINALISED is the stored status, the other states are computed for live missions only. */
 function stateCondition(state: MissionState | undefined, computed: SQL): SQL | undefined {
   if (!state) return undefined;
-  if (state === "FINALISED") return eq(missions.status, "FINALISED");
+  if (state === "FINALISED") return isFinalised;
   // The first condition is implied by the second; written out, it lets the live missions' index serve.
-  return and(ne(missions.status, "FINALISED"), sql`${computed} = ${state}`);
+  return and(isLive, sql`${computed} = ${state}`);
 }
 
 const STATE_ORDER = sql`array['TO_PLAN','PLANNED','VISIT_PAST','REPORT_LATE','FINALISED']::text[]`;
@@ -164,10 +172,10 @@ function missionListQuery(
     }
     const upTo = page ? sql`limit ${page.upTo}` : sql``;
     const live = sql`select ${missions.id}, ${position} as position, ${missions.clientName} from ${missions}
-      where ${and(where, ne(missions.status, "FINALISED"))}
+      where ${and(where, isLive)}
       order by 2 ${direction}, 3, 1 ${upTo}`;
     const finalised = sql`select ${missions.id}, ${FINALISED_POSITION} as position, ${missions.clientName} from ${missions}
-      where ${and(where, eq(missions.status, "FINALISED"))}
+      where ${and(where, isFinalised)}
       order by 3, 1 ${upTo}`;
     return sql`select id from ((${live}) union all (${finalised})) parts order by position ${direction}, client_name, id
         ${page ? sql`limit ${page.limit} offset ${page.offset}` : sql``}`;
@@ -269,7 +277,7 @@ export async function countMissionsByState(
   const finalised = missionListQuery(db, { ...q, status: "FINALISED" }, scope, s, today).countSql();
   const rows = rowsOf<{ state: string; n: number | string }>(
     await db.execute(sql`select ${state} as state, count(*) as n from ${missions}
-      where ${and(where, ne(missions.status, "FINALISED"))} group by 1
+      where ${and(where, isLive)} group by 1
       union all select 'FINALISED', (${finalised})::bigint`),
   );
   return new Map<string, number>(rows.map((r) => [r.state, Number(r.n)]));
