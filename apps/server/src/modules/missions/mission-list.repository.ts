@@ -263,7 +263,8 @@ export async function* missionListBatches(
 /**
  * How many missions in each state, with the list's other filters (scope, evaluator, period, search), in one
  * statement. Only the live missions' state is computed; the finalised ones are counted by their stored
- * status, or, with no filter, read from the counts the database keeps.
+ * status, or, with no filter, read from the counts the database keeps. Prepared once per shape, as the
+ * list's pages are: built and planned at each call, it cost the server more than PostgreSQL spent counting.
  */
 export async function countMissionsByState(
   db: Executor,
@@ -272,13 +273,40 @@ export async function countMissionsByState(
   s: DeadlineSettings,
   today: IsoDate,
 ) {
-  const { where, state } = missionListQuery(db, { ...q, status: undefined }, scope, s, today);
-  // The list's own count of its FINALISED tab: kept by the database without other filters.
-  const finalised = missionListQuery(db, { ...q, status: "FINALISED" }, scope, s, today).countSql();
-  const rows = rowsOf<{ state: string; n: number | string }>(
-    await db.execute(sql`select ${state} as state, count(*) as n from ${missions}
-      where ${and(where, isLive)} group by 1
-      union all select 'FINALISED', (${finalised})::bigint`),
-  );
+  const { values, param } = recordedValues();
+  const query = countsQuery(db, q, scope, s, today, param);
+  const shape = [
+    scope.kind,
+    Boolean(q.auditorId),
+    Boolean(q.from),
+    Boolean(q.to),
+    searchPatterns(q.search).length,
+  ].join(":");
+  const rows = await preparedCounts(db, shape, (name) => query.prepare(name)).execute(values);
   return new Map<string, number>(rows.map((r) => [r.state, Number(r.n)]));
 }
+
+function countsQuery(
+  db: Executor,
+  q: Omit<MissionListQuery, "page" | "pageSize">,
+  scope: RecordScope,
+  s: DeadlineSettings,
+  today: IsoDate,
+  param: StatementParam,
+) {
+  const { where, state } = missionListQuery(db, { ...q, status: undefined }, scope, s, today, param);
+  // The list's own count of its FINALISED tab: kept by the database without other filters.
+  const finalised = missionListQuery(db, { ...q, status: "FINALISED" }, scope, s, today, param).countSql();
+  const counted = db
+    .$with("mission_state_counts", {
+      state: sql<string>`state`.as("state"),
+      n: sql<string>`n`.as("n"),
+    })
+    .as(
+      sql`select ${state} as state, count(*) as n from ${missions} where ${and(where, isLive)} group by 1
+      union all select 'FINALISED', (${finalised})::bigint`,
+    );
+  return db.with(counted).select({ state: counted.state, n: counted.n }).from(counted);
+}
+
+const preparedCounts = preparedByShape<ReturnType<ReturnType<typeof countsQuery>["prepare"]>>("mission_state_counts");

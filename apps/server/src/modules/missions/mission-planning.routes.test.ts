@@ -174,6 +174,10 @@ describe("missions: planning board, counts, proposals", () => {
     expect(r.json()).toEqual({ TO_PLAN: 1, PLANNED: 1, VISIT_PAST: 0, REPORT_LATE: 0, FINALISED: 0 });
     const list = await call("GET", `/api/missions?auditorId=${team[0]?.auditorId}&status=TO_PLAN`, cpi);
     expect(list.json().total).toBe(1);
+    // The same prepared statement with another evaluator's id: that evaluator's missions alone.
+    const other = await buildAuditor(ctx.handle.db, { firstName: "Nina", lastName: "Seule" });
+    const none = await call("GET", `/api/missions/counts?auditorId=${other.id}`, cpi);
+    expect(none.json()).toEqual({ TO_PLAN: 0, PLANNED: 0, VISIT_PAST: 0, REPORT_LATE: 0, FINALISED: 0 });
   });
 
   it("proposes the team to the establishment and to the evaluators through the outbox, and shows when", async () => {

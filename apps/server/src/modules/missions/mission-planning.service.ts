@@ -14,7 +14,7 @@ import { forbidden, notFound } from "../../lib/errors.js";
 import { granted, isStaff, recordScope } from "../../lib/policy.js";
 import { countMissionsByState } from "./mission-list.repository.js";
 import { loadPlanning } from "./mission-planning.repository.js";
-import { loadDeadlineSettings } from "./missions.repository.js";
+import { loadDeadlineSettingsOfLists } from "./missions.repository.js";
 
 /** The last day of a month "2026-02" → "2026-02-28" (calendar arithmetic, not "today"). */
 export function lastDayOf(month: string): string {
@@ -28,7 +28,7 @@ export function createMissionPlanningService({ db, clock }: { db: Database; cloc
   return {
     async counts(actor: Actor, q: Omit<MissionListQuery, "page" | "pageSize">): Promise<MissionCounts> {
       if (isStaff(actor) && !granted(actor, "MISSION", "read")) throw forbidden();
-      const settings = await loadDeadlineSettings(db);
+      const settings = await loadDeadlineSettingsOfLists(db);
       const byState = await countMissionsByState(db, q, recordScope(actor), settings, clock.today());
       return Object.fromEntries(MISSION_STATES.map((s) => [s, byState.get(s) ?? 0])) as MissionCounts;
     },

@@ -1,7 +1,7 @@
 import { type DeadlineSettings, PREPARATION_DOCUMENT_CODES } from "@certidesk/shared";
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, notExists, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import type { Executor } from "../../db/client.js";
+import type { Database, Executor } from "../../db/client.js";
 import {
   auditorAssignmentJustifications,
   auditors,
@@ -18,6 +18,7 @@ import {
   missions,
   missionTeamMembers,
 } from "../../db/schema/index.js";
+import { preparedByShape } from "../../lib/prepared-by-shape.js";
 import type { MissionRecord } from "./missions.policy.js";
 
 export { missionDeadlineSettings as deadlineSettingsTable, missions as missionsTable };
@@ -34,6 +35,21 @@ export async function loadDeadlineSettings(db: Executor): Promise<DeadlineSettin
     (await read());
   if (!row) throw new Error("mission deadline settings missing");
   return row;
+}
+
+const settingsQuery = (db: Database) =>
+  db.select().from(missionDeadlineSettings).where(eq(missionDeadlineSettings.id, 1));
+const preparedSettings =
+  preparedByShape<ReturnType<ReturnType<typeof settingsQuery>["prepare"]>>("mission_deadline_settings");
+
+/**
+ * The settings as the mission list and its counts read them at each call: one statement prepared once per
+ * database (lib/prepared-by-shape.ts), a round trip parsed and planned once per connection. The application's
+ * handle only, never a transaction's (each would prepare its own, kept by the connection).
+ */
+export async function loadDeadlineSettingsOfLists(db: Database): Promise<DeadlineSettings> {
+  const [row] = await preparedSettings(db, "", (name) => settingsQuery(db).prepare(name)).execute();
+  return row ?? loadDeadlineSettings(db);
 }
 
 export async function teamOf(db: Executor, missionIds: string[]) {
