@@ -9,7 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
-import { cpuMeter } from "./bench-load/cpu.mjs";
+import { cpuMeter, untilIdle } from "./bench-load/cpu.mjs";
 import { rssMb, run, signIn, startServer } from "./bench-load/server.mjs";
 import { captureCall, replay } from "./bench-load/sql-replay.mjs";
 
@@ -160,7 +160,8 @@ await server.stop();
 // 3. The load, each call at each level; the SQL alone right after, same level.
 server = await startServer({ port, env });
 headers = await signIn(base);
-await new Promise((r) => setTimeout(r, smoke ? 500 : 5000));
+if (smoke) await new Promise((r) => setTimeout(r, 500));
+else await untilIdle(server.pid);
 const idleRss = rssMb(server.pid);
 let peakRss = idleRss;
 const sampler = setInterval(() => {

@@ -50,3 +50,17 @@ export function cpuMeter(serverPid) {
     },
   };
 }
+
+/**
+ * Resolves once the server has been idle for a second (under 5 % of a core), or after `maxSeconds`: at
+ * start it computes the alerts and runs its periodic jobs, which the first call measured would otherwise pay.
+ */
+export async function untilIdle(serverPid, maxSeconds = 60) {
+  if (!available) return;
+  const end = Date.now() + maxSeconds * 1000;
+  while (Date.now() < end) {
+    const before = cpuSeconds(serverPid);
+    await new Promise((r) => setTimeout(r, 1000));
+    if (cpuSeconds(serverPid) - before < 0.05) return;
+  }
+}
