@@ -114,6 +114,14 @@ export const invoices = pgTable(
     // orders them, so a page is an index walk in either direction (the other direction re-sorts only the
     // rows sharing a key and an instant). The day is the one the list shows and filters on.
     index("invoices_list_day_idx").on(sql`${listDaySql(t)} desc`, t.createdAt.desc().nullsFirst(), t.id),
+    // A status tab in the default order: a walk of the tab's rows, not a sort of them all (2,000 invoices to
+    // prepare on the scale base: 2.7 → 0.6 ms a page).
+    index("invoices_list_status_day_idx").on(
+      t.status,
+      sql`${listDaySql(t)} desc`,
+      t.createdAt.desc().nullsFirst(),
+      t.id,
+    ),
     index("invoices_list_number_idx").on(t.number, t.createdAt, t.id),
     index("invoices_list_due_idx").on(t.dueDate, t.createdAt, t.id),
     index("invoices_list_ttc_idx").on(t.totalTtcCents, t.createdAt, t.id),
