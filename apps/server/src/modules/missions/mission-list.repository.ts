@@ -205,6 +205,10 @@ function missionListQuery(
   return { select, ids, page, countSql, where, state: d.state };
 }
 
+/** Which of the list's filters other than the state are set (their values are the statements' parameters). */
+const filtersShape = (q: Omit<MissionListQuery, "page" | "pageSize">, scope: RecordScope) =>
+  [scope.kind, Boolean(q.auditorId), Boolean(q.from), Boolean(q.to), searchPatterns(q.search).length].join(":");
+
 /** The missions list, filtered, searched, sorted and paged in SQL: the page's rows as JSON, the total. */
 export async function listMissions(
   db: Executor,
@@ -222,17 +226,7 @@ export async function listMissions(
     offset: offsetParam(),
     upTo: offsetParam("upTo"),
   });
-  const shape = [
-    scope.kind,
-    Boolean(q.auditorId),
-    Boolean(q.from),
-    Boolean(q.to),
-    searchPatterns(q.search).length,
-    q.status ?? "",
-    q.sort,
-    q.direction,
-    q.pageSize,
-  ].join(":");
+  const shape = [filtersShape(q, scope), q.status ?? "", q.sort, q.direction, q.pageSize].join(":");
   return jsonPageOf(await preparedPages(db, shape, (name) => query.prepare(name)).execute(values));
 }
 
@@ -275,14 +269,7 @@ export async function countMissionsByState(
 ) {
   const { values, param } = recordedValues();
   const query = countsQuery(db, q, scope, s, today, param);
-  const shape = [
-    scope.kind,
-    Boolean(q.auditorId),
-    Boolean(q.from),
-    Boolean(q.to),
-    searchPatterns(q.search).length,
-  ].join(":");
-  const rows = await preparedCounts(db, shape, (name) => query.prepare(name)).execute(values);
+  const rows = await preparedCounts(db, filtersShape(q, scope), (name) => query.prepare(name)).execute(values);
   return new Map<string, number>(rows.map((r) => [r.state, Number(r.n)]));
 }
 

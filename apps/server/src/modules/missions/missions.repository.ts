@@ -25,10 +25,12 @@ export { missionDeadlineSettings as deadlineSettingsTable, missions as missionsT
 export type MissionRow = typeof missions.$inferSelect;
 export type MissionOrderRow = typeof missionOrders.$inferSelect;
 
+const settingsQuery = (db: Executor) =>
+  db.select().from(missionDeadlineSettings).where(eq(missionDeadlineSettings.id, 1));
+
 /** The deadline settings (one row, created with the domain's defaults on first read). */
 export async function loadDeadlineSettings(db: Executor): Promise<DeadlineSettings & { version: number }> {
-  const read = async () =>
-    (await db.select().from(missionDeadlineSettings).where(eq(missionDeadlineSettings.id, 1)))[0];
+  const read = async () => (await settingsQuery(db))[0];
   const row =
     (await read()) ??
     (await db.insert(missionDeadlineSettings).values({ id: 1 }).onConflictDoNothing().returning())[0] ??
@@ -37,8 +39,6 @@ export async function loadDeadlineSettings(db: Executor): Promise<DeadlineSettin
   return row;
 }
 
-const settingsQuery = (db: Database) =>
-  db.select().from(missionDeadlineSettings).where(eq(missionDeadlineSettings.id, 1));
 const preparedSettings =
   preparedByShape<ReturnType<ReturnType<typeof settingsQuery>["prepare"]>>("mission_deadline_settings");
 
