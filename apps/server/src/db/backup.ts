@@ -36,9 +36,16 @@ async function tablesInDependencyOrder(handle: DatabaseHandle): Promise<string[]
 /**
  * Tables whose rows are counts of other tables' rows, kept by triggers (the client list's total, the
  * invoices' and missions' per status, the journal's, the prospect tabs'): emptied with the rest, never
- * dumped — restoring their rows on top of what the triggers recount would count every entry twice.
+ * dumped — restoring their rows on top of what the triggers recount would count every entry twice. So are
+ * the lists' data versions: restored, an old version could match a total a server remembers.
  */
-const DERIVED_TABLES = new Set(["list_counts", "list_totals", "audit_log_counts", "request_tab_counts"]);
+const DERIVED_TABLES = new Set([
+  "list_counts",
+  "list_versions",
+  "list_totals",
+  "audit_log_counts",
+  "request_tab_counts",
+]);
 
 const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
 

@@ -47,7 +47,7 @@ export const jsonTextsArray = (column: SQLWrapper, order: SQLWrapper[]): SQL<str
   sql<string>`coalesce('[' || string_agg(${column}, ',' order by ${sql.join(order, sql`, `)}) || ']', '[]')`;
 
 /** What a page statement (`items: jsonArrayText(…)`, `total`) returned: an aggregate, so always one row. */
-export function jsonPageOf([page]: Array<{ items: string; total: number }>): { items: string; total: number } {
+export function jsonPageOf([page]: Array<{ items: string; total: number | null }>): { items: string; total: number } {
   return { items: page?.items ?? "[]", total: Number(page?.total ?? 0) };
 }
 

@@ -9,6 +9,7 @@ import { type RecordScope, scopeWhere } from "../../lib/policy.js";
 import { preparedByShape } from "../../lib/prepared-by-shape.js";
 import { matchEveryWord, searchWords } from "../../lib/search-text.js";
 import { jsonPageOf, jsonTextsArray } from "../../lib/sql-json.js";
+import { versionColumns, versionedTotals } from "../../lib/versioned-totals.js";
 
 // The sorts on the main contact's and the gestionnaire's names read columns kept by triggers (the
 // client_search migration) holding exactly `lower(folded name)` of the joined row ('' without a main contact,
@@ -68,11 +69,37 @@ export async function listClients(
   today: IsoDate,
 ): Promise<{ items: string; total: number }> {
   // Staff without a search (nearly every call): a statement prepared once for the shape of the query.
-  return jsonPageOf(
-    scope.kind === "all" && searchWords(q.search).length === 0
-      ? await preparedPage(db, q, today).execute({ today, offset: offsetOf(q) })
-      : await pageStatement(db, q, scope, sqlDate(today), q.pageSize, offsetOf(q)),
-  );
+  if (scope.kind === "all" && searchWords(q.search).length === 0) {
+    return jsonPageOf(await preparedPage(db, q, today).execute({ today, offset: offsetOf(q) }));
+  }
+  // A restricted scope reads other tables (an evaluator's missions): counted with every page.
+  if (scope.kind !== "all")
+    return jsonPageOf(await pageStatement(db, q, scope, sqlDate(today), q.pageSize, offsetOf(q)));
+  // A search: its total read from clients alone, remembered while the clients do not change.
+  const { countQuery } = clientListQuery(db, q, scope, sqlDate(today));
+  const counted = countQuery().toSQL();
+  return searchedTotals.page(db, `${counted.sql}\u0000${JSON.stringify(counted.params)}`, {
+    page: (withTotal) => searchedPage(db, q, sqlDate(today), withTotal),
+    count: async () =>
+      await db.select({ total: totalColumn(countQuery()), ...versionColumns("clients") }).from(sql`(select 1) as one`),
+  });
+}
+
+const searchedTotals = versionedTotals();
+
+/** A searched page (staff scope), with the clients' version, and its total only when asked. */
+async function searchedPage(db: Executor, q: ClientListQuery, today: SQL, withTotal: boolean) {
+  const { ids, countQuery, order } = clientListQuery(db, q, { kind: "all" }, today);
+  const page = db.$with("client_page").as(ids().limit(q.pageSize).offset(offsetOf(q)));
+  return await db
+    .with(page)
+    .select({
+      items: jsonTextsArray(clients.listRow, order),
+      total: withTotal ? totalColumn(countQuery()) : sql<null>`null`,
+      ...versionColumns("clients"),
+    })
+    .from(clients)
+    .where(inArray(clients.id, db.select({ id: page.id }).from(page)));
 }
 
 /**

@@ -19,6 +19,7 @@ import { offsetOf, offsetParam, pageSizeSql } from "../../lib/pagination.js";
 import { preparedByShape } from "../../lib/prepared-by-shape.js";
 import { foldedSql, matchEveryWord, matchEveryWordIn, searchWords } from "../../lib/search-text.js";
 import { jsonPageOf, jsonTextsArray } from "../../lib/sql-json.js";
+import { type VersionedRow, versionColumns, versionedTotals } from "../../lib/versioned-totals.js";
 
 export type ProspectListKind = "all" | "EnCours" | "REFUSE" | "ARCHIVE";
 export interface ProspectQuery {
@@ -78,18 +79,38 @@ export async function listProspects(
 ): Promise<{ items: string; total: number }> {
   const offset = offsetOf(q);
   // Without a search (nearly every call), a statement prepared once per shape (lib/prepared-by-shape.ts).
-  return jsonPageOf(
-    searchWords(q.search).length === 0
-      ? await preparedPages(db, [kind, q.sortKey, q.direction, q.pageSize].join(":"), (name) =>
-          pageStatement(db, kind, q, {
-            offset: offsetParam(),
-            upTo: offsetParam("upTo"),
-            limit: pageSizeSql(q.pageSize),
-          }).prepare(name),
-        ).execute({ offset, upTo: offset + q.pageSize })
-      : await pageStatement(db, kind, q, { offset, upTo: offset + q.pageSize, limit: q.pageSize }),
-  );
+  if (searchWords(q.search).length === 0) {
+    return jsonPageOf(
+      await preparedPages(db, [kind, q.sortKey, q.direction, q.pageSize].join(":"), (name) =>
+        pageStatement(db, kind, q, {
+          offset: offsetParam(),
+          upTo: offsetParam("upTo"),
+          limit: pageSizeSql(q.pageSize),
+        }).prepare(name),
+      ).execute({ offset, upTo: offset + q.pageSize }),
+    );
+  }
+  const bounds = { offset, upTo: offset + q.pageSize, limit: q.pageSize };
+  return await searchedTotals.page(db, searchKey(kind, q), {
+    page: async (withTotal) =>
+      (await pageStatement(db, kind, q, bounds, { withTotal })) as VersionedRow<{
+        items: string;
+        total: number | null;
+      }>[],
+    count: async () =>
+      await db
+        .select({ total: totalColumn(countSql(kind, q)), ...versionColumns("request_clients") })
+        .from(sql`(select 1) as one`),
+  });
 }
+
+/**
+ * A searched list's total, remembered while request_clients does not change (lib/versioned-totals.ts): a
+ * frequent word counted thousands of requests on every page.
+ */
+const searchedTotals = versionedTotals();
+/** What the count reads: the tabs and the words as typed (a word typed otherwise is another key, as right). */
+const searchKey = (kind: ProspectListKind, q: ProspectQuery) => `${kind}\u0000${searchWords(q.search).join("\u0000")}`;
 
 const preparedPages = preparedByShape<ReturnType<ReturnType<typeof pageStatement>["prepare"]>>("prospect_list_page");
 
@@ -112,6 +133,7 @@ function pageStatement(
   kind: ProspectListKind,
   q: ProspectQuery,
   page: { offset: number | SQL; upTo: number | SQL; limit: number | SQL },
+  versioned?: { withTotal: boolean },
 ) {
   const search = matchEveryWordIn(requestClients.searchText, q.search);
   const direction = q.direction === "desc" ? sql`desc` : sql`asc`;
@@ -129,7 +151,9 @@ function pageStatement(
     .with(chosen)
     .select({
       items: jsonTextsArray(requestClients.listRow, [pageColumn("position")]),
-      total: totalColumn(countSql(kind, q)),
+      // A versioned statement (a search) reads the version, and counts only when asked.
+      total: !versioned || versioned.withTotal ? totalColumn(countSql(kind, q)) : sql<null>`null`,
+      ...(versioned ? versionColumns("request_clients") : {}),
     })
     .from(requestClients)
     .innerJoin(chosen, sql`${pageColumn("id")} = ${requestClients.id}`);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildEssms, buildLegalEntity, buildRequest, buildUser } from "../../../test/factories.js";
 import { errorOf, type Session, signIn } from "../../../test/session.js";
 import { createTestApp, type TestContext } from "../../../test/test-app.js";
-import { contacts, quotes, requestClients } from "../../db/schema/index.js";
+import { clients, contacts, quotes, requestClients } from "../../db/schema/index.js";
 
 type Page = { items: Array<Record<string, unknown>>; total: number };
 
@@ -326,5 +326,31 @@ describe("prospect changes", () => {
       headers: client.bearer,
     });
     expect(denied.statusCode).toBe(403);
+  });
+});
+
+/** A searched list's total is remembered per request_clients version (lib/versioned-totals.ts). */
+describe("prospect lists: the total of a search", () => {
+  beforeAll(open);
+  afterAll(() => ctx.close());
+
+  it("follows requests added, archived, and establishments renamed", async () => {
+    const { db } = ctx.handle;
+    const total = async (kind: string) =>
+      (await get(`/requestclients/getListProspectByProspectType/${kind}?search=hetres`)).total;
+    expect(await total("all")).toBe(1);
+    expect(await total("all")).toBe(1);
+    const c = await buildEssms(db, { raisonSocial: "MAS Les Hêtres", prospect: true });
+    const added = (await buildRequest(db, { clientIds: [c.id], reference: "DEM-T-0006" })).id;
+    expect(await total("all")).toBe(2);
+    expect(await total("EnCours")).toBe(2);
+    // The establishment renamed: the request's search text follows (a trigger), and so does the total.
+    await db.update(clients).set({ raisonSocial: "MAS Les Ormes" }).where(eq(clients.id, c.id));
+    expect(await total("all")).toBe(1);
+    await db.update(clients).set({ raisonSocial: "MAS Les Hêtres" }).where(eq(clients.id, c.id));
+    expect(await total("all")).toBe(2);
+    await db.update(requestClients).set({ archivedAt: new Date() }).where(eq(requestClients.id, added));
+    expect(await total("all")).toBe(1);
+    expect((await get("/api/requestclients/getListProspectArchive?search=hetres")).total).toBe(1);
   });
 });

@@ -1,0 +1,83 @@
+import { type SQL, sql } from "drizzle-orm";
+import type { Executor } from "../db/client.js";
+
+/**
+ * The totals of searched list views, remembered by this server for the data version they were counted at.
+ *
+ * A frequent word ("ehpad", in a fifth of 10,000 clients) costs more to count than to page: the page stops
+ * at its 50 rows, the total reads every match (docs/performance.md). The total of a view changes only when
+ * its table does, and the database keeps a version per list, a fresh value written at the commit of every
+ * transaction that changes the table (list_versions, migration 0041_list_versions). So the page statement
+ * reads the version with its rows, in the same snapshot; while the version is the one the total was
+ * counted at, the total is still exact, and the statement need not count again.
+ *
+ * Remembered only where both readings are of committed data: in a transaction that has written (its
+ * changes are seen, the version not yet bumped) the statement counts, and what it counts is not kept.
+ * Per database handle (a test process opens many databases whose versions start alike), bounded.
+ */
+export interface VersionedTotals {
+  /** The page with its total: `page(true)` counts in the statement, `page(false)` does not. */
+  page(db: Executor, key: string, statements: VersionedPageStatements): Promise<{ items: string; total: number }>;
+}
+
+export interface VersionedPageStatements {
+  page(withTotal: boolean): Promise<VersionedRow<{ items: string; total?: number | null }>[]>;
+  count(): Promise<VersionedRow<{ total: number }>[]>;
+}
+
+/** The two columns a versioned statement adds to its row (`versionColumns`). */
+export type VersionedRow<Row> = Row & { version: string | null; clean: boolean };
+
+/** The list's version and whether the transaction has written nothing yet, read with the statement's rows. */
+export function versionColumns(list: string): { version: SQL<string | null>; clean: SQL<boolean> } {
+  return {
+    version: sql<string | null>`(select version::text from list_versions where list = ${list})`,
+    clean: sql<boolean>`(pg_current_xact_id_if_assigned() is null)`,
+  };
+}
+
+interface Remembered {
+  version: string;
+  total: number;
+}
+
+export function versionedTotals(maxViews = 500): VersionedTotals {
+  const byDatabase = new WeakMap<Executor, Map<string, Remembered>>();
+  const viewsOf = (db: Executor) => {
+    let views = byDatabase.get(db);
+    if (!views) {
+      views = new Map();
+      byDatabase.set(db, views);
+    }
+    return views;
+  };
+  const remember = (views: Map<string, Remembered>, key: string, row: VersionedRow<unknown>, total: number) => {
+    if (!row.clean || row.version === null) return;
+    views.delete(key);
+    views.set(key, { version: row.version, total });
+    // The oldest view read goes first (a Map iterates in insertion order; a hit inserts again).
+    if (views.size > maxViews) views.delete(views.keys().next().value as string);
+  };
+  return {
+    async page(db, key, statements) {
+      const views = viewsOf(db);
+      const known = views.get(key);
+      if (!known) {
+        const [row] = await statements.page(true);
+        const total = Number(row?.total ?? 0);
+        if (row) remember(views, key, row, total);
+        return { items: row?.items ?? "[]", total };
+      }
+      const [row] = await statements.page(false);
+      if (row?.clean && row.version === known.version) {
+        remember(views, key, row, known.total);
+        return { items: row.items, total: known.total };
+      }
+      // The list changed since (or this transaction wrote): counted again, in a statement of its own.
+      const [counted] = await statements.count();
+      const total = Number(counted?.total ?? 0);
+      if (counted) remember(views, key, counted, total);
+      return { items: row?.items ?? "[]", total };
+    },
+  };
+}
