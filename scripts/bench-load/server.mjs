@@ -60,7 +60,11 @@ export async function signIn(base, identifier = "dir@demo.fr", password = "Demo-
     headers: { "content-type": "application/json" },
     body: JSON.stringify({ identifier, password }),
   });
-  if (!res.ok) throw new Error(`connexion refusée (${res.status}) : ${await res.text()}`);
+  if (!res.ok)
+    throw new Error(
+      `connexion de ${identifier} refusée (${res.status}) : ${await res.text()}. Le banc se connecte aux comptes de la ` +
+        "démonstration : une base remplie par `npm run seed:scale` seul n'en a pas ; semez une base neuve par `npm run bench:load`.",
+    );
   const cookies = res.headers.getSetCookie().map((c) => c.split(";")[0]);
   const csrf = cookies.find((c) => c.startsWith("certidesk_csrf="))?.split("=")[1] ?? "";
   return { cookie: cookies.join("; "), "x-csrf-token": csrf, "content-type": "application/json" };

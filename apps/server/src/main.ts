@@ -53,6 +53,7 @@ async function main() {
     app.log.warn("SMTP_URL non défini : les e-mails restent dans la file d'envoi (« non envoyé »).");
   const where = handle.kind === "pglite" ? `PGlite (${path.join(config.dataDir, "pglite")})` : "PostgreSQL";
   app.log.info(`Certidesk prêt sur ${config.publicUrl} — base : ${where}`);
+  if (config.demoData && !demoLoaded) app.log.info("DEMO_DATA : base déjà remplie, démonstration non (re)chargée.");
   if (demoLoaded)
     app.log.info(`Données de démonstration chargées : comptes <profil>@demo.fr, mot de passe ${DEMO_PASSWORD}`);
 }

@@ -35,10 +35,15 @@ const DEMO_NAMES: Record<ProfileType, [string, string]> = {
 export const demoIdentifier = (profile: ProfileType) =>
   profile === "MYQUALIANOR" ? "client@demo.fr" : `${profile.toLowerCase()}@demo.fr`;
 
-/** Loads the demo data set when the database has no user yet; returns whether it did. */
+/**
+ * Loads the demo data set when the database has no user and no establishment yet; returns whether it did.
+ * A base filled otherwise (`npm run seed:scale` alone) keeps what it has: the demo's numbers would collide
+ * with its own.
+ */
 export async function seedDemoData(db: Database): Promise<boolean> {
   const [existing] = await db.select({ n: count() }).from(users);
   if (Number(existing?.n ?? 0) > 0) return false;
+  if ((await db.select({ id: clients.id }).from(clients).limit(1)).length > 0) return false;
   // One hash for all demo accounts: they share the documented password, and start-up stays quick.
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
