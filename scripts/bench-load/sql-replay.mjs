@@ -21,13 +21,16 @@ export async function captureCall(file, call) {
 /**
  * `connections` loops for `seconds`, each running the call's queries one after the other, in the order
  * the server ran them (the page's ids and count, the page's details; the session is read once and kept),
- * and timing each round: requests per second and percentiles in the units autocannon prints (ms). Each
- * query is a named statement, parsed and planned once per connection, as the server prepares its pages
- * (lib/prepared-by-shape.ts): unnamed, the replay paid a parse and a plan the server does not.
+ * and timing each round: requests per second and percentiles in the units autocannon prints (ms). A query
+ * the server ran as a prepared statement (lib/prepared-by-shape.ts) is a named statement here too, parsed
+ * and planned once per connection: unnamed, the replay paid a parse and a plan the server does not. One the
+ * server ran unnamed (a search, planned for its words) stays unnamed: a generic plan could be another.
  */
 export async function replay(pool, queries, { connections, seconds }) {
+  // Named where the server named it (`prepared` in the capture, PostgreSQL only); a capture without the
+  // flag (older, or PGlite's) names every statement.
   const named = queries.map((q) => ({
-    name: `replay_${createHash("sha1").update(q.query).digest("hex").slice(0, 16)}`,
+    ...(q.prepared !== false && { name: `replay_${createHash("sha1").update(q.query).digest("hex").slice(0, 16)}` }),
     text: q.query,
     values: q.params,
   }));

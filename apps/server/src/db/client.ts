@@ -50,6 +50,32 @@ function sqlCapture(file: string | undefined) {
 }
 
 /**
+ * The same capture on PostgreSQL, read from each connection's queries rather than from drizzle's logger:
+ * it also says whether a statement ran under a name (`prepared`), so that the load bench replays a prepared
+ * page as a named statement (planned once, then a generic plan) and a searched page unnamed (planned for its
+ * words at each call), as the server ran them (scripts/bench-load/sql-replay.mjs).
+ */
+function captureConnectionQueries(pool: import("pg").Pool, file: string) {
+  pool.on("connect", (client) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    const record = (text: string, params: unknown, prepared: boolean) =>
+      fs.appendFileSync(
+        file,
+        `${JSON.stringify({ query: text, params: Array.isArray(params) ? params : [], prepared })}\n`,
+      );
+    client.query = ((config: unknown, ...rest: unknown[]) => {
+      if (typeof config === "string") record(config, rest[0], false);
+      else if (config && typeof config === "object" && "text" in config) {
+        // drizzle passes a prepared statement's values beside its config, not in it.
+        const { text, values, name } = config as { text: string; values?: unknown[]; name?: string };
+        record(text, values ?? rest[0], Boolean(name));
+      }
+      return query(config, ...rest);
+    }) as typeof client.query;
+  });
+}
+
+/**
  * PGlite is single-process and single-connection: one instance per data directory, and PGlite
  * itself serialises queries and transactions. PostgreSQL gets a pool.
  *
@@ -68,7 +94,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     pool.on("error", (error) => {
       console.warn(`PostgreSQL : connexion inactive fermée (${error.message})`);
     });
-    const db = drizzlePg(pool, { schema, logger: sqlCapture(options.captureSqlFile) }) as unknown as Database;
+    if (options.captureSqlFile) captureConnectionQueries(pool, options.captureSqlFile);
+    const db = drizzlePg(pool, { schema }) as unknown as Database;
     return {
       db,
       kind: "postgres",
