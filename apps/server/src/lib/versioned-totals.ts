@@ -1,5 +1,6 @@
-import { type SQL, sql } from "drizzle-orm";
+import { type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { Executor } from "../db/client.js";
+import { totalColumn } from "./page-in-one-statement.js";
 
 /**
  * The totals of searched list views, remembered by this server for the data version they were counted at.
@@ -34,6 +35,11 @@ export function versionColumns(list: string): { version: SQL<string | null>; cle
     version: sql<string | null>`(select version::text from list_versions where list = ${list})`,
     clean: sql<boolean>`(pg_current_xact_id_if_assigned() is null)`,
   };
+}
+
+/** A list's total counted alone, with its version: the statement `count()` runs when the version moved. */
+export function versionedCount(db: Executor, countQuery: SQLWrapper, list: string) {
+  return db.select({ total: totalColumn(countQuery), ...versionColumns(list) }).from(sql`(select 1) as one`);
 }
 
 interface Remembered {

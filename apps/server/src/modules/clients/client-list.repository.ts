@@ -9,7 +9,7 @@ import { type RecordScope, scopeWhere } from "../../lib/policy.js";
 import { preparedByShape } from "../../lib/prepared-by-shape.js";
 import { matchEveryWord, searchWords } from "../../lib/search-text.js";
 import { jsonPageOf, jsonTextsArray } from "../../lib/sql-json.js";
-import { versionColumns, versionedTotals } from "../../lib/versioned-totals.js";
+import { type VersionedRow, versionColumns, versionedCount, versionedTotals } from "../../lib/versioned-totals.js";
 
 // The sorts on the main contact's and the gestionnaire's names read columns kept by triggers (the
 // client_search migration) holding exactly `lower(folded name)` of the joined row ('' without a main contact,
@@ -79,28 +79,15 @@ export async function listClients(
   const { countQuery } = clientListQuery(db, q, scope, sqlDate(today));
   const counted = countQuery().toSQL();
   return searchedTotals.page(db, `${counted.sql}\u0000${JSON.stringify(counted.params)}`, {
-    page: (withTotal) => searchedPage(db, q, sqlDate(today), withTotal),
-    count: async () =>
-      await db.select({ total: totalColumn(countQuery()), ...versionColumns("clients") }).from(sql`(select 1) as one`),
+    page: async (withTotal) =>
+      (await pageStatement(db, q, scope, sqlDate(today), q.pageSize, offsetOf(q), {
+        withTotal,
+      })) as VersionedRow<{ items: string; total: number | null }>[],
+    count: async () => await versionedCount(db, countQuery(), "clients"),
   });
 }
 
 const searchedTotals = versionedTotals();
-
-/** A searched page (staff scope), with the clients' version, and its total only when asked. */
-async function searchedPage(db: Executor, q: ClientListQuery, today: SQL, withTotal: boolean) {
-  const { ids, countQuery, order } = clientListQuery(db, q, { kind: "all" }, today);
-  const page = db.$with("client_page").as(ids().limit(q.pageSize).offset(offsetOf(q)));
-  return await db
-    .with(page)
-    .select({
-      items: jsonTextsArray(clients.listRow, order),
-      total: withTotal ? totalColumn(countQuery()) : sql<null>`null`,
-      ...versionColumns("clients"),
-    })
-    .from(clients)
-    .where(inArray(clients.id, db.select({ id: page.id }).from(page)));
-}
 
 /**
  * One statement: the page's ids (an index walk that reads no row it skips), their kept rows joined into one
@@ -114,6 +101,7 @@ function pageStatement(
   today: SQL,
   limit: number | SQL,
   offset: number | SQL,
+  versioned?: { withTotal: boolean },
 ) {
   const { ids, countQuery, order } = clientListQuery(db, q, scope, today);
   // drizzle types LIMIT and OFFSET as numbers or placeholders but writes any SQL it is given.
@@ -124,7 +112,12 @@ function pageStatement(
   );
   return db
     .with(page)
-    .select({ items: jsonTextsArray(clients.listRow, order), total: totalColumn(countQuery()) })
+    .select({
+      items: jsonTextsArray(clients.listRow, order),
+      // A versioned statement (a search) reads the version, and counts only when asked.
+      total: !versioned || versioned.withTotal ? totalColumn(countQuery()) : sql<number>`null`,
+      ...(versioned ? versionColumns("clients") : {}),
+    })
     .from(clients)
     .where(inArray(clients.id, db.select({ id: page.id }).from(page)));
 }

@@ -19,7 +19,7 @@ import { offsetOf, offsetParam, pageSizeSql } from "../../lib/pagination.js";
 import { preparedByShape } from "../../lib/prepared-by-shape.js";
 import { foldedSql, matchEveryWord, matchEveryWordIn, searchWords } from "../../lib/search-text.js";
 import { jsonPageOf, jsonTextsArray } from "../../lib/sql-json.js";
-import { type VersionedRow, versionColumns, versionedTotals } from "../../lib/versioned-totals.js";
+import { type VersionedRow, versionColumns, versionedCount, versionedTotals } from "../../lib/versioned-totals.js";
 
 export type ProspectListKind = "all" | "EnCours" | "REFUSE" | "ARCHIVE";
 export interface ProspectQuery {
@@ -97,10 +97,7 @@ export async function listProspects(
         items: string;
         total: number | null;
       }>[],
-    count: async () =>
-      await db
-        .select({ total: totalColumn(countSql(kind, q)), ...versionColumns("request_clients") })
-        .from(sql`(select 1) as one`),
+    count: async () => await versionedCount(db, countSql(kind, q), "request_clients"),
   });
 }
 
