@@ -29,17 +29,36 @@ export interface VersionedPageStatements {
 /** The two columns a versioned statement adds to its row (`versionColumns`). */
 export type VersionedRow<Row> = Row & { version: string | null; clean: boolean };
 
-/** The list's version and whether the transaction has written nothing yet, read with the statement's rows. */
-export function versionColumns(list: string): { version: SQL<string | null>; clean: SQL<boolean> } {
+/**
+ * The version of the lists a view reads (one, or several joined: the outbox searched by establishment
+ * name reads clients too) and whether the transaction has written nothing yet, read with the statement's
+ * rows.
+ */
+export function versionColumns(lists: string | readonly string[]): {
+  version: SQL<string | null>;
+  clean: SQL<boolean>;
+} {
+  const names = typeof lists === "string" ? [lists] : lists;
+  const version =
+    names.length === 1
+      ? sql<string | null>`(select version::text from list_versions where list = ${names[0]})`
+      : // null (never remembered) while one of them has no version yet
+        sql<
+          string | null
+        >`(select case when count(*) = ${sql.raw(String(names.length))} then string_agg(version::text, '.' order by list) end
+            from list_versions where list in (${sql.join(
+              names.map((name) => sql`${name}`),
+              sql`, `,
+            )}))`;
   return {
-    version: sql<string | null>`(select version::text from list_versions where list = ${list})`,
+    version,
     clean: sql<boolean>`(pg_current_xact_id_if_assigned() is null)`,
   };
 }
 
 /** A list's total counted alone, with its version: the statement `count()` runs when the version moved. */
-export function versionedCount(db: Executor, countQuery: SQLWrapper, list: string) {
-  return db.select({ total: totalColumn(countQuery), ...versionColumns(list) }).from(sql`(select 1) as one`);
+export function versionedCount(db: Executor, countQuery: SQLWrapper, lists: string | readonly string[]) {
+  return db.select({ total: totalColumn(countQuery), ...versionColumns(lists) }).from(sql`(select 1) as one`);
 }
 
 interface Remembered {

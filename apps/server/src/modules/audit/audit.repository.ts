@@ -8,6 +8,7 @@ import { parisDayEnd, parisDayStart } from "../../lib/paris-day-sql.js";
 import { boundValue, preparedByShape, recordedValues, type StatementParam } from "../../lib/prepared-by-shape.js";
 import { matchEveryWordIn, searchWords } from "../../lib/search-text.js";
 import { isoTimestamp, JsonText, jsonObject } from "../../lib/sql-json.js";
+import { type VersionedRow, versionColumns, versionedCount, versionedTotals } from "../../lib/versioned-totals.js";
 
 export interface AuditListQuery {
   page: number;
@@ -92,11 +93,24 @@ const entryJson = jsonObject({
   changes: auditLog.changes,
 });
 
-/** The page's entries as JSON texts, each carrying the total (an uncorrelated subquery, run once). */
-function pageStatement(db: Executor, q: AuditListQuery, param: StatementParam, offset: number | SQL) {
+/**
+ * The page's entries as JSON texts, each carrying the total (an uncorrelated subquery, run once). A
+ * versioned statement (a search) reads the journal's version, and counts only when asked.
+ */
+function pageStatement(
+  db: Executor,
+  q: AuditListQuery,
+  param: StatementParam,
+  offset: number | SQL,
+  versioned?: { withTotal: boolean },
+) {
   return (
     db
-      .select({ entry: sql<string>`${entryJson}::text`, total: totalColumn(countSql(q, param)) })
+      .select({
+        entry: sql<string>`${entryJson}::text`,
+        total: !versioned || versioned.withTotal ? totalColumn(countSql(q, param)) : sql<number | null>`null`,
+        ...(versioned ? versionColumns("audit_log") : {}),
+      })
       .from(auditLog)
       .where(whereOf(q, param))
       .orderBy(...orderOf(q))
@@ -115,27 +129,54 @@ const preparedPages = preparedByShape<ReturnType<ReturnType<typeof pageStatement
  * for its words.
  */
 export async function listAuditEntries(db: Executor, q: AuditListQuery): Promise<JsonText<AuditPage>> {
-  const offset = offsetOf(q);
-  let rows: Array<{ entry: string; total: number }>;
-  if (searchWords(q.search).length > 0) rows = await pageStatement(db, q, boundValue, offset);
-  else {
-    const { values, param } = recordedValues({ offset });
-    const shape = [q.entityType, q.action, q.actorId, q.from, q.to].map(Boolean).join(":");
-    // Built at each call, for its values; prepared only the first time of its shape.
-    const statement = pageStatement(db, q, param, offsetParam());
-    rows = await preparedPages(db, [shape, q.sort, q.direction, q.pageSize].join(":"), (name) =>
-      statement.prepare(name),
-    ).execute(values);
-  }
+  const { items, total } = searchWords(q.search).length > 0 ? await searchedPage(db, q) : await unsearchedPage(db, q);
+  // Only a count of matching rows stops past the cap; the kept counts are exact.
+  const capped = counted(q) && total > AUDIT_COUNT_CAP;
+  return new JsonText(
+    `{"items":${items},"total":${capped ? AUDIT_COUNT_CAP : total},"totalCapped":${capped},"page":${q.page},"pageSize":${q.pageSize}}`,
+  );
+}
+
+const entriesArray = (rows: Array<{ entry: string }>) => `[${rows.map((r) => r.entry).join(",")}]`;
+
+async function unsearchedPage(db: Executor, q: AuditListQuery) {
+  const { values, param } = recordedValues({ offset: offsetOf(q) });
+  const shape = [q.entityType, q.action, q.actorId, q.from, q.to].map(Boolean).join(":");
+  // Built at each call, for its values; prepared only the first time of its shape.
+  const statement = pageStatement(db, q, param, offsetParam());
+  const rows = (await preparedPages(db, [shape, q.sort, q.direction, q.pageSize].join(":"), (name) =>
+    statement.prepare(name),
+  ).execute(values)) as Array<{ entry: string; total: number }>;
   // A page past the last has no row to carry the total: it is counted apart.
   const recount = async () => {
     const [row] = await db.select({ n: totalColumn(countSql(q, boundValue)) }).from(sql`(select 1) one`);
     return Number(row?.n ?? 0);
   };
-  const n = await totalOf(rows, q, recount);
-  // Only a count of matching rows stops past the cap; the kept counts are exact.
-  const capped = counted(q) && n > AUDIT_COUNT_CAP;
-  return new JsonText(
-    `{"items":[${rows.map((r) => r.entry).join(",")}],"total":${capped ? AUDIT_COUNT_CAP : n},"totalCapped":${capped},"page":${q.page},"pageSize":${q.pageSize}}`,
-  );
+  return { items: entriesArray(rows), total: await totalOf(rows, q, recount) };
 }
+
+/**
+ * A search, planned for its words. Its total (up to the cap) is remembered while the journal does not
+ * change (lib/versioned-totals.ts): a frequent word is counted over ten thousand entries, where its page
+ * stops at fifty. The journal changes with every write of the application, so this helps the pages of a
+ * search read one after the other, not a busy day's.
+ */
+async function searchedPage(db: Executor, q: AuditListQuery) {
+  const countAlone = async () => await versionedCount(db, countSql(q, boundValue), "audit_log");
+  const { words, entityType, action, actorId, from, to } = { ...q, words: searchWords(q.search) };
+  return searchedTotals.page(db, JSON.stringify([words, entityType, action, actorId, from, to]), {
+    async page(withTotal) {
+      const rows = (await pageStatement(db, q, boundValue, offsetOf(q), { withTotal })) as VersionedRow<{
+        entry: string;
+        total: number | null;
+      }>[];
+      const [first] = rows;
+      // No entry (a page past the last) carries the version and the total: both read alone.
+      if (!first) return (await countAlone()).map((row) => ({ ...row, items: "[]" }));
+      return [{ items: entriesArray(rows), total: first.total, version: first.version, clean: first.clean }];
+    },
+    count: countAlone,
+  });
+}
+
+const searchedTotals = versionedTotals();

@@ -9,6 +9,7 @@ import { parisDayEnd, parisDayStart } from "../../lib/paris-day-sql.js";
 import { boundValue, namedPlaceholder, preparedByShape, type StatementParam } from "../../lib/prepared-by-shape.js";
 import { foldedSql, matchEveryWord, searchPatterns } from "../../lib/search-text.js";
 import { isoTimestamp, jsonArrayText, jsonObject, jsonPageOf } from "../../lib/sql-json.js";
+import { type VersionedRow, versionColumns, versionedCount, versionedTotals } from "../../lib/versioned-totals.js";
 
 export interface MailListQuery {
   page: number;
@@ -102,24 +103,33 @@ function mailFilters(q: MailFilterQuery, param: StatementParam = boundValue): SQ
 }
 
 /**
+ * The outbox's mails for a view, counted. A search joins the establishment, for its name (`mailSearch`).
+ * An outbox of tens of thousands of mails has hundreds of each word: a page stops at 50 of them, its total
+ * reads every one (hence the versioned totals of `listMails`).
+ */
+function countStatement(db: Executor, q: MailFilterQuery, param: StatementParam) {
+  const counted = db.select({ n: count() }).from(mailOutbox).$dynamic();
+  if (q.search) counted.leftJoin(clients, eq(clients.id, mailOutbox.clientId));
+  return counted.where(mailFilters(q, param));
+}
+
+/**
  * A page of the outbox in one statement (lib/page-in-one-statement.ts): the page's ids from mail_outbox
  * (joined to the establishment only to search its name; each sort an index walk over the live mails) as a
  * CTE, those rows as one JSON array (`mailRowJson`), and the total, there even for a page past the last.
+ * A versioned statement (a search) reads the lists' version, and counts only when asked.
  */
 function pageStatement(
   db: Executor,
   q: MailListQuery,
   param: StatementParam,
   page: { limit: number | SQL; offset: number | SQL },
+  versioned?: { withTotal: boolean },
 ) {
   const where = mailFilters(q, param);
   const order = [q.direction === "asc" ? asc(SORTS[q.sort]) : desc(SORTS[q.sort]), desc(mailOutbox.id)];
   const ids = db.select({ id: mailOutbox.id }).from(mailOutbox).$dynamic();
-  const counted = db.select({ n: count() }).from(mailOutbox).$dynamic();
-  if (q.search) {
-    ids.leftJoin(clients, eq(clients.id, mailOutbox.clientId));
-    counted.leftJoin(clients, eq(clients.id, mailOutbox.clientId));
-  }
+  if (q.search) ids.leftJoin(clients, eq(clients.id, mailOutbox.clientId));
   // drizzle types LIMIT and OFFSET as numbers or placeholders but writes any SQL it is given.
   const pageIds = db.$with("mail_page").as(
     ids
@@ -130,15 +140,26 @@ function pageStatement(
   );
   const query = db
     .with(pageIds)
-    .select({ items: jsonArrayText(mailRowJson, order), total: totalColumn(counted.where(where)) })
+    .select({
+      items: jsonArrayText(mailRowJson, order),
+      total: !versioned || versioned.withTotal ? totalColumn(countStatement(db, q, param)) : sql<number | null>`null`,
+      ...(versioned ? versionColumns(SEARCHED_LISTS) : {}),
+    })
     .from(mailOutbox)
     .$dynamic();
   return withNames(query).where(inArray(mailOutbox.id, db.select({ id: pageIds.id }).from(pageIds)));
 }
 
-const preparedPages = preparedByShape<ReturnType<ReturnType<typeof pageStatement>["prepare"]>>("mail_list_page");
+/** What a searched view reads: the outbox, and the establishments' names. */
+const SEARCHED_LISTS = ["mail_outbox", "clients"];
 
-/** A page of the outbox: a statement prepared per shape (filters set, search words, sort, page size). */
+const preparedPages = preparedByShape<ReturnType<ReturnType<typeof pageStatement>["prepare"]>>("mail_list_page");
+const searchedTotals = versionedTotals();
+
+/**
+ * A page of the outbox: a statement prepared per shape (filters set, search words, sort, page size). A
+ * search's total is remembered while the outbox and the establishments do not change (lib/versioned-totals.ts).
+ */
 export async function listMails(db: Executor, q: MailListQuery): Promise<{ items: string; total: number }> {
   const patterns = searchPatterns(q.search);
   const shape = [
@@ -150,17 +171,28 @@ export async function listMails(db: Executor, q: MailListQuery): Promise<{ items
     q.direction,
     q.pageSize,
   ];
-  const prepare = (name: string) =>
-    pageStatement(db, q, namedPlaceholder, { limit: pageSizeSql(q.pageSize), offset: offsetParam() }).prepare(name);
-  return jsonPageOf(
-    await preparedPages(db, shape.join(":"), prepare).execute({
-      ...Object.fromEntries(FILTER_KEYS.map((key) => [key, q[key]])),
-      from: q.from,
-      to: q.to,
-      ...Object.fromEntries(patterns.map((pattern, i) => [`w${i}`, pattern])),
-      offset: offsetOf(q),
-    }),
-  );
+  const filters = {
+    ...Object.fromEntries(FILTER_KEYS.map((key) => [key, q[key]])),
+    from: q.from,
+    to: q.to,
+    ...Object.fromEntries(patterns.map((pattern, i) => [`w${i}`, pattern])),
+  };
+  const execute = (versioned?: { withTotal: boolean }) =>
+    preparedPages(db, [...shape, versioned?.withTotal ?? "all"].join(":"), (name) =>
+      pageStatement(
+        db,
+        q,
+        namedPlaceholder,
+        { limit: pageSizeSql(q.pageSize), offset: offsetParam() },
+        versioned,
+      ).prepare(name),
+    ).execute({ ...filters, offset: offsetOf(q) });
+  if (!patterns.length) return jsonPageOf(await execute());
+  return searchedTotals.page(db, JSON.stringify(filters), {
+    page: async (withTotal) =>
+      (await execute({ withTotal })) as VersionedRow<{ items: string; total: number | null }>[],
+    count: async () => await versionedCount(db, countStatement(db, q, boundValue), SEARCHED_LISTS),
+  });
 }
 
 /** Mails per status for the same search, dates and client as the list (the status tabs' counts). */

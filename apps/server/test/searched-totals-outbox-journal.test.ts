@@ -1,0 +1,107 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "../src/db/client.js";
+import { auditLog, clients, mailOutbox } from "../src/db/schema/index.js";
+import { listAuditEntries } from "../src/modules/audit/audit.repository.js";
+import { listMails } from "../src/modules/mail/mail.repository.js";
+import { buildEssms } from "./factories.js";
+import { createTestApp, type TestContext } from "./test-app.js";
+
+/**
+ * The totals of searched outbox and journal views are remembered per data version (lib/versioned-totals.ts,
+ * migration 0042): whatever changes the mails, the establishments they are searched by, or the journal, the
+ * next answer's total is a real count; a write no trigger sees (as a replica applies them) shows that the
+ * total was remembered, not counted again.
+ */
+describe("searched totals of the outbox and the journal", () => {
+  let ctx: TestContext;
+  let db: Database;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    db = ctx.handle.db;
+  });
+  afterAll(() => ctx.close());
+
+  /** Rows written as a replica writes them: no trigger, so no version moves. */
+  const unseen = async (write: (tx: Database) => Promise<unknown>) =>
+    db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await write(tx as never);
+    });
+
+  const mailsFound = async (search: string) =>
+    (await listMails(db, { page: 1, pageSize: 1, search, sort: "createdAt", direction: "desc" })).total;
+  const mail = (subject: string, clientId?: string) => ({ to: ["a@b.fr"], subject, body: "…", clientId });
+
+  it("outbox: follows mails sent, renamed and deleted, and the establishments searched by name", async () => {
+    expect(await mailsFound("Zéphyr")).toBe(0);
+    const [first] = await db
+      .insert(mailOutbox)
+      .values([mail("Devis Zéphyr"), mail("Relance zephyr")])
+      .returning();
+    expect(await mailsFound("zéphyr")).toBe(2);
+    await unseen((tx) => tx.insert(mailOutbox).values(mail("Zéphyr, sans version")));
+    expect(await mailsFound("zéphyr")).toBe(2);
+    await db
+      .update(mailOutbox)
+      .set({ subject: "Devis Borée" })
+      .where(eq(mailOutbox.id, first?.id ?? ""));
+    expect(await mailsFound("zéphyr")).toBe(2);
+    await db.update(mailOutbox).set({ deletedAt: new Date() }).where(sql`${mailOutbox.subject} like 'Relance%'`);
+    expect(await mailsFound("zéphyr")).toBe(1);
+    // An establishment renamed changes what its mails are found by.
+    const client = await buildEssms(db, { raisonSocial: "Foyer Aquilon" });
+    await db.insert(mailOutbox).values(mail("Convocation", client.id));
+    expect(await mailsFound("aquilon")).toBe(1);
+    await db.update(clients).set({ raisonSocial: "Foyer Sirocco" }).where(eq(clients.id, client.id));
+    expect(await mailsFound("aquilon")).toBe(0);
+    expect(await mailsFound("sirocco")).toBe(1);
+  });
+
+  const journalFound = async (search: string, page = 1) => {
+    const answer = await listAuditEntries(db, { page, pageSize: 1, search, sort: "occurredAt", direction: "desc" });
+    const parsed = JSON.parse(answer.text) as { items: unknown[]; total: number };
+    return { total: parsed.total, items: parsed.items.length };
+  };
+  const entry = (summary: string) => ({
+    actorLabel: "Système",
+    action: "update",
+    entityType: "client",
+    entityId: "x",
+    summary,
+  });
+
+  it("journal: follows entries written and deleted, and past the last page", async () => {
+    expect((await journalFound("Mistral")).total).toBe(0);
+    await db.insert(auditLog).values([entry("Règlement Mistral"), entry("Relance mistral")]);
+    expect(await journalFound("mistral")).toEqual({ total: 2, items: 1 });
+    await unseen((tx) => tx.insert(auditLog).values(entry("Mistral, sans version")));
+    expect(await journalFound("mistral")).toEqual({ total: 2, items: 1 });
+    // Past the last page: no entry, the total still there.
+    expect(await journalFound("mistral", 9)).toEqual({ total: 2, items: 0 });
+    await db.insert(auditLog).values(entry("Mistral encore"));
+    expect(await journalFound("mistral", 9)).toEqual({ total: 4, items: 0 });
+    await db.delete(auditLog).where(sql`${auditLog.summary} like '%istral%'`);
+    expect(await journalFound("mistral")).toEqual({ total: 0, items: 0 });
+  });
+
+  it("a transaction that wrote counts what it sees and keeps nothing of it", async () => {
+    await db.insert(auditLog).values(entry("Tramontane"));
+    expect((await journalFound("tramontane")).total).toBe(1);
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.insert(auditLog).values(entry("Tramontane bis"));
+        const inside = await listAuditEntries(tx, {
+          page: 1,
+          pageSize: 1,
+          search: "tramontane",
+          sort: "occurredAt",
+          direction: "desc",
+        });
+        expect((JSON.parse(inside.text) as { total: number }).total).toBe(2);
+        throw new Error("annulée");
+      }),
+    ).rejects.toThrow("annulée");
+    expect((await journalFound("tramontane")).total).toBe(1);
+  });
+});
