@@ -104,4 +104,50 @@ describe("searched totals of the outbox and the journal", () => {
     ).rejects.toThrow("annulée");
     expect((await journalFound("tramontane")).total).toBe(1);
   });
+
+  const gate = () => {
+    let open = () => {};
+    const opened = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    return { opened, open };
+  };
+
+  // Two connections: PGlite has one, where transactions never run side by side.
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    "two transactions writing the same lists in opposite orders commit one after the other, neither refused",
+    async () => {
+      const a = await buildEssms(db, { raisonSocial: "Foyer Alizé" });
+      const b = await buildEssms(db, { raisonSocial: "Foyer Blizzard" });
+      const aBumped = gate();
+      const bAsked = gate();
+      // The deferred triggers fired one at a time, as a commit fires them, in each transaction's order of
+      // writes: A (clients, then the journal) beside B (the journal, then clients). Their entries are of two
+      // actions: the journal's counts per action would otherwise hold B behind A from its first write.
+      const txA = db.transaction(async (tx) => {
+        await tx.update(clients).set({ city: "Arles" }).where(eq(clients.id, a.id));
+        await tx.insert(auditLog).values({ ...entry("A"), action: "test-a" });
+        await tx.execute(sql`set constraints clients_list_version immediate`);
+        aBumped.open();
+        await bAsked.opened;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        await tx.execute(sql`set constraints all immediate`);
+      });
+      const txB = db.transaction(async (tx) => {
+        await aBumped.opened;
+        await tx.insert(auditLog).values({ ...entry("B"), action: "test-b" });
+        await tx.update(clients).set({ city: "Brest" }).where(eq(clients.id, b.id));
+        const asked = tx.execute(sql`set constraints audit_log_list_version immediate`);
+        bAsked.open();
+        await asked;
+        await tx.execute(sql`set constraints all immediate`);
+      });
+      await expect(Promise.all([txA, txB])).resolves.toHaveLength(2);
+      const cities = await db
+        .select({ city: clients.city })
+        .from(clients)
+        .where(sql`${clients.id} in (${a.id}, ${b.id})`);
+      expect(cities.map((c) => c.city).sort()).toEqual(["Arles", "Brest"]);
+    },
+  );
 });
