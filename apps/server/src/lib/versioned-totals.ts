@@ -56,6 +56,22 @@ export function versionColumns(lists: string | readonly string[]): {
   };
 }
 
+/**
+ * A page statement's total column and, in a versioned statement (a search), the lists' version, with the
+ * total counted only when asked (`page(true)`).
+ */
+export function totalWithVersion(
+  countQuery: SQLWrapper,
+  lists: string | readonly string[],
+  versioned?: { withTotal: boolean },
+) {
+  if (!versioned) return { total: totalColumn(countQuery) };
+  return {
+    total: versioned.withTotal ? totalColumn(countQuery) : sql<number | null>`null`,
+    ...versionColumns(lists),
+  };
+}
+
 /** A list's total counted alone, with its version: the statement `count()` runs when the version moved. */
 export function versionedCount(db: Executor, countQuery: SQLWrapper, lists: string | readonly string[]) {
   return db.select({ total: totalColumn(countQuery), ...versionColumns(lists) }).from(sql`(select 1) as one`);

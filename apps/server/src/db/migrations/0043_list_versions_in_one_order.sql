@@ -73,3 +73,11 @@ CREATE CONSTRAINT TRIGGER mail_outbox_list_version AFTER INSERT OR UPDATE OR DEL
 --> statement-breakpoint
 CREATE CONSTRAINT TRIGGER audit_log_list_version AFTER INSERT OR UPDATE OR DELETE ON audit_log
   DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION bump_written_list_versions('audit_log');
+--> statement-breakpoint
+-- What is left of 0041's function: the TRUNCATE triggers (a statement, no row events to defer).
+CREATE OR REPLACE FUNCTION bump_list_version() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO list_versions (list, version) VALUES (TG_ARGV[0], nextval('list_version_seq'))
+  ON CONFLICT (list) DO UPDATE SET version = excluded.version;
+  RETURN NULL;
+END $$;

@@ -8,7 +8,7 @@ import { parisDayEnd, parisDayStart } from "../../lib/paris-day-sql.js";
 import { boundValue, preparedByShape, recordedValues, type StatementParam } from "../../lib/prepared-by-shape.js";
 import { matchEveryWordIn, searchWords } from "../../lib/search-text.js";
 import { isoTimestamp, JsonText, jsonObject } from "../../lib/sql-json.js";
-import { type VersionedRow, versionColumns, versionedCount, versionedTotals } from "../../lib/versioned-totals.js";
+import { totalWithVersion, type VersionedRow, versionedCount, versionedTotals } from "../../lib/versioned-totals.js";
 
 export interface AuditListQuery {
   page: number;
@@ -108,8 +108,7 @@ function pageStatement(
     db
       .select({
         entry: sql<string>`${entryJson}::text`,
-        total: !versioned || versioned.withTotal ? totalColumn(countSql(q, param)) : sql<number | null>`null`,
-        ...(versioned ? versionColumns("audit_log") : {}),
+        ...totalWithVersion(countSql(q, param), "audit_log", versioned),
       })
       .from(auditLog)
       .where(whereOf(q, param))
@@ -163,8 +162,8 @@ async function unsearchedPage(db: Executor, q: AuditListQuery) {
  */
 async function searchedPage(db: Executor, q: AuditListQuery) {
   const countAlone = async () => await versionedCount(db, countSql(q, boundValue), "audit_log");
-  const { words, entityType, action, actorId, from, to } = { ...q, words: searchWords(q.search) };
-  return searchedTotals.page(db, JSON.stringify([words, entityType, action, actorId, from, to]), {
+  const view = [searchWords(q.search), q.entityType, q.action, q.actorId, q.from, q.to];
+  return searchedTotals.page(db, JSON.stringify(view), {
     async page(withTotal) {
       const rows = (await pageStatement(db, q, boundValue, offsetOf(q), { withTotal })) as VersionedRow<{
         entry: string;

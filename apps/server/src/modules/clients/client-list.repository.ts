@@ -3,13 +3,12 @@ import { and, count as countFn, eq, inArray, isNotNull, isNull, type SQL, sql } 
 import type { Executor } from "../../db/client.js";
 import { clients, listCounts } from "../../db/schema/index.js";
 import { dateLiteral, type IsoDate, sqlDate } from "../../lib/clock.js";
-import { totalColumn } from "../../lib/page-in-one-statement.js";
 import { offsetOf, offsetParam, pageSizeSql } from "../../lib/pagination.js";
 import { type RecordScope, scopeWhere } from "../../lib/policy.js";
 import { preparedByShape } from "../../lib/prepared-by-shape.js";
 import { matchEveryWord, searchWords } from "../../lib/search-text.js";
 import { jsonPageOf, jsonTextsArray } from "../../lib/sql-json.js";
-import { type VersionedRow, versionColumns, versionedCount, versionedTotals } from "../../lib/versioned-totals.js";
+import { totalWithVersion, type VersionedRow, versionedCount, versionedTotals } from "../../lib/versioned-totals.js";
 
 // The sorts on the main contact's and the gestionnaire's names read columns kept by triggers (the
 // client_search migration) holding exactly `lower(folded name)` of the joined row ('' without a main contact,
@@ -115,8 +114,7 @@ function pageStatement(
     .select({
       items: jsonTextsArray(clients.listRow, order),
       // A versioned statement (a search) reads the version, and counts only when asked.
-      total: !versioned || versioned.withTotal ? totalColumn(countQuery()) : sql<number>`null`,
-      ...(versioned ? versionColumns("clients") : {}),
+      ...totalWithVersion(countQuery(), "clients", versioned),
     })
     .from(clients)
     .where(inArray(clients.id, db.select({ id: page.id }).from(page)));

@@ -3,13 +3,12 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, or, type SQ
 import type { PgSelect } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.js";
 import { clients, contacts, mailAttachments, mailOutbox, users } from "../../db/schema/index.js";
-import { totalColumn } from "../../lib/page-in-one-statement.js";
 import { offsetOf, offsetParam, pageSizeSql } from "../../lib/pagination.js";
 import { parisDayEnd, parisDayStart } from "../../lib/paris-day-sql.js";
 import { boundValue, namedPlaceholder, preparedByShape, type StatementParam } from "../../lib/prepared-by-shape.js";
 import { foldedSql, matchEveryWord, searchPatterns } from "../../lib/search-text.js";
 import { isoTimestamp, jsonArrayText, jsonObject, jsonPageOf } from "../../lib/sql-json.js";
-import { type VersionedRow, versionColumns, versionedCount, versionedTotals } from "../../lib/versioned-totals.js";
+import { totalWithVersion, type VersionedRow, versionedCount, versionedTotals } from "../../lib/versioned-totals.js";
 
 export interface MailListQuery {
   page: number;
@@ -142,8 +141,7 @@ function pageStatement(
     .with(pageIds)
     .select({
       items: jsonArrayText(mailRowJson, order),
-      total: !versioned || versioned.withTotal ? totalColumn(countStatement(db, q, param)) : sql<number | null>`null`,
-      ...(versioned ? versionColumns(SEARCHED_LISTS) : {}),
+      ...totalWithVersion(countStatement(db, q, param), SEARCHED_LISTS, versioned),
     })
     .from(mailOutbox)
     .$dynamic();

@@ -14,12 +14,11 @@ import {
   requestEstablishments,
   requestTabCounts,
 } from "../../db/schema/index.js";
-import { totalColumn } from "../../lib/page-in-one-statement.js";
 import { offsetOf, offsetParam, pageSizeSql } from "../../lib/pagination.js";
 import { preparedByShape } from "../../lib/prepared-by-shape.js";
 import { foldedSql, matchEveryWord, matchEveryWordIn, searchWords } from "../../lib/search-text.js";
 import { jsonPageOf, jsonTextsArray } from "../../lib/sql-json.js";
-import { type VersionedRow, versionColumns, versionedCount, versionedTotals } from "../../lib/versioned-totals.js";
+import { totalWithVersion, type VersionedRow, versionedCount, versionedTotals } from "../../lib/versioned-totals.js";
 
 export type ProspectListKind = "all" | "EnCours" | "REFUSE" | "ARCHIVE";
 export interface ProspectQuery {
@@ -149,8 +148,7 @@ function pageStatement(
     .select({
       items: jsonTextsArray(requestClients.listRow, [pageColumn("position")]),
       // A versioned statement (a search) reads the version, and counts only when asked.
-      total: !versioned || versioned.withTotal ? totalColumn(countSql(kind, q)) : sql<null>`null`,
-      ...(versioned ? versionColumns("request_clients") : {}),
+      ...totalWithVersion(countSql(kind, q), "request_clients", versioned),
     })
     .from(requestClients)
     .innerJoin(chosen, sql`${pageColumn("id")} = ${requestClients.id}`);
