@@ -1,8 +1,9 @@
 // EXPLAIN (ANALYZE, BUFFERS) of the SQL that one list call runs (journal, prospects, gestionnaires, documents,
 // mails), on an existing scale base: `DATABASE_URL=… npx tsx bench/lists-explain.ts [scenario…]`, where a
 // scenario is a name below or a prefix of names ("journal" runs every journal case). `PLANS=1` prints the
-// whole plans. The list functions run once through a capturing database handle (warming the cache), then each
-// captured query is explained with its parameters: execution time, buffers, and the plan's first node.
+// whole plans, `KEEP=1` keeps the captured SQL (certidesk-lists-explain-<pid>.jsonl in the temporary directory).
+// The list functions run once through a capturing database handle (warming the cache), then each captured query
+// is explained with its parameters: execution time, buffers, and the plan's first node.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -131,5 +132,5 @@ for (const name of names) {
   console.log(`${name}: ${total.toFixed(2)} ms in ${queries.length} queries`);
   console.log(lines.join("\n"));
 }
-fs.rmSync(captureFile, { force: true });
+if (!process.env.KEEP) fs.rmSync(captureFile, { force: true });
 await Promise.all([handle.close(), plain.close()]);

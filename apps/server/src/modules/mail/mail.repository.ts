@@ -6,7 +6,7 @@ import { clients, contacts, mailAttachments, mailOutbox, users } from "../../db/
 import { offsetOf, offsetParam, pageSizeSql } from "../../lib/pagination.js";
 import { parisDayEnd, parisDayStart } from "../../lib/paris-day-sql.js";
 import { boundValue, namedPlaceholder, preparedByShape, type StatementParam } from "../../lib/prepared-by-shape.js";
-import { foldedSql, matchEveryWord, searchPatterns } from "../../lib/search-text.js";
+import { matchEveryWord, searchPatterns } from "../../lib/search-text.js";
 import { isoTimestamp, jsonArrayText, jsonObject, jsonPageOf } from "../../lib/sql-json.js";
 import { totalWithVersion, type VersionedRow, versionedCount, versionedTotals } from "../../lib/versioned-totals.js";
 
@@ -64,13 +64,17 @@ const mailRowJson = jsonObject({
 const withNames = <Query extends PgSelect>(query: Query) =>
   query.leftJoin(clients, eq(clients.id, mailOutbox.clientId)).leftJoin(users, eq(users.id, mailOutbox.createdBy));
 
-/** Every word in the subject or a recipient (the stored search text), or in the establishment's name. */
+/**
+ * Every word in the subject or a recipient (the stored search text), or in the establishment's name, read
+ * folded and lower-cased from its stored sort key: folding the name of every mail a page walks cost 10 µs
+ * a mail, most of a searched page's SQL (docs/performance.md, 28 novembre, fin de matinée).
+ */
 function mailSearch(search: string | undefined, param: StatementParam) {
   const conditions = searchPatterns(search).map((pattern, i) => {
     const word = param(`w${i}`, pattern);
     return or(
       sql`${mailOutbox.searchText} like lower(${word})`,
-      ilike(foldedSql(sql`coalesce(${clients.raisonSocial}, '')`), word),
+      sql`coalesce(${clients.listNameKey}, '') like lower(${word})`,
     );
   });
   return conditions.length ? and(...conditions) : undefined;
@@ -286,9 +290,21 @@ export async function markDeleted(tx: Executor, id: string, now: Date) {
  * legal entity's): every word of the search in the name, city, postal code, FINESS or a contact.
  */
 export async function recipientOptions(db: Executor, search: string | undefined, limit = 20) {
-  const contactMatches = (pattern: string) =>
-    sql`exists (select 1 from ${contacts} ct where (ct.client_id = ${clients.id} or ct.legal_entity_id = ${clients.legalEntityId})
-      and (${ilike(foldedSql(sql`ct.first_name || ' ' || ct.last_name`), pattern)} or ${ilike(sql`coalesce(ct.email, '')`, pattern)}))`;
+  // Each word read from stored, folded and lower-cased texts, served by trigrams: the establishments' search
+  // text holds name, city, postal code and FINESS (the exact fields are checked among its matches), the
+  // contacts' their names and addresses. Folding 10,000 names and 10,000 contacts cost 200 ms a keystroke.
+  const contactsMatching = (pattern: string, owner: "client_id" | "legal_entity_id") =>
+    sql`(select ${sql.raw(owner)} from ${contacts} where ${contacts.searchText} like lower(${pattern}) and ${sql.raw(owner)} is not null)`;
+  const establishmentMatches = (pattern: string) =>
+    and(
+      sql`${clients.searchText} like lower(${pattern})`,
+      or(
+        sql`${clients.listNameKey} like lower(${pattern})`,
+        sql`coalesce(${clients.listCityKey}, '') like lower(${pattern})`,
+        ilike(sql`coalesce(${clients.postalCode}, '')`, pattern),
+        ilike(sql`coalesce(${clients.finess}, '')`, pattern),
+      ),
+    );
   const rows = await db
     .select({
       clientId: clients.id,
@@ -301,11 +317,9 @@ export async function recipientOptions(db: Executor, search: string | undefined,
     .where(
       matchEveryWord(search, (pattern) =>
         or(
-          ilike(foldedSql(clients.raisonSocial), pattern),
-          ilike(foldedSql(sql`coalesce(${clients.city}, '')`), pattern),
-          ilike(sql`coalesce(${clients.postalCode}, '')`, pattern),
-          ilike(sql`coalesce(${clients.finess}, '')`, pattern),
-          contactMatches(pattern),
+          establishmentMatches(pattern),
+          sql`${clients.id} in ${contactsMatching(pattern, "client_id")}`,
+          sql`${clients.legalEntityId} in ${contactsMatching(pattern, "legal_entity_id")}`,
         ),
       ),
     )

@@ -6,7 +6,7 @@ import { multipartBody, samplePdf } from "../../../test/multipart.js";
 import { errorOf, type Session, signIn } from "../../../test/session.js";
 import { startSmtpServer } from "../../../test/smtp-test-server.js";
 import { createTestApp, type TestContext } from "../../../test/test-app.js";
-import { contacts, mailOutbox } from "../../db/schema/index.js";
+import { clients, contacts, mailOutbox } from "../../db/schema/index.js";
 
 type Smtp = Awaited<ReturnType<typeof startSmtpServer>>;
 
@@ -320,8 +320,19 @@ describe("mail without SMTP, templates and group lists", () => {
         ],
       },
     ]);
-    // A contact's name finds the establishment too.
-    expect((await options("martin claire")).json().map((o: { clientId: string }) => o.clientId)).toContain(essms.id);
+    // A contact's name finds the establishment too, and so does a contact of its legal entity (by a name
+    // written without its accent, or by address), its city, postal code and FINESS; a word in none of them
+    // does not.
+    const found_ = async (search: string) =>
+      (await options(search)).json().map((o: { clientId: string }) => o.clientId) as string[];
+    expect(await found_("martin claire")).toContain(essms.id);
+    expect(await found_("tilleuls SIEGE")).toEqual([essms.id]);
+    expect(await found_("tilleuls direction@horizon")).toEqual([essms.id]);
+    const [row] = await db.select().from(clients).where(eq(clients.id, essms.id));
+    for (const field of [row?.city, row?.postalCode, row?.finess])
+      expect(await found_(`tilleuls ${field ?? "(vide)"}`)).toEqual([essms.id]);
+    expect(await found_("tilleuls adresse")).toEqual([essms.id]);
+    expect(await found_("tilleuls introuvable")).toEqual([]);
     const qse = await signIn(ctx, (await buildUser(db, "QSE")).identifier);
     expect((await options("tilleuls", qse)).statusCode).toBe(403);
   });

@@ -285,11 +285,16 @@ export const establishmentOptionRows = (db: Executor, search: string | undefined
     .from(clients)
     .leftJoin(legalEntities, eq(legalEntities.id, clients.legalEntityId))
     .where(
+      // Among the matches of the establishments' search text (trigrams; it holds all three fields, folded),
+      // the name from its stored key: folding 10,000 names at each keystroke cost 170 ms.
       matchEveryWord(search, (pattern) =>
-        or(
-          ilike(foldedSql(clients.raisonSocial), pattern),
-          ilike(foldedSql(sql`coalesce(${legalEntities.raisonSocial}, '')`), pattern),
-          ilike(sql`coalesce(${clients.finess}, '')`, pattern),
+        and(
+          sql`${clients.searchText} like lower(${pattern})`,
+          or(
+            sql`${clients.listNameKey} like lower(${pattern})`,
+            ilike(foldedSql(sql`coalesce(${legalEntities.raisonSocial}, '')`), pattern),
+            ilike(sql`coalesce(${clients.finess}, '')`, pattern),
+          ),
         ),
       ) ?? isNull(clients.clientSince),
     )
