@@ -100,6 +100,9 @@ export const clients = pgTable(
     uniqueIndex("clients_finess_key").on(t.finess).where(sql`${t.finess} is not null`),
     // The client list's default sort (name, folded as the list folds it) and its "newest" sort, for
     // the clients only (the prospects' establishments are not listed there): a page is an index walk.
+    // The name's index also carries the search text (INCLUDE, which drizzle cannot declare: migration
+    // 0045_client_name_index_covers_search): a searched page in the default order walks the index alone,
+    // without reading the row of every establishment it passes over.
     index("clients_list_name_key_idx").on(t.listNameKey, t.id).where(sql`${t.clientSince} is not null`),
     index("clients_list_created_idx").on(t.createdAt, t.id).where(sql`${t.clientSince} is not null`),
     // The other sorts read the page from an index too: both directions, as the list orders them
