@@ -6,8 +6,8 @@ import { type VersionedPageStatements, versionedTotals } from "./versioned-total
 function fakeStatements(state: { total: number; version: string | null; clean?: boolean }) {
   const asked: string[] = [];
   const statements: VersionedPageStatements = {
-    page: async (withTotal) => {
-      asked.push(withTotal ? "page+count" : "page");
+    page: async (withTotal, remembered) => {
+      asked.push(withTotal ? "page+count" : `page (${remembered})`);
       const row = { items: "[]", version: state.version, clean: state.clean ?? true };
       return [withTotal ? { ...row, total: state.total } : { ...row, total: null }];
     },
@@ -32,7 +32,7 @@ describe("versioned totals", () => {
     state.version = "9";
     expect((await totals.page(db, "ehpad", statements)).total).toBe(13);
     expect((await totals.page(db, "ehpad", statements)).total).toBe(13);
-    expect(asked).toEqual(["page+count", "page", "page", "count", "page"]);
+    expect(asked).toEqual(["page+count", "page (12)", "page (12)", "count", "page (13)"]);
   });
 
   it("keeps nothing counted inside a transaction that wrote, nor without a version", async () => {
@@ -45,7 +45,7 @@ describe("versioned totals", () => {
     // A hit read inside a writing transaction counts again.
     const dirtyAgain = fakeStatements({ total: 6, version: "3", clean: false });
     expect((await totals.page(db, "k", dirtyAgain.statements)).total).toBe(6);
-    expect(dirtyAgain.asked).toEqual(["page", "count"]);
+    expect(dirtyAgain.asked).toEqual(["page (4)", "count"]);
     // No version row (a base just restored): counted every time.
     const unversioned = fakeStatements({ total: 2, version: null });
     await totals.page(db, "u", unversioned.statements);
@@ -64,6 +64,14 @@ describe("versioned totals", () => {
     await totals.page(db, "c", statements); // b forgotten
     await totals.page(db, "a", statements);
     await totals.page(db, "b", statements);
-    expect(asked).toEqual(["page+count", "page+count", "page+count", "page", "page+count", "page", "page+count"]);
+    expect(asked).toEqual([
+      "page+count",
+      "page+count",
+      "page+count",
+      "page (1)",
+      "page+count",
+      "page (1)",
+      "page+count",
+    ]);
   });
 });

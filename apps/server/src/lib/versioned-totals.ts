@@ -22,7 +22,11 @@ export interface VersionedTotals {
 }
 
 export interface VersionedPageStatements {
-  page(withTotal: boolean): Promise<VersionedRow<{ items: string; total?: number | null }>[]>;
+  /**
+   * `remembered`: the total counted at an earlier version, given with `page(false)`. Not exact if the list
+   * moved since, but a fair measure of how many rows match: a page may choose its plan by it (prospects).
+   */
+  page(withTotal: boolean, remembered?: number): Promise<VersionedRow<{ items: string; total?: number | null }>[]>;
   count(): Promise<VersionedRow<{ total: number }>[]>;
 }
 
@@ -109,7 +113,7 @@ export function versionedTotals(maxViews = 500): VersionedTotals {
         if (row) remember(views, key, row, total);
         return { items: row?.items ?? "[]", total };
       }
-      const [row] = await statements.page(false);
+      const [row] = await statements.page(false, known.total);
       if (row?.clean && row.version === known.version) {
         remember(views, key, row, known.total);
         return { items: row.items, total: known.total };

@@ -4,6 +4,7 @@ import { buildEssms, buildLegalEntity, buildRequest, buildUser } from "../../../
 import { errorOf, type Session, signIn } from "../../../test/session.js";
 import { createTestApp, type TestContext } from "../../../test/test-app.js";
 import { clients, contacts, quotes, requestClients } from "../../db/schema/index.js";
+import { walksTheSortIndex } from "./prospects.repository.js";
 
 type Page = { items: Array<Record<string, unknown>>; total: number };
 
@@ -352,5 +353,54 @@ describe("prospect lists: the total of a search", () => {
     await db.update(requestClients).set({ archivedAt: new Date() }).where(eq(requestClients.id, added));
     expect(await total("all")).toBe(1);
     expect((await get("/api/requestclients/getListProspectArchive?search=hetres")).total).toBe(1);
+  });
+});
+
+/**
+ * A word counted frequent (its total remembered, the list's size known) is matched so that the planner walks
+ * each tab's sort index (prospects.repository.ts, walksTheSortIndex): the same pages either way.
+ */
+describe("prospect lists: a frequent word", () => {
+  beforeAll(open);
+  afterAll(() => ctx.close());
+
+  it("walks the sort index only when its matches outnumber what a walk passes over", () => {
+    expect(walksTheSortIndex(undefined, 30_000, 50)).toBe(false);
+    expect(walksTheSortIndex(2_478, undefined, 50)).toBe(false);
+    expect(walksTheSortIndex(2_478, 20_000, 50)).toBe(true);
+    expect(walksTheSortIndex(2_478, 20_000, 1_000)).toBe(false);
+    expect(walksTheSortIndex(40, 20_000, 50)).toBe(false);
+  });
+
+  it("gives the same pages, in the same order, read either way", async () => {
+    const db = ctx.handle.db;
+    for (const [i, name] of ["Foyer Les Hêtres", "MAS Les Hêtres", "EHPAD Les Hêtres"].entries()) {
+      const c = await buildEssms(db, { raisonSocial: name, prospect: true });
+      await buildRequest(db, { clientIds: [c.id], reference: `DEM-T-010${i}`, status: i === 2 ? "REFUSE" : "NEW" });
+    }
+    const pages = async () => {
+      const read = [];
+      for (const [sort, page] of [
+        ["sortKey=reference&direction=asc", 1],
+        ["sortKey=reference&direction=asc", 2],
+        ["sortKey=raisonSocial&direction=desc", 1],
+        ["sortKey=createdAt&direction=desc", 2],
+      ] as const)
+        read.push(
+          refs(
+            await get(
+              `/requestclients/getListProspectByProspectType/all?search=HÊTRES&pageSize=2&page=${page}&${sort}`,
+            ),
+          ),
+        );
+      return read;
+    };
+    // Read first with the total unknown: through the trigram index, as the planner chooses.
+    const first = await pages();
+    expect(first[0]).toEqual(["DEM-T-0003", "DEM-T-0100"]);
+    expect(first[1]).toEqual(["DEM-T-0101", "DEM-T-0102"]);
+    // The list's size read without a search (6), the total remembered (4): 4 × 4 ≥ 2 × 6, the pages walk.
+    expect((await get("/requestclients/getListProspectByProspectType/all?pageSize=2")).total).toBe(6);
+    expect(await pages()).toEqual(first);
   });
 });
