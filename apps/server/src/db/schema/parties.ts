@@ -98,6 +98,9 @@ export const clients = pgTable(
     index("clients_legal_entity_idx").on(t.legalEntityId),
     index("clients_evaluation_idx").on(t.evaluationDate),
     uniqueIndex("clients_finess_key").on(t.finess).where(sql`${t.finess} is not null`),
+    // In migration 0046_client_head_index only (INCLUDE, which drizzle cannot declare): clients_head_idx,
+    // (id) with the name and the postal code, the head of an alert's row read from the index alone.
+    //
     // The client list's default sort (name, folded as the list folds it) and its "newest" sort, for
     // the clients only (the prospects' establishments are not listed there): a page is an index walk.
     // The name's index also carries the search text (INCLUDE, which drizzle cannot declare: migration

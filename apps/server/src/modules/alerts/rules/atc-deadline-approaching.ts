@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { isStaff } from "../../../lib/policy.js";
 import type { AlertRule } from "../alert-rule.js";
-import { contractClient, dueIn, lateBy } from "../sql-helpers.js";
+import { contractClientColumns, dueIn, lateBy } from "../sql-helpers.js";
 
 /**
  * The ATC programme's deadline for an ESSMS evaluation (the end of its authorisation, from the
@@ -24,7 +24,7 @@ export const atcDeadlineApproaching: AlertRule = {
   changeable: true,
   threshold: { label: "Jours avant l'échéance ATC", defaultDays: 180 },
   cases: ({ today, thresholdDays }) => sql`
-    select k.id::text as record_id, cc.raison_social, cc.postal_code,
+    select k.id::text as record_id, ${contractClientColumns("k")},
       (k.feb->>'authorisationEndDate') as due_date, r.date_relance::text as date_relance,
       'Échéance ATC du ' || to_char((k.feb->>'authorisationEndDate')::date, 'DD/MM/YYYY') || ' : ' ||
         lower(case when (k.feb->>'authorisationEndDate')::date < ${today}::date
@@ -32,7 +32,6 @@ export const atcDeadlineApproaching: AlertRule = {
           else ${dueIn(sql`(k.feb->>'authorisationEndDate')::date`, today)} end) as display_value,
       '/app/contract/' || k.id as link
     from contracts k join request_clients r on r.id = k.request_id
-      ${contractClient("k", "cc")}
     where k.status = 'SIGNED' and k.feb->>'authorisationEndDate' is not null
       and (k.feb->>'authorisationEndDate')::date <= ${today}::date + ${thresholdDays}::int
       and exists (select 1 from missions m where m.contract_id = k.id and m.kind = 'ESSMS_EVALUATION'

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { isStaff } from "../../../lib/policy.js";
 import type { AlertRule } from "../alert-rule.js";
-import { contractClient, dueIn, lateBy } from "../sql-helpers.js";
+import { contractClientColumns, dueIn, lateBy } from "../sql-helpers.js";
 
 /** A granted certificate ending within N days (6 months) with no renewal audit planned. */
 export const certRenewalDue: AlertRule = {
@@ -20,7 +20,7 @@ export const certRenewalDue: AlertRule = {
   changeable: true,
   threshold: { label: "Jours avant la fin du certificat", defaultDays: 183 },
   cases: ({ today, thresholdDays }) => sql`
-    select k.id::text as record_id, cc.raison_social, cc.postal_code,
+    select k.id::text as record_id, ${contractClientColumns("k")},
       (k.decision->>'validUntil') as due_date, null::text as date_relance,
       'Fin le ' || to_char((k.decision->>'validUntil')::date, 'DD/MM/YYYY') || ' : ' ||
         lower(case when (k.decision->>'validUntil')::date < ${today}::date
@@ -28,7 +28,6 @@ export const certRenewalDue: AlertRule = {
           else ${dueIn(sql`(k.decision->>'validUntil')::date`, today)} end) as display_value,
       '/app/contract/' || k.id as link
     from contracts k
-      ${contractClient("k", "cc")}
     where k.decision->>'decision' = 'GRANTED' and k.decision->>'validUntil' is not null
       and (k.decision->>'validUntil')::date <= ${today}::date + ${thresholdDays}::int
       and not exists (select 1 from missions m join contract_establishments ce on ce.client_id = m.client_id

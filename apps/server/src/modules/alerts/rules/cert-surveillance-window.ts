@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { isStaff } from "../../../lib/policy.js";
 import type { AlertRule } from "../alert-rule.js";
-import { contractClient } from "../sql-helpers.js";
+import { contractClientColumns } from "../sql-helpers.js";
 
 /**
  * A granted certificate whose surveillance window (14th to 22nd month after the decision) opens
@@ -25,14 +25,13 @@ export const certSurveillanceWindow: AlertRule = {
   changeable: true,
   threshold: { label: "Jours avant l'ouverture de la fenêtre", defaultDays: 60 },
   cases: ({ today, thresholdDays }) => sql`
-    select w.id::text as record_id, cc.raison_social, cc.postal_code,
+    select w.id::text as record_id, ${contractClientColumns("w")},
       w.opens::text as due_date, null::text as date_relance,
       'Fenêtre du ' || to_char(w.opens, 'DD/MM/YYYY') || ' au ' || to_char(w.closes, 'DD/MM/YYYY') as display_value,
       '/app/contract/' || w.id as link
     from (select k.*, ((k.decision->>'decidedAt')::date + interval '14 months')::date as opens,
         ((k.decision->>'decidedAt')::date + interval '22 months')::date as closes
       from contracts k where k.decision->>'decision' = 'GRANTED' and k.decision->>'decidedAt' is not null) w
-      ${contractClient("w", "cc")}
     where w.opens <= ${today}::date + ${thresholdDays}::int
       and (w.decision->>'validUntil' is null or (w.decision->>'validUntil')::date >= ${today}::date)
       and not exists (select 1 from missions m join contract_establishments ce on ce.client_id = m.client_id

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { isStaff } from "../../../lib/policy.js";
 import type { AlertRule } from "../alert-rule.js";
-import { contractClient, lateBy } from "../sql-helpers.js";
+import { contractClientColumns, lateBy } from "../sql-helpers.js";
 
 /** A contract sent whose return deadline is past. */
 export const contractOverdue: AlertRule = {
@@ -19,11 +19,10 @@ export const contractOverdue: AlertRule = {
   removable: true,
   changeable: true,
   cases: ({ today }) => sql`
-    select k.id::text as record_id, cc.raison_social, cc.postal_code,
+    select k.id::text as record_id, ${contractClientColumns("k")},
       k.deadline::text as due_date, r.date_relance::text as date_relance,
       'Contrat ' || k.number || ', ' || ${lateBy(sql`k.deadline`, today)} as display_value,
       '/app/contract/' || k.id as link
     from contracts k join request_clients r on r.id = k.request_id
-      ${contractClient("k", "cc")}
     where k.status = 'SENT' and k.deadline < ${today}::date`,
 };

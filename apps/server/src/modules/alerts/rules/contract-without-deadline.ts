@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { isStaff } from "../../../lib/policy.js";
 import type { AlertRule } from "../alert-rule.js";
-import { contractClient } from "../sql-helpers.js";
+import { contractClientColumns } from "../sql-helpers.js";
 
 /** A signed contract with no deadline (échéance): nothing would tell when the evaluation is due. */
 export const contractWithoutDeadline: AlertRule = {
@@ -19,11 +19,10 @@ export const contractWithoutDeadline: AlertRule = {
   removable: true,
   changeable: true,
   cases: () => sql`
-    select k.id::text as record_id, cc.raison_social, cc.postal_code,
+    select k.id::text as record_id, ${contractClientColumns("k")},
       k.signature_date::text as due_date, r.date_relance::text as date_relance,
       'Contrat ' || k.number || ' signé le ' || coalesce(to_char(k.signature_date, 'DD/MM/YYYY'), '?') as display_value,
       '/app/contract/' || k.id as link
     from contracts k join request_clients r on r.id = k.request_id
-      ${contractClient("k", "cc")}
     where k.status = 'SIGNED' and k.deadline is null`,
 };

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { isStaff } from "../../../lib/policy.js";
 import type { AlertRule } from "../alert-rule.js";
-import { contractClient, lateBy } from "../sql-helpers.js";
+import { contractClientColumns, lateBy } from "../sql-helpers.js";
 
 /**
  * A signed contract whose needs statement (FEB, the contract's `feb`) the ESSMS has not returned N
@@ -23,12 +23,11 @@ export const febNotReceived: AlertRule = {
   changeable: true,
   threshold: { label: "Jours après la signature", defaultDays: 15 },
   cases: ({ today, thresholdDays }) => sql`
-    select k.id::text as record_id, cc.raison_social, cc.postal_code,
+    select k.id::text as record_id, ${contractClientColumns("k")},
       (k.signature_date + ${thresholdDays}::int)::text as due_date, r.date_relance::text as date_relance,
       'Contrat ' || k.number || ', ' || ${lateBy(sql`k.signature_date + ${thresholdDays}::int`, today)} as display_value,
       '/app/contract/' || k.id as link
     from contracts k join request_clients r on r.id = k.request_id
-      ${contractClient("k", "cc")}
     where k.status = 'SIGNED' and k.signature_date <= ${today}::date - ${thresholdDays}::int
       and (k.feb is null or k.feb->>'staffCount' is null)`,
 };

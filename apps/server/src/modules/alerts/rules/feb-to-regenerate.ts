@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { isStaff } from "../../../lib/policy.js";
 import type { AlertRule } from "../alert-rule.js";
-import { contractClient, parisDay } from "../sql-helpers.js";
+import { contractClientColumns, parisDay } from "../sql-helpers.js";
 
 /**
  * A FEB PDF older than the contract: the contract (its needs, programme, team…) was changed after
@@ -23,7 +23,7 @@ export const febToRegenerate: AlertRule = {
   removable: true,
   changeable: true,
   cases: () => sql`
-    select k.id::text as record_id, cc.raison_social, cc.postal_code,
+    select k.id::text as record_id, ${contractClientColumns("k")},
       ${parisDay(sql`ch.at`)}::text as due_date, r.date_relance::text as date_relance,
       'Contrat ' || k.number || ' modifié le ' || to_char(${parisDay(sql`ch.at`)}, 'DD/MM/YYYY') as display_value,
       '/app/contract/' || k.id as link
@@ -32,6 +32,5 @@ export const febToRegenerate: AlertRule = {
       join lateral (select max(l.occurred_at) as at from audit_log l
         where l.entity_type = 'contract' and l.entity_id = k.id::text and l.occurred_at > d.created_at
           and l.summary not like 'FEB du contrat % régénérée') ch on ch.at is not null
-      ${contractClient("k", "cc")}
     where k.status not in ('REFUSE', 'CANCELLED')`,
 };

@@ -4,6 +4,7 @@ import { buildContract, buildEssms, buildRequest } from "../../../../test/factor
 import { createTestApp, type TestContext } from "../../../../test/test-app.js";
 import type { Database } from "../../../db/client.js";
 import { auditLog, contractEstablishments, contracts, documents, missions, quotes } from "../../../db/schema/index.js";
+import { listCases } from "../alerts.repository.js";
 import { caseIds, expectFrom } from "../rule-test-kit.js";
 import { atcDeadlineApproaching } from "./atc-deadline-approaching.js";
 import { clientToProgram } from "./client-to-program.js";
@@ -126,6 +127,28 @@ describe("pipeline alert rules", () => {
     const ids = await caseIds(db, contractWithoutDeadline, "2026-03-02");
     expect(ids).toContain(none.id);
     expect(ids).not.toContain(dated.id);
+  });
+
+  it("heads a contract's case with its first establishment by name and its postal code", async () => {
+    const zebre = await buildEssms(db, { raisonSocial: "Zèbre Foyer", postalCode: "75011" });
+    const alpha = await buildEssms(db, { raisonSocial: "Alpha Maison", postalCode: "13001" });
+    const request = await buildRequest(db, { clientIds: [zebre.id, alpha.id], status: "SIGNED" });
+    const k = await buildContract(db, {
+      requestId: request.id,
+      clientIds: [zebre.id, alpha.id],
+      status: "SIGNED",
+      signatureDate: "2026-03-01",
+      deadline: null,
+    });
+    const rows = await listCases(
+      { db, today: "2026-03-02", now: new Date("2026-03-02T10:00:00Z") },
+      { rules: [contractWithoutDeadline], days: new Map() },
+      { limit: 1000, offset: 0 },
+    );
+    expect(rows.find((r) => r.record_id === k.id)).toMatchObject({
+      raison_social: "Alpha Maison",
+      postal_code: "13001",
+    });
   });
 
   it("atc-deadline-approaching: the FEB's authorisation end within 180 days, evaluation open", async () => {

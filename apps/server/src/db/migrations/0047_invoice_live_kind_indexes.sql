@@ -1,0 +1,2 @@
+CREATE INDEX "invoices_live_balance_idx" ON "invoices" USING btree ("mission_id") WHERE "invoices"."kind" = 'BALANCE' and "invoices"."credited_cents" = 0;--> statement-breakpoint
+CREATE INDEX "invoices_live_deposit_idx" ON "invoices" USING btree ("contract_id") WHERE "invoices"."kind" = 'DEPOSIT' and "invoices"."credited_cents" = 0;
