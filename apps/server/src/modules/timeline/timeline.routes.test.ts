@@ -1,9 +1,15 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildEssms, buildRequest, buildUser, completeCompanyIdentity } from "../../../test/factories.js";
+import {
+  buildContract,
+  buildEssms,
+  buildRequest,
+  buildUser,
+  completeCompanyIdentity,
+} from "../../../test/factories.js";
 import { errorOf, type Session, signIn } from "../../../test/session.js";
 import { createTestApp, type TestContext } from "../../../test/test-app.js";
-import { clients } from "../../db/schema/index.js";
+import { auditLog, clients } from "../../db/schema/index.js";
 
 type Timeline = {
   items: Array<{
@@ -86,6 +92,45 @@ describe("timeline", () => {
     expect(timeline.items.some((i) => i.text === "Directrice rappelée : décision en conseil d'administration.")).toBe(
       true,
     );
+  });
+
+  it("reads the journal of the client, its requests, quotes, contracts and contacts, and of nothing else", async () => {
+    const db = ctx.handle.db;
+    const quote = (
+      await call("POST", `/api/requestclients/${requestId}/quotes`, {
+        lines: [{ service: "Évaluation", days: 2, unitPrice: 900, quantity: 1 }],
+        vatRate: 0.2,
+        travelExpenseMode: 2,
+      })
+    ).json() as { id: string };
+    const contract = await buildContract(db, { requestId, clientIds: [clientId] });
+    const contact = await db.query.contacts.findFirst({ where: (c, { eq: is }) => is(c.clientId, clientId) });
+    const other = await buildEssms(db, { raisonSocial: "Voisin" });
+    const entry = (entityType: string, entityId: string) => ({
+      actorLabel: "Test",
+      action: "update",
+      entityType,
+      entityId,
+      summary: `Journal ${entityType} ${entityId === other.id ? "étranger" : "du client"}`,
+      occurredAt: new Date(),
+    });
+    await db
+      .insert(auditLog)
+      .values([
+        entry("client", clientId),
+        entry("request", requestId),
+        entry("quote", quote.id),
+        entry("contract", contract.id),
+        entry("contact", contact?.id ?? ""),
+        entry("client", other.id),
+      ]);
+    const titles = (await read(`/api/timeline/client/${clientId}?pageSize=100`)).items.map((i) => i.title);
+    for (const type of ["client", "request", "quote", "contract", "contact"])
+      expect(titles).toContain(`Journal ${type} du client`);
+    expect(titles).not.toContain("Journal client étranger");
+    const prospect = (await read(`/api/timeline/prospect/${requestId}?pageSize=100`)).items.map((i) => i.title);
+    for (const type of ["client", "request", "quote", "contract", "contact"])
+      expect(prospect).toContain(`Journal ${type} du client`);
   });
 
   it("sets and clears a follow-up, which the client list shows", async () => {
