@@ -22,17 +22,34 @@ export interface LinkPayload {
 }
 
 export const LINK_TTL_MS = 30 * 60_000;
+/**
+ * A link expires at the end of a minute, 30 to 31 minutes after it is made: the links of a document made
+ * within one minute are the same, signed once and then reused. Every read of a list page signed its 50
+ * documents again, a fifth of the server's processor for that list at 1,300 pages a second
+ * (docs/performance.md, 28 novembre, fin de matinée). A link names no user: whoever may list the document
+ * got an equivalent one before.
+ */
+const EXPIRY_STEP_MS = 60_000;
+const REUSED_LINKS_MAX = 10_000;
 
 export function createDocumentLinks(secret: string = randomBytes(32).toString("hex"), now: () => number = Date.now) {
   // The key imported once, not at each HMAC.
   const key = createSecretKey(Buffer.from(secret));
   const sign = (p: string) => createHmac("sha256", key).update(p).digest("base64url");
-  /** Both links of a document (or of one of its versions), signed once. */
+  const made = new Map<string, { e: number; pair: { url: string; downloadUrl: string } }>();
+  /** Both links of a document (or of one of its versions), signed once, the same for a minute. */
   const links = (documentId: string, versionNumber = 0) => {
-    const payload: LinkPayload = { d: documentId, v: versionNumber, e: now() + LINK_TTL_MS };
+    const e = Math.ceil((now() + LINK_TTL_MS) / EXPIRY_STEP_MS) * EXPIRY_STEP_MS;
+    const key = `${documentId}:${versionNumber}`;
+    const known = made.get(key);
+    if (known?.e === e) return known.pair;
+    const payload: LinkPayload = { d: documentId, v: versionNumber, e };
     const p = Buffer.from(JSON.stringify(payload), "utf8").toString("base64url");
     const url = `/api/documents/view?p=${p}&token=${sign(p)}`;
-    return { url, downloadUrl: `${url}&download=1` };
+    const pair = { url, downloadUrl: `${url}&download=1` };
+    if (made.size >= REUSED_LINKS_MAX) made.clear();
+    made.set(key, { e, pair });
+    return pair;
   };
   return {
     links,
