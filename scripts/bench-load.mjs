@@ -170,7 +170,8 @@ let peakRss = idleRss;
 const sampler = setInterval(() => {
   peakRss = Math.max(peakRss, rssMb(server.pid));
 }, 250);
-const pool = databaseUrl ? new pg.Pool({ connectionString: databaseUrl, max: poolMax }) : null;
+// Connections as the server opens them (db/client.ts): without JIT.
+const pool = databaseUrl ? new pg.Pool({ connectionString: databaseUrl, max: poolMax, options: "-c jit=off" }) : null;
 const rows = [];
 for (const c of CALLS) {
   for (const connections of levels) {

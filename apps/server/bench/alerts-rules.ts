@@ -4,7 +4,7 @@ import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
 import { openDatabase } from "../src/db/client.js";
 import { systemClock } from "../src/lib/clock.js";
-import { thresholds, withoutJit } from "../src/modules/alerts/alerts.repository.js";
+import { thresholds } from "../src/modules/alerts/alerts.repository.js";
 import { ALERT_RULES } from "../src/modules/alerts/registry.js";
 
 const handle = await openDatabase({ databaseUrl: process.env.DATABASE_URL ?? "" });
@@ -16,29 +16,25 @@ for (const rule of rules) {
   let n = 0;
   for (let i = 0; i < 5; i++) {
     const start = performance.now();
-    const result = await withoutJit(handle.db, (tx) =>
-      tx.execute(
-        sql`select count(*) as n from (${rule.cases({
-          db: tx,
-          today: systemClock.today(),
-          now: new Date(),
-          thresholdDays: days.get(rule.code) ?? 0,
-        })}) x`,
-      ),
+    const result = await handle.db.execute(
+      sql`select count(*) as n from (${rule.cases({
+        db: handle.db,
+        today: systemClock.today(),
+        now: new Date(),
+        thresholdDays: days.get(rule.code) ?? 0,
+      })}) x`,
     );
     times.push(performance.now() - start);
     n = Number((result as unknown as { rows: Array<{ n: string }> }).rows[0]?.n ?? 0);
   }
   if (process.env.EXPLAIN) {
-    const plan = await withoutJit(handle.db, (tx) =>
-      tx.execute(
-        sql`explain (analyze, buffers) select count(*) as n from (${rule.cases({
-          db: tx,
-          today: systemClock.today(),
-          now: new Date(),
-          thresholdDays: days.get(rule.code) ?? 0,
-        })}) x`,
-      ),
+    const plan = await handle.db.execute(
+      sql`explain (analyze, buffers) select count(*) as n from (${rule.cases({
+        db: handle.db,
+        today: systemClock.today(),
+        now: new Date(),
+        thresholdDays: days.get(rule.code) ?? 0,
+      })}) x`,
     );
     for (const row of (plan as unknown as { rows: Array<Record<string, string>> }).rows)
       console.log(Object.values(row)[0]);

@@ -110,12 +110,8 @@ export const invoices = pgTable(
     index("invoices_mission_idx").on(t.missionId),
     // The alerts' "no live balance / deposit invoice yet" (alerts/rules/invoice-*.ts, liveInvoice): an
     // anti-join read from these small indexes, not from the 100,000 invoices (50 → 25 and 59 → 10 ms).
-    index("invoices_live_balance_idx")
-      .on(t.missionId)
-      .where(sql`${t.kind} = 'BALANCE' and ${t.creditedCents} = 0`),
-    index("invoices_live_deposit_idx")
-      .on(t.contractId)
-      .where(sql`${t.kind} = 'DEPOSIT' and ${t.creditedCents} = 0`),
+    index("invoices_live_balance_idx").on(t.missionId).where(sql`${t.kind} = 'BALANCE' and ${t.creditedCents} = 0`),
+    index("invoices_live_deposit_idx").on(t.contractId).where(sql`${t.kind} = 'DEPOSIT' and ${t.creditedCents} = 0`),
     index("invoices_client_idx").on(t.clientId),
     index("invoices_status_idx").on(t.status, t.issueDate),
     // The list's sorts (invoices.repository.ts, LIST_SORTS): each key, then created_at and id as the list

@@ -23,17 +23,6 @@ export interface CaseRow {
   comment_count: number | string;
 }
 
-/**
- * Runs the engine's reads in one transaction without PostgreSQL's JIT: a page's UNION ALL has a
- * high estimated cost, and compiling it took longer (seconds on the summary) than running it.
- */
-export function withoutJit<T>(db: Executor, run: (tx: Executor) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`set local jit = off`);
-    return run(tx);
-  });
-}
-
 /** Each rule's threshold: its setting when saved, else its default. */
 export async function thresholds(db: Executor, rules: readonly AlertRule[]): Promise<Map<string, number>> {
   const saved = new Map((await db.select().from(alertSettings)).map((s) => [s.code, s.days]));

@@ -11,7 +11,7 @@ import type { Database, Executor } from "../../db/client.js";
 import type { Actor } from "../../lib/actor.js";
 import { type Clock, systemClock } from "../../lib/clock.js";
 import type { AlertContext, AlertRule } from "./alert-rule.js";
-import { type CaseRow, countByRule, countCases, pageOfCases, thresholds, withoutJit } from "./alerts.repository.js";
+import { type CaseRow, countByRule, countCases, pageOfCases, thresholds } from "./alerts.repository.js";
 import { ALERT_RULES, pageRulesFor, rulesFor } from "./registry.js";
 
 /** A case of the SQL with its rule's texts and flags, under the spec's field names. */
@@ -53,9 +53,10 @@ export function createAlertsReader({ db, clock = systemClock }: { db: Database; 
       const rules = rulesOf(actor, page, query.alertType);
       const days = await thresholds(db, rules);
       const q = { rules, days, search: query.search };
-      const { cases, total } = await withoutJit(db, (tx) =>
-        pageOfCases(context(tx), q, { limit: query.pageSize, offset: (query.page - 1) * query.pageSize }),
-      );
+      const { cases, total } = await pageOfCases(context(db), q, {
+        limit: query.pageSize,
+        offset: (query.page - 1) * query.pageSize,
+      });
       const byCode = new Map(rules.map((r) => [r.code, r]));
       return {
         items: cases.flatMap((c) => {
@@ -71,14 +72,14 @@ export function createAlertsReader({ db, clock = systemClock }: { db: Database; 
     async count(actor: Actor, page: AlertPageCode, query: Pick<AlertListQuery, "search" | "alertType"> = {}) {
       const rules = rulesOf(actor, page, query.alertType);
       const days = await thresholds(db, rules);
-      return withoutJit(db, (tx) => countCases(context(tx), { rules, days, search: query.search }));
+      return countCases(context(db), { rules, days, search: query.search });
     },
 
     /** The pages the actor may see (at least one rule) with their counts: the landing page's tabs. */
     async summary(actor: Actor): Promise<AlertPageSummary[]> {
       const rules = rulesFor(actor);
       const days = await thresholds(db, rules);
-      const counts = await withoutJit(db, (tx) => countByRule(context(tx), rules, days));
+      const counts = await countByRule(context(db), rules, days);
       return ALERT_PAGES.filter((p) => rules.some((r) => r.page === p.code)).map((p) => {
         const types = rules
           .filter((r) => r.page === p.code)
