@@ -140,6 +140,7 @@ const listSizes = (() => {
 export function walksTheSortIndex(matches: number | undefined, size: number | undefined, upTo: number) {
   return matches !== undefined && size !== undefined && matches * matches >= upTo * size;
 }
+
 /** What the count reads: the tabs and the words as typed (a word typed otherwise is another key, as right). */
 const searchKey = (kind: ProspectListKind, q: ProspectQuery) => `${kind}\u0000${searchWords(q.search).join("\u0000")}`;
 
