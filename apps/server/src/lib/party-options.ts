@@ -1,14 +1,14 @@
 import { and, asc, ilike, sql } from "drizzle-orm";
 import type { Executor } from "../db/client.js";
 import { auditors, clients } from "../db/schema/index.js";
-import { foldedSql, matchEveryWord } from "./search-text.js";
+import { foldedSql, matchEveryWord, storedTextLike } from "./search-text.js";
 
 /**
  * A word in an establishment's name, read from its stored folded key among the matches of its search text
  * (trigrams): folding the 10,000 names at each keystroke cost 70 ms (docs/performance.md).
  */
 const nameMatches = (pattern: string) =>
-  and(sql`${clients.searchText} like lower(${pattern})`, sql`${clients.listNameKey} like lower(${pattern})`);
+  and(storedTextLike(clients.searchText, pattern), storedTextLike(clients.listNameKey, pattern));
 
 /** Evaluators or clients as select options, searched without accents; for linking a user or a document. */
 export async function partyOptions(db: Executor, kind: "auditor" | "client", search?: string) {

@@ -1,4 +1,4 @@
-import { and, type SQL, sql } from "drizzle-orm";
+import { and, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { likePattern } from "./pagination.js";
 
@@ -51,8 +51,15 @@ export const searchPatterns = (search: string | undefined): string[] => searchWo
  * a trigram index (gin_trgm_ops) serves it.
  */
 export function matchEveryWordIn(searchText: SQL | AnyPgColumn, search: string | undefined): SQL | undefined {
-  return matchEveryWord(search, (pattern) => sql`${searchText} like lower(${pattern})`);
+  return matchEveryWord(search, (pattern) => storedTextLike(searchText, pattern));
 }
+
+/**
+ * One word's LIKE pattern (a value, or a statement's placeholder) on a stored text already folded and
+ * lower-cased (a search text, a sort key): the pattern lowered in SQL, as ILIKE did, the text read as it is.
+ */
+export const storedTextLike = (text: SQL | AnyPgColumn, pattern: string | SQLWrapper): SQL =>
+  sql`${text} like lower(${pattern})`;
 
 /**
  * The same match as matchEveryWordIn, written so that no index serves it: strpos() of each lowered word.

@@ -6,7 +6,7 @@ import { dateLiteral, type IsoDate, sqlDate } from "../../lib/clock.js";
 import { offsetOf, offsetParam, pageSizeSql } from "../../lib/pagination.js";
 import { type RecordScope, scopeWhere } from "../../lib/policy.js";
 import { preparedByShape } from "../../lib/prepared-by-shape.js";
-import { matchEveryWord, searchWords } from "../../lib/search-text.js";
+import { matchEveryWordIn, searchWords } from "../../lib/search-text.js";
 import { jsonPageOf, jsonTextsArray } from "../../lib/sql-json.js";
 import { totalWithVersion, type VersionedRow, versionedCount, versionedTotals } from "../../lib/versioned-totals.js";
 
@@ -51,7 +51,7 @@ function filterCondition(filter: ClientListQuery["filter"], today: SQL): SQL | u
  * prefers reading the whole table, a few ms where the index would take one.)
  */
 function searchCondition(search: string | undefined): SQL | undefined {
-  return matchEveryWord(search, (pattern) => sql`${clients.searchText} like lower(${pattern})`);
+  return matchEveryWordIn(clients.searchText, search);
 }
 
 /**

@@ -7,7 +7,7 @@ import { inPage, type PageBounds, pageIds, totalColumn, totalOf } from "../../li
 import { offsetOf, offsetParam, pageSizeSql } from "../../lib/pagination.js";
 import type { RecordScope } from "../../lib/policy.js";
 import { boundValue, namedPlaceholder, preparedByShape, type StatementParam } from "../../lib/prepared-by-shape.js";
-import { searchPatterns } from "../../lib/search-text.js";
+import { searchPatterns, storedTextLike } from "../../lib/search-text.js";
 import { clientMayReadReport, clientMayReadReportSql } from "../missions/index.js";
 import { type DocumentRowWithoutLinks, documentRowJson } from "./document-row.js";
 
@@ -75,7 +75,7 @@ function listConditions(q: DocumentListQuery, scope: RecordScope, hr: boolean, p
     if (value) filters.push(eq(FILTER_COLUMNS[key], param(key, value)));
   }
   for (const [i, pattern] of searchPatterns(q.search).entries())
-    filters.push(sql`${documents.searchText} like lower(${param(`w${i}`, pattern)})`);
+    filters.push(storedTextLike(documents.searchText, param(`w${i}`, pattern)));
   return and(...filters);
 }
 const FILTER_COLUMNS = {

@@ -7,7 +7,7 @@ import { contactJson } from "../../lib/contact-summary.js";
 import { inPage, type PageBounds, pageIds, totalColumn } from "../../lib/page-in-one-statement.js";
 import { offsetOf, offsetParam, pageSizeSql } from "../../lib/pagination.js";
 import { preparedByShape } from "../../lib/prepared-by-shape.js";
-import { searchPatterns } from "../../lib/search-text.js";
+import { searchPatterns, storedTextLike } from "../../lib/search-text.js";
 import { isoTimestamp, jsonArrayText, jsonObject, jsonPageOf } from "../../lib/sql-json.js";
 
 export interface GestionnaireListQuery {
@@ -59,8 +59,8 @@ const withMainContact = <Query extends PgSelect>(query: Query) =>
  * an index walk, the search on the stored search text) as a CTE, those rows with their main contact, the total.
  */
 function pageStatement(db: Executor, q: GestionnaireListQuery, page: PageBounds) {
-  const words = searchPatterns(q.search).map(
-    (_pattern, i) => sql`${gestionnaires.searchText} like lower(${sql.placeholder(`w${i}`)})`,
+  const words = searchPatterns(q.search).map((_pattern, i) =>
+    storedTextLike(gestionnaires.searchText, sql.placeholder(`w${i}`)),
   );
   const where = words.length ? and(...words) : undefined;
   const direction = q.direction === "desc" ? sql`desc` : sql`asc`;

@@ -6,7 +6,7 @@ import { clients, contacts, mailAttachments, mailOutbox, users } from "../../db/
 import { offsetOf, offsetParam, pageSizeSql } from "../../lib/pagination.js";
 import { parisDayEnd, parisDayStart } from "../../lib/paris-day-sql.js";
 import { boundValue, namedPlaceholder, preparedByShape, type StatementParam } from "../../lib/prepared-by-shape.js";
-import { matchEveryWord, searchPatterns } from "../../lib/search-text.js";
+import { matchEveryWord, searchPatterns, storedTextLike } from "../../lib/search-text.js";
 import { isoTimestamp, jsonArrayText, jsonObject, jsonPageOf } from "../../lib/sql-json.js";
 import { totalWithVersion, type VersionedRow, versionedCount, versionedTotals } from "../../lib/versioned-totals.js";
 
@@ -73,8 +73,8 @@ function mailSearch(search: string | undefined, param: StatementParam) {
   const conditions = searchPatterns(search).map((pattern, i) => {
     const word = param(`w${i}`, pattern);
     return or(
-      sql`${mailOutbox.searchText} like lower(${word})`,
-      sql`coalesce(${clients.listNameKey}, '') like lower(${word})`,
+      storedTextLike(mailOutbox.searchText, word),
+      storedTextLike(sql`coalesce(${clients.listNameKey}, '')`, word),
     );
   });
   return conditions.length ? and(...conditions) : undefined;
@@ -294,13 +294,13 @@ export async function recipientOptions(db: Executor, search: string | undefined,
   // text holds name, city, postal code and FINESS (the exact fields are checked among its matches), the
   // contacts' their names and addresses. Folding 10,000 names and 10,000 contacts cost 200 ms a keystroke.
   const contactsMatching = (pattern: string, owner: "client_id" | "legal_entity_id") =>
-    sql`(select ${sql.raw(owner)} from ${contacts} where ${contacts.searchText} like lower(${pattern}) and ${sql.raw(owner)} is not null)`;
+    sql`(select ${sql.raw(owner)} from ${contacts} where ${storedTextLike(contacts.searchText, pattern)} and ${sql.raw(owner)} is not null)`;
   const establishmentMatches = (pattern: string) =>
     and(
-      sql`${clients.searchText} like lower(${pattern})`,
+      storedTextLike(clients.searchText, pattern),
       or(
-        sql`${clients.listNameKey} like lower(${pattern})`,
-        sql`coalesce(${clients.listCityKey}, '') like lower(${pattern})`,
+        storedTextLike(clients.listNameKey, pattern),
+        storedTextLike(sql`coalesce(${clients.listCityKey}, '')`, pattern),
         ilike(sql`coalesce(${clients.postalCode}, '')`, pattern),
         ilike(sql`coalesce(${clients.finess}, '')`, pattern),
       ),

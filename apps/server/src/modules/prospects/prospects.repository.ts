@@ -22,6 +22,7 @@ import {
   matchEveryWord,
   matchEveryWordIn,
   searchWords,
+  storedTextLike,
 } from "../../lib/search-text.js";
 import { jsonPageOf, jsonTextsArray } from "../../lib/sql-json.js";
 import { totalWithVersion, type VersionedRow, versionedCount, versionedTotals } from "../../lib/versioned-totals.js";
@@ -328,9 +329,9 @@ export const establishmentOptionRows = (db: Executor, search: string | undefined
       // the name from its stored key: folding 10,000 names at each keystroke cost 170 ms.
       matchEveryWord(search, (pattern) =>
         and(
-          sql`${clients.searchText} like lower(${pattern})`,
+          storedTextLike(clients.searchText, pattern),
           or(
-            sql`${clients.listNameKey} like lower(${pattern})`,
+            storedTextLike(clients.listNameKey, pattern),
             ilike(foldedSql(sql`coalesce(${legalEntities.raisonSocial}, '')`), pattern),
             ilike(sql`coalesce(${clients.finess}, '')`, pattern),
           ),
