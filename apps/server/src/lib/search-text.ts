@@ -1,6 +1,7 @@
 import { and, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { likePattern } from "./pagination.js";
+import { boundValue, type StatementParam } from "./prepared-by-shape.js";
 
 // unaccent is not available on PGlite: translate() folds the French accents in SQL instead,
 // so accent- and case-insensitive search runs in the database on both engines. The ligatures
@@ -66,11 +67,16 @@ export const storedTextLike = (text: SQL | AnyPgColumn, pattern: string | SQLWra
  * The planner then guesses a third of the rows match and walks the list's sort index, filtering, where a LIKE
  * lets it read every match through the trigram index and sort them all. A list uses it for a word it has
  * counted frequent, where the walk finds its page early and the estimate of the LIKE misleads the planner.
+ * `param` names word i `w${i}` in a prepared statement (lib/prepared-by-shape.ts).
  */
-export function containsEveryWordIn(searchText: SQL | AnyPgColumn, search: string | undefined): SQL | undefined {
+export function containsEveryWordIn(
+  searchText: SQL | AnyPgColumn,
+  search: string | undefined,
+  param: StatementParam = boundValue,
+): SQL | undefined {
   const words = searchWords(search);
   if (words.length === 0) return undefined;
-  return and(...words.map((word) => sql`strpos(${searchText}, lower(${word})) > 0`));
+  return and(...words.map((word, i) => sql`strpos(${searchText}, lower(${param(`w${i}`, word)})) > 0`));
 }
 
 /** The SQL of a stored search text (see matchEveryWordIn): the fields folded, lowered, space-separated. */

@@ -15,7 +15,7 @@ import {
   requestTabCounts,
 } from "../../db/schema/index.js";
 import { offsetOf, offsetParam, pageSizeSql } from "../../lib/pagination.js";
-import { preparedByShape } from "../../lib/prepared-by-shape.js";
+import { namedPlaceholder, preparedByShape, type StatementParam } from "../../lib/prepared-by-shape.js";
 import {
   containsEveryWordIn,
   foldedSql,
@@ -100,16 +100,36 @@ export async function listProspects(
   }
   const bounds = { offset, upTo: offset + q.pageSize, limit: q.pageSize };
   return await searchedTotals.page(db, searchKey(kind, q), {
-    page: async (withTotal, remembered) =>
-      (await pageStatement(db, kind, q, bounds, {
-        withTotal,
-        walk: walksTheSortIndex(remembered, listSizes.last(db, kind), bounds.upTo),
-      })) as VersionedRow<{
-        items: string;
-        total: number | null;
-      }>[],
-    count: async () => await versionedCount(db, countSql(kind, q), "request_clients"),
+    page: async (withTotal, remembered) => {
+      const walk = walksTheSortIndex(remembered, await listSizes.of(db, kind), bounds.upTo);
+      const rows = walk
+        ? await walkedPage(db, kind, q, offset)
+        : await pageStatement(db, kind, q, bounds, { withTotal, walk });
+      return rows as VersionedRow<{ items: string; total: number | null }>[];
+    },
+    count: async () => await versionedCount(db, countSql(kind, q.search), "request_clients"),
   });
+}
+
+/**
+ * A frequent word's page, walked (`walksTheSortIndex`): a statement prepared per shape, the words its
+ * parameters, as the list's other pages are: planned at each call, it weighed the requests' eighteen indexes
+ * for each tab, 0.7 ms of its 8.5 ("tilleuls", docs/performance.md, 28 novembre, après-midi).
+ * A walk is only chosen with a remembered total, so the statement never counts. A rarer word stays a
+ * statement planned for its value: the planner chooses between the trigram index and a walk by its estimate.
+ */
+async function walkedPage(db: Executor, kind: ProspectListKind, q: ProspectQuery, offset: number) {
+  const words = searchWords(q.search);
+  const shape = [kind, q.sortKey, q.direction, q.pageSize, words.length].join(":");
+  return await preparedWalks(db, shape, (name) =>
+    pageStatement(
+      db,
+      kind,
+      q,
+      { offset: offsetParam(), upTo: offsetParam("upTo"), limit: pageSizeSql(q.pageSize) },
+      { withTotal: false, walk: true, param: namedPlaceholder },
+    ).prepare(name),
+  ).execute({ offset, upTo: offset + q.pageSize, ...Object.fromEntries(words.map((word, i) => [`w${i}`, word])) });
 }
 
 /**
@@ -118,15 +138,26 @@ export async function listProspects(
  */
 const searchedTotals = versionedTotals();
 
-/** The size of each list when last read without a search, per database (the screen is read before a search). */
+/**
+ * The size of each list when last read without a search, per database (the screen is read before a search);
+ * read from the tabs' kept counts when a search comes first (a link to a searched list, a restarted server).
+ */
 const listSizes = (() => {
   const byDatabase = new WeakMap<Executor, Map<ProspectListKind, number>>();
+  const seen = (db: Executor, kind: ProspectListKind, total: number) => {
+    const sizes = byDatabase.get(db) ?? new Map<ProspectListKind, number>();
+    byDatabase.set(db, sizes.set(kind, total));
+  };
   return {
-    seen(db: Executor, kind: ProspectListKind, total: number) {
-      const sizes = byDatabase.get(db) ?? new Map<ProspectListKind, number>();
-      byDatabase.set(db, sizes.set(kind, total));
+    seen,
+    async of(db: Executor, kind: ProspectListKind) {
+      const known = byDatabase.get(db)?.get(kind);
+      if (known !== undefined) return known;
+      const [read] = await db.select({ n: sql<string>`(${countSql(kind, undefined)})` }).from(sql`(select 1) as one`);
+      const size = Number(read?.n ?? 0);
+      seen(db, kind, size);
+      return size;
     },
-    last: (db: Executor, kind: ProspectListKind) => byDatabase.get(db)?.get(kind),
   };
 })();
 
@@ -146,10 +177,11 @@ export function walksTheSortIndex(matches: number | undefined, size: number | un
 const searchKey = (kind: ProspectListKind, q: ProspectQuery) => `${kind}\u0000${searchWords(q.search).join("\u0000")}`;
 
 const preparedPages = preparedByShape<ReturnType<ReturnType<typeof pageStatement>["prepare"]>>("prospect_list_page");
+const preparedWalks = preparedByShape<ReturnType<ReturnType<typeof pageStatement>["prepare"]>>("prospect_walk_page");
 
 /** The count of a list: without a search, the tabs' counts kept by triggers (migration `lists_at_scale`). */
-function countSql(kind: ProspectListKind, q: ProspectQuery) {
-  const search = matchEveryWordIn(requestClients.searchText, q.search);
+function countSql(kind: ProspectListKind, words: string | undefined) {
+  const search = matchEveryWordIn(requestClients.searchText, words);
   const tabList = sql`${sql.param(TABS[kind])}::text[]`;
   return search
     ? sql`select count(*) as n from ${requestClients} where list_tab = any(${tabList}) and ${search}`
@@ -166,11 +198,11 @@ function pageStatement(
   kind: ProspectListKind,
   q: ProspectQuery,
   page: { offset: number | SQL; upTo: number | SQL; limit: number | SQL },
-  versioned?: { withTotal: boolean; walk?: boolean },
+  versioned?: { withTotal: boolean; walk?: boolean; param?: StatementParam },
 ) {
   // A frequent word (walksTheSortIndex) matched so that the planner walks each tab's sort index.
   const search = versioned?.walk
-    ? containsEveryWordIn(requestClients.searchText, q.search)
+    ? containsEveryWordIn(requestClients.searchText, q.search, versioned.param)
     : matchEveryWordIn(requestClients.searchText, q.search);
   const direction = q.direction === "desc" ? sql`desc` : sql`asc`;
   const nulls = NULLABLE_SORTS.has(q.sortKey) ? sql` nulls last` : sql``;
@@ -188,7 +220,7 @@ function pageStatement(
     .select({
       items: jsonTextsArray(requestClients.listRow, [pageColumn("position")]),
       // A versioned statement (a search) reads the version, and counts only when asked.
-      ...totalWithVersion(countSql(kind, q), "request_clients", versioned),
+      ...totalWithVersion(countSql(kind, q.search), "request_clients", versioned),
     })
     .from(requestClients)
     .innerJoin(chosen, sql`${pageColumn("id")} = ${requestClients.id}`);

@@ -395,12 +395,22 @@ describe("prospect lists: a frequent word", () => {
         );
       return read;
     };
-    // Read first with the total unknown: through the trigram index, as the planner chooses.
+    // Read first with the total unknown: through the trigram index, as the planner chooses; the pages after
+    // the first know the total and read the list's size from the tabs' counts, and walk.
     const first = await pages();
     expect(first[0]).toEqual(["DEM-T-0003", "DEM-T-0100"]);
     expect(first[1]).toEqual(["DEM-T-0101", "DEM-T-0102"]);
     // The list's size read without a search (6), the total remembered (4): 4 × 4 ≥ 2 × 6, the pages walk.
     expect((await get("/requestclients/getListProspectByProspectType/all?pageSize=2")).total).toBe(6);
     expect(await pages()).toEqual(first);
+  });
+
+  it("binds each word to the walked page statement it shares with the words of its shape", async () => {
+    const url = (word: string) =>
+      `/requestclients/getListProspectByProspectType/all?search=${word}&pageSize=2&sortKey=reference&direction=asc`;
+    // Each counted first, then walked (4 and 6 matches of 6: 4 × 4 and 6 × 6 ≥ 2 × 6), one prepared statement.
+    for (const word of ["hetres", "DEM-T", "hetres"]) await get(url(word));
+    expect(refs(await get(url("DEM-T")))).toEqual(["DEM-T-0001", "DEM-T-0002"]);
+    expect(refs(await get(url("hetres")))).toEqual(["DEM-T-0003", "DEM-T-0100"]);
   });
 });
