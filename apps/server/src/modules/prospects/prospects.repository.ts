@@ -88,11 +88,7 @@ export async function listProspects(
   if (searchWords(q.search).length === 0) {
     const page = jsonPageOf(
       await preparedPages(db, [kind, q.sortKey, q.direction, q.pageSize].join(":"), (name) =>
-        pageStatement(db, kind, q, {
-          offset: offsetParam(),
-          upTo: offsetParam("upTo"),
-          limit: pageSizeSql(q.pageSize),
-        }).prepare(name),
+        pageStatement(db, kind, q, preparedBounds(q)).prepare(name),
       ).execute({ offset, upTo: offset + q.pageSize }),
     );
     listSizes.seen(db, kind, page.total);
@@ -104,7 +100,7 @@ export async function listProspects(
       const walk = walksTheSortIndex(remembered, await listSizes.of(db, kind), bounds.upTo);
       const rows = walk
         ? await walkedPage(db, kind, q, offset)
-        : await pageStatement(db, kind, q, bounds, { withTotal, walk });
+        : await pageStatement(db, kind, q, bounds, { withTotal });
       return rows as VersionedRow<{ items: string; total: number | null }>[];
     },
     count: async () => await versionedCount(db, countSql(kind, q.search), "request_clients"),
@@ -122,15 +118,18 @@ async function walkedPage(db: Executor, kind: ProspectListKind, q: ProspectQuery
   const words = searchWords(q.search);
   const shape = [kind, q.sortKey, q.direction, q.pageSize, words.length].join(":");
   return await preparedWalks(db, shape, (name) =>
-    pageStatement(
-      db,
-      kind,
-      q,
-      { offset: offsetParam(), upTo: offsetParam("upTo"), limit: pageSizeSql(q.pageSize) },
-      { withTotal: false, walk: true, param: namedPlaceholder },
-    ).prepare(name),
+    pageStatement(db, kind, q, preparedBounds(q), { withTotal: false, walk: true, param: namedPlaceholder }).prepare(
+      name,
+    ),
   ).execute({ offset, upTo: offset + q.pageSize, ...Object.fromEntries(words.map((word, i) => [`w${i}`, word])) });
 }
+
+/** A prepared page's bounds: the offset and its end as parameters, the page size in the statement's shape. */
+const preparedBounds = (q: ProspectQuery) => ({
+  offset: offsetParam(),
+  upTo: offsetParam("upTo"),
+  limit: pageSizeSql(q.pageSize),
+});
 
 /**
  * A searched list's total, remembered while request_clients does not change (lib/versioned-totals.ts): a
