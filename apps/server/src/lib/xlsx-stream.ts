@@ -43,10 +43,37 @@ export async function streamWorkbook<R>(options: {
   const write = async () => {
     for (let batch = first; !batch.done; batch = await iterator.next()) {
       for (const row of batch.value) sheet.addRow(columns.map((c) => c.value(row))).commit();
+      // Backpressure: exceljs buffers whatever it is given, so a slow download would otherwise hold the
+      // whole file in memory while the next batches are read; and a closed download reads no more.
+      if (!(await readerKeepsUp(stream))) {
+        await iterator.return?.();
+        return;
+      }
     }
     sheet.commit();
     await workbook.commit();
   };
   write().catch((error: unknown) => stream.destroy(error instanceof Error ? error : new Error(String(error))));
   return stream;
+}
+
+/**
+ * Waits until the file's reader has taken what was written (the stream drained): true, or false when the
+ * stream closed first (the download was cancelled or failed). A turn of the event loop first lets the
+ * compression, which runs apart, pass the batch on to the stream.
+ */
+async function readerKeepsUp(stream: PassThrough): Promise<boolean> {
+  await new Promise<void>((resolve) => setImmediate(resolve));
+  while (!stream.destroyed && stream.writableNeedDrain) {
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        stream.off("drain", done);
+        stream.off("close", done);
+        resolve();
+      };
+      stream.on("drain", done);
+      stream.on("close", done);
+    });
+  }
+  return !stream.destroyed;
 }
