@@ -99,6 +99,8 @@ const ALL_CALLS = [
     ["filtre SENT", "/api/mails?pageSize=50&status=SENT"],
     ['recherche "devis"', "/api/mails?pageSize=50&search=devis"],
   ]),
+  // The mail screen asks for the counts per status (its tabs) with every view of the list.
+  { label: "mails compteurs", method: "GET", path: "/api/mails/summary" },
   ...listCalls("journal", "/api/audit-log?pageSize=50", [
     ["tri actorLabel", "/api/audit-log?pageSize=50&sort=actorLabel&direction=asc"],
     ["filtre client, update", "/api/audit-log?pageSize=50&entityType=client&action=update"],

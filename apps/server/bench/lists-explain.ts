@@ -69,6 +69,7 @@ const SCENARIOS: Record<string, () => Promise<unknown>> = {
   "prospects sort status": prospects("EnCours", { sortKey: "status", direction: "asc" }),
   "prospects sort dateRelance": prospects("EnCours", { sortKey: "dateRelance", direction: "asc" }),
   "prospects sort reference, all": prospects("all", { sortKey: "reference", direction: "asc" }),
+  "prospects sort postalCode desc, all": prospects("all", { sortKey: "postalCode", direction: "desc" }),
   "prospects sort createdAt asc": prospects("EnCours", { direction: "asc" }),
   "prospects tab REFUSE": prospects("REFUSE", {}),
   "prospects tab ARCHIVE": prospects("ARCHIVE", {}),

@@ -20,7 +20,7 @@ try {
     `Terminé en ${counts.seconds} s : ${counts.clients} ESSMS sous ${counts.legalEntities} entités juridiques et ` +
       `${counts.gestionnaires} gestionnaires, ${counts.requests} demandes, ${counts.quotes} devis, ` +
       `${counts.contracts} contrats, ${counts.missions} missions, ${counts.invoices} factures, ` +
-      `${counts.journal} entrées de journal.`,
+      `${counts.mails} e-mails envoyés, ${counts.journal} entrées de journal.`,
   );
 } catch (error) {
   if (error instanceof ScaleSeedError) fail(error.message);

@@ -16,6 +16,14 @@ describeDemoConsistency("scale seed (1 %) on the demo: demo data consistency", a
     "select count(*)::int n from audit_log where entity_type in ('client', 'request', 'mission', 'invoice') and summary like '%(n° %'",
   );
   expect(journal?.n).toBe(10_000);
+  // The history's mails all left: none is queued for the outbox to send at the next start.
+  const [mails] = await ctx.handle.queryRaw<{ n: number; pending: number; orphans: number }>(
+    `select count(*)::int n, count(*) filter (where status <> 'SENT' or sent_at > now())::int pending,
+            count(*) filter (where client_id is null or created_by is null)::int orphans
+       from mail_outbox where message_id like '%@certidesk-echelle.exemple.fr>'`,
+  );
+  expect(mails).toEqual({ n: counts.mails, pending: 0, orphans: 0 });
+  expect(counts.mails).toBeGreaterThan(counts.quotes);
   await expect(seedScale(ctx.handle, { seed: 7, scale: 0.01, now: new Date() })).rejects.toThrow(/déjà reçu/);
 });
 

@@ -15,6 +15,7 @@ import {
   invoiceSettings,
   invoices,
   legalEntities,
+  mailOutbox,
   missionDays,
   missionOrders,
   missions,
@@ -29,6 +30,7 @@ import { createRandom } from "../demo/demo-random.js";
 import type { IsoDate } from "../lib/clock.js";
 import { formatNumber } from "../lib/numbering.js";
 import { seedJournal } from "./scale-journal.js";
+import { planMails } from "./scale-mails.js";
 import { planMissions } from "./scale-missions.js";
 import { planParties } from "./scale-parties.js";
 import { planPipeline } from "./scale-pipeline.js";
@@ -132,6 +134,19 @@ export async function seedScale(handle: DatabaseHandle, options: ScaleOptions) {
     masks.get("INVOICE"),
     (r, n) => (r.number = n),
   );
+  const staff = await handle.queryRaw<{ id: string }>(
+    "select id from users where auditor_id is null and client_id is null and active order by identifier",
+  );
+  const mails = planMails(rand, {
+    company: company?.companyName ?? "Certidesk",
+    staffIds: staff.map((u) => u.id),
+    quotes: pipeline.quoteRows,
+    contracts: pipeline.contractRows,
+    missions: work.missionRows,
+    requestClient: firstOfEach(pipeline.requestLinks.map((l) => [l.requestId, l.clientId])),
+    clients: new Map(parties.clientRows.map((c) => [c.id, c])),
+    mainContacts: firstOfEach(parties.contactRows.filter((c) => c.isMain).map((c) => [c.clientId as string, c])),
+  });
   log(`plan : ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
   await db.transaction(async (tx) => {
@@ -155,6 +170,7 @@ export async function seedScale(handle: DatabaseHandle, options: ScaleOptions) {
       ["factures", () => insertBatches(tx, invoices, work.invoiceRows)],
       ["lignes de factures", () => insertBatches(tx, invoiceLines, work.lineRows)],
       ["règlements", () => insertBatches(tx, invoicePayments, work.payments)],
+      ["e-mails envoyés", () => insertBatches(tx, mailOutbox, mails)],
     ];
     for (const [label, step] of steps) {
       const t = Date.now();
@@ -192,9 +208,17 @@ export async function seedScale(handle: DatabaseHandle, options: ScaleOptions) {
     contracts: pipeline.contractRows.length,
     missions: work.missionRows.length,
     invoices: work.invoiceRows.length,
+    mails: mails.length,
     journal: v.journal,
     seconds: Math.round((Date.now() - started) / 100) / 10,
   };
+}
+
+/** The first value given for each key. */
+function firstOfEach<K, V>(pairs: Array<[K, V]>): Map<K, V> {
+  const map = new Map<K, V>();
+  for (const [key, value] of pairs) if (!map.has(key)) map.set(key, value);
+  return map;
 }
 
 /** Numbers rows in date order, the counter starting again each year as the series does. */
