@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Executor } from "../db/client.js";
-import { type VersionedPageStatements, versionedTotals } from "./versioned-totals.js";
+import { type VersionedPageStatements, versionedTotals, versionedValues } from "./versioned-totals.js";
 
 /** Statements that answer what the test says the database holds, and record what was asked. */
 function fakeStatements(state: { total: number; version: string | null; clean?: boolean }) {
@@ -72,6 +72,50 @@ describe("versioned totals", () => {
       "page+count",
       "page (1)",
       "page+count",
+    ]);
+  });
+});
+
+describe("versioned values", () => {
+  const db = {} as Executor;
+
+  it("computes once, reads only the version while it holds, computes again when it moves or the reading wrote", async () => {
+    const values = versionedValues<string[]>([]);
+    const state = { value: ["a"], version: "1" as string | null, clean: true };
+    const asked: string[] = [];
+    const statements = {
+      version: async () => {
+        asked.push("version");
+        return [{ version: state.version, clean: state.clean }];
+      },
+      compute: async () => {
+        asked.push("compute");
+        return [{ value: state.value, version: state.version, clean: state.clean }];
+      },
+    };
+    expect(await values.get(db, "k", statements)).toEqual(["a"]);
+    expect(await values.get(db, "k", statements)).toEqual(["a"]);
+    state.value = ["b"];
+    state.version = "2";
+    expect(await values.get(db, "k", statements)).toEqual(["b"]);
+    state.clean = false;
+    state.value = ["c"];
+    expect(await values.get(db, "k", statements)).toEqual(["c"]);
+    // Committed, the write moved the version.
+    state.clean = true;
+    state.version = "3";
+    expect(await values.get(db, "k", statements)).toEqual(["c"]);
+    expect(await values.get(db, "k", statements)).toEqual(["c"]);
+    expect(asked).toEqual([
+      "compute",
+      "version",
+      "version",
+      "compute",
+      "version",
+      "compute",
+      "version",
+      "compute",
+      "version",
     ]);
   });
 });

@@ -81,48 +81,92 @@ export function versionedCount(db: Executor, countQuery: SQLWrapper, lists: stri
   return db.select({ total: totalColumn(countQuery), ...versionColumns(lists) }).from(sql`(select 1) as one`);
 }
 
-interface Remembered {
+interface Remembered<T> {
   version: string;
-  total: number;
+  value: T;
+}
+
+/** What this server remembers per database handle, for a view's key: the oldest view read goes first. */
+function rememberedViews<T>(maxViews: number) {
+  const byDatabase = new WeakMap<Executor, Map<string, Remembered<T>>>();
+  return {
+    get(db: Executor, key: string) {
+      return byDatabase.get(db)?.get(key);
+    },
+    /** Kept only when read clean (outside a writing transaction) and at a known version. */
+    remember(db: Executor, key: string, row: { version: string | null; clean: boolean }, value: T) {
+      if (!row.clean || row.version === null) return;
+      let views = byDatabase.get(db);
+      if (!views) {
+        views = new Map();
+        byDatabase.set(db, views);
+      }
+      views.delete(key);
+      views.set(key, { version: row.version, value });
+      // A Map iterates in insertion order, and a hit inserts again.
+      if (views.size > maxViews) views.delete(views.keys().next().value as string);
+    },
+  };
 }
 
 export function versionedTotals(maxViews = 500): VersionedTotals {
-  const byDatabase = new WeakMap<Executor, Map<string, Remembered>>();
-  const viewsOf = (db: Executor) => {
-    let views = byDatabase.get(db);
-    if (!views) {
-      views = new Map();
-      byDatabase.set(db, views);
-    }
-    return views;
-  };
-  const remember = (views: Map<string, Remembered>, key: string, row: VersionedRow<unknown>, total: number) => {
-    if (!row.clean || row.version === null) return;
-    views.delete(key);
-    views.set(key, { version: row.version, total });
-    // The oldest view read goes first (a Map iterates in insertion order; a hit inserts again).
-    if (views.size > maxViews) views.delete(views.keys().next().value as string);
-  };
+  const views = rememberedViews<number>(maxViews);
   return {
     async page(db, key, statements) {
-      const views = viewsOf(db);
-      const known = views.get(key);
+      const known = views.get(db, key);
       if (!known) {
         const [row] = await statements.page(true);
         const total = Number(row?.total ?? 0);
-        if (row) remember(views, key, row, total);
+        if (row) views.remember(db, key, row, total);
         return { items: row?.items ?? "[]", total };
       }
-      const [row] = await statements.page(false, known.total);
+      const [row] = await statements.page(false, known.value);
       if (row?.clean && row.version === known.version) {
-        remember(views, key, row, known.total);
-        return { items: row.items, total: known.total };
+        views.remember(db, key, row, known.value);
+        return { items: row.items, total: known.value };
       }
       // The list changed since (or this transaction wrote): counted again, in a statement of its own.
       const [counted] = await statements.count();
       const total = Number(counted?.total ?? 0);
-      if (counted) remember(views, key, counted, total);
+      if (counted) views.remember(db, key, counted, total);
       return { items: row?.items ?? "[]", total };
+    },
+  };
+}
+
+/**
+ * Any value counted over lists (a screen's counts per status), remembered like the totals above: while the
+ * lists' version is the one it was computed at, a statement that reads only the version gives it back.
+ */
+export interface VersionedValues<T> {
+  get(
+    db: Executor,
+    key: string,
+    statements: {
+      /** The lists' version alone (`versionColumns`), read when a value is remembered. */
+      version(): Promise<Array<{ version: string | null; clean: boolean }>>;
+      /** The value computed, with the version it was computed at. */
+      compute(): Promise<Array<VersionedRow<{ value: T }>>>;
+    },
+  ): Promise<T>;
+}
+
+export function versionedValues<T>(fallback: T, maxViews = 500): VersionedValues<T> {
+  const views = rememberedViews<T>(maxViews);
+  return {
+    async get(db, key, statements) {
+      const known = views.get(db, key);
+      if (known) {
+        const [row] = await statements.version();
+        if (row?.clean && row.version === known.version) {
+          views.remember(db, key, row, known.value);
+          return known.value;
+        }
+      }
+      const [computed] = await statements.compute();
+      if (!computed) return fallback;
+      views.remember(db, key, computed, computed.value);
+      return computed.value;
     },
   };
 }

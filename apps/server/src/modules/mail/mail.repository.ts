@@ -7,8 +7,15 @@ import { offsetOf, offsetParam, pageSizeSql } from "../../lib/pagination.js";
 import { parisDayEnd, parisDayStart } from "../../lib/paris-day-sql.js";
 import { boundValue, namedPlaceholder, preparedByShape, type StatementParam } from "../../lib/prepared-by-shape.js";
 import { matchEveryWord, searchPatterns, storedTextLike } from "../../lib/search-text.js";
-import { isoTimestamp, jsonArrayText, jsonObject, jsonPageOf } from "../../lib/sql-json.js";
-import { totalWithVersion, type VersionedRow, versionedCount, versionedTotals } from "../../lib/versioned-totals.js";
+import { isoTimestamp, jsonArrayText, jsonObject } from "../../lib/sql-json.js";
+import {
+  totalWithVersion,
+  type VersionedRow,
+  versionColumns,
+  versionedCount,
+  versionedTotals,
+  versionedValues,
+} from "../../lib/versioned-totals.js";
 
 export interface MailListQuery {
   page: number;
@@ -145,22 +152,24 @@ function pageStatement(
     .with(pageIds)
     .select({
       items: jsonArrayText(mailRowJson, order),
-      ...totalWithVersion(countStatement(db, q, param), SEARCHED_LISTS, versioned),
+      ...totalWithVersion(countStatement(db, q, param), countedLists(q), versioned),
     })
     .from(mailOutbox)
     .$dynamic();
   return withNames(query).where(inArray(mailOutbox.id, db.select({ id: pageIds.id }).from(pageIds)));
 }
 
-/** What a searched view reads: the outbox, and the establishments' names. */
-const SEARCHED_LISTS = ["mail_outbox", "clients"];
+/** What a view counts: the outbox, and for a search the establishments' names too. */
+const countedLists = (q: MailFilterQuery) =>
+  searchPatterns(q.search).length ? ["mail_outbox", "clients"] : "mail_outbox";
 
 const preparedPages = preparedByShape<ReturnType<ReturnType<typeof pageStatement>["prepare"]>>("mail_list_page");
-const searchedTotals = versionedTotals();
+const viewTotals = versionedTotals();
 
 /**
- * A page of the outbox: a statement prepared per shape (filters set, search words, sort, page size). A
- * search's total is remembered while the outbox and the establishments do not change (lib/versioned-totals.ts).
+ * A page of the outbox: a statement prepared per shape (filters set, search words, sort, page size). Every
+ * view's total is remembered while what it counts does not change (lib/versioned-totals.ts): an outbox of
+ * 80,000 sent mails took 5 ms to count at each page, most of the page's cost (docs/performance.md).
  */
 export async function listMails(db: Executor, q: MailListQuery): Promise<{ items: string; total: number }> {
   const patterns = searchPatterns(q.search);
@@ -189,22 +198,42 @@ export async function listMails(db: Executor, q: MailListQuery): Promise<{ items
         versioned,
       ).prepare(name),
     ).execute({ ...filters, offset: offsetOf(q) });
-  if (!patterns.length) return jsonPageOf(await execute());
-  return searchedTotals.page(db, JSON.stringify(filters), {
+  return viewTotals.page(db, JSON.stringify(filters), {
     page: async (withTotal) =>
       (await execute({ withTotal })) as VersionedRow<{ items: string; total: number | null }>[],
-    count: async () => await versionedCount(db, countStatement(db, q, boundValue), SEARCHED_LISTS),
+    count: async () => await versionedCount(db, countStatement(db, q, boundValue), countedLists(q)),
   });
 }
 
-/** Mails per status for the same search, dates and client as the list (the status tabs' counts). */
+const statusCounts = versionedValues<Array<{ status: string; n: number }>>([]);
+
+/**
+ * Mails per status for the same search, dates and client as the list (the status tabs' counts), remembered
+ * like the list's totals while what they count does not change: the screen asks for them with each view.
+ */
 export async function countMailsByStatus(db: Executor, q: Omit<MailFilterQuery, "status">) {
-  return db
-    .select({ status: mailOutbox.status, n: sql<number>`count(*)::int` })
+  const filter = { ...q, status: undefined };
+  const lists = countedLists(filter);
+  const grouped = db
+    .select({ status: mailOutbox.status, n: count().as("n") })
     .from(mailOutbox)
-    .leftJoin(clients, eq(clients.id, mailOutbox.clientId))
-    .where(mailFilters(q))
-    .groupBy(mailOutbox.status);
+    .$dynamic();
+  if (searchPatterns(q.search).length) grouped.leftJoin(clients, eq(clients.id, mailOutbox.clientId));
+  const counts = grouped.where(mailFilters(filter)).groupBy(mailOutbox.status).as("counts");
+  const key = [searchPatterns(q.search), q.clientId, q.templateCode, q.from, q.to];
+  return statusCounts.get(db, JSON.stringify(key), {
+    version: () => db.select(versionColumns(lists)).from(sql`(select 1) as one`),
+    compute: () =>
+      db
+        .select({
+          value: sql<Array<{ status: string; n: number }>>`(select coalesce(json_agg(${jsonObject({
+            status: counts.status,
+            n: counts.n,
+          })}), '[]') from ${counts})`,
+          ...versionColumns(lists),
+        })
+        .from(sql`(select 1) as one`),
+  });
 }
 
 /** A live mail: its list row (decoded by the driver) and the whole mail (its body, its rules' fields). */

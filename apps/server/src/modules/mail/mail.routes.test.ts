@@ -233,6 +233,32 @@ describe("mail without SMTP, templates and group lists", () => {
     expect(await subjects("contrat direction@ehpad.fr")).toEqual(["Contrat Résidence du Parc"]);
   });
 
+  it("gives counts and totals that follow every change of the outbox, though remembered between changes", async () => {
+    const view = async () => {
+      const summary = (await ctx.app.inject({ url: "/api/mails/summary", headers: admin.bearer })).json().counts;
+      const sent = await ctx.app.inject({ url: "/api/mails?status=SENT", headers: admin.bearer });
+      const all = await ctx.app.inject({ url: "/api/mails?pageSize=1", headers: admin.bearer });
+      return { summary, sentTotal: sent.json().total, total: all.json().total };
+    };
+    const before = await view();
+    expect(await view()).toEqual(before);
+    const added = await ctx.app.inject({
+      method: "POST",
+      url: "/api/mails",
+      headers: admin.bearer,
+      payload: { to: ["suivi@ehpad.fr"], subject: "Suivi", body: "Texte" },
+    });
+    const queued = (before.summary.QUEUED ?? 0) + 1;
+    expect(await view()).toEqual({ ...before, summary: { ...before.summary, QUEUED: queued }, total: before.total + 1 });
+    // Marked sent by the outbox (a write of its own, as the worker's): the tabs move at once.
+    await ctx.handle.db.update(mailOutbox).set({ status: "SENT" }).where(eq(mailOutbox.id, added.json().id));
+    expect(await view()).toEqual({
+      summary: { ...before.summary, QUEUED: queued - 1 || undefined, SENT: (before.summary.SENT ?? 0) + 1 },
+      sentTotal: before.sentTotal + 1,
+      total: before.total + 1,
+    });
+  });
+
   it("pages, sorts and filters the outbox by Paris day, the same prepared statements serving every value", async () => {
     const client = await buildClient(ctx.handle.db, { raisonSocial: "Maison Pagination" });
     // Written at 23:30 UTC: already the next day in Paris (UTC+1 in March).
