@@ -249,7 +249,11 @@ describe("mail without SMTP, templates and group lists", () => {
       payload: { to: ["suivi@ehpad.fr"], subject: "Suivi", body: "Texte" },
     });
     const queued = (before.summary.QUEUED ?? 0) + 1;
-    expect(await view()).toEqual({ ...before, summary: { ...before.summary, QUEUED: queued }, total: before.total + 1 });
+    expect(await view()).toEqual({
+      ...before,
+      summary: { ...before.summary, QUEUED: queued },
+      total: before.total + 1,
+    });
     // Marked sent by the outbox (a write of its own, as the worker's): the tabs move at once.
     await ctx.handle.db.update(mailOutbox).set({ status: "SENT" }).where(eq(mailOutbox.id, added.json().id));
     expect(await view()).toEqual({
