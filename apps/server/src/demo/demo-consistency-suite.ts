@@ -358,6 +358,13 @@ export function describeDemoConsistency(label: string, addToDemo?: (ctx: TestCon
       expect(stale.map((r) => r.reference)).toEqual([]);
     });
 
+    it("keeps each mail's list row as mail_list_row computes it from its sources", async () => {
+      const stale = await ctx.handle.queryRaw<{ id: string }>(
+        "select id from mail_outbox m where list_row is distinct from mail_list_row(m)",
+      );
+      expect(stale.map((r) => r.id)).toEqual([]);
+    });
+
     it("keeps the client list's totals as a count of its clients gives them", async () => {
       const wrong = await ctx.handle.queryRaw<{ list: string }>(
         `with real as (

@@ -64,6 +64,11 @@ export const mailOutbox = pgTable(
      * What the list's search reads besides the establishment's name (matchEveryWordIn): the subject, folded,
      * and the recipients' addresses, lowered.
      */
+    /**
+     * The list's row (shared MailRow) as JSON text, kept by the database (migration 0048_mail_list_row,
+     * mail_list_row): a page reads fifty texts instead of building fifty objects from four tables.
+     */
+    listRow: text("list_row"),
     searchText: text("search_text").generatedAlwaysAs(
       (): SQL => sql`lower(${foldedSql(sql.raw(`"subject"`))} || ' ' || "to"::text)`,
     ),
@@ -71,6 +76,8 @@ export const mailOutbox = pgTable(
   (t) => [
     index("mail_outbox_due_idx").on(t.status, t.nextAttemptAt),
     index("mail_outbox_created_idx").on(t.createdAt),
+    // An establishment's mails (the list filtered by it, its renaming rewriting their rows).
+    index("mail_outbox_client_idx").on(t.clientId),
     // The mail list's sorts (mail.repository.ts) over the live mails, ties by id descending: ascending keys
     // read (key, id desc) forwards, descending ones (key, id) backwards.
     index("mail_outbox_list_created_idx").on(t.createdAt, t.id).where(sql`${t.deletedAt} is null`),

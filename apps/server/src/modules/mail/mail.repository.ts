@@ -1,13 +1,12 @@
 import type { MailRow } from "@certidesk/shared";
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, or, type SQL, sql } from "drizzle-orm";
-import type { PgSelect } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.js";
-import { clients, contacts, mailAttachments, mailOutbox, users } from "../../db/schema/index.js";
+import { clients, contacts, mailAttachments, mailOutbox } from "../../db/schema/index.js";
 import { offsetOf, offsetParam, pageSizeSql } from "../../lib/pagination.js";
 import { parisDayEnd, parisDayStart } from "../../lib/paris-day-sql.js";
 import { boundValue, namedPlaceholder, preparedByShape, type StatementParam } from "../../lib/prepared-by-shape.js";
 import { matchEveryWord, searchPatterns, storedTextLike } from "../../lib/search-text.js";
-import { isoTimestamp, jsonArrayText, jsonObject } from "../../lib/sql-json.js";
+import { jsonObject, jsonTextsArray } from "../../lib/sql-json.js";
 import {
   totalWithVersion,
   type VersionedRow,
@@ -36,40 +35,6 @@ const SORTS = {
   status: mailOutbox.status,
   sentAt: mailOutbox.sentAt,
 };
-
-/**
- * An outbox row (shared MailRow) as JSON built by the database (lib/sql-json.ts), on mails joined to their
- * establishment and author (`withNames`): not the body (the detail's), the search text or the deletion.
- */
-const mailRowJson = jsonObject({
-  id: mailOutbox.id,
-  templateCode: mailOutbox.templateCode,
-  to: mailOutbox.to,
-  cc: mailOutbox.cc,
-  subject: mailOutbox.subject,
-  status: mailOutbox.status,
-  attempts: mailOutbox.attempts,
-  nextAttemptAt: isoTimestamp(mailOutbox.nextAttemptAt),
-  lastError: mailOutbox.lastError,
-  sentAt: isoTimestamp(mailOutbox.sentAt),
-  createdAt: isoTimestamp(mailOutbox.createdAt),
-  createdByName: sql`${users.firstName} || ' ' || ${users.lastName}`,
-  clientId: mailOutbox.clientId,
-  clientName: clients.raisonSocial,
-  missionId: mailOutbox.missionId,
-  relatedType: mailOutbox.relatedType,
-  relatedId: mailOutbox.relatedId,
-  containsSecret: mailOutbox.containsSecret,
-  // Its attachments in name order: one index lookup per row, no query per page for them.
-  attachments: sql`coalesce((
-    select json_agg(${jsonObject({ documentId: mailAttachments.documentId, fileName: mailAttachments.fileName })}
-                    order by ${mailAttachments.fileName})
-    from ${mailAttachments} where ${mailAttachments.mailId} = ${mailOutbox.id}), '[]')`,
-});
-
-/** A query on mails joined to what a row names: the establishment and the author. */
-const withNames = <Query extends PgSelect>(query: Query) =>
-  query.leftJoin(clients, eq(clients.id, mailOutbox.clientId)).leftJoin(users, eq(users.id, mailOutbox.createdBy));
 
 /**
  * Every word in the subject or a recipient (the stored search text), or in the establishment's name, read
@@ -126,7 +91,7 @@ function countStatement(db: Executor, q: MailFilterQuery, param: StatementParam)
 /**
  * A page of the outbox in one statement (lib/page-in-one-statement.ts): the page's ids from mail_outbox
  * (joined to the establishment only to search its name; each sort an index walk over the live mails) as a
- * CTE, those rows as one JSON array (`mailRowJson`), and the total, there even for a page past the last.
+ * CTE, those rows' kept texts as one JSON array (list_row, migration 0048_mail_list_row), and the total, there even for a page past the last.
  * A versioned statement (a search) reads the lists' version, and counts only when asked.
  */
 function pageStatement(
@@ -151,12 +116,12 @@ function pageStatement(
   const query = db
     .with(pageIds)
     .select({
-      items: jsonArrayText(mailRowJson, order),
+      items: jsonTextsArray(mailOutbox.listRow, order),
       ...totalWithVersion(countStatement(db, q, param), countedLists(q), versioned),
     })
     .from(mailOutbox)
     .$dynamic();
-  return withNames(query).where(inArray(mailOutbox.id, db.select({ id: pageIds.id }).from(pageIds)));
+  return query.where(inArray(mailOutbox.id, db.select({ id: pageIds.id }).from(pageIds)));
 }
 
 /** What a view counts: the outbox, and for a search the establishments' names too. */
@@ -236,13 +201,11 @@ export async function countMailsByStatus(db: Executor, q: Omit<MailFilterQuery, 
   });
 }
 
-/** A live mail: its list row (decoded by the driver) and the whole mail (its body, its rules' fields). */
+/** A live mail: its list row (kept, decoded by the driver) and the whole mail (its body, its rules' fields). */
 export async function findMail(db: Executor, id: string) {
-  const query = db
-    .select({ row: sql<MailRow>`${mailRowJson}`, mail: mailOutbox })
+  const [found] = await db
+    .select({ row: sql<MailRow>`${mailOutbox.listRow}::json`, mail: mailOutbox })
     .from(mailOutbox)
-    .$dynamic();
-  const [found] = await withNames(query)
     .where(and(eq(mailOutbox.id, id), isNull(mailOutbox.deletedAt)))
     .limit(1);
   return found ?? null;
