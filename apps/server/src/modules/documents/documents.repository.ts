@@ -8,6 +8,7 @@ import { offsetOf, offsetParam, pageSizeSql } from "../../lib/pagination.js";
 import type { RecordScope } from "../../lib/policy.js";
 import { boundValue, namedPlaceholder, preparedByShape, type StatementParam } from "../../lib/prepared-by-shape.js";
 import { searchPatterns, storedTextLike } from "../../lib/search-text.js";
+import { versionColumns, versionedCount, versionedValues } from "../../lib/versioned-totals.js";
 import { clientMayReadReport, clientMayReadReportSql } from "../missions/index.js";
 import { type DocumentRowWithoutLinks, documentRowJson } from "./document-row.js";
 
@@ -88,17 +89,17 @@ const FILTER_COLUMNS = {
 };
 const FILTER_KEYS = Object.keys(FILTER_COLUMNS) as Array<keyof typeof FILTER_COLUMNS>;
 
-/** A row of a page: the document's id, its row as JSON text without its links (document-row.ts), the total. */
+/** A row of a page: the document's id and its row as JSON text without its links (document-row.ts). */
 export interface DocumentPageRow {
   id: string;
   row: string;
-  total: number;
 }
 
 /**
  * The page in one statement (lib/page-in-one-statement.ts): the page's ids from documents alone (each sort
  * an index walk over the live documents, the search on the stored search text) as a CTE, the rows of those
- * documents as JSON text (`documentRowJson`; the server adds their signed links), and the total.
+ * documents as JSON text (`documentRowJson`; the server adds their signed links), and either the total or,
+ * for a staff view (documents alone), the documents' version its remembered total is checked against.
  */
 function pageStatement(
   db: Executor,
@@ -111,11 +112,14 @@ function pageStatement(
   const where = listConditions(q, scope, hr, param);
   const order = [q.direction === "asc" ? asc(SORTS[q.sort]) : desc(SORTS[q.sort]), asc(documents.id)];
   const ids = pageIds(db, "document_page", documents.id, where, order, page);
-  const total = totalColumn(db.select({ n: count() }).from(documents).where(where));
   return withNames(
     db
       .with(ids)
-      .select({ id: documents.id, row: sql<string>`${documentRowJson}::text`, total })
+      .select({
+        id: documents.id,
+        row: sql<string>`${documentRowJson}::text`,
+        total: totalColumn(countStatement(db, where)),
+      })
       .from(documents)
       .$dynamic(),
   )
@@ -123,38 +127,78 @@ function pageStatement(
     .orderBy(...order);
 }
 
-/** Staff pages (every call but a client's or an evaluator's own library) run a prepared statement per shape. */
-const preparedPages = preparedByShape<ReturnType<ReturnType<typeof pageStatement>["prepare"]>>("document_list_page");
+/** The same page with the documents' version instead of its total (`versionedPage`). */
+function versionedPageStatement(
+  db: Executor,
+  q: DocumentListQuery,
+  hr: boolean,
+  param: StatementParam,
+  page: PageBounds,
+) {
+  const where = listConditions(q, { kind: "all" }, hr, param);
+  const order = [q.direction === "asc" ? asc(SORTS[q.sort]) : desc(SORTS[q.sort]), asc(documents.id)];
+  const ids = pageIds(db, "document_page", documents.id, where, order, page);
+  return withNames(
+    db
+      .with(ids)
+      .select({ id: documents.id, row: sql<string>`${documentRowJson}::text`, ...versionColumns("documents") })
+      .from(documents)
+      .$dynamic(),
+  )
+    .where(inPage(documents.id, ids))
+    .orderBy(...order);
+}
 
+const countStatement = (db: Executor, where: SQL | undefined) => db.select({ n: count() }).from(documents).where(where);
+
+/** Staff pages (every call but a client's or an evaluator's own library) run a prepared statement per shape. */
+const preparedPages =
+  preparedByShape<ReturnType<ReturnType<typeof versionedPageStatement>["prepare"]>>("document_list_page");
+const staffTotals = versionedValues<number>(0);
+
+/**
+ * A page of the library. A staff view reads documents alone: its total is remembered while the documents do
+ * not change (lib/versioned-totals.ts), counted again when they do; counting 140,000 documents took 60 ms at
+ * every page (docs/performance.md). A client's or an evaluator's own library also reads their missions: it
+ * counts in its page's statement.
+ */
 export async function listDocuments(
   db: Executor,
   q: DocumentListQuery,
   scope: RecordScope,
   hr: boolean,
 ): Promise<{ rows: DocumentPageRow[]; total: number }> {
-  const recount = async () => {
-    const [row] = await db
-      .select({ n: count() })
-      .from(documents)
-      .where(listConditions(q, scope, hr, boundValue));
-    return Number(row?.n ?? 0);
-  };
+  if (scope.kind !== "all") {
+    const rows = await pageStatement(db, q, scope, hr, boundValue, { limit: q.pageSize, offset: offsetOf(q) });
+    const recount = async () => Number((await countStatement(db, listConditions(q, scope, hr, boundValue)))[0]?.n);
+    return { rows, total: await totalOf(rows, q, recount) };
+  }
   const patterns = searchPatterns(q.search);
-  const shape = [hr, ...FILTER_KEYS.map((key) => Boolean(q[key])), patterns.length, q.sort, q.direction, q.pageSize];
-  const prepare = (name: string) =>
-    pageStatement(db, q, scope, hr, namedPlaceholder, {
-      limit: pageSizeSql(q.pageSize),
-      offset: offsetParam(),
-    }).prepare(name);
-  const statement = scope.kind === "all" ? preparedPages(db, shape.join(":"), prepare) : undefined;
-  const rows = statement
-    ? await statement.execute({
-        ...Object.fromEntries(FILTER_KEYS.map((key) => [key, q[key]])),
-        ...Object.fromEntries(patterns.map((pattern, i) => [`w${i}`, pattern])),
-        offset: offsetOf(q),
-      })
-    : await pageStatement(db, q, scope, hr, boundValue, { limit: q.pageSize, offset: offsetOf(q) });
-  return { rows, total: await totalOf(rows, q, recount) };
+  const shape = [hr, ...FILTER_KEYS.map((key) => Boolean(q[key])), q.sort, q.direction, q.pageSize];
+  const filters = {
+    ...Object.fromEntries(FILTER_KEYS.map((key) => [key, q[key]])),
+    ...Object.fromEntries(patterns.map((pattern, i) => [`w${i}`, pattern])),
+  };
+  // A search is planned for its words: a generic plan guesses a few hundred matches for any word and
+  // sorts them, where a word in two documents of three is best found walking the sort's index (211 ms
+  // against 6 for "rapport" among 140,000 documents).
+  const rows = patterns.length
+    ? await versionedPageStatement(db, q, hr, boundValue, { limit: q.pageSize, offset: offsetOf(q) })
+    : await preparedPages(db, shape.join(":"), (name) =>
+        versionedPageStatement(db, q, hr, namedPlaceholder, {
+          limit: pageSizeSql(q.pageSize),
+          offset: offsetParam(),
+        }).prepare(name),
+      ).execute({ ...filters, offset: offsetOf(q) });
+  const total = await staffTotals.get(db, JSON.stringify([hr, filters]), {
+    // The version read with the page's rows (none on an empty page: counted then).
+    version: async () => rows.slice(0, 1),
+    compute: async () =>
+      (await versionedCount(db, countStatement(db, listConditions(q, scope, hr, boundValue)), "documents")).map(
+        (r) => ({ ...r, value: Number(r.total) }),
+      ),
+  });
+  return { rows: rows.map(({ id, row }) => ({ id, row })), total };
 }
 
 export async function findDocument(db: Executor, id: string) {

@@ -75,7 +75,7 @@ describe("document library", () => {
     expect(download.headers["content-disposition"]).toContain("attachment");
   });
 
-  it("pages, sorts, filters and searches in SQL: a statement prepared per shape serves every value", async () => {
+  it("pages, sorts, filters and searches in SQL: a statement prepared per filter shape serves every value", async () => {
     const names = [
       ["Zeta registre", "Procédure"],
       ["Alpha registre", "Guide"],
@@ -108,10 +108,42 @@ describe("document library", () => {
     const byType = (type: string) => `search=registre&documentType=${encodeURIComponent(type)}&sort=name&direction=asc`;
     expect(await page(byType("Procédure"))).toEqual({ total: 2, names: ["Mu registre", "Zeta registre"] });
     expect(await page(byType("Guide"))).toEqual({ total: 1, names: ["Alpha registre"] });
+    // Without a search, the statement prepared for the filter serves each of its values.
+    const onlyType = (type: string) =>
+      `family=GENERAL&documentType=${encodeURIComponent(type)}&sort=name&direction=asc`;
+    expect(await page(onlyType("Guide"))).toEqual({ total: 1, names: ["Alpha registre"] });
+    expect(await page(onlyType("Procédure"))).toEqual({
+      total: 3,
+      names: ["Mu registre", "Procédure d'évaluation", "Zeta registre"],
+    });
     expect(await page("search=registre%20zeta&sort=name&direction=asc")).toEqual({
       total: 1,
       names: ["Zeta registre"],
     });
+  });
+
+  it("gives totals that follow every upload and deletion, though remembered between them", async () => {
+    const totals = async () => {
+      const all = await ctx.app.inject({ url: "/api/documents?pageSize=1", headers: admin.bearer });
+      const found = await ctx.app.inject({ url: "/api/documents?search=inventaire", headers: admin.bearer });
+      return [all.json().total, found.json().total];
+    };
+    const [all] = await totals();
+    expect(await totals()).toEqual([all, 0]);
+    const created = await upload(
+      { family: "GENERAL", documentType: "Guide", name: "Inventaire annuel" },
+      { name: "inventaire.pdf", data: samplePdf() },
+    );
+    expect(created.statusCode, created.body).toBe(200);
+    expect(await totals()).toEqual([all + 1, 1]);
+    expect(await totals()).toEqual([all + 1, 1]);
+    const removed = await ctx.app.inject({
+      method: "DELETE",
+      url: `/api/documents/${created.json().id}?version=${created.json().version}`,
+      headers: admin.bearer,
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(await totals()).toEqual([all, 0]);
   });
 
   it("refuses a disguised executable and stores nothing", async () => {
