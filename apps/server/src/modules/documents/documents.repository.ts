@@ -98,50 +98,27 @@ export interface DocumentPageRow {
 /**
  * The page in one statement (lib/page-in-one-statement.ts): the page's ids from documents alone (each sort
  * an index walk over the live documents, the search on the stored search text) as a CTE, the rows of those
- * documents as JSON text (`documentRowJson`; the server adds their signed links), and either the total or,
- * for a staff view (documents alone), the documents' version its remembered total is checked against.
+ * documents as JSON text (`documentRowJson`; the server adds their signed links), and either the total
+ * (`counted`) or, for a staff view (documents alone), the documents' version its remembered total is
+ * checked against (lib/versioned-totals.ts).
  */
-function pageStatement(
+function pageStatement<Counted extends boolean>(
   db: Executor,
   q: DocumentListQuery,
-  scope: RecordScope,
-  hr: boolean,
+  view: { scope: RecordScope; hr: boolean; counted: Counted },
   param: StatementParam,
   page: PageBounds,
 ) {
-  const where = listConditions(q, scope, hr, param);
+  const where = listConditions(q, view.scope, view.hr, param);
   const order = [q.direction === "asc" ? asc(SORTS[q.sort]) : desc(SORTS[q.sort]), asc(documents.id)];
   const ids = pageIds(db, "document_page", documents.id, where, order, page);
+  const extra = (
+    view.counted ? { total: totalColumn(countStatement(db, where)) } : versionColumns("documents")
+  ) as Counted extends true ? { total: SQL<number> } : ReturnType<typeof versionColumns>;
   return withNames(
     db
       .with(ids)
-      .select({
-        id: documents.id,
-        row: sql<string>`${documentRowJson}::text`,
-        total: totalColumn(countStatement(db, where)),
-      })
-      .from(documents)
-      .$dynamic(),
-  )
-    .where(inPage(documents.id, ids))
-    .orderBy(...order);
-}
-
-/** The same page with the documents' version instead of its total (`versionedPage`). */
-function versionedPageStatement(
-  db: Executor,
-  q: DocumentListQuery,
-  hr: boolean,
-  param: StatementParam,
-  page: PageBounds,
-) {
-  const where = listConditions(q, { kind: "all" }, hr, param);
-  const order = [q.direction === "asc" ? asc(SORTS[q.sort]) : desc(SORTS[q.sort]), asc(documents.id)];
-  const ids = pageIds(db, "document_page", documents.id, where, order, page);
-  return withNames(
-    db
-      .with(ids)
-      .select({ id: documents.id, row: sql<string>`${documentRowJson}::text`, ...versionColumns("documents") })
+      .select({ id: documents.id, row: sql<string>`${documentRowJson}::text`, ...extra })
       .from(documents)
       .$dynamic(),
   )
@@ -153,7 +130,7 @@ const countStatement = (db: Executor, where: SQL | undefined) => db.select({ n: 
 
 /** Staff pages (every call but a client's or an evaluator's own library) run a prepared statement per shape. */
 const preparedPages =
-  preparedByShape<ReturnType<ReturnType<typeof versionedPageStatement>["prepare"]>>("document_list_page");
+  preparedByShape<ReturnType<ReturnType<typeof pageStatement<false>>["prepare"]>>("document_list_page");
 const staffTotals = versionedValues<number>(0);
 
 /**
@@ -169,7 +146,8 @@ export async function listDocuments(
   hr: boolean,
 ): Promise<{ rows: DocumentPageRow[]; total: number }> {
   if (scope.kind !== "all") {
-    const rows = await pageStatement(db, q, scope, hr, boundValue, { limit: q.pageSize, offset: offsetOf(q) });
+    const view = { scope, hr, counted: true } as const;
+    const rows = await pageStatement(db, q, view, boundValue, { limit: q.pageSize, offset: offsetOf(q) });
     const recount = async () => Number((await countStatement(db, listConditions(q, scope, hr, boundValue)))[0]?.n);
     return { rows, total: await totalOf(rows, q, recount) };
   }
@@ -182,10 +160,11 @@ export async function listDocuments(
   // A search is planned for its words: a generic plan guesses a few hundred matches for any word and
   // sorts them, where a word in two documents of three is best found walking the sort's index (211 ms
   // against 6 for "rapport" among 140,000 documents).
+  const view = { scope, hr, counted: false } as const;
   const rows = patterns.length
-    ? await versionedPageStatement(db, q, hr, boundValue, { limit: q.pageSize, offset: offsetOf(q) })
+    ? await pageStatement(db, q, view, boundValue, { limit: q.pageSize, offset: offsetOf(q) })
     : await preparedPages(db, shape.join(":"), (name) =>
-        versionedPageStatement(db, q, hr, namedPlaceholder, {
+        pageStatement(db, q, view, namedPlaceholder, {
           limit: pageSizeSql(q.pageSize),
           offset: offsetParam(),
         }).prepare(name),
