@@ -1,4 +1,5 @@
 import { prepareDatabase } from "../db/bootstrap.js";
+import { createStorage } from "../lib/storage/index.js";
 import { ScaleSeedError, seedScale } from "../scale/scale-seed.js";
 import { argValue, fail, openConfiguredDatabase } from "./open-configured-database.js";
 
@@ -15,12 +16,18 @@ try {
   console.log(
     `Données de volume (graine ${seed}, échelle ${scale}) dans ${config.databaseUrl ? "PostgreSQL" : `PGlite (${config.dataDir})`}…`,
   );
-  const counts = await seedScale(handle, { seed, scale, now: new Date(), log: (m) => console.log(`  ${m}`) });
+  const counts = await seedScale(handle, {
+    seed,
+    scale,
+    now: new Date(),
+    storage: createStorage(config),
+    log: (m) => console.log(`  ${m}`),
+  });
   console.log(
     `Terminé en ${counts.seconds} s : ${counts.clients} ESSMS sous ${counts.legalEntities} entités juridiques et ` +
       `${counts.gestionnaires} gestionnaires, ${counts.requests} demandes, ${counts.quotes} devis, ` +
       `${counts.contracts} contrats, ${counts.missions} missions, ${counts.invoices} factures, ` +
-      `${counts.mails} e-mails envoyés, ${counts.journal} entrées de journal.`,
+      `${counts.documents} documents de missions, ${counts.mails} e-mails envoyés, ${counts.journal} entrées de journal.`,
   );
 } catch (error) {
   if (error instanceof ScaleSeedError) fail(error.message);

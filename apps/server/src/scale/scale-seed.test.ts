@@ -2,12 +2,14 @@ import { isValidFiness, isValidSiren, isValidSiret } from "@certidesk/shared";
 import { describe, expect, it } from "vitest";
 import { describeDemoConsistency } from "../demo/demo-consistency-suite.js";
 import { createRandom } from "../demo/demo-random.js";
+import { createStorage } from "../lib/storage/index.js";
 import { planParties } from "./scale-parties.js";
 import { seedScale } from "./scale-seed.js";
 
 // The smoke scale: a hundredth of the issue's volume on top of the demo, held to the demo's own rules.
 describeDemoConsistency("scale seed (1 %) on the demo: demo data consistency", async (ctx) => {
-  const counts = await seedScale(ctx.handle, { seed: 7, scale: 0.01, now: new Date() });
+  const storage = createStorage(ctx.config);
+  const counts = await seedScale(ctx.handle, { seed: 7, scale: 0.01, now: new Date(), storage });
   expect(counts).toMatchObject({ clients: 100, legalEntities: 20, gestionnaires: 6, requests: 300, quotes: 250 });
   expect(counts.contracts).toBe(120);
   expect(counts.missions).toBeGreaterThan(300);
@@ -24,7 +26,22 @@ describeDemoConsistency("scale seed (1 %) on the demo: demo data consistency", a
   );
   expect(mails).toEqual({ n: counts.mails, pending: 0, orphans: 0 });
   expect(counts.mails).toBeGreaterThan(counts.quotes);
-  await expect(seedScale(ctx.handle, { seed: 7, scale: 0.01, now: new Date() })).rejects.toThrow(/déjà reçu/);
+  // The missions' documents share one real PDF per kind; each report the mission row names is there.
+  const [docs] = await ctx.handle.queryRaw<{ n: number; keys: number; reports: number; linked: number }>(
+    `select count(*)::int n, count(distinct storage_key)::int keys,
+            count(*) filter (where meta_code in ('RAPPORT_PRELIMINARY', 'FINAL_RAPPORT'))::int reports,
+            (select count(*)::int from missions m join documents p on p.id = m.preliminary_document_id
+               and p.mission_id = m.id) +
+            (select count(*)::int from missions m join documents f on f.id = m.final_document_id
+               and f.mission_id = m.id) linked
+       from documents where storage_key like 'documents/scale/%'`,
+  );
+  expect(docs).toMatchObject({ n: counts.documents, keys: 3 });
+  expect(docs?.linked).toBe(docs?.reports);
+  expect(counts.documents).toBeGreaterThan(2 * counts.missions);
+  const pdf = await storage.get("documents/scale/7/rapport_preliminary");
+  expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
+  await expect(seedScale(ctx.handle, { seed: 7, scale: 0.01, now: new Date(), storage })).rejects.toThrow(/déjà reçu/);
 });
 
 describe("scale seed plan", () => {

@@ -9,6 +9,7 @@ import {
   contractDays,
   contractEstablishments,
   contracts,
+  documents,
   gestionnaires,
   invoiceLines,
   invoicePayments,
@@ -29,6 +30,9 @@ import {
 import { createRandom } from "../demo/demo-random.js";
 import type { IsoDate } from "../lib/clock.js";
 import { formatNumber } from "../lib/numbering.js";
+import type { FileStorage } from "../lib/storage/index.js";
+import { createConfigurationService } from "../modules/configuration/configuration.service.js";
+import { planDocuments, storeScaleFiles } from "./scale-documents.js";
 import { seedJournal } from "./scale-journal.js";
 import { planMails } from "./scale-mails.js";
 import { planMissions } from "./scale-missions.js";
@@ -56,6 +60,8 @@ export interface ScaleOptions {
   scale: number;
   /** Today (the clock of the caller); the history ends the year before the base's first numbers. */
   now: Date;
+  /** Where the missions' documents are stored (the server's storage: their PDFs, shared by kind). */
+  storage: FileStorage;
   log?: (message: string) => void;
 }
 
@@ -147,6 +153,17 @@ export async function seedScale(handle: DatabaseHandle, options: ScaleOptions) {
     clients: new Map(parties.clientRows.map((c) => [c.id, c])),
     mainContacts: firstOfEach(parties.contactRows.filter((c) => c.isMain).map((c) => [c.clientId as string, c])),
   });
+  const files = await storeScaleFiles(
+    options.storage,
+    { configuration: await createConfigurationService({ db }).get(), logo: null },
+    options.seed,
+  );
+  const documentRows = planDocuments(rand, {
+    missions: work.missionRows,
+    clientNames: new Map(parties.clientRows.map((c) => [c.id, c.raisonSocial])),
+    staffIds: staff.map((u) => u.id),
+    files,
+  });
   log(`plan : ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
   await db.transaction(async (tx) => {
@@ -163,6 +180,8 @@ export async function seedScale(handle: DatabaseHandle, options: ScaleOptions) {
       ["contrats", () => insertBatches(tx, contracts, pipeline.contractRows)],
       ["établissements des contrats", () => insertBatches(tx, contractEstablishments, pipeline.links)],
       ["jours des contrats", () => insertBatches(tx, contractDays, pipeline.days)],
+      // Before the missions, which point at their reports.
+      ["documents des missions", () => insertBatches(tx, documents, documentRows)],
       ["missions", () => insertBatches(tx, missions, work.missionRows)],
       ["équipes", () => insertBatches(tx, missionTeamMembers, work.team)],
       ["ordres de mission", () => insertBatches(tx, missionOrders, work.orders)],
@@ -209,6 +228,7 @@ export async function seedScale(handle: DatabaseHandle, options: ScaleOptions) {
     missions: work.missionRows.length,
     invoices: work.invoiceRows.length,
     mails: mails.length,
+    documents: documentRows.length,
     journal: v.journal,
     seconds: Math.round((Date.now() - started) / 100) / 10,
   };
