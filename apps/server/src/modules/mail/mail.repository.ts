@@ -91,15 +91,15 @@ function countStatement(db: Executor, q: MailFilterQuery, param: StatementParam)
 /**
  * A page of the outbox in one statement (lib/page-in-one-statement.ts): the page's ids from mail_outbox
  * (joined to the establishment only to search its name; each sort an index walk over the live mails) as a
- * CTE, those rows' kept texts as one JSON array (list_row, migration 0048_mail_list_row), and the total, there even for a page past the last.
- * A versioned statement (a search) reads the lists' version, and counts only when asked.
+ * CTE, those rows' kept texts as one JSON array (list_row, migration 0048_mail_list_row), and the lists'
+ * version with the total, counted only when asked (lib/versioned-totals.ts).
  */
 function pageStatement(
   db: Executor,
   q: MailListQuery,
   param: StatementParam,
   page: { limit: number | SQL; offset: number | SQL },
-  versioned?: { withTotal: boolean },
+  versioned: { withTotal: boolean },
 ) {
   const where = mailFilters(q, param);
   const order = [q.direction === "asc" ? asc(SORTS[q.sort]) : desc(SORTS[q.sort]), desc(mailOutbox.id)];
@@ -153,8 +153,8 @@ export async function listMails(db: Executor, q: MailListQuery): Promise<{ items
     to: q.to,
     ...Object.fromEntries(patterns.map((pattern, i) => [`w${i}`, pattern])),
   };
-  const execute = (versioned?: { withTotal: boolean }) =>
-    preparedPages(db, [...shape, versioned?.withTotal ?? "all"].join(":"), (name) =>
+  const execute = (versioned: { withTotal: boolean }) =>
+    preparedPages(db, [...shape, versioned.withTotal].join(":"), (name) =>
       pageStatement(
         db,
         q,
