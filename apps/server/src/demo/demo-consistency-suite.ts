@@ -365,6 +365,13 @@ export function describeDemoConsistency(label: string, addToDemo?: (ctx: TestCon
       expect(stale.map((r) => r.id)).toEqual([]);
     });
 
+    it("keeps each document's list row as document_list_row computes it from its sources", async () => {
+      const stale = await ctx.handle.queryRaw<{ id: string }>(
+        "select id from documents d where list_row is distinct from document_list_row(d)",
+      );
+      expect(stale.map((r) => r.id)).toEqual([]);
+    });
+
     it("keeps the client list's totals as a count of its clients gives them", async () => {
       const wrong = await ctx.handle.queryRaw<{ list: string }>(
         `with real as (

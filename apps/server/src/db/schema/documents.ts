@@ -45,6 +45,12 @@ export const documents = pgTable(
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
     version: versionColumn(),
     ...timestamps,
+    /**
+     * The library's row (shared DocumentRow without its signed links) as ASCII JSON text, kept by the database
+     * (migration 0050_document_list_row, document_list_row): a page reads fifty texts instead of building
+     * fifty objects from five tables, and the server sends them without re-encoding accented characters.
+     */
+    listRow: text("list_row"),
     /** What the library's search reads (matchEveryWordIn): name, file name and description, folded and lowered. */
     searchText: text("search_text").generatedAlwaysAs(
       (): SQL => searchTextSql([sql.raw(`"name"`), sql.raw(`"file_name"`), sql.raw(`coalesce("description", '')`)]),
@@ -55,6 +61,9 @@ export const documents = pgTable(
     index("documents_client_idx").on(t.clientId),
     index("documents_auditor_idx").on(t.auditorId),
     index("documents_mission_idx").on(t.missionId),
+    // A category renamed, an author renamed: the kept rows to rewrite (migration 0050).
+    index("documents_category_idx").on(t.categoryId),
+    index("documents_created_by_idx").on(t.createdBy),
     // The library's sorts (documents.repository.ts) over the live documents, ties by id ascending.
     index("documents_list_updated_idx").on(t.updatedAt.desc().nullsFirst(), t.id).where(sql`${t.deletedAt} is null`),
     index("documents_list_name_idx").on(t.name, t.id).where(sql`${t.deletedAt} is null`),

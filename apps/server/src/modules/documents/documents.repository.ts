@@ -1,16 +1,15 @@
 import type { DocumentFamily } from "@certidesk/shared";
 import { and, asc, count, desc, eq, inArray, isNull, ne, type SQL, sql } from "drizzle-orm";
-import type { PgSelect } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.js";
 import { auditors, clients, documentCategories, documents, documentVersions, users } from "../../db/schema/index.js";
-import { inPage, type PageBounds, pageIds, totalColumn, totalOf } from "../../lib/page-in-one-statement.js";
+import { inPage, type PageBounds, pageIds, totalColumn } from "../../lib/page-in-one-statement.js";
 import { offsetOf, offsetParam, pageSizeSql } from "../../lib/pagination.js";
 import type { RecordScope } from "../../lib/policy.js";
 import { boundValue, namedPlaceholder, preparedByShape, type StatementParam } from "../../lib/prepared-by-shape.js";
 import { searchPatterns, storedTextLike } from "../../lib/search-text.js";
 import { versionColumns, versionedCount, versionedValues } from "../../lib/versioned-totals.js";
 import { clientMayReadReport, clientMayReadReportSql } from "../missions/index.js";
-import { type DocumentRowWithoutLinks, documentRowJson } from "./document-row.js";
+import type { DocumentRowWithoutLinks } from "./document-row.js";
 
 export interface DocumentListQuery {
   page: number;
@@ -52,21 +51,15 @@ function scopeFilter(scope: RecordScope, hr: boolean): SQL | undefined {
   }
 }
 
-/** A query on documents joined to the category, owner and author its rows show (`documentRowJson`). */
-const withNames = <Query extends PgSelect>(query: Query) =>
-  query
-    .leftJoin(documentCategories, eq(documentCategories.id, documents.categoryId))
-    .leftJoin(clients, eq(clients.id, documents.clientId))
-    .leftJoin(auditors, eq(auditors.id, documents.auditorId))
-    .leftJoin(users, eq(users.id, documents.createdBy));
-/** A document and its row as the lists show it (document-row.ts), decoded by the driver. */
+/**
+ * A document and its row as the lists show it, decoded by the driver: the row kept on the document
+ * (list_row, migration 0050_document_list_row), the list's and the detail's one definition.
+ */
 const joinedDocument = (db: Executor) =>
-  withNames(
-    db
-      .select({ document: documents, row: sql<DocumentRowWithoutLinks>`${documentRowJson}` })
-      .from(documents)
-      .$dynamic(),
-  );
+  db
+    .select({ document: documents, row: sql<DocumentRowWithoutLinks>`${documents.listRow}::json` })
+    .from(documents)
+    .$dynamic();
 export type DocumentJoinedRow = Awaited<ReturnType<ReturnType<typeof joinedDocument>["execute"]>>[number];
 
 function listConditions(q: DocumentListQuery, scope: RecordScope, hr: boolean, param: StatementParam): SQL | undefined {
@@ -96,11 +89,25 @@ export interface DocumentPageRow {
 }
 
 /**
+ * A page's rows as one text: each row's document id then its kept JSON text, in the list's order, separated
+ * by U+001E. JSON text never holds that character raw (control characters are escaped in it). One text
+ * rather than fifty rows: the driver's and the ORM's work on each row cost the server more than the database
+ * spent on the page (docs/performance.md, 28 novembre 2026, fin de soirée).
+ */
+const ROW_SEPARATOR = "\x1e";
+const UUID_LENGTH = 36;
+const pageRowsOf = (text: string | null): DocumentPageRow[] =>
+  text
+    ? text.split(ROW_SEPARATOR).map((part) => ({ id: part.slice(0, UUID_LENGTH), row: part.slice(UUID_LENGTH) }))
+    : [];
+
+/**
  * The page in one statement (lib/page-in-one-statement.ts): the page's ids from documents alone (each sort
  * an index walk over the live documents, the search on the stored search text) as a CTE, the rows of those
- * documents as JSON text (`documentRowJson`; the server adds their signed links), and either the total
- * (`counted`) or, for a staff view (documents alone), the documents' version its remembered total is
- * checked against (lib/versioned-totals.ts).
+ * documents as the JSON texts kept on them (list_row, ASCII; the server adds their signed links) in one text
+ * (`pageRowsOf`), and either the total (`counted`) or, for a staff view (documents alone), the documents'
+ * version its remembered total is checked against (lib/versioned-totals.ts). An aggregate: one row, even
+ * for a page past the last.
  */
 function pageStatement<Counted extends boolean>(
   db: Executor,
@@ -115,15 +122,14 @@ function pageStatement<Counted extends boolean>(
   const extra = (
     view.counted ? { total: totalColumn(countStatement(db, where)) } : versionColumns("documents")
   ) as Counted extends true ? { total: SQL<number> } : ReturnType<typeof versionColumns>;
-  return withNames(
-    db
-      .with(ids)
-      .select({ id: documents.id, row: sql<string>`${documentRowJson}::text`, ...extra })
-      .from(documents)
-      .$dynamic(),
-  )
-    .where(inPage(documents.id, ids))
-    .orderBy(...order);
+  const rows = sql<
+    string | null
+  >`string_agg(${documents.id}::text || ${documents.listRow}, chr(30) order by ${sql.join(order, sql`, `)})`;
+  return db
+    .with(ids)
+    .select({ rows, ...extra })
+    .from(documents)
+    .where(inPage(documents.id, ids));
 }
 
 const countStatement = (db: Executor, where: SQL | undefined) => db.select({ n: count() }).from(documents).where(where);
@@ -147,9 +153,8 @@ export async function listDocuments(
 ): Promise<{ rows: DocumentPageRow[]; total: number }> {
   if (scope.kind !== "all") {
     const view = { scope, hr, counted: true } as const;
-    const rows = await pageStatement(db, q, view, boundValue, { limit: q.pageSize, offset: offsetOf(q) });
-    const recount = async () => Number((await countStatement(db, listConditions(q, scope, hr, boundValue)))[0]?.n);
-    return { rows, total: await totalOf(rows, q, recount) };
+    const [page] = await pageStatement(db, q, view, boundValue, { limit: q.pageSize, offset: offsetOf(q) });
+    return { rows: pageRowsOf(page?.rows ?? null), total: Number(page?.total ?? 0) };
   }
   const patterns = searchPatterns(q.search);
   const shape = [hr, ...FILTER_KEYS.map((key) => Boolean(q[key])), q.sort, q.direction, q.pageSize];
@@ -161,7 +166,7 @@ export async function listDocuments(
   // sorts them, where a word in two documents of three is best found walking the sort's index (211 ms
   // against 6 for "rapport" among 140,000 documents).
   const view = { scope, hr, counted: false } as const;
-  const rows = patterns.length
+  const [page] = patterns.length
     ? await pageStatement(db, q, view, boundValue, { limit: q.pageSize, offset: offsetOf(q) })
     : await preparedPages(db, shape.join(":"), (name) =>
         pageStatement(db, q, view, namedPlaceholder, {
@@ -170,14 +175,14 @@ export async function listDocuments(
         }).prepare(name),
       ).execute({ ...filters, offset: offsetOf(q) });
   const total = await staffTotals.get(db, JSON.stringify([hr, filters]), {
-    // The version read with the page's rows (none on an empty page: counted then).
-    version: async () => rows.slice(0, 1),
+    // The version read with the page's rows.
+    version: async () => (page ? [page] : []),
     compute: async () =>
       (await versionedCount(db, countStatement(db, listConditions(q, scope, hr, boundValue)), "documents")).map(
         (r) => ({ ...r, value: Number(r.total) }),
       ),
   });
-  return { rows: rows.map(({ id, row }) => ({ id, row })), total };
+  return { rows: pageRowsOf(page?.rows ?? null), total };
 }
 
 export async function findDocument(db: Executor, id: string) {
