@@ -85,3 +85,16 @@ export const searchTextSql = (fields: Array<SQL | AnyPgColumn>) =>
     fields.map((f) => foldedSql(f)),
     sql` || ' ' || `,
   )})`;
+
+/**
+ * Whether a searched page should walk its sort index rather than read every match through the trigram index
+ * and sort them: when the matches, counted already, are many enough that a walk meets its `upTo` rows after
+ * passing over fewer rows than there are matches (upTo × size / matches < matches). The planner decides this
+ * from its estimate of the LIKE, drawn from a sample: for "tilleuls" (2,478 of 30,000 requests) it guessed 915
+ * after one ANALYZE and 3,049 after another, and sorted every match (7.3 ms) where the walk took 2.4 ms
+ * (docs/performance.md, 28 novembre, 6 h). Unknown count or size: the planner decides, as before. The walk
+ * matches with `containsEveryWordIn`, which no index serves.
+ */
+export function walksTheSortIndex(matches: number | undefined, size: number | undefined, upTo: number) {
+  return matches !== undefined && size !== undefined && matches * matches >= upTo * size;
+}

@@ -149,6 +149,11 @@ export interface VersionedValues<T> {
       compute(): Promise<Array<VersionedRow<{ value: T }>>>;
     },
   ): Promise<T>;
+  /**
+   * The value last remembered for the view, whatever has changed since: a hint (how many rows a search
+   * matches, to choose how to read its page), never an answer.
+   */
+  remembered(db: Executor, key: string): T | undefined;
 }
 
 export function versionedValues<T>(fallback: T, maxViews = 500): VersionedValues<T> {
@@ -168,5 +173,6 @@ export function versionedValues<T>(fallback: T, maxViews = 500): VersionedValues
       views.remember(db, key, computed, computed.value);
       return computed.value;
     },
+    remembered: (db, key) => views.get(db, key)?.value,
   };
 }

@@ -65,7 +65,14 @@ export const documents = pgTable(
     index("documents_category_idx").on(t.categoryId),
     index("documents_created_by_idx").on(t.createdBy),
     // The library's sorts (documents.repository.ts) over the live documents, ties by id ascending.
+    // The default order's index also carries the search text (INCLUDE, which drizzle cannot declare: migration
+    // 0051_documents_family_and_search_walks): a searched page walks the index alone, without reading the row
+    // of each document it passes over.
     index("documents_list_updated_idx").on(t.updatedAt.desc().nullsFirst(), t.id).where(sql`${t.deletedAt} is null`),
+    // A family's tab in the default order: a walk of its own documents, not of all of them.
+    index("documents_list_family_updated_idx")
+      .on(t.family, t.updatedAt.desc().nullsFirst(), t.id)
+      .where(sql`${t.deletedAt} is null`),
     index("documents_list_name_idx").on(t.name, t.id).where(sql`${t.deletedAt} is null`),
     index("documents_list_size_idx").on(t.size, t.id).where(sql`${t.deletedAt} is null`),
     index("documents_list_type_asc_idx").on(t.documentType, t.id).where(sql`${t.deletedAt} is null`),

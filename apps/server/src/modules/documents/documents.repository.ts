@@ -6,7 +6,13 @@ import { inPage, type PageBounds, pageIds, totalColumn } from "../../lib/page-in
 import { offsetOf, offsetParam, pageSizeSql } from "../../lib/pagination.js";
 import type { RecordScope } from "../../lib/policy.js";
 import { boundValue, namedPlaceholder, preparedByShape, type StatementParam } from "../../lib/prepared-by-shape.js";
-import { searchPatterns, storedTextLike } from "../../lib/search-text.js";
+import {
+  containsEveryWordIn,
+  searchPatterns,
+  searchWords,
+  storedTextLike,
+  walksTheSortIndex,
+} from "../../lib/search-text.js";
 import { versionColumns, versionedCount, versionedValues } from "../../lib/versioned-totals.js";
 import { clientMayReadReport, clientMayReadReportSql } from "../missions/index.js";
 import type { DocumentRowWithoutLinks } from "./document-row.js";
@@ -62,14 +68,23 @@ const joinedDocument = (db: Executor) =>
     .$dynamic();
 export type DocumentJoinedRow = Awaited<ReturnType<ReturnType<typeof joinedDocument>["execute"]>>[number];
 
-function listConditions(q: DocumentListQuery, scope: RecordScope, hr: boolean, param: StatementParam): SQL | undefined {
+/** `walk`: a frequent word, matched so that the planner walks the sort's index (`walksTheSortIndex`). */
+function listConditions(
+  q: DocumentListQuery,
+  scope: RecordScope,
+  hr: boolean,
+  param: StatementParam,
+  walk = false,
+): SQL | undefined {
   const filters: Array<SQL | undefined> = [isNull(documents.deletedAt), scopeFilter(scope, hr)];
   for (const key of FILTER_KEYS) {
     const value = q[key];
     if (value) filters.push(eq(FILTER_COLUMNS[key], param(key, value)));
   }
-  for (const [i, pattern] of searchPatterns(q.search).entries())
-    filters.push(storedTextLike(documents.searchText, param(`w${i}`, pattern)));
+  if (walk) filters.push(containsEveryWordIn(documents.searchText, q.search, param));
+  else
+    for (const [i, pattern] of searchPatterns(q.search).entries())
+      filters.push(storedTextLike(documents.searchText, param(`w${i}`, pattern)));
   return and(...filters);
 }
 const FILTER_COLUMNS = {
@@ -112,11 +127,11 @@ const pageRowsOf = (text: string | null): DocumentPageRow[] =>
 function pageStatement<Counted extends boolean>(
   db: Executor,
   q: DocumentListQuery,
-  view: { scope: RecordScope; hr: boolean; counted: Counted },
+  view: { scope: RecordScope; hr: boolean; counted: Counted; walk?: boolean },
   param: StatementParam,
   page: PageBounds,
 ) {
-  const where = listConditions(q, view.scope, view.hr, param);
+  const where = listConditions(q, view.scope, view.hr, param, view.walk);
   const order = [q.direction === "asc" ? asc(SORTS[q.sort]) : desc(SORTS[q.sort]), asc(documents.id)];
   const ids = pageIds(db, "document_page", documents.id, where, order, page);
   const extra = (
@@ -137,6 +152,8 @@ const countStatement = (db: Executor, where: SQL | undefined) => db.select({ n: 
 /** Staff pages (every call but a client's or an evaluator's own library) run a prepared statement per shape. */
 const preparedPages =
   preparedByShape<ReturnType<ReturnType<typeof pageStatement<false>>["prepare"]>>("document_list_page");
+const preparedWalks =
+  preparedByShape<ReturnType<ReturnType<typeof pageStatement<false>>["prepare"]>>("document_walk_page");
 const staffTotals = versionedValues<number>(0);
 
 /**
@@ -158,23 +175,41 @@ export async function listDocuments(
   }
   const patterns = searchPatterns(q.search);
   const shape = [hr, ...FILTER_KEYS.map((key) => Boolean(q[key])), q.sort, q.direction, q.pageSize];
-  const filters = {
-    ...Object.fromEntries(FILTER_KEYS.map((key) => [key, q[key]])),
-    ...Object.fromEntries(patterns.map((pattern, i) => [`w${i}`, pattern])),
-  };
-  // A search is planned for its words: a generic plan guesses a few hundred matches for any word and
-  // sorts them, where a word in two documents of three is best found walking the sort's index (211 ms
-  // against 6 for "rapport" among 140,000 documents).
-  const view = { scope, hr, counted: false } as const;
-  const [page] = patterns.length
-    ? await pageStatement(db, q, view, boundValue, { limit: q.pageSize, offset: offsetOf(q) })
-    : await preparedPages(db, shape.join(":"), (name) =>
-        pageStatement(db, q, view, namedPlaceholder, {
-          limit: pageSizeSql(q.pageSize),
-          offset: offsetParam(),
-        }).prepare(name),
-      ).execute({ ...filters, offset: offsetOf(q) });
-  const total = await staffTotals.get(db, JSON.stringify([hr, filters]), {
+  const unsearched = Object.fromEntries(FILTER_KEYS.map((key) => [key, q[key]]));
+  const filters = { ...unsearched, ...Object.fromEntries(patterns.map((pattern, i) => [`w${i}`, pattern])) };
+  const viewKey = JSON.stringify([hr, filters]);
+  const prepared = (view: { walk: boolean }, name: string) =>
+    pageStatement(db, q, { scope, hr, counted: false, ...view }, namedPlaceholder, {
+      limit: pageSizeSql(q.pageSize),
+      offset: offsetParam(),
+    }).prepare(name);
+  const offset = offsetOf(q);
+  // A search is planned for its words: a generic plan guesses a few hundred matches for any word and sorts
+  // them, where a word in two documents of three is best found walking the sort's index (211 ms against 6
+  // for "rapport" among 140,000 documents). A word already counted frequent walks in a statement prepared
+  // per shape, its words the parameters: planned at each call, it cost the server and the database more than
+  // the walk (docs/performance.md, 28 novembre 2026, fin de soirée).
+  const walk =
+    patterns.length > 0 &&
+    walksTheSortIndex(
+      staffTotals.remembered(db, viewKey),
+      staffTotals.remembered(db, JSON.stringify([hr, unsearched])),
+      offset + q.pageSize,
+    );
+  const words = Object.fromEntries(searchWords(q.search).map((word, i) => [`w${i}`, word]));
+  const [page] = walk
+    ? await preparedWalks(db, [...shape, patterns.length].join(":"), (name) => prepared({ walk: true }, name)).execute({
+        ...unsearched,
+        ...words,
+        offset,
+      })
+    : patterns.length
+      ? await pageStatement(db, q, { scope, hr, counted: false }, boundValue, { limit: q.pageSize, offset })
+      : await preparedPages(db, shape.join(":"), (name) => prepared({ walk: false }, name)).execute({
+          ...filters,
+          offset,
+        });
+  const total = await staffTotals.get(db, viewKey, {
     // The version read with the page's rows.
     version: async () => (page ? [page] : []),
     compute: async () =>

@@ -122,6 +122,33 @@ describe("document library", () => {
     });
   });
 
+  it("walks the sort's index for a word counted frequent, with the same pages as the planner's", async () => {
+    const page = async (query: string) => {
+      const res = await ctx.app.inject({ url: `/api/documents?${query}`, headers: admin.bearer });
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json() as { total: number; items: Array<{ name: string }> };
+      return { total: body.total, names: body.items.map((d) => d.name) };
+    };
+    const view = `family=GENERAL&documentType=${encodeURIComponent("Procédure")}&pageSize=1`;
+    const searched = async () => [
+      await page(`${view}&search=REGISTRE&sort=name&direction=asc`),
+      await page(`${view}&search=REGISTRE&sort=name&direction=asc&page=2`),
+      await page(`${view}&search=REGISTRE&sort=name&direction=desc`),
+      await page(`${view}&search=REGISTRE&sort=name&direction=asc&page=3`),
+    ];
+    const expected = [
+      { total: 2, names: ["Mu registre"] },
+      { total: 2, names: ["Zeta registre"] },
+      { total: 2, names: ["Zeta registre"] },
+      { total: 2, names: [] },
+    ];
+    // Unknown size: each page planned for its word.
+    expect(await searched()).toEqual(expected);
+    // The view's size read (3 documents), the word's total remembered (2): 2 × 2 ≥ 1 × 3, the pages walk.
+    expect((await page(`${view}&sort=name&direction=asc`)).total).toBe(3);
+    expect(await searched()).toEqual(expected);
+  });
+
   it("gives totals that follow every upload and deletion, though remembered between them", async () => {
     const totals = async () => {
       const all = await ctx.app.inject({ url: "/api/documents?pageSize=1", headers: admin.bearer });

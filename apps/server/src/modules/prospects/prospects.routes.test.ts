@@ -4,7 +4,7 @@ import { buildEssms, buildLegalEntity, buildRequest, buildUser } from "../../../
 import { errorOf, type Session, signIn } from "../../../test/session.js";
 import { createTestApp, type TestContext } from "../../../test/test-app.js";
 import { clients, contacts, quotes, requestClients } from "../../db/schema/index.js";
-import { walksTheSortIndex } from "./prospects.repository.js";
+import { walksTheSortIndex } from "../../lib/search-text.js";
 
 type Page = { items: Array<Record<string, unknown>>; total: number };
 
@@ -358,7 +358,7 @@ describe("prospect lists: the total of a search", () => {
 
 /**
  * A word counted frequent (its total remembered, the list's size known) is matched so that the planner walks
- * each tab's sort index (prospects.repository.ts, walksTheSortIndex): the same pages either way.
+ * each tab's sort index (lib/search-text.ts, walksTheSortIndex): the same pages either way.
  */
 describe("prospect lists: a frequent word", () => {
   beforeAll(open);
