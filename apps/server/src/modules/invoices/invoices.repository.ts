@@ -1,5 +1,5 @@
 import { INVOICE_STATUSES, type InvoiceListQuery, type InvoiceStatus } from "@certidesk/shared";
-import { and, asc, count, desc, eq, gte, inArray, isNull, lte, ne, notExists, type SQL, sql, sum } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNull, lte, ne, notExists, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
 import {
   clients,
@@ -20,7 +20,7 @@ import { inPage, type PageBounds, pageIds } from "../../lib/page-in-one-statemen
 import { offsetOf, offsetParam, pageSizeSql } from "../../lib/pagination.js";
 import { boundValue, namedPlaceholder, preparedByShape, type StatementParam } from "../../lib/prepared-by-shape.js";
 import { searchPatterns } from "../../lib/search-text.js";
-import { jsonObject } from "../../lib/sql-json.js";
+import { jsonObject, jsonTextsArray } from "../../lib/sql-json.js";
 
 export type InvoiceRowData = typeof invoices.$inferSelect;
 export type InvoiceLineRow = typeof invoiceLines.$inferSelect;
@@ -209,9 +209,7 @@ const SORTS = {
 /**
  * The list's queries. The page's ids come first, from the invoices alone (the client sort and the
  * search read what the database keeps on the invoice), each sort on an index (schema/invoices.ts): a page is an index walk instead of a sort of 100,000 joined rows. Then
- * the details of those ids, joined. The per-status totals, which also give the count, are one
- * grouped query over the filtered rows, or, with no filter but the status, the counters kept by the
- * database (list_totals).
+ * the details of those ids, joined (the export's batches; a page is one statement, `pageStatement`).
  */
 function invoiceListQuery(db: Executor, query: Omit<InvoiceListQuery, "page" | "pageSize">, today: IsoDate) {
   const base = filters(query);
@@ -240,25 +238,7 @@ function invoiceListQuery(db: Executor, query: Omit<InvoiceListQuery, "page" | "
       .from(invoices)
       .where(where)
       .orderBy(...orderBy);
-  /** Count and TTC total per status, with every filter but the status (the tabs show each status). */
-  const totals = async (): Promise<StatusTotal[]> => {
-    if (base.length === 0) {
-      const kept = await db
-        .select({ status: listTotals.status, count: listTotals.count, ttcCents: listTotals.ttcCents })
-        .from(listTotals)
-        .where(eq(listTotals.list, "invoices"));
-      return kept
-        .filter((t) => t.count > 0)
-        .map((t) => ({ status: t.status as InvoiceStatus, count: Number(t.count), ttcCents: Number(t.ttcCents) }));
-    }
-    const grouped = await db
-      .select({ status: invoices.status, n: count(), ttc: sum(invoices.totalTtcCents) })
-      .from(invoices)
-      .where(and(...base))
-      .groupBy(invoices.status);
-    return grouped.map((t) => ({ status: t.status as InvoiceStatus, count: t.n, ttcCents: Number(t.ttc ?? 0) }));
-  };
-  return { rows, ids, totals };
+  return { rows, ids };
 }
 export type InvoiceListRow = Awaited<ReturnType<ReturnType<typeof invoiceListQuery>["rows"]>>[number];
 type StatusTotal = { status: InvoiceStatus; count: number; ttcCents: number };
@@ -350,9 +330,10 @@ const invoiceRowJson = (today: SQL): SQL =>
 
 /**
  * A page in one statement (lib/page-in-one-statement.ts): the page's ids from the invoices alone (each sort
- * an index walk) as a CTE, each row as JSON text built by the database, and the per-status totals. The
- * server joins the rows' texts (as the journal's): decoding, mapping and encoding fifty invoices cost it more
- * than the statement cost PostgreSQL.
+ * an index walk) as a CTE, the rows as one JSON array built by the database, and the per-status totals: an
+ * aggregate, so one row, even for a page past the last. Decoding, mapping and encoding fifty invoices cost the
+ * server more than the statement cost PostgreSQL; so did the driver's and the ORM's work on fifty rows, each
+ * carrying the totals (docs/performance.md, 28 novembre 2026, fin de soirée).
  */
 function pageStatement(
   db: Executor,
@@ -369,12 +350,11 @@ function pageStatement(
   const ids = pageIds(db, "invoice_page", invoices.id, where, orderBy, page);
   return db
     .with(ids)
-    .select({ row: sql<string>`${invoiceRowJson(page.today)}::text`, totals: totalsJson(base) })
+    .select({ items: jsonTextsArray(sql`${invoiceRowJson(page.today)}::text`, orderBy), totals: totalsJson(base) })
     .from(invoices)
     .innerJoin(clients, eq(clients.id, invoices.clientId))
     .innerJoin(contracts, eq(contracts.id, invoices.contractId))
-    .where(inPage(invoices.id, ids))
-    .orderBy(...orderBy);
+    .where(inPage(invoices.id, ids));
 }
 
 const preparedPages = preparedByShape<ReturnType<ReturnType<typeof pageStatement>["prepare"]>>("invoice_list_page");
@@ -419,18 +399,16 @@ export async function listInvoices(db: Executor, query: InvoiceListQuery, today:
         offset: offsetOf(query),
         today: sqlDate(today),
       });
-  // A page past the last has no row to carry the totals: counted on their own.
-  const totals: StatusTotal[] = rows[0]
-    ? (JSON.parse(rows[0].totals ?? "[]") as StatusTotalJson[]).map((t) => ({
-        status: t.status as InvoiceStatus,
-        count: Number(t.count),
-        ttcCents: Number(t.ttcCents),
-      }))
-    : await invoiceListQuery(db, query, today).totals();
+  const [page] = rows;
+  const totals: StatusTotal[] = (JSON.parse(page?.totals ?? "[]") as StatusTotalJson[]).map((t) => ({
+    status: t.status as InvoiceStatus,
+    count: Number(t.count),
+    ttcCents: Number(t.ttcCents),
+  }));
   const total = query.status
     ? (totals.find((t) => t.status === query.status)?.count ?? 0)
     : totals.reduce((n, t) => n + t.count, 0);
-  return { items: `[${rows.map((r) => r.row).join(",")}]`, total, totals };
+  return { items: page?.items ?? "[]", total, totals };
 }
 
 /** An establishment's issued invoices and credit notes, newest first (the client portal). */
