@@ -372,6 +372,13 @@ export function describeDemoConsistency(label: string, addToDemo?: (ctx: TestCon
       expect(stale.map((r) => r.id)).toEqual([]);
     });
 
+    it("keeps each invoice's list row as invoice_list_row computes it from its sources", async () => {
+      const stale = await ctx.handle.queryRaw<{ id: string }>(
+        "select id from invoices i where list_row is distinct from invoice_list_row(i)",
+      );
+      expect(stale.map((r) => r.id)).toEqual([]);
+    });
+
     it("keeps the client list's totals as a count of its clients gives them", async () => {
       const wrong = await ctx.handle.queryRaw<{ list: string }>(
         `with real as (

@@ -81,6 +81,12 @@ export const invoices = pgTable(
      * (migration 0024_money_lists) and indexed by trigrams; never written by the application.
      */
     searchText: text("search_text").notNull().default(""),
+    /**
+     * The list's row (shared InvoiceRow) as ASCII JSON text, but for "overdue", which depends on the day and is
+     * added at each read: kept by a trigger (migration 0052_invoice_list_row, invoice_list_row) so that a page
+     * reads fifty texts instead of building fifty objects from three tables. Never written by the application.
+     */
+    listRow: text("list_row"),
     creditedInvoiceId: uuid("credited_invoice_id").references((): AnyPgColumn => invoices.id),
     creditReason: text("credit_reason"),
     issueDate: date("issue_date"),

@@ -20,7 +20,7 @@ import { inPage, type PageBounds, pageIds } from "../../lib/page-in-one-statemen
 import { offsetOf, offsetParam, pageSizeSql } from "../../lib/pagination.js";
 import { boundValue, namedPlaceholder, preparedByShape, type StatementParam } from "../../lib/prepared-by-shape.js";
 import { searchPatterns } from "../../lib/search-text.js";
-import { jsonObject, jsonTextsArray } from "../../lib/sql-json.js";
+import { jsonTextsArray } from "../../lib/sql-json.js";
 
 export type InvoiceRowData = typeof invoices.$inferSelect;
 export type InvoiceLineRow = typeof invoiceLines.$inferSelect;
@@ -296,41 +296,16 @@ function totalsJson(base: SQL[]) {
 }
 type StatusTotalJson = { status: string; count: number | string; ttcCents: number | string };
 
-/** Cents as the list shows euros (the service's `euros`: cents / 100, the same double, written alike). */
-const eurosOf = (cents: SQL | unknown): SQL => sql`(${cents})::float8 / 100`;
-
 /**
- * A list row (shared InvoiceRow) as JSON built by the database (lib/sql-json.ts), as the service's `toRow`
- * writes it for the export: the invoice joined to its establishment and contract. `today` decides "en retard".
+ * A list row (shared InvoiceRow) as JSON text: the row kept on the invoice (list_row, migration
+ * 0052_invoice_list_row, the row's one definition) with "overdue" added, which depends on `today`.
  */
-const invoiceRowJson = (today: SQL): SQL =>
-  jsonObject({
-    id: invoices.id,
-    number: invoices.number,
-    kind: invoices.kind,
-    status: invoices.status,
-    clientId: invoices.clientId,
-    clientName: clients.raisonSocial,
-    buyerName: sql`${invoices.buyer}->>'name'`,
-    contractId: invoices.contractId,
-    contractNumber: contracts.number,
-    missionId: invoices.missionId,
-    issueDate: invoices.issueDate,
-    dueDate: invoices.dueDate,
-    totalHt: eurosOf(invoices.totalHtCents),
-    totalTtc: eurosOf(invoices.totalTtcCents),
-    paid: eurosOf(invoices.paidCents),
-    // What is left to pay; a credit note owes nothing.
-    due: sql`case when ${invoices.kind} = 'CREDIT_NOTE' then 0 else ${eurosOf(
-      sql`greatest(0, ${invoices.totalTtcCents} - ${invoices.paidCents} - ${invoices.creditedCents})`,
-    )} end`,
-    overdue: sql`coalesce(${invoices.status} in ('INVOICE_SEND', 'INVOICE_PARTIALLY_PAID') and ${invoices.dueDate} < ${today}, false)`,
-    creditedInvoiceNumber: creditedNumber,
-  });
+const invoiceRowText = (today: SQL): SQL<string> =>
+  sql<string>`left(${invoices.listRow}, -1) || ', "overdue" : ' || coalesce(${invoices.status} in ('INVOICE_SEND', 'INVOICE_PARTIALLY_PAID') and ${invoices.dueDate} < ${today}, false)::text || '}'`;
 
 /**
  * A page in one statement (lib/page-in-one-statement.ts): the page's ids from the invoices alone (each sort
- * an index walk) as a CTE, the rows as one JSON array built by the database, and the per-status totals: an
+ * an index walk) as a CTE, the rows kept on those invoices as one JSON array, and the per-status totals: an
  * aggregate, so one row, even for a page past the last. Decoding, mapping and encoding fifty invoices cost the
  * server more than the statement cost PostgreSQL; so did the driver's and the ORM's work on fifty rows, each
  * carrying the totals (docs/performance.md, 28 novembre 2026, fin de soirée).
@@ -350,10 +325,8 @@ function pageStatement(
   const ids = pageIds(db, "invoice_page", invoices.id, where, orderBy, page);
   return db
     .with(ids)
-    .select({ items: jsonTextsArray(sql`${invoiceRowJson(page.today)}::text`, orderBy), totals: totalsJson(base) })
+    .select({ items: jsonTextsArray(invoiceRowText(page.today), orderBy), totals: totalsJson(base) })
     .from(invoices)
-    .innerJoin(clients, eq(clients.id, invoices.clientId))
-    .innerJoin(contracts, eq(contracts.id, invoices.contractId))
     .where(inPage(invoices.id, ids));
 }
 
