@@ -46,9 +46,10 @@ export const documents = pgTable(
     version: versionColumn(),
     ...timestamps,
     /**
-     * The library's row (shared DocumentRow without its signed links) as ASCII JSON text, kept by the database
-     * (migration 0050_document_list_row, document_list_row): a page reads fifty texts instead of building
-     * fifty objects from five tables, and the server sends them without re-encoding accented characters.
+     * The library's row (shared DocumentRow without its signed links and its author's name, added at each
+     * read: users.name_json) as ASCII JSON text, kept by the database (migrations 0050_document_list_row and
+     * 0053_author_names_at_read, document_list_row): a page reads fifty texts instead of building fifty objects
+     * from five tables, and the server sends them without re-encoding accented characters.
      */
     listRow: text("list_row"),
     /** What the library's search reads (matchEveryWordIn): name, file name and description, folded and lowered. */
@@ -61,9 +62,8 @@ export const documents = pgTable(
     index("documents_client_idx").on(t.clientId),
     index("documents_auditor_idx").on(t.auditorId),
     index("documents_mission_idx").on(t.missionId),
-    // A category renamed, an author renamed: the kept rows to rewrite (migration 0050).
+    // A category renamed: the kept rows to rewrite (migration 0050).
     index("documents_category_idx").on(t.categoryId),
-    index("documents_created_by_idx").on(t.createdBy),
     // The library's sorts (documents.repository.ts) over the live documents, ties by id ascending.
     // The default order's index also carries the search text (INCLUDE, which drizzle cannot declare: migration
     // 0051_documents_family_and_search_walks): a searched page walks the index alone, without reading the row

@@ -35,6 +35,14 @@ export const users = pgTable(
     alertDigest: boolean("alert_digest").notNull().default(false),
     version: integer("version").notNull().default(1),
     ...timestamps,
+    /**
+     * The name as the lists show it ("first last"), a JSON string in ASCII (json_string_ascii): added
+     * to a kept row at each read (migration 0053_author_names_at_read). Kept in the row, renaming the author
+     * of 19,000 documents rewrote all of them, 13 s in one transaction.
+     */
+    nameJson: text("name_json").generatedAlwaysAs(
+      (): SQL => sql`json_string_ascii("first_name" || ' ' || "last_name")`,
+    ),
   },
   (t) => [
     uniqueIndex("users_identifier_key").on(sql`lower(${t.identifier})`),

@@ -4,11 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildAuditor, buildClient, buildUser } from "../../../test/factories.js";
 import { createTestApp, type TestContext } from "../../../test/test-app.js";
 import { auditors, clients, documentCategories, documents, users } from "../../db/schema/index.js";
+import { findDocument } from "./documents.repository.js";
 
 /**
  * The library's row is kept on the document (migration 0050_document_list_row): every write it shows must
- * rewrite it, in the same transaction, whether the document, its category, its establishment, its evaluator
- * or its author changed.
+ * rewrite it, in the same transaction, whether the document, its category, its establishment or its evaluator
+ * changed; its author's name is read with it.
  */
 describe("a document's kept list row", () => {
   let ctx: TestContext;
@@ -17,8 +18,9 @@ describe("a document's kept list row", () => {
   });
   afterAll(() => ctx.close());
 
-  // Exactly the keys the lists send, their signed links aside (the server adds them).
-  const keptRowSchema = documentRowSchema.omit({ url: true, downloadUrl: true }).strict();
+  // Exactly the keys the lists send, but for their signed links (the server adds them) and the author's name
+  // (added at each read: migration 0053_author_names_at_read).
+  const keptRowSchema = documentRowSchema.omit({ url: true, downloadUrl: true, createdByName: true }).strict();
   const rowOf = async (id: string) => {
     const [found] = await ctx.handle.db.select({ row: documents.listRow }).from(documents).where(eq(documents.id, id));
     const text = found?.row ?? "";
@@ -31,7 +33,7 @@ describe("a document's kept list row", () => {
       "select id from documents d where list_row is distinct from document_list_row(d)",
     );
 
-  it("follows the document, its category's name, its establishment's, its evaluator's and its author's", async () => {
+  it("follows the document, its category's name, its establishment's and its evaluator's; reads its author's", async () => {
     const db = ctx.handle.db;
     const client = await buildClient(db, { raisonSocial: "Œuvre Hélène — Les Tilleuls" });
     const auditor = await buildAuditor(db, { firstName: "Éloïse", lastName: "Bérard", withDocuments: false });
@@ -78,7 +80,6 @@ describe("a document's kept list row", () => {
       auditorName: "Éloïse Bérard",
       missionId: null,
       metaCode: null,
-      createdByName: "Zoé Durand",
       createdAt: "2026-03-10T09:15:00.123Z",
       updatedAt: "2026-03-10T09:15:00.123Z",
       version: doc.version,
@@ -101,10 +102,12 @@ describe("a document's kept list row", () => {
     expect((await rowOf(doc.id)).clientName).toBe("EHPAD Les Tilleuls");
     await db.update(auditors).set({ lastName: "Martin" }).where(eq(auditors.id, auditor.id));
     expect((await rowOf(doc.id)).auditorName).toBe("Éloïse Martin");
-    await db.update(users).set({ firstName: "Zoe" }).where(eq(users.id, author.id));
-    expect((await rowOf(doc.id)).createdByName).toBe("Zoe Durand");
-    // A sign-in writes the user without renaming them: nothing to rewrite, and nothing goes stale.
-    await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, author.id));
+    // The author's name is read with the row, in ASCII as the row.
+    expect((await findDocument(db, doc.id))?.row.createdByName).toBe("Zoé Durand");
+    await db.update(users).set({ firstName: "Zoë" }).where(eq(users.id, author.id));
+    expect((await findDocument(db, doc.id))?.row.createdByName).toBe("Zoë Durand");
+    const [author2] = await db.select({ json: users.nameJson }).from(users).where(eq(users.id, author.id));
+    expect(author2?.json).toBe('"Zo\\u00eb Durand"');
     expect(await stale()).toEqual([]);
 
     // A category deleted leaves its documents without one (ON DELETE SET NULL writes them).

@@ -1,5 +1,6 @@
 import type { DocumentFamily } from "@certidesk/shared";
 import { and, asc, count, desc, eq, inArray, isNull, ne, type SQL, sql } from "drizzle-orm";
+import type { PgSelect } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.js";
 import { auditors, clients, documentCategories, documents, documentVersions, users } from "../../db/schema/index.js";
 import { inPage, type PageBounds, pageIds, totalColumn } from "../../lib/page-in-one-statement.js";
@@ -58,14 +59,22 @@ function scopeFilter(scope: RecordScope, hr: boolean): SQL | undefined {
 }
 
 /**
- * A document and its row as the lists show it, decoded by the driver: the row kept on the document
- * (list_row, migration 0050_document_list_row), the list's and the detail's one definition.
+ * A document's row as the lists show it, as JSON text: the row kept on the document (list_row, migration
+ * 0050_document_list_row, the list's and the detail's one definition) with its author's name added, which
+ * the author's rename would otherwise rewrite in thousands of rows (migration 0053_author_names_at_read).
+ * On documents left-joined to users (`withAuthor`).
  */
+const rowText = sql<string>`left(${documents.listRow}, -1) || ', "createdByName" : ' || coalesce(${users.nameJson}, 'null') || '}'`;
+const withAuthor = <Query extends PgSelect>(query: Query) => query.leftJoin(users, eq(users.id, documents.createdBy));
+
+/** A document and its row as the lists show it, decoded by the driver. */
 const joinedDocument = (db: Executor) =>
-  db
-    .select({ document: documents, row: sql<DocumentRowWithoutLinks>`${documents.listRow}::json` })
-    .from(documents)
-    .$dynamic();
+  withAuthor(
+    db
+      .select({ document: documents, row: sql<DocumentRowWithoutLinks>`(${rowText})::json` })
+      .from(documents)
+      .$dynamic(),
+  );
 export type DocumentJoinedRow = Awaited<ReturnType<ReturnType<typeof joinedDocument>["execute"]>>[number];
 
 /** `walk`: a frequent word, matched so that the planner walks the sort's index (`walksTheSortIndex`). */
@@ -139,12 +148,14 @@ function pageStatement<Counted extends boolean>(
   ) as Counted extends true ? { total: SQL<number> } : ReturnType<typeof versionColumns>;
   const rows = sql<
     string | null
-  >`string_agg(${documents.id}::text || ${documents.listRow}, chr(30) order by ${sql.join(order, sql`, `)})`;
-  return db
-    .with(ids)
-    .select({ rows, ...extra })
-    .from(documents)
-    .where(inPage(documents.id, ids));
+  >`string_agg(${documents.id}::text || ${rowText}, chr(30) order by ${sql.join(order, sql`, `)})`;
+  return withAuthor(
+    db
+      .with(ids)
+      .select({ rows, ...extra })
+      .from(documents)
+      .$dynamic(),
+  ).where(inPage(documents.id, ids));
 }
 
 const countStatement = (db: Executor, where: SQL | undefined) => db.select({ n: count() }).from(documents).where(where);

@@ -1,7 +1,7 @@
 import type { MailRow } from "@certidesk/shared";
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
-import { clients, contacts, mailAttachments, mailOutbox } from "../../db/schema/index.js";
+import { clients, contacts, mailAttachments, mailOutbox, users } from "../../db/schema/index.js";
 import { offsetOf, offsetParam, pageSizeSql } from "../../lib/pagination.js";
 import { parisDayEnd, parisDayStart } from "../../lib/paris-day-sql.js";
 import { boundValue, namedPlaceholder, preparedByShape, type StatementParam } from "../../lib/prepared-by-shape.js";
@@ -89,10 +89,18 @@ function countStatement(db: Executor, q: MailFilterQuery, param: StatementParam)
 }
 
 /**
+ * A mail's row as the list and the detail show it, as JSON text: the row kept on the mail (list_row, migration
+ * 0048_mail_list_row, its one definition) with its author's name added (users.name_json, ASCII as the row),
+ * which the author's rename would otherwise rewrite in thousands of rows (migration 0053_author_names_at_read).
+ * On mails left-joined to users.
+ */
+const mailRowText = sql<string>`left(${mailOutbox.listRow}, -1) || ', "createdByName" : ' || coalesce(${users.nameJson}, 'null') || '}'`;
+
+/**
  * A page of the outbox in one statement (lib/page-in-one-statement.ts): the page's ids from mail_outbox
  * (joined to the establishment only to search its name; each sort an index walk over the live mails) as a
- * CTE, those rows' kept texts as one JSON array (list_row, migration 0048_mail_list_row), and the lists'
- * version with the total, counted only when asked (lib/versioned-totals.ts).
+ * CTE, those rows' kept texts as one JSON array (`mailRowText`), and the lists' version with the total,
+ * counted only when asked (lib/versioned-totals.ts).
  */
 function pageStatement(
   db: Executor,
@@ -116,10 +124,11 @@ function pageStatement(
   const query = db
     .with(pageIds)
     .select({
-      items: jsonTextsArray(mailOutbox.listRow, order),
+      items: jsonTextsArray(mailRowText, order),
       ...totalWithVersion(countStatement(db, q, param), countedLists(q), versioned),
     })
     .from(mailOutbox)
+    .leftJoin(users, eq(users.id, mailOutbox.createdBy))
     .$dynamic();
   return query.where(inArray(mailOutbox.id, db.select({ id: pageIds.id }).from(pageIds)));
 }
@@ -204,8 +213,9 @@ export async function countMailsByStatus(db: Executor, q: Omit<MailFilterQuery, 
 /** A live mail: its list row (kept, decoded by the driver) and the whole mail (its body, its rules' fields). */
 export async function findMail(db: Executor, id: string) {
   const [found] = await db
-    .select({ row: sql<MailRow>`${mailOutbox.listRow}::json`, mail: mailOutbox })
+    .select({ row: sql<MailRow>`(${mailRowText})::json`, mail: mailOutbox })
     .from(mailOutbox)
+    .leftJoin(users, eq(users.id, mailOutbox.createdBy))
     .where(and(eq(mailOutbox.id, id), isNull(mailOutbox.deletedAt)))
     .limit(1);
   return found ?? null;
