@@ -35,6 +35,15 @@ export function jsonObject(fields: Record<string, SQLWrapper | unknown>): SQL {
 export const isoTimestamp = (column: SQLWrapper): SQL =>
   sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
+/**
+ * A JSON object's text with one more key at its end: `valueJson` is JSON text (null becomes `null`). What a row
+ * kept as text (a `list_row`) gets at each read when it depends on the day or on another table's row.
+ */
+export const withJsonKey = (objectText: SQLWrapper, key: string, valueJson: SQLWrapper): SQL<string> => {
+  if (!KEY.test(key)) throw new Error(`clé JSON invalide : ${key}`);
+  return sql<string>`left(${objectText}, -1) || ${sql.raw(`', "${key}" : '`)} || coalesce(${valueJson}, 'null') || '}'`;
+};
+
 /** `value`, or null for an empty text (what `filter(Boolean)` drops from a list of parts). */
 export const nonEmpty = (value: SQLWrapper | SQL): SQL => sql`nullif(${value}, '')`;
 

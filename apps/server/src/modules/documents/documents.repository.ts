@@ -14,6 +14,7 @@ import {
   storedTextLike,
   walksTheSortIndex,
 } from "../../lib/search-text.js";
+import { withJsonKey } from "../../lib/sql-json.js";
 import { versionColumns, versionedCount, versionedValues } from "../../lib/versioned-totals.js";
 import { clientMayReadReport, clientMayReadReportSql } from "../missions/index.js";
 import type { DocumentRowWithoutLinks } from "./document-row.js";
@@ -64,7 +65,7 @@ function scopeFilter(scope: RecordScope, hr: boolean): SQL | undefined {
  * the author's rename would otherwise rewrite in thousands of rows (migration 0053_author_names_at_read).
  * On documents left-joined to users (`withAuthor`).
  */
-const rowText = sql<string>`left(${documents.listRow}, -1) || ', "createdByName" : ' || coalesce(${users.nameJson}, 'null') || '}'`;
+const rowText = withJsonKey(documents.listRow, "createdByName", users.nameJson);
 const withAuthor = <Query extends PgSelect>(query: Query) => query.leftJoin(users, eq(users.id, documents.createdBy));
 
 /** A document and its row as the lists show it, decoded by the driver. */

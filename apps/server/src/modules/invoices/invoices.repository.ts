@@ -20,7 +20,7 @@ import { inPage, type PageBounds, pageIds } from "../../lib/page-in-one-statemen
 import { offsetOf, offsetParam, pageSizeSql } from "../../lib/pagination.js";
 import { boundValue, namedPlaceholder, preparedByShape, type StatementParam } from "../../lib/prepared-by-shape.js";
 import { searchPatterns } from "../../lib/search-text.js";
-import { jsonTextsArray } from "../../lib/sql-json.js";
+import { jsonTextsArray, withJsonKey } from "../../lib/sql-json.js";
 
 export type InvoiceRowData = typeof invoices.$inferSelect;
 export type InvoiceLineRow = typeof invoiceLines.$inferSelect;
@@ -164,6 +164,10 @@ const creditedNumber = sql<
   string | null
 >`(select c.number from ${invoices} c where c.id = ${invoices.creditedInvoiceId})`;
 
+/** Sent or partly paid, and past its due date on `today` (null without a due date). */
+const isOverdue = (today: SQL) =>
+  sql`${invoices.status} in ('INVOICE_SEND', 'INVOICE_PARTIALLY_PAID') and ${invoices.dueDate} < ${today}`;
+
 /** The day the list shows, filters on and sorts by (the expression of invoices_list_day_idx). */
 const listDay = listDaySql(invoices);
 
@@ -224,7 +228,7 @@ function invoiceListQuery(db: Executor, query: Omit<InvoiceListQuery, "page" | "
         clientName: clients.raisonSocial,
         contractNumber: contracts.number,
         creditedInvoiceNumber: creditedNumber,
-        overdue: sql<boolean>`(${invoices.status} in ('INVOICE_SEND', 'INVOICE_PARTIALLY_PAID') and ${invoices.dueDate} < ${sqlDate(today)})`,
+        overdue: sql<boolean>`(${isOverdue(sqlDate(today))})`,
       })
       .from(invoices)
       .innerJoin(clients, eq(clients.id, invoices.clientId))
@@ -301,7 +305,7 @@ type StatusTotalJson = { status: string; count: number | string; ttcCents: numbe
  * 0052_invoice_list_row, the row's one definition) with "overdue" added, which depends on `today`.
  */
 const invoiceRowText = (today: SQL): SQL<string> =>
-  sql<string>`left(${invoices.listRow}, -1) || ', "overdue" : ' || coalesce(${invoices.status} in ('INVOICE_SEND', 'INVOICE_PARTIALLY_PAID') and ${invoices.dueDate} < ${today}, false)::text || '}'`;
+  withJsonKey(invoices.listRow, "overdue", sql`coalesce(${isOverdue(today)}, false)::text`);
 
 /**
  * A page in one statement (lib/page-in-one-statement.ts): the page's ids from the invoices alone (each sort

@@ -6,7 +6,7 @@ import { offsetOf, offsetParam, pageSizeSql } from "../../lib/pagination.js";
 import { parisDayEnd, parisDayStart } from "../../lib/paris-day-sql.js";
 import { boundValue, namedPlaceholder, preparedByShape, type StatementParam } from "../../lib/prepared-by-shape.js";
 import { matchEveryWord, searchPatterns, storedTextLike } from "../../lib/search-text.js";
-import { jsonObject, jsonTextsArray } from "../../lib/sql-json.js";
+import { jsonObject, jsonTextsArray, withJsonKey } from "../../lib/sql-json.js";
 import {
   totalWithVersion,
   type VersionedRow,
@@ -94,7 +94,7 @@ function countStatement(db: Executor, q: MailFilterQuery, param: StatementParam)
  * which the author's rename would otherwise rewrite in thousands of rows (migration 0053_author_names_at_read).
  * On mails left-joined to users.
  */
-const mailRowText = sql<string>`left(${mailOutbox.listRow}, -1) || ', "createdByName" : ' || coalesce(${users.nameJson}, 'null') || '}'`;
+const mailRowText = withJsonKey(mailOutbox.listRow, "createdByName", users.nameJson);
 
 /**
  * A page of the outbox in one statement (lib/page-in-one-statement.ts): the page's ids from mail_outbox
