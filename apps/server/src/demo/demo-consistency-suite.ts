@@ -379,6 +379,13 @@ export function describeDemoConsistency(label: string, addToDemo?: (ctx: TestCon
       expect(stale.map((r) => r.id)).toEqual([]);
     });
 
+    it("keeps each mission's list row as mission_list_row computes it from its sources", async () => {
+      const stale = await ctx.handle.queryRaw<{ id: string }>(
+        "select id from missions m where list_row is distinct from mission_list_row(m)",
+      );
+      expect(stale.map((r) => r.id)).toEqual([]);
+    });
+
     it("keeps the client list's totals as a count of its clients gives them", async () => {
       const wrong = await ctx.handle.queryRaw<{ list: string }>(
         `with real as (

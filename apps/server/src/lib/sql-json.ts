@@ -36,13 +36,23 @@ export const isoTimestamp = (column: SQLWrapper): SQL =>
   sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
- * A JSON object's text with one more key at its end: `valueJson` is JSON text (null becomes `null`). What a row
- * kept as text (a `list_row`) gets at each read when it depends on the day or on another table's row.
+ * A JSON object's text with more keys at its end: each value is JSON text (null becomes `null`). What a row kept
+ * as text (a `list_row`) gets at each read when it depends on the day or on another table's row.
  */
-export const withJsonKey = (objectText: SQLWrapper, key: string, valueJson: SQLWrapper): SQL<string> => {
-  if (!KEY.test(key)) throw new Error(`clé JSON invalide : ${key}`);
-  return sql<string>`left(${objectText}, -1) || ${sql.raw(`', "${key}" : '`)} || coalesce(${valueJson}, 'null') || '}'`;
+export const withJsonKeys = (objectText: SQLWrapper, values: Record<string, SQLWrapper>): SQL<string> => {
+  const added = Object.entries(values).map(([key, valueJson]) => {
+    if (!KEY.test(key)) throw new Error(`clé JSON invalide : ${key}`);
+    return sql`${sql.raw(`', "${key}" : '`)} || coalesce(${valueJson}, 'null')`;
+  });
+  return sql<string>`left(${objectText}, -1) || ${sql.join(added, sql` || `)} || '}'`;
 };
+
+/** A JSON object's text with one more key at its end (see withJsonKeys). */
+export const withJsonKey = (objectText: SQLWrapper, key: string, valueJson: SQLWrapper): SQL<string> =>
+  withJsonKeys(objectText, { [key]: valueJson });
+
+/** A text or a date as a JSON string's text (null stays null); ISO dates whatever the session's DateStyle. */
+export const jsonStringText = (value: SQLWrapper): SQL<string | null> => sql<string | null>`to_json(${value})::text`;
 
 /** `value`, or null for an empty text (what `filter(Boolean)` drops from a list of parts). */
 export const nonEmpty = (value: SQLWrapper | SQL): SQL => sql`nullif(${value}, '')`;

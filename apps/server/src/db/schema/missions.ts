@@ -70,6 +70,14 @@ export const missions = pgTable(
      * text by the same trigger (migration `mission_team_names`): per row of a page, the list aggregated them.
      */
     teamNames: text("team_names").notNull().default(""),
+    /**
+     * The list's row (shared MissionRow) but for what depends on the day and the deadline settings (its state
+     * and report deadlines, added at each read): ASCII JSON text kept by the database (migration
+     * 0054_mission_list_row, mission_list_row), rewritten with every write of the mission, which its
+     * establishment, contract and team already cause. A page reads fifty texts instead of joining three tables
+     * and building fifty objects. Never written by the application.
+     */
+    listRow: text("list_row"),
     groupId: uuid("group_id"),
     /** ESSMS_EVALUATION, or CERT_INITIAL / CERT_SURVEILLANCE_1 / CERT_SURVEILLANCE_2 / CERT_RENEWAL. */
     kind: text("kind").notNull(),

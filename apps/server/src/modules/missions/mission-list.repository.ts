@@ -1,8 +1,7 @@
 import type { DeadlineSettings, MissionListQuery, MissionRow, MissionSortKey, MissionState } from "@certidesk/shared";
 import { and, eq, type SQL, type SQLWrapper, sql } from "drizzle-orm";
-import type { PgSelect } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.js";
-import { clients, contracts, listTotals, missions, missionTeamMembers } from "../../db/schema/index.js";
+import { listTotals, missions, missionTeamMembers } from "../../db/schema/index.js";
 import { anyOf } from "../../lib/any-of.js";
 import type { IsoDate } from "../../lib/clock.js";
 import { type PageBounds, totalColumn } from "../../lib/page-in-one-statement.js";
@@ -10,7 +9,7 @@ import { offsetOf, offsetParam, pageSizeSql } from "../../lib/pagination.js";
 import type { RecordScope } from "../../lib/policy.js";
 import { boundValue, preparedByShape, recordedValues, type StatementParam } from "../../lib/prepared-by-shape.js";
 import { foldedSql, searchPatterns } from "../../lib/search-text.js";
-import { jsonArrayText, jsonObject, jsonPageOf } from "../../lib/sql-json.js";
+import { jsonPageOf, jsonStringText, jsonTextsArray, withJsonKeys } from "../../lib/sql-json.js";
 
 /**
  * The deadlines and the state of a mission in SQL, against today's date given as a parameter: the
@@ -116,41 +115,24 @@ function missionListQuery(
     preliminaryReportDue: sql`${missions.lastDay} ${direction} nulls last`,
   };
   const order = [sorts[q.sort], missions.clientName, missions.id];
-  /** A list row (shared MissionRow) as JSON built by the database (lib/sql-json.ts), its state and deadlines computed. */
-  const rowJson = jsonObject({
-    id: missions.id,
-    clientId: missions.clientId,
-    raisonSocial: clients.raisonSocial,
-    postalCode: clients.postalCode,
-    city: clients.city,
-    contractId: missions.contractId,
-    contractNumber: contracts.number,
-    kind: missions.kind,
-    remote: missions.remote,
-    grouped: sql`${missions.groupId} is not null`,
-    status: d.state,
-    firstDay: missions.firstDay,
-    lastDay: missions.lastDay,
-    team: missions.teamNames,
-    preliminaryReportDue: d.preliminaryDue,
-    finalReportDue: d.finalDue,
-  });
   /**
-   * A query on missions joined to what a row shows, kept to the rows `only` keeps (the ids query chose
-   * them: its filters, a search above all, are not run again).
+   * A list row (shared MissionRow) as JSON text: the row the database keeps on the mission (list_row, migration
+   * 0054_mission_list_row, the row's one definition) with its state and report deadlines, which depend on `today`
+   * and the deadline settings.
    */
-  const joinedRows = <Query extends PgSelect>(query: Query, only: SQL) =>
-    query
-      .innerJoin(clients, eq(clients.id, missions.clientId))
-      .innerJoin(contracts, eq(contracts.id, missions.contractId))
-      .where(only);
+  const rowText = withJsonKeys(missions.listRow, {
+    status: jsonStringText(d.state),
+    preliminaryReportDue: jsonStringText(d.preliminaryDue),
+    finalReportDue: jsonStringText(d.finalDue),
+  });
   /** The rows of these ids, decoded by the driver, in the list's order (the export's batches). */
   const select = async (chosen: string[]) => {
-    const query = db
-      .select({ row: sql<MissionRow>`${rowJson}` })
+    const rows = await db
+      .select({ row: sql<MissionRow>`(${rowText})::json` })
       .from(missions)
-      .$dynamic();
-    return (await joinedRows(query, anyOf(missions.id, chosen)).orderBy(...order)).map((r) => r.row);
+      .where(anyOf(missions.id, chosen))
+      .orderBy(...order);
+    return rows.map((r) => r.row);
   };
   /**
    * The ids alone, in the list's order: a page of them, or all of them (the export). The state sort
@@ -195,12 +177,11 @@ function missionListQuery(
    */
   const page = (bounds: PageBounds & { upTo: number | SQL }) => {
     const chosen = db.$with("mission_page", { id: sql<string>`id` }).as(idsSql(bounds));
-    const query = db
+    return db
       .with(chosen)
-      .select({ items: jsonArrayText(rowJson, order), total: totalColumn(countSql()) })
+      .select({ items: jsonTextsArray(rowText, order), total: totalColumn(countSql()) })
       .from(missions)
-      .$dynamic();
-    return joinedRows(query, sql`${missions.id} in (select id from ${sql.identifier("mission_page")})`);
+      .where(sql`${missions.id} in (select id from ${sql.identifier("mission_page")})`);
   };
   return { select, ids, page, countSql, where, state: d.state };
 }
