@@ -96,6 +96,8 @@ export const requestClients = pgTable(
     index("request_clients_contact_idx").on(t.contactId),
     // The prospect list's sorts (prospects.repository.ts) in each tab, ties by reference descending: each a
     // walk of one index. Two per key when the key has few values or nulls, one for each direction.
+    // The default order's index also carries the id and the search text (INCLUDE, which drizzle cannot declare:
+    // migration 0055): a searched page walks it alone, never the requests' rows.
     index("request_clients_list_received_idx").on(t.listTab, t.receivedAt, t.reference),
     index("request_clients_list_reference_idx").on(t.listTab, t.reference),
     index("request_clients_list_name_key_idx").on(t.listTab, t.listNameKey, t.reference),
