@@ -177,8 +177,8 @@ function countSql(kind: ProspectListKind, words: string | undefined) {
 }
 
 /**
- * The page's statement: each tab's first `upTo` (offset + page size) rows in the list's order, then the
- * page among them, numbered, as a CTE; the kept rows as one JSON array in that order, and the total, an
+ * The page's statement: each tab's first `upTo` (offset + page size) rows in the list's order, merged, then
+ * the page among them with its sort key, as a CTE; the kept rows as one JSON array in that order, and the total, an
  * uncorrelated subquery of the aggregate, there even for a page past the last.
  */
 function pageStatement(
@@ -197,16 +197,25 @@ function pageStatement(
   const order = (key: unknown) => sql`${key} ${direction}${nulls}, reference desc`;
   const inTab = (tab: string) =>
     sql`select id, reference, ${SORTS[q.sortKey]} as k from ${requestClients} where list_tab = ${tab}${search ? sql` and ${search}` : sql``}`;
-  const ids = sql`select id, position from (select id, row_number() over (order by ${order(sql`k`)}) as position from (${sql.join(
+  // The tabs' walks merged in the list's order and cut to the page: the merge reads no more rows than the page's
+  // end. Numbering them first (row_number, then a sort on that number) made each tab walk to its own `upTo` rows
+  // ("tilleuls": 528 requests passed over in a second tab whose rows the page did not show).
+  const ids = sql`select id, k, reference from (${sql.join(
     TABS[kind].map((tab) => sql`(${inTab(tab)} order by ${order(SORTS[q.sortKey])} limit ${page.upTo})`),
     sql` union all `,
-  )}) merged) numbered where position > ${page.offset} order by position limit ${page.limit}`;
-  const chosen = db.$with("prospect_page", { id: sql<string>`id`, position: sql<number>`position` }).as(ids);
-  const pageColumn = (name: "id" | "position") => sql`${sql.identifier("prospect_page")}.${sql.identifier(name)}`;
+  )}) merged order by ${order(sql`k`)} limit ${page.limit} offset ${page.offset}`;
+  const chosen = db
+    .$with("prospect_page", { id: sql<string>`id`, k: sql<unknown>`k`, reference: sql<string>`reference` })
+    .as(ids);
+  const pageColumn = (name: "id" | "k" | "reference") =>
+    sql`${sql.identifier("prospect_page")}.${sql.identifier(name)}`;
   return db
     .with(chosen)
     .select({
-      items: jsonTextsArray(requestClients.listRow, [pageColumn("position")]),
+      items: jsonTextsArray(requestClients.listRow, [
+        sql`${pageColumn("k")} ${direction}${nulls}`,
+        sql`${pageColumn("reference")} desc`,
+      ]),
       // A versioned statement (a search) reads the version, and counts only when asked.
       ...totalWithVersion(countSql(kind, q.search), "request_clients", versioned),
     })
