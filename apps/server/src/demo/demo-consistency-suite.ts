@@ -386,6 +386,14 @@ export function describeDemoConsistency(label: string, addToDemo?: (ctx: TestCon
       expect(stale.map((r) => r.id)).toEqual([]);
     });
 
+    it("keeps the requests' and clients' list rows as written, never compressed (read at every page)", async () => {
+      const compressed = await ctx.handle.queryRaw<{ id: string }>(
+        `select id from request_clients where pg_column_size(list_row) < octet_length(list_row)
+         union all select id from clients where pg_column_size(list_row) < octet_length(list_row)`,
+      );
+      expect(compressed.map((r) => r.id)).toEqual([]);
+    });
+
     it("keeps the client list's totals as a count of its clients gives them", async () => {
       const wrong = await ctx.handle.queryRaw<{ list: string }>(
         `with real as (
