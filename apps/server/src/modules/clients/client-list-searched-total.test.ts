@@ -98,3 +98,64 @@ describe("client list: the total of a search", () => {
     }
   });
 });
+
+/**
+ * A word counted frequent (its total remembered, the list's size known) is matched so that the planner walks
+ * the sort's index (lib/search-text.ts, walksTheSortIndex), in a statement prepared per shape: the same pages
+ * either way, each word bound to the statement it shares with the other words of its shape.
+ */
+describe("client list: a frequent word", () => {
+  let ctx: TestContext;
+  let session: Session;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    session = await signIn(ctx, (await buildUser(ctx.handle.db, "DIR")).identifier);
+  });
+  afterAll(() => ctx.close());
+
+  const list = async (payload: Record<string, unknown>) => {
+    const answer = await ctx.app.inject({
+      method: "POST",
+      url: "/api/client/getListClient",
+      headers: session.bearer,
+      payload: { pageSize: 2, ...payload },
+    });
+    expect(answer.statusCode).toBe(200);
+    const body = answer.json() as { items: Array<{ raisonSocial: string }>; total: number };
+    return { names: body.items.map((r) => r.raisonSocial), total: body.total };
+  };
+
+  it("gives the same pages, in the same order, read either way", async () => {
+    const { db } = ctx.handle;
+    for (const name of ["Foyer Les Hêtres", "MAS Les Hêtres", "EHPAD Les Hêtres", "IME Le Chêne", "ESAT Hêtraie"])
+      await buildEssms(db, { raisonSocial: name });
+    const pages = async (search: string) => {
+      const read = [];
+      for (const [sort, page] of [
+        [{ key: "raisonSocial", direction: "asc" }, 1],
+        [{ key: "raisonSocial", direction: "asc" }, 2],
+        [{ key: "raisonSocial", direction: "desc" }, 1],
+        [{ key: "createdAt", direction: "desc" }, 2],
+      ] as const)
+        read.push(await list({ search, sort, page }));
+      return read;
+    };
+    // Each search's first page is read with its total unknown: planned for its words. Once the total is
+    // remembered (4 matches, the list's size 5: 4 × 4 ≥ 2 × 5), its first pages walk: the same pages.
+    const first = await pages("HÊTR");
+    expect(first).toEqual([
+      { names: ["EHPAD Les Hêtres", "ESAT Hêtraie"], total: 4 },
+      { names: ["Foyer Les Hêtres", "MAS Les Hêtres"], total: 4 },
+      { names: ["MAS Les Hêtres", "Foyer Les Hêtres"], total: 4 },
+      { names: ["MAS Les Hêtres", "Foyer Les Hêtres"], total: 4 },
+    ]);
+    const twoWords = await pages("hetr E");
+    expect(twoWords).toEqual(first);
+    expect((await list({})).total).toBe(5);
+    expect(await pages("HÊTR")).toEqual(first);
+    expect(await pages("hetr E")).toEqual(first);
+    // Rarer words stay planned for their values.
+    expect(await list({ search: "ehpad" })).toEqual({ names: ["EHPAD Les Hêtres"], total: 1 });
+    expect(await list({ search: "chene" })).toEqual({ names: ["IME Le Chêne"], total: 1 });
+  });
+});

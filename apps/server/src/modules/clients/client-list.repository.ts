@@ -5,8 +5,8 @@ import { clients, listCounts } from "../../db/schema/index.js";
 import { dateLiteral, type IsoDate, sqlDate } from "../../lib/clock.js";
 import { offsetOf, offsetParam, pageSizeSql } from "../../lib/pagination.js";
 import { type RecordScope, scopeWhere } from "../../lib/policy.js";
-import { preparedByShape } from "../../lib/prepared-by-shape.js";
-import { matchEveryWordIn, searchWords } from "../../lib/search-text.js";
+import { namedPlaceholder, preparedByShape } from "../../lib/prepared-by-shape.js";
+import { containsEveryWordIn, matchEveryWordIn, searchWords, walksTheSortIndex } from "../../lib/search-text.js";
 import { jsonPageOf, jsonTextsArray } from "../../lib/sql-json.js";
 import { totalWithVersion, type VersionedRow, versionedCount, versionedTotals } from "../../lib/versioned-totals.js";
 
@@ -69,22 +69,80 @@ export async function listClients(
 ): Promise<{ items: string; total: number }> {
   // Staff without a search (nearly every call): a statement prepared once for the shape of the query.
   if (scope.kind === "all" && searchWords(q.search).length === 0) {
-    return jsonPageOf(await preparedPage(db, q, today).execute({ today, offset: offsetOf(q) }));
+    const page = jsonPageOf(await preparedPage(db, q, today).execute({ today, offset: offsetOf(q) }));
+    if ((q.filter ?? "all") === "all") listSizes.set(db, page.total);
+    return page;
   }
   // A restricted scope reads other tables (an evaluator's missions): counted with every page.
   if (scope.kind !== "all")
     return jsonPageOf(await pageStatement(db, q, scope, sqlDate(today), q.pageSize, offsetOf(q)));
-  // A search: its total read from clients alone, remembered while the clients do not change.
-  const { countQuery } = clientListQuery(db, q, scope, sqlDate(today));
-  const counted = countQuery().toSQL();
-  return searchedTotals.page(db, `${counted.sql}\u0000${JSON.stringify(counted.params)}`, {
-    page: async (withTotal) =>
-      (await pageStatement(db, q, scope, sqlDate(today), q.pageSize, offsetOf(q), {
-        withTotal,
-      })) as VersionedRow<{ items: string; total: number | null }>[],
-    count: async () => await versionedCount(db, countQuery(), "clients"),
+  // A search: its total read from clients alone, remembered while the clients do not change. The key is what
+  // the count reads: the filter (its date for the dated ones) and the words as typed.
+  const filter = q.filter ?? "all";
+  const key = JSON.stringify([filter, DATED_FILTERS.has(filter) ? today : "", searchWords(q.search)]);
+  const upTo = offsetOf(q) + q.pageSize;
+  return searchedTotals.page(db, key, {
+    page: async (withTotal, remembered) => {
+      const walk = filter === "all" && walksTheSortIndex(remembered, await listSizes.of(db), upTo);
+      const rows = walk
+        ? await walkedPage(db, q, today)
+        : await pageStatement(db, q, scope, sqlDate(today), q.pageSize, offsetOf(q), { withTotal });
+      return rows as VersionedRow<{ items: string; total: number | null }>[];
+    },
+    count: async () => await versionedCount(db, clientListQuery(db, q, scope, sqlDate(today)).countQuery(), "clients"),
   });
 }
+
+/**
+ * A frequent word's page, walked (`walksTheSortIndex`): "ehpad" is in a fifth of the clients, and a page of
+ * them in name order passes over about a thousand others, read from the sort's index, which carries the search
+ * text. Prepared per shape (sort, page size, number of words), the words its parameters: planned for each call's
+ * words, a search cost the server and the database more than the walk (docs/performance.md). A rarer word stays
+ * planned for its value, where the trigram index may serve.
+ */
+async function walkedPage(db: Executor, q: ClientListQuery, today: IsoDate) {
+  const words = searchWords(q.search);
+  const shape = [q.sort?.key ?? "raisonSocial", q.sort?.direction ?? "asc", q.pageSize, words.length].join(":");
+  const prepare = (name: string) =>
+    pageStatement(
+      db,
+      q,
+      { kind: "all" },
+      sql`${sql.placeholder("today")}::date`,
+      pageSizeSql(q.pageSize),
+      offsetParam(),
+      {
+        withTotal: false,
+        walk: true,
+      },
+    ).prepare(name);
+  return await preparedWalks(db, shape, prepare).execute({
+    today,
+    offset: offsetOf(q),
+    ...Object.fromEntries(words.map((word, i) => [`w${i}`, word])),
+  });
+}
+
+const preparedWalks = preparedByShape<ReturnType<typeof preparePage>>("client_walk_page");
+
+/**
+ * The size of the unfiltered list when last read without a search, per database (`walksTheSortIndex`); read from
+ * the count the database keeps when a search comes first (a link to a searched list, a restarted server).
+ */
+const listSizes = (() => {
+  const byDatabase = new WeakMap<Executor, number>();
+  return {
+    set: (db: Executor, size: number) => byDatabase.set(db, size),
+    async of(db: Executor) {
+      const known = byDatabase.get(db);
+      if (known !== undefined) return known;
+      const [kept] = await db.select({ n: listCounts.n }).from(listCounts).where(eq(listCounts.list, "clients"));
+      const size = Number(kept?.n ?? 0);
+      byDatabase.set(db, size);
+      return size;
+    },
+  };
+})();
 
 const searchedTotals = versionedTotals();
 
@@ -100,9 +158,9 @@ function pageStatement(
   today: SQL,
   limit: number | SQL,
   offset: number | SQL,
-  versioned?: { withTotal: boolean },
+  versioned?: { withTotal: boolean; walk?: boolean },
 ) {
-  const { ids, countQuery, order } = clientListQuery(db, q, scope, today);
+  const { ids, countQuery, order } = clientListQuery(db, q, scope, today, versioned?.walk);
   // drizzle types LIMIT and OFFSET as numbers or placeholders but writes any SQL it is given.
   const page = db.$with("client_page").as(
     ids()
@@ -199,9 +257,12 @@ const KEPT_TOTALS: Partial<Record<NonNullable<ClientListQuery["filter"]>, string
 /** Sort keys on columns that are never null: no NULLS LAST, so an index on (key, id) serves both directions. */
 const NOT_NULL_KEYS = new Set<ClientSortKey>(["raisonSocial", "createdAt"]);
 
-/** `today` is a date expression: a value, or a placeholder in a prepared statement. */
-function clientListQuery(db: Executor, q: ClientListQuery, scope: RecordScope, today: SQL) {
-  const search = searchCondition(q.search);
+/**
+ * `today` is a date expression: a value, or a placeholder in a prepared statement. `walk`: a frequent word, its
+ * words as the statement's parameters (w0, w1…), matched so that the planner walks the sort's index.
+ */
+function clientListQuery(db: Executor, q: ClientListQuery, scope: RecordScope, today: SQL, walk = false) {
+  const search = walk ? containsEveryWordIn(clients.searchText, q.search, namedPlaceholder) : searchCondition(q.search);
   const where = and(
     isNotNull(clients.clientSince),
     scopeWhere(scope, { clientId: clients.id }),
