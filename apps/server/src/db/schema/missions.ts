@@ -136,6 +136,23 @@ export const missions = pgTable(
         t.finalReportAt,
       )
       .where(sql`${t.status} <> 'FINALISED'`),
+    // The "state" sort (mission-list.repository.ts), one part per state in the order of the establishment's name:
+    // the missions to plan from their own index; the planned, past and late ones walk the live missions by name,
+    // their state read from the index.
+    index("missions_to_plan_name_idx")
+      .on(t.clientName, t.id)
+      .where(sql`${t.status} <> 'FINALISED' and ${t.lastDay} is null`),
+    index("missions_live_name_idx")
+      .on(
+        t.clientName,
+        t.id,
+        t.lastDay,
+        t.preliminaryUploadedAt,
+        t.preliminarySentAt,
+        t.observationsReceivedAt,
+        t.finalReportAt,
+      )
+      .where(sql`${t.status} <> 'FINALISED'`),
     // The live missions (the alert rules on teams, orders and links read only these).
     index("missions_live_idx").on(t.lastDay).where(sql`${t.status} <> 'FINALISED'`),
     // A contract's live missions by kind from the index alone (the ATC-deadline alert's "not finalised yet").

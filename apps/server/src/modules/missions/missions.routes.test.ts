@@ -1,3 +1,4 @@
+import { MISSION_STATES, type MissionState } from "@certidesk/shared";
 import { and, eq } from "drizzle-orm";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -266,12 +267,25 @@ describe("missions: creation, team, days, list", () => {
     // Last day 21 January: the preliminary report is due on 20 February, late since the 21st.
     const late = await get(past.missions[0]?.id ?? "");
     expect(late.status).toBe("REPORT_LATE");
+    // Last day 24 February: its visit is past, its report not due before 26 March.
+    const recent = await signedContract(ctx, cc, { days: [{ day: "2026-02-24", timeSlotId: 1 }] });
+    expect((await get(recent.missions[0]?.id ?? "")).status).toBe("VISIT_PAST");
     const leader = past.team[0]?.auditorId ?? "";
     const byState = (await call("GET", "/api/missions?status=REPORT_LATE&pageSize=100", cpi)).json() as Page;
     expect(byState.items.map((i) => i.id)).toContain(late.id);
     expect(byState.items.every((i) => i.status === "REPORT_LATE")).toBe(true);
     const planned = (await call("GET", "/api/missions?status=PLANNED&pageSize=100", cpi)).json() as Page;
     expect(planned.items.map((i) => i.id)).not.toContain(late.id);
+    // Each state's filter keeps exactly the missions in that state: together, the whole list.
+    const everything = (await call("GET", "/api/missions?pageSize=100", cpi)).json() as Page;
+    const byEachState = [];
+    for (const state of MISSION_STATES) {
+      const page = (await call("GET", `/api/missions?status=${state}&pageSize=100`, cpi)).json() as Page;
+      expect(page.items.every((i) => i.status === state)).toBe(true);
+      byEachState.push(...page.items.map((i) => i.id));
+    }
+    expect(byEachState.sort()).toEqual(everything.items.map((i) => i.id).sort());
+    expect(new Set(everything.items.map((i) => i.status)).size).toBeGreaterThanOrEqual(3);
     const mine = (await call("GET", `/api/missions?auditorId=${leader}`, cpi)).json() as Page;
     expect(mine.items.map((i) => i.id)).toEqual([late.id]);
     // The row names its team, each evaluator by first and last name.
@@ -314,6 +328,10 @@ describe("missions: creation, team, days, list", () => {
           ),
         );
       expect(pages).toEqual(all.items.map((i) => i.id));
+      // In the states' order, each state's missions by name (the list's rows carry their state).
+      const positions = all.items.map((i) => MISSION_STATES.indexOf(i.status as MissionState));
+      const inOrder = [...positions].sort((a, b) => (direction === "asc" ? a - b : b - a));
+      expect(positions).toEqual(inOrder);
       const beyond = (await call("GET", `/api/missions?${sorted}&pageSize=2&page=${all.total + 1}`, cpi)).json();
       expect({ items: beyond.items, total: beyond.total }).toEqual({ items: [], total: all.total });
     }

@@ -1,0 +1,2 @@
+CREATE INDEX "missions_to_plan_name_idx" ON "missions" USING btree ("client_name","id") WHERE "missions"."status" <> 'FINALISED' and "missions"."last_day" is null;--> statement-breakpoint
+CREATE INDEX "missions_live_name_idx" ON "missions" USING btree ("client_name","id","last_day","preliminary_uploaded_at","preliminary_sent_at","observations_received_at","final_report_at") WHERE "missions"."status" <> 'FINALISED';
