@@ -19,8 +19,9 @@ import { type IsoDate, sqlDate } from "../../lib/clock.js";
 import { inPage, type PageBounds, pageIds } from "../../lib/page-in-one-statement.js";
 import { offsetOf, offsetParam, pageSizeSql } from "../../lib/pagination.js";
 import { boundValue, namedPlaceholder, preparedByShape, type StatementParam } from "../../lib/prepared-by-shape.js";
-import { searchPatterns } from "../../lib/search-text.js";
+import { searchPatterns, searchWords } from "../../lib/search-text.js";
 import { jsonTextsArray, withJsonKey } from "../../lib/sql-json.js";
+import { versionColumns, versionedValues } from "../../lib/versioned-totals.js";
 
 export type InvoiceRowData = typeof invoices.$inferSelect;
 export type InvoiceLineRow = typeof invoiceLines.$inferSelect;
@@ -320,6 +321,30 @@ function pageStatement(
   param: StatementParam,
   page: PageBounds & { today: SQL },
 ) {
+  const { base, ids, items } = pageParts(db, query, param, page);
+  return db
+    .with(ids)
+    .select({ items, totals: totalsJson(base) })
+    .from(invoices)
+    .where(inPage(invoices.id, ids));
+}
+
+/**
+ * A searched page's statement: its rows and the invoices' version, which the per-status totals remembered for
+ * the search are checked against (`searchedTotals`), instead of the totals. A frequent word's totals ("ehpad", a
+ * quarter of 100,000 invoices) cost 130 ms to count at every page (docs/performance.md).
+ */
+function searchedPageStatement(db: Executor, query: InvoiceListQuery, page: PageBounds & { today: SQL }) {
+  const { ids, items } = pageParts(db, query, boundValue, page);
+  return db
+    .with(ids)
+    .select({ items, ...versionColumns("invoices") })
+    .from(invoices)
+    .where(inPage(invoices.id, ids));
+}
+
+/** What a page statement is made of: the filters but the status, the page's ids (a CTE), its rows as one text. */
+function pageParts(db: Executor, query: InvoiceListQuery, param: StatementParam, page: PageBounds & { today: SQL }) {
   const base = filters(query, param);
   // The status in the text, not a parameter (it is part of the shape): a rare one (the drafts) is read from
   // the status's index, where a cached plan for any status walked the sort's index (8 ms a page).
@@ -327,12 +352,16 @@ function pageStatement(
   const order = query.direction === "asc" ? asc : desc;
   const orderBy = [order(SORTS[query.sort]), order(invoices.createdAt), asc(invoices.id)];
   const ids = pageIds(db, "invoice_page", invoices.id, where, orderBy, page);
-  return db
-    .with(ids)
-    .select({ items: jsonTextsArray(invoiceRowText(page.today), orderBy), totals: totalsJson(base) })
-    .from(invoices)
-    .where(inPage(invoices.id, ids));
+  return { base, ids, items: jsonTextsArray(invoiceRowText(page.today), orderBy) };
 }
+
+/**
+ * The per-status totals of a searched view (its filters and words; not its status, which the totals are per),
+ * remembered while the invoices do not change (lib/versioned-totals.ts). An invoice's searched fields are kept on
+ * it (search_text: an establishment renamed, a contract renumbered write its invoices), so the invoices' version
+ * moves with every change a search can see.
+ */
+const searchedTotals = versionedValues<string>("[]");
 
 const preparedPages = preparedByShape<ReturnType<ReturnType<typeof pageStatement>["prepare"]>>("invoice_list_page");
 
@@ -343,7 +372,8 @@ function statusLiteral(status: InvoiceStatus): SQL {
 
 /**
  * A page of invoices: a statement prepared per shape (filters set, search words, status, sort, page size);
- * a search's page runs as a plain statement, planned for its words (a trigram index or not, by frequency).
+ * a search's page runs as a plain statement, planned for its words (a trigram index or not, by frequency), its
+ * per-status totals remembered while the invoices do not change.
  */
 export async function listInvoices(db: Executor, query: InvoiceListQuery, today: IsoDate) {
   const patterns = searchPatterns(query.search);
@@ -362,21 +392,19 @@ export async function listInvoices(db: Executor, query: InvoiceListQuery, today:
       offset: offsetParam(),
       today: sql`${sql.placeholder("today")}::date`,
     }).prepare(name);
-  const statement = patterns.length === 0 ? preparedPages(db, shape, prepare) : undefined;
-  const rows = statement
-    ? await statement.execute({
-        ...Object.fromEntries(FILTER_KEYS.map((key) => [key, query[key]])),
-        from: query.from,
-        to: query.to,
-        today,
-        offset: offsetOf(query),
-      })
-    : await pageStatement(db, query, boundValue, {
-        limit: query.pageSize,
-        offset: offsetOf(query),
-        today: sqlDate(today),
-      });
-  const [page] = rows;
+  const bounds = { limit: query.pageSize, offset: offsetOf(query), today: sqlDate(today) };
+  const page =
+    patterns.length === 0
+      ? (
+          await preparedPages(db, shape, prepare).execute({
+            ...Object.fromEntries(FILTER_KEYS.map((key) => [key, query[key]])),
+            from: query.from,
+            to: query.to,
+            today,
+            offset: offsetOf(query),
+          })
+        )[0]
+      : await searchedPage(db, query, bounds);
   const totals: StatusTotal[] = (JSON.parse(page?.totals ?? "[]") as StatusTotalJson[]).map((t) => ({
     status: t.status as InvoiceStatus,
     count: Number(t.count),
@@ -386,6 +414,23 @@ export async function listInvoices(db: Executor, query: InvoiceListQuery, today:
     ? (totals.find((t) => t.status === query.status)?.count ?? 0)
     : totals.reduce((n, t) => n + t.count, 0);
   return { items: page?.items ?? "[]", total, totals };
+}
+
+/** A searched page with its per-status totals, remembered per search while the invoices do not change. */
+async function searchedPage(db: Executor, query: InvoiceListQuery, bounds: PageBounds & { today: SQL }) {
+  const [page] = await searchedPageStatement(db, query, bounds);
+  const { clientId, missionId, contractId, from, to } = query;
+  const key = JSON.stringify([clientId, missionId, contractId, from, to, searchWords(query.search)]);
+  const totals = await searchedTotals.get(db, key, {
+    version: async () => (page ? [page] : []),
+    compute: async () =>
+      (
+        await db
+          .select({ value: totalsJson(filters(query)), ...versionColumns("invoices") })
+          .from(sql`(select 1) as one`)
+      ).map((r) => ({ ...r, value: r.value ?? "[]" })),
+  });
+  return { items: page?.items ?? "[]", totals };
 }
 
 /** An establishment's issued invoices and credit notes, newest first (the client portal). */

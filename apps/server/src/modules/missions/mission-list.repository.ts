@@ -15,8 +15,22 @@ import { type PageBounds, totalColumn } from "../../lib/page-in-one-statement.js
 import { offsetOf, offsetParam, pageSizeSql } from "../../lib/pagination.js";
 import type { RecordScope } from "../../lib/policy.js";
 import { boundValue, preparedByShape, recordedValues, type StatementParam } from "../../lib/prepared-by-shape.js";
-import { foldedSql, searchPatterns } from "../../lib/search-text.js";
+import {
+  containsEveryWordIn,
+  foldedSql,
+  searchPatterns,
+  searchWords,
+  walksTheSortIndex,
+} from "../../lib/search-text.js";
 import { jsonPageOf, jsonStringText, jsonTextsArray, withJsonKeys } from "../../lib/sql-json.js";
+import {
+  totalWithVersion,
+  type VersionedRow,
+  versionColumns,
+  versionedCount,
+  versionedTotals,
+  versionedValues,
+} from "../../lib/versioned-totals.js";
 
 /**
  * Live or finalised, written as literals, never parameters: the partial indexes' own predicates
@@ -84,7 +98,10 @@ function scopeCondition(scope: RecordScope, param: StatementParam): SQL | undefi
  * them), indexed by trigrams, instead of folding the fields of every joined establishment and
  * aggregating every team at each search (seconds at 50,000 missions).
  */
-function searchCondition(search: string | undefined, param: StatementParam): SQL | undefined {
+function searchCondition(search: string | undefined, param: StatementParam, walk: boolean): SQL | undefined {
+  // A frequent word (walksTheSortIndex), matched so that the planner walks the sort's index; the text is folded,
+  // not lowered (ILIKE's work, done here by lower()).
+  if (walk) return containsEveryWordIn(sql`lower(${missions.searchText})`, search, param);
   const words = searchPatterns(search).map(
     (pattern, i) => sql`${missions.searchText} ilike ${param(`w${i}`, pattern)}`,
   );
@@ -108,6 +125,7 @@ function missionListQuery(
   s: DeadlineSettings,
   today: IsoDate,
   param: StatementParam = boundValue,
+  walk = false,
 ) {
   const d = derived(s, today, param);
   const others = [
@@ -115,7 +133,7 @@ function missionListQuery(
     q.auditorId ? onTeam(param("auditorId", q.auditorId)) : undefined,
     q.from ? sql`${missions.lastDay} >= ${param("from", q.from)}::date` : undefined,
     q.to ? sql`${missions.firstDay} <= ${param("to", q.to)}::date` : undefined,
-    searchCondition(q.search, param),
+    searchCondition(q.search, param, walk),
   ];
   const where = and(...others, q.status ? d.stateIs(q.status) : undefined);
   /** Nothing but the state filters the list: the counts per stored status kept by the database serve. */
@@ -197,13 +215,16 @@ function missionListQuery(
    * A page in one statement (lib/page-in-one-statement.ts): its ids as a CTE, their rows as one JSON array
    * in the list's order, and the total, there even for a page past the last.
    */
-  const page = (bounds: PageBounds & { upTo: number | SQL }) => {
+  const page = (bounds: PageBounds & { upTo: number | SQL }, versioned?: { withTotal: boolean }) => {
     const chosen = db.$with("mission_page", { id: sql<string>`id` }).as(idsSql(bounds));
-    return db
-      .with(chosen)
-      .select({ items: jsonTextsArray(rowText, order), total: totalColumn(countSql()) })
-      .from(missions)
-      .where(sql`${missions.id} in (select id from ${sql.identifier("mission_page")})`);
+    return (
+      db
+        .with(chosen)
+        // A versioned statement (a search) reads the missions' version, and counts only when asked.
+        .select({ items: jsonTextsArray(rowText, order), ...totalWithVersion(countSql(), "missions", versioned) })
+        .from(missions)
+        .where(sql`${missions.id} in (select id from ${sql.identifier("mission_page")})`)
+    );
   };
   return { select, ids, page, countSql, where, state: d.state };
 }
@@ -223,15 +244,66 @@ export async function listMissions(
   // The query is built at each call with its values recorded by name; its text is written and prepared once
   // per shape (lib/prepared-by-shape.ts): 1 ms of planning a page, and the server's compiling, saved.
   const offset = offsetOf(q);
-  const { values, param } = recordedValues({ offset, upTo: offset + q.pageSize });
-  const query = missionListQuery(db, q, scope, s, today, param).page({
-    limit: pageSizeSql(q.pageSize),
-    offset: offsetParam(),
-    upTo: offsetParam("upTo"),
+  const bounds = { limit: pageSizeSql(q.pageSize), offset: offsetParam(), upTo: offsetParam("upTo") };
+  const prepared = async (versioned?: { withTotal: boolean; walk: boolean }) => {
+    const { values, param } = recordedValues({ offset, upTo: offset + q.pageSize });
+    const query = missionListQuery(db, q, scope, s, today, param, versioned?.walk).page(bounds, versioned);
+    const mode = versioned ? `${versioned.withTotal}:${versioned.walk}` : "";
+    const shape = [filtersShape(q, scope), q.status ?? "", q.sort, q.direction, q.pageSize, mode].join(":");
+    return await preparedPages(db, shape, (name) => query.prepare(name)).execute(values);
+  };
+  if (searchWords(q.search).length === 0) return jsonPageOf(await prepared());
+  // A search: its total remembered while the missions do not change (see searchKey), counted again when they do.
+  // Its page is planned for its words (a generic plan guessed the same matches for any word, and sorted a frequent
+  // one's thousands), but for a word counted frequent on the whole list: a walk of the sort's index, prepared.
+  const alone = scope.kind === "all" && !q.auditorId && !q.from && !q.to && !q.status;
+  return await searchedTotals.page(db, searchKey(q, scope, s, today), {
+    page: async (withTotal, remembered) => {
+      const walk = alone && walksTheSortIndex(remembered, await listSizes.of(db), offset + q.pageSize);
+      const rows = walk
+        ? await prepared({ withTotal: false, walk: true })
+        : await missionListQuery(db, q, scope, s, today).page(
+            { limit: q.pageSize, offset, upTo: offset + q.pageSize },
+            { withTotal },
+          );
+      return rows as VersionedRow<{ items: string; total: number | null }>[];
+    },
+    count: async () => await versionedCount(db, missionListQuery(db, q, scope, s, today).countSql(), "missions"),
   });
-  const shape = [filtersShape(q, scope), q.status ?? "", q.sort, q.direction, q.pageSize].join(":");
-  return jsonPageOf(await preparedPages(db, shape, (name) => query.prepare(name)).execute(values));
 }
+
+/** The number of missions, per database, read once from the counts the database keeps (`walksTheSortIndex`). */
+const listSizes = (() => {
+  const byDatabase = new WeakMap<Executor, number>();
+  return {
+    async of(db: Executor) {
+      const known = byDatabase.get(db);
+      if (known !== undefined) return known;
+      const [kept] = await db
+        .select({ n: sql<string>`coalesce(sum(${listTotals.count}), 0)` })
+        .from(listTotals)
+        .where(eq(listTotals.list, "missions"));
+      const size = Number(kept?.n ?? 0);
+      byDatabase.set(db, size);
+      return size;
+    },
+  };
+})();
+
+/**
+ * A search's totals are remembered per missions version (lib/versioned-totals.ts): what a search reads is kept on
+ * the mission (search_text, its team's names), so whatever changes it moves the version. A count by state also
+ * depends on the day and the deadline settings, which are in the key. A frequent word ("ehpad", a quarter of
+ * 50,000 missions) cost 55 ms to count at every page.
+ */
+const searchedTotals = versionedTotals();
+const searchedCounts = versionedValues<Array<{ state: string; n: string }>>([]);
+const searchKey = (
+  q: Omit<MissionListQuery, "page" | "pageSize">,
+  scope: RecordScope,
+  s: DeadlineSettings,
+  today: IsoDate,
+) => JSON.stringify([scope, q.auditorId, q.from, q.to, q.status, today, s, searchWords(q.search)]);
 
 const preparedPages =
   preparedByShape<ReturnType<ReturnType<ReturnType<typeof missionListQuery>["page"]>["prepare"]>>("mission_list_page");
@@ -270,9 +342,25 @@ export async function countMissionsByState(
   s: DeadlineSettings,
   today: IsoDate,
 ) {
-  const { values, param } = recordedValues();
-  const query = countsQuery(db, q, scope, s, today, param);
-  const rows = await preparedCounts(db, filtersShape(q, scope), (name) => query.prepare(name)).execute(values);
+  const counts = async () => {
+    const { values, param } = recordedValues();
+    const query = countsQuery(db, q, scope, s, today, param);
+    return await preparedCounts(db, filtersShape(q, scope), (name) => query.prepare(name)).execute(values);
+  };
+  const rows =
+    searchWords(q.search).length === 0
+      ? await counts()
+      : await searchedCounts.get(db, searchKey({ ...q, status: undefined }, scope, s, today), {
+          version: async () => await db.select(versionColumns("missions")).from(sql`(select 1) as one`),
+          // The counts and the version read in one statement, one snapshot.
+          compute: async () => {
+            const counted = countsQuery(db, q, scope, s, today, boundValue);
+            const value = sql<
+              Array<{ state: string; n: string }>
+            >`(select coalesce(json_agg(c), '[]') from (${counted}) c)`;
+            return await db.select({ value, ...versionColumns("missions") }).from(sql`(select 1) as one`);
+          },
+        });
   return new Map<string, number>(rows.map((r) => [r.state, Number(r.n)]));
 }
 
