@@ -112,9 +112,11 @@ const ALL_CALLS = [
   { label: "missions compteurs", method: "GET", path: "/api/missions/counts" },
   { label: "missions tri status", method: "GET", path: "/api/missions?pageSize=50&sort=status&direction=asc" },
   { label: "missions statut PLANNED", method: "GET", path: "/api/missions?pageSize=50&status=PLANNED" },
+  { label: 'missions recherche "ehpad"', method: "GET", path: "/api/missions?pageSize=50&search=ehpad" },
   { label: "factures", method: "GET", path: "/api/invoices?pageSize=50" },
   { label: "factures tri client", method: "GET", path: "/api/invoices?pageSize=50&sort=client&direction=asc" },
   { label: "factures statut INVOICE_PREPARE", method: "GET", path: "/api/invoices?pageSize=50&status=INVOICE_PREPARE" },
+  { label: 'factures recherche "ehpad"', method: "GET", path: "/api/invoices?pageSize=50&search=ehpad" },
 ];
 const CALLS = ALL_CALLS.filter((c) => c.label.includes(only));
 if (CALLS.length === 0) {
