@@ -64,9 +64,12 @@ describe("client list: the total of a search", () => {
     expect(inside).toBe(before);
     const after = await version();
     expect(after).toBeGreaterThan(before ?? 0);
-    // The next transaction writes a fresh version, one more value of the sequence: one bump per transaction.
+    // The next transaction writes a fresh version, the next value of the sequence: one bump per transaction.
+    // (A city changed also marks the missions, which show it: their version takes the value after, clients
+    // coming first in the order the versions are written.)
+    const [sequence] = await ctx.handle.queryRaw<{ last: string }>("select last_value as last from list_version_seq");
     await db.update(clients).set({ city: "Lyon" }).where(sql`${clients.raisonSocial} = 'Foyer Aquilon'`);
-    expect(await version()).toBe((after ?? 0) + 1);
+    expect(await version()).toBe(Number(sequence?.last) + 1);
   });
 
   it("counts inside a transaction that wrote, and keeps nothing of it once rolled back", async () => {
