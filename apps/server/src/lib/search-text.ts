@@ -1,5 +1,6 @@
 import { and, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import type { Executor } from "../db/client.js";
 import { likePattern } from "./pagination.js";
 import { boundValue, type StatementParam } from "./prepared-by-shape.js";
 
@@ -97,4 +98,28 @@ export const searchTextSql = (fields: Array<SQL | AnyPgColumn>) =>
  */
 export function walksTheSortIndex(matches: number | undefined, size: number | undefined, upTo: number) {
   return matches !== undefined && size !== undefined && matches * matches >= upTo * size;
+}
+
+/**
+ * The sizes of a module's lists (`walksTheSortIndex`'s `size`), per database and list key: the total a page read
+ * without a search gave (`seen`: the screen is read before a search), else what `read` gives once (a link to a
+ * searched list, a restarted server). A hint for choosing a plan, never an answer: a stale size only moves the
+ * point where a search walks.
+ */
+export function listSizes<Key = string>(read: (db: Executor, key: Key) => Promise<number>) {
+  const byDatabase = new WeakMap<Executor, Map<Key, number>>();
+  const seen = (db: Executor, key: Key, size: number) => {
+    const sizes = byDatabase.get(db) ?? new Map<Key, number>();
+    byDatabase.set(db, sizes.set(key, size));
+  };
+  return {
+    seen,
+    async of(db: Executor, key: Key) {
+      const known = byDatabase.get(db)?.get(key);
+      if (known !== undefined) return known;
+      const size = await read(db, key);
+      seen(db, key, size);
+      return size;
+    },
+  };
 }

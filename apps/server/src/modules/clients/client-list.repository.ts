@@ -6,7 +6,13 @@ import { dateLiteral, type IsoDate, sqlDate } from "../../lib/clock.js";
 import { offsetOf, offsetParam, pageSizeSql } from "../../lib/pagination.js";
 import { type RecordScope, scopeWhere } from "../../lib/policy.js";
 import { namedPlaceholder, preparedByShape } from "../../lib/prepared-by-shape.js";
-import { containsEveryWordIn, matchEveryWordIn, searchWords, walksTheSortIndex } from "../../lib/search-text.js";
+import {
+  containsEveryWordIn,
+  listSizes,
+  matchEveryWordIn,
+  searchWords,
+  walksTheSortIndex,
+} from "../../lib/search-text.js";
 import { jsonPageOf, jsonTextsArray } from "../../lib/sql-json.js";
 import { totalWithVersion, type VersionedRow, versionedCount, versionedTotals } from "../../lib/versioned-totals.js";
 
@@ -70,7 +76,7 @@ export async function listClients(
   // Staff without a search (nearly every call): a statement prepared once for the shape of the query.
   if (scope.kind === "all" && searchWords(q.search).length === 0) {
     const page = jsonPageOf(await preparedPage(db, q, today).execute({ today, offset: offsetOf(q) }));
-    if ((q.filter ?? "all") === "all") listSizes.set(db, page.total);
+    if ((q.filter ?? "all") === "all") sizes.seen(db, "all", page.total);
     return page;
   }
   // A restricted scope reads other tables (an evaluator's missions): counted with every page.
@@ -83,7 +89,7 @@ export async function listClients(
   const upTo = offsetOf(q) + q.pageSize;
   return searchedTotals.page(db, key, {
     page: async (withTotal, remembered) => {
-      const walk = filter === "all" && walksTheSortIndex(remembered, await listSizes.of(db), upTo);
+      const walk = filter === "all" && walksTheSortIndex(remembered, await sizes.of(db, "all"), upTo);
       const rows = walk
         ? await walkedPage(db, q, today)
         : await pageStatement(db, q, scope, sqlDate(today), q.pageSize, offsetOf(q), { withTotal });
@@ -125,24 +131,11 @@ async function walkedPage(db: Executor, q: ClientListQuery, today: IsoDate) {
 
 const preparedWalks = preparedByShape<ReturnType<typeof preparePage>>("client_walk_page");
 
-/**
- * The size of the unfiltered list when last read without a search, per database (`walksTheSortIndex`); read from
- * the count the database keeps when a search comes first (a link to a searched list, a restarted server).
- */
-const listSizes = (() => {
-  const byDatabase = new WeakMap<Executor, number>();
-  return {
-    set: (db: Executor, size: number) => byDatabase.set(db, size),
-    async of(db: Executor) {
-      const known = byDatabase.get(db);
-      if (known !== undefined) return known;
-      const [kept] = await db.select({ n: listCounts.n }).from(listCounts).where(eq(listCounts.list, "clients"));
-      const size = Number(kept?.n ?? 0);
-      byDatabase.set(db, size);
-      return size;
-    },
-  };
-})();
+/** The size of the unfiltered list (`walksTheSortIndex`): the count the database keeps when no page was read. */
+const sizes = listSizes(async (db) => {
+  const [kept] = await db.select({ n: listCounts.n }).from(listCounts).where(eq(listCounts.list, "clients"));
+  return Number(kept?.n ?? 0);
+});
 
 const searchedTotals = versionedTotals();
 

@@ -18,6 +18,7 @@ import { boundValue, preparedByShape, recordedValues, type StatementParam } from
 import {
   containsEveryWordIn,
   foldedSql,
+  listSizes,
   searchPatterns,
   searchWords,
   walksTheSortIndex,
@@ -108,7 +109,8 @@ function searchCondition(search: string | undefined, param: StatementParam, walk
   return words.length ? and(...words) : undefined;
 }
 
-const STATE_ORDER = sql`array['TO_PLAN','PLANNED','VISIT_PAST','REPORT_LATE','FINALISED']::text[]`;
+/** The states in the list's order (shared MISSION_STATES), as the literal the state sort's positions read. */
+const STATE_ORDER = sql.raw(`array[${MISSION_STATES.map((state) => `'${state}'`).join(",")}]::text[]`);
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
@@ -259,7 +261,7 @@ export async function listMissions(
   const alone = scope.kind === "all" && !q.auditorId && !q.from && !q.to && !q.status;
   return await searchedTotals.page(db, searchKey(q, scope, s, today), {
     page: async (withTotal, remembered) => {
-      const walk = alone && walksTheSortIndex(remembered, await listSizes.of(db), offset + q.pageSize);
+      const walk = alone && walksTheSortIndex(remembered, await sizes.of(db, "all"), offset + q.pageSize);
       const rows = walk
         ? await prepared({ withTotal: false, walk: true })
         : await missionListQuery(db, q, scope, s, today).page(
@@ -272,23 +274,14 @@ export async function listMissions(
   });
 }
 
-/** The number of missions, per database, read once from the counts the database keeps (`walksTheSortIndex`). */
-const listSizes = (() => {
-  const byDatabase = new WeakMap<Executor, number>();
-  return {
-    async of(db: Executor) {
-      const known = byDatabase.get(db);
-      if (known !== undefined) return known;
-      const [kept] = await db
-        .select({ n: sql<string>`coalesce(sum(${listTotals.count}), 0)` })
-        .from(listTotals)
-        .where(eq(listTotals.list, "missions"));
-      const size = Number(kept?.n ?? 0);
-      byDatabase.set(db, size);
-      return size;
-    },
-  };
-})();
+/** The number of missions (`walksTheSortIndex`), read once from the counts the database keeps. */
+const sizes = listSizes(async (db) => {
+  const [kept] = await db
+    .select({ n: sql<string>`coalesce(sum(${listTotals.count}), 0)` })
+    .from(listTotals)
+    .where(eq(listTotals.list, "missions"));
+  return Number(kept?.n ?? 0);
+});
 
 /**
  * A search's totals are remembered per missions version (lib/versioned-totals.ts): what a search reads is kept on

@@ -19,6 +19,7 @@ import { namedPlaceholder, preparedByShape, type StatementParam } from "../../li
 import {
   containsEveryWordIn,
   foldedSql,
+  listSizes,
   matchEveryWord,
   matchEveryWordIn,
   searchWords,
@@ -92,13 +93,13 @@ export async function listProspects(
         pageStatement(db, kind, q, preparedBounds(q)).prepare(name),
       ).execute({ offset, upTo: offset + q.pageSize }),
     );
-    listSizes.seen(db, kind, page.total);
+    sizes.seen(db, kind, page.total);
     return page;
   }
   const bounds = { offset, upTo: offset + q.pageSize, limit: q.pageSize };
   return await searchedTotals.page(db, searchKey(kind, q), {
     page: async (withTotal, remembered) => {
-      const walk = walksTheSortIndex(remembered, await listSizes.of(db, kind), bounds.upTo);
+      const walk = walksTheSortIndex(remembered, await sizes.of(db, kind), bounds.upTo);
       const rows = walk
         ? await walkedPage(db, kind, q, offset)
         : await pageStatement(db, kind, q, bounds, { withTotal });
@@ -138,28 +139,11 @@ const preparedBounds = (q: ProspectQuery) => ({
  */
 const searchedTotals = versionedTotals();
 
-/**
- * The size of each list when last read without a search, per database (the screen is read before a search);
- * read from the tabs' kept counts when a search comes first (a link to a searched list, a restarted server).
- */
-const listSizes = (() => {
-  const byDatabase = new WeakMap<Executor, Map<ProspectListKind, number>>();
-  const seen = (db: Executor, kind: ProspectListKind, total: number) => {
-    const sizes = byDatabase.get(db) ?? new Map<ProspectListKind, number>();
-    byDatabase.set(db, sizes.set(kind, total));
-  };
-  return {
-    seen,
-    async of(db: Executor, kind: ProspectListKind) {
-      const known = byDatabase.get(db)?.get(kind);
-      if (known !== undefined) return known;
-      const [read] = await db.select({ n: sql<string>`(${countSql(kind, undefined)})` }).from(sql`(select 1) as one`);
-      const size = Number(read?.n ?? 0);
-      seen(db, kind, size);
-      return size;
-    },
-  };
-})();
+/** The size of each list (`walksTheSortIndex`): its tabs' kept counts when no page without a search was read. */
+const sizes = listSizes<ProspectListKind>(async (db, kind) => {
+  const [read] = await db.select({ n: sql<string>`(${countSql(kind, undefined)})` }).from(sql`(select 1) as one`);
+  return Number(read?.n ?? 0);
+});
 
 /** What the count reads: the tabs and the words as typed (a word typed otherwise is another key, as right). */
 const searchKey = (kind: ProspectListKind, q: ProspectQuery) => `${kind}\u0000${searchWords(q.search).join("\u0000")}`;
