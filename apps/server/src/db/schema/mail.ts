@@ -1,6 +1,5 @@
-import { type SQL, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { foldedSql } from "../../lib/search-text.js";
 import { timestamps, versionColumn } from "./columns.js";
 import { documents } from "./documents.js";
 import { clients } from "./parties.js";
@@ -61,17 +60,17 @@ export const mailOutbox = pgTable(
     deletedAt: timestamp("deleted_at", { withTimezone: true }),
     ...timestamps,
     /**
-     * What the list's search reads besides the establishment's name (matchEveryWordIn): the subject, folded,
-     * and the recipients' addresses, lowered.
-     */
-    /**
      * The list's row (shared MailRow) as JSON text, kept by the database (migration 0048_mail_list_row,
      * mail_list_row): a page reads fifty texts instead of building fifty objects from four tables.
      */
     listRow: text("list_row"),
-    searchText: text("search_text").generatedAlwaysAs(
-      (): SQL => sql`lower(${foldedSql(sql.raw(`"subject"`))} || ' ' || "to"::text)`,
-    ),
+    /**
+     * What the list's search reads (storedTextLike): the subject, folded, the recipients' addresses and the
+     * establishment's name, folded (its list_name_key), all lower-cased. Kept by the database with the row
+     * (migration 0059_mail_search_text_kept, mail_search_text): a search then reads the mails alone, where
+     * it joined the establishment of every mail it walked.
+     */
+    searchText: text("search_text"),
   },
   (t) => [
     index("mail_outbox_due_idx").on(t.status, t.nextAttemptAt),

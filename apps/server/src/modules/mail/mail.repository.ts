@@ -5,7 +5,15 @@ import { clients, contacts, mailAttachments, mailOutbox, users } from "../../db/
 import { offsetOf, offsetParam, pageSizeSql } from "../../lib/pagination.js";
 import { parisDayEnd, parisDayStart } from "../../lib/paris-day-sql.js";
 import { boundValue, namedPlaceholder, preparedByShape, type StatementParam } from "../../lib/prepared-by-shape.js";
-import { matchEveryWord, searchPatterns, storedTextLike } from "../../lib/search-text.js";
+import {
+  containsEveryWordIn,
+  listSizes,
+  matchEveryWord,
+  searchPatterns,
+  searchWords,
+  storedTextLike,
+  walksTheSortIndex,
+} from "../../lib/search-text.js";
 import { jsonObject, jsonTextsArray, withJsonKey } from "../../lib/sql-json.js";
 import {
   totalWithVersion,
@@ -37,18 +45,15 @@ const SORTS = {
 };
 
 /**
- * Every word in the subject or a recipient (the stored search text), or in the establishment's name, read
- * folded and lower-cased from its stored sort key: folding the name of every mail a page walks cost 10 µs
- * a mail, most of a searched page's SQL (docs/performance.md, 28 novembre, fin de matinée).
+ * Every word in the subject, a recipient or the establishment's name: the mail's kept search text (migration
+ * 0059_mail_search_text_kept), read without joining the establishment. `walk`: a frequent word, matched so
+ * that the planner walks the sort's index (`walksTheSortIndex`).
  */
-function mailSearch(search: string | undefined, param: StatementParam) {
-  const conditions = searchPatterns(search).map((pattern, i) => {
-    const word = param(`w${i}`, pattern);
-    return or(
-      storedTextLike(mailOutbox.searchText, word),
-      storedTextLike(sql`coalesce(${clients.listNameKey}, '')`, word),
-    );
-  });
+function mailSearch(search: string | undefined, param: StatementParam, walk: boolean) {
+  if (walk) return containsEveryWordIn(mailOutbox.searchText, search, param);
+  const conditions = searchPatterns(search).map((pattern, i) =>
+    storedTextLike(mailOutbox.searchText, param(`w${i}`, pattern)),
+  );
   return conditions.length ? and(...conditions) : undefined;
 }
 
@@ -65,7 +70,7 @@ const FILTER_KEYS = Object.keys(FILTER_COLUMNS) as Array<keyof typeof FILTER_COL
  * The list's conditions; the status counts use them without the status. The days are Paris days: both
  * bounds read by PostgreSQL in the business time zone.
  */
-function mailFilters(q: MailFilterQuery, param: StatementParam = boundValue): SQL | undefined {
+function mailFilters(q: MailFilterQuery, param: StatementParam = boundValue, walk = false): SQL | undefined {
   const filters: Array<SQL | undefined> = [isNull(mailOutbox.deletedAt)];
   for (const key of FILTER_KEYS) {
     const value = q[key];
@@ -73,19 +78,16 @@ function mailFilters(q: MailFilterQuery, param: StatementParam = boundValue): SQ
   }
   if (q.from) filters.push(gte(mailOutbox.createdAt, parisDayStart(param("from", q.from))));
   if (q.to) filters.push(lt(mailOutbox.createdAt, parisDayEnd(param("to", q.to))));
-  filters.push(mailSearch(q.search, param));
+  filters.push(mailSearch(q.search, param, walk));
   return and(...filters);
 }
 
 /**
- * The outbox's mails for a view, counted. A search joins the establishment, for its name (`mailSearch`).
- * An outbox of tens of thousands of mails has hundreds of each word: a page stops at 50 of them, its total
+ * The outbox's mails for a view, counted. An outbox of tens of thousands of mails has hundreds of each word: a page stops at 50 of them, its total
  * reads every one (hence the versioned totals of `listMails`).
  */
 function countStatement(db: Executor, q: MailFilterQuery, param: StatementParam) {
-  const counted = db.select({ n: count() }).from(mailOutbox).$dynamic();
-  if (q.search) counted.leftJoin(clients, eq(clients.id, mailOutbox.clientId));
-  return counted.where(mailFilters(q, param));
+  return db.select({ n: count() }).from(mailOutbox).where(mailFilters(q, param));
 }
 
 /**
@@ -98,8 +100,7 @@ const mailRowText = withJsonKey(mailOutbox.listRow, "createdByName", users.nameJ
 
 /**
  * A page of the outbox in one statement (lib/page-in-one-statement.ts): the page's ids from mail_outbox
- * (joined to the establishment only to search its name; each sort an index walk over the live mails) as a
- * CTE, those rows' kept texts as one JSON array (`mailRowText`), and the lists' version with the total,
+ * (each sort an index walk over the live mails) as a CTE, those rows' kept texts as one JSON array (`mailRowText`), and the lists' version with the total,
  * counted only when asked (lib/versioned-totals.ts).
  */
 function pageStatement(
@@ -107,12 +108,11 @@ function pageStatement(
   q: MailListQuery,
   param: StatementParam,
   page: { limit: number | SQL; offset: number | SQL },
-  versioned: { withTotal: boolean },
+  versioned: { withTotal: boolean; walk?: boolean },
 ) {
-  const where = mailFilters(q, param);
+  const where = mailFilters(q, param, versioned.walk);
   const order = [q.direction === "asc" ? asc(SORTS[q.sort]) : desc(SORTS[q.sort]), desc(mailOutbox.id)];
   const ids = db.select({ id: mailOutbox.id }).from(mailOutbox).$dynamic();
-  if (q.search) ids.leftJoin(clients, eq(clients.id, mailOutbox.clientId));
   // drizzle types LIMIT and OFFSET as numbers or placeholders but writes any SQL it is given.
   const pageIds = db.$with("mail_page").as(
     ids
@@ -125,7 +125,7 @@ function pageStatement(
     .with(pageIds)
     .select({
       items: jsonTextsArray(mailRowText, order),
-      ...totalWithVersion(countStatement(db, q, param), countedLists(q), versioned),
+      ...totalWithVersion(countStatement(db, q, param), COUNTED_LISTS, versioned),
     })
     .from(mailOutbox)
     .leftJoin(users, eq(users.id, mailOutbox.createdBy))
@@ -133,17 +133,33 @@ function pageStatement(
   return query.where(inArray(mailOutbox.id, db.select({ id: pageIds.id }).from(pageIds)));
 }
 
-/** What a view counts: the outbox, and for a search the establishments' names too. */
-const countedLists = (q: MailFilterQuery) =>
-  searchPatterns(q.search).length ? ["mail_outbox", "clients"] : "mail_outbox";
+/**
+ * What a view counts: the outbox alone, a search too (an establishment renamed rewrites its mails' search
+ * texts, so the outbox's version changes with it).
+ */
+const COUNTED_LISTS = "mail_outbox";
 
-const preparedPages = preparedByShape<ReturnType<ReturnType<typeof pageStatement>["prepare"]>>("mail_list_page");
+type PreparedPage = ReturnType<ReturnType<typeof pageStatement>["prepare"]>;
+const preparedPages = preparedByShape<PreparedPage>("mail_list_page");
+const preparedWalks = preparedByShape<PreparedPage>("mail_walk_page");
 const viewTotals = versionedTotals();
 
 /**
- * A page of the outbox: a statement prepared per shape (filters set, search words, sort, page size). Every
- * view's total is remembered while what it counts does not change (lib/versioned-totals.ts): an outbox of
- * 80,000 sent mails took 5 ms to count at each page, most of the page's cost (docs/performance.md).
+ * The size of a view without its search (`walksTheSortIndex`), keyed by its filters: the total a page without
+ * a search gave, else counted once.
+ */
+const sizes = listSizes(async (db, unsearched: string) => {
+  const [counted] = await countStatement(db, { ...JSON.parse(unsearched), search: undefined }, boundValue);
+  return Number(counted?.n ?? 0);
+});
+
+/**
+ * A page of the outbox. Every view's total is remembered while what it counts does not change
+ * (lib/versioned-totals.ts): an outbox of 80,000 sent mails took 5 ms to count at each page, most of the
+ * page's cost (docs/performance.md). Without a search, a statement prepared per shape (filters set, sort,
+ * page size). A search is planned for its words: a generic plan guesses a few hundred matches for any word
+ * and sorts them all, where "devis", in a mail of four, is best found walking the sort's index (55 ms against
+ * 0.3). A word already counted frequent walks in a statement prepared per shape, its words the parameters.
  */
 export async function listMails(db: Executor, q: MailListQuery): Promise<{ items: string; total: number }> {
   const patterns = searchPatterns(q.search);
@@ -156,27 +172,46 @@ export async function listMails(db: Executor, q: MailListQuery): Promise<{ items
     q.direction,
     q.pageSize,
   ];
-  const filters = {
+  const unsearched = {
     ...Object.fromEntries(FILTER_KEYS.map((key) => [key, q[key]])),
     from: q.from,
     to: q.to,
-    ...Object.fromEntries(patterns.map((pattern, i) => [`w${i}`, pattern])),
   };
-  const execute = (versioned: { withTotal: boolean }) =>
-    preparedPages(db, [...shape, versioned.withTotal].join(":"), (name) =>
-      pageStatement(
-        db,
-        q,
-        namedPlaceholder,
-        { limit: pageSizeSql(q.pageSize), offset: offsetParam() },
-        versioned,
-      ).prepare(name),
-    ).execute({ ...filters, offset: offsetOf(q) });
-  return viewTotals.page(db, JSON.stringify(filters), {
-    page: async (withTotal) =>
-      (await execute({ withTotal })) as VersionedRow<{ items: string; total: number | null }>[],
-    count: async () => await versionedCount(db, countStatement(db, q, boundValue), countedLists(q)),
+  const filters = { ...unsearched, ...Object.fromEntries(patterns.map((pattern, i) => [`w${i}`, pattern])) };
+  const unsearchedKey = JSON.stringify(unsearched);
+  const offset = offsetOf(q);
+  const prepared = (versioned: { withTotal: boolean; walk?: boolean }) => (name: string) =>
+    pageStatement(
+      db,
+      q,
+      namedPlaceholder,
+      { limit: pageSizeSql(q.pageSize), offset: offsetParam() },
+      versioned,
+    ).prepare(name);
+  const page = async (withTotal: boolean, remembered?: number) => {
+    if (patterns.length === 0)
+      return await preparedPages(db, [...shape, withTotal].join(":"), prepared({ withTotal })).execute({
+        ...filters,
+        offset,
+      });
+    // A walk is only chosen with a remembered total, so it never counts.
+    if (walksTheSortIndex(remembered, await sizes.of(db, unsearchedKey), offset + q.pageSize)) {
+      const words = Object.fromEntries(searchWords(q.search).map((word, i) => [`w${i}`, word]));
+      return await preparedWalks(db, shape.join(":"), prepared({ withTotal: false, walk: true })).execute({
+        ...unsearched,
+        ...words,
+        offset,
+      });
+    }
+    return await pageStatement(db, q, boundValue, { limit: q.pageSize, offset }, { withTotal });
+  };
+  const result = await viewTotals.page(db, JSON.stringify(filters), {
+    page: async (withTotal, remembered) =>
+      (await page(withTotal, remembered)) as VersionedRow<{ items: string; total: number | null }>[],
+    count: async () => await versionedCount(db, countStatement(db, q, boundValue), COUNTED_LISTS),
   });
+  if (patterns.length === 0) sizes.seen(db, unsearchedKey, result.total);
+  return result;
 }
 
 const statusCounts = versionedValues<Array<{ status: string; n: number }>>([]);
@@ -187,16 +222,15 @@ const statusCounts = versionedValues<Array<{ status: string; n: number }>>([]);
  */
 export async function countMailsByStatus(db: Executor, q: Omit<MailFilterQuery, "status">) {
   const filter = { ...q, status: undefined };
-  const lists = countedLists(filter);
-  const grouped = db
+  const counts = db
     .select({ status: mailOutbox.status, n: count().as("n") })
     .from(mailOutbox)
-    .$dynamic();
-  if (searchPatterns(q.search).length) grouped.leftJoin(clients, eq(clients.id, mailOutbox.clientId));
-  const counts = grouped.where(mailFilters(filter)).groupBy(mailOutbox.status).as("counts");
+    .where(mailFilters(filter))
+    .groupBy(mailOutbox.status)
+    .as("counts");
   const key = [searchPatterns(q.search), q.clientId, q.templateCode, q.from, q.to];
   return statusCounts.get(db, JSON.stringify(key), {
-    version: () => db.select(versionColumns(lists)).from(sql`(select 1) as one`),
+    version: () => db.select(versionColumns(COUNTED_LISTS)).from(sql`(select 1) as one`),
     compute: () =>
       db
         .select({
@@ -204,7 +238,7 @@ export async function countMailsByStatus(db: Executor, q: Omit<MailFilterQuery, 
             status: counts.status,
             n: counts.n,
           })}), '[]') from ${counts})`,
-          ...versionColumns(lists),
+          ...versionColumns(COUNTED_LISTS),
         })
         .from(sql`(select 1) as one`),
   });

@@ -231,6 +231,65 @@ describe("mail without SMTP, templates and group lists", () => {
     expect(await subjects("foyer CÈDRES rappel")).toEqual(["Rappel"]);
     expect(await subjects("accueil@cedres")).toEqual(["Rappel"]);
     expect(await subjects("contrat direction@ehpad.fr")).toEqual(["Contrat Résidence du Parc"]);
+
+    // The establishment's name is kept in the mail's search text (migration 0059): a renaming rewrites it, and
+    // the totals and counts remembered for a search follow.
+    const searched = async (search: string) => {
+      const list = await ctx.app.inject({
+        url: `/api/mails?search=${encodeURIComponent(search)}`,
+        headers: admin.bearer,
+      });
+      return { total: list.json().total, counts: await summary(search) };
+    };
+    expect(await searched("foyer rappel")).toEqual({ total: 1, counts: { QUEUED: 1 } });
+    expect(await searched("glycines")).toEqual({ total: 0, counts: {} });
+    await ctx.handle.db
+      .update(clients)
+      .set({ raisonSocial: "Résidence Les Glycines" })
+      .where(eq(clients.id, cedres.id));
+    expect(await searched("foyer rappel")).toEqual({ total: 0, counts: {} });
+    expect(await searched("GLYCINES rappel")).toEqual({ total: 1, counts: { QUEUED: 1 } });
+    const stale = await ctx.handle.queryRaw<{ id: string }>(
+      "select id from mail_outbox m where search_text is distinct from mail_search_text(m)",
+    );
+    expect(stale).toEqual([]);
+  });
+
+  it("walks the sort's index for a word counted frequent, with the same pages as the planner's", async () => {
+    const pins = await buildClient(ctx.handle.db, { raisonSocial: "Foyer Les Pins" });
+    for (const subject of ["Relance devis B", "Convocation", "Relance devis A"])
+      await ctx.app.inject({
+        method: "POST",
+        url: "/api/mails",
+        headers: admin.bearer,
+        payload: { to: ["accueil@pins.fr"], subject, body: "Texte", clientId: pins.id },
+      });
+    const page = async (query: string) => {
+      const res = await ctx.app.inject({
+        url: `/api/mails?clientId=${pins.id}&pageSize=1&${query}`,
+        headers: admin.bearer,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return { total: res.json().total, subjects: res.json().items.map((m: { subject: string }) => m.subject) };
+    };
+    // Two words, one in the establishment's name, one in the subject.
+    const searched = async () => [
+      await page("search=PINS%20relance&sort=subject&direction=asc"),
+      await page("search=PINS%20relance&sort=subject&direction=asc&page=2"),
+      await page("search=PINS%20relance&sort=subject&direction=desc"),
+      await page("search=PINS%20relance&sort=subject&direction=asc&page=3"),
+    ];
+    const expected = [
+      { total: 2, subjects: ["Relance devis A"] },
+      { total: 2, subjects: ["Relance devis B"] },
+      { total: 2, subjects: ["Relance devis B"] },
+      { total: 2, subjects: [] },
+    ];
+    // Unknown size: each page planned for its words.
+    expect(await searched()).toEqual(expected);
+    // The view's size read (3 mails), the words' total remembered (2): 2 × 2 ≥ 1 × 3, the pages walk.
+    expect((await page("sort=subject&direction=asc")).total).toBe(3);
+    expect(await searched()).toEqual(expected);
   });
 
   it("gives counts and totals that follow every change of the outbox, though remembered between changes", async () => {

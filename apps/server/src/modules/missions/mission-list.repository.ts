@@ -11,7 +11,7 @@ import type { Executor } from "../../db/client.js";
 import { listTotals, missions, missionTeamMembers } from "../../db/schema/index.js";
 import { anyOf } from "../../lib/any-of.js";
 import type { IsoDate } from "../../lib/clock.js";
-import { type PageBounds, totalColumn } from "../../lib/page-in-one-statement.js";
+import type { PageBounds } from "../../lib/page-in-one-statement.js";
 import { offsetOf, offsetParam, pageSizeSql } from "../../lib/pagination.js";
 import type { RecordScope } from "../../lib/policy.js";
 import { boundValue, preparedByShape, recordedValues, type StatementParam } from "../../lib/prepared-by-shape.js";
