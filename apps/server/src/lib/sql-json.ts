@@ -40,7 +40,7 @@ export const isoTimestamp = (column: SQLWrapper): SQL =>
  * as text (a `list_row`) gets at each read when it depends on the day or on another table's row.
  *
  * The closing brace is cut as a byte: `left(text, -1)` counts every character of the text first (UTF-8), 4 µs
- * for a mail's 700-byte row, the costliest step of a page of fifty (docs/performance.md, 29 novembre, matin).
+ * for a mail's 700-byte row, the costliest step of a page of fifty (docs/performance.md, 29 novembre, fin de nuit).
  * `convert_to` and `convert_from` between UTF-8 and a UTF-8 database only check the bytes (another encoding is
  * converted there and back), and the cut is exact whatever the characters: the brace is the text's last byte.
  * `objectText` is read twice: a column.

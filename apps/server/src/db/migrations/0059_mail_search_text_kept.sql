@@ -1,7 +1,7 @@
 -- A mail's search text also holds its establishment's name (folded and lower-cased: its list_name_key). The
 -- list's search read the name from the establishment, joined to every mail a page walked: "devis" passed 146
 -- mails for 50 and read the establishment of each, and every searched count joined the 10,000 establishments
--- (docs/performance.md, 29 novembre, matin). The text is kept with the mail's row (migration 0048): computed
+-- (docs/performance.md, 29 novembre, fin de nuit). The text is kept with the mail's row (migration 0048): computed
 -- by the same trigger at every write of the mail, and rewritten with the row when the establishment is renamed
 -- (clients_mail_names, which rewrites the rows whose text changes: the row shows the name).
 ALTER TABLE "mail_outbox" ALTER COLUMN "search_text" DROP EXPRESSION;
@@ -27,6 +27,3 @@ CREATE INDEX "mail_outbox_list_created_idx" ON "mail_outbox" USING btree ("creat
 -- After the index: the update queues trigger events (the lists' versions) that an index built later in this
 -- transaction would refuse.
 UPDATE mail_outbox SET search_text = mail_search_text(mail_outbox);
---> statement-breakpoint
--- Statistics for the rewritten texts: without them a searched page's plan guessed wrongly (55 ms instead of 0.3).
-ANALYZE mail_outbox;
