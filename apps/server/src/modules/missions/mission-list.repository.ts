@@ -14,7 +14,13 @@ import type { IsoDate } from "../../lib/clock.js";
 import type { PageBounds } from "../../lib/page-in-one-statement.js";
 import { offsetOf, offsetParam, pageSizeSql } from "../../lib/pagination.js";
 import type { RecordScope } from "../../lib/policy.js";
-import { boundValue, preparedByShape, recordedValues, type StatementParam } from "../../lib/prepared-by-shape.js";
+import {
+  boundValue,
+  namedPlaceholder,
+  preparedByShape,
+  recordedValues,
+  type StatementParam,
+} from "../../lib/prepared-by-shape.js";
 import {
   containsEveryWordIn,
   foldedSql,
@@ -231,6 +237,51 @@ function missionListQuery(
   return { select, ids, page, countSql, where, state: d.state };
 }
 
+/**
+ * The values of a list or counts statement's parameters, by the names their builders give them (`derived`,
+ * `scopeCondition`, `missionListQuery`, `searchCondition`): what a statement prepared for its shape is executed
+ * with. Building the query again at each call only to record them cost the server more processor than the rest
+ * of the page's work in JavaScript (docs/performance.md, 29 novembre, fin de nuit); a test holds both in step.
+ * `walk`: a frequent word's statement, whose parameters are the words (`containsEveryWordIn`), not the patterns.
+ */
+export function statementValues(
+  q: Omit<MissionListQuery, "page" | "pageSize">,
+  scope: RecordScope,
+  s: DeadlineSettings,
+  today: IsoDate,
+  walk: boolean,
+): Record<string, unknown> {
+  const values: Record<string, unknown> = {
+    today,
+    preliminaryReportDays: String(s.preliminaryReportDays),
+    observationsDays: String(s.observationsDays),
+    finalReportDays: String(s.finalReportDays),
+  };
+  if (scope.kind === "client") values.scopeId = scope.clientId;
+  if (scope.kind === "auditor") values.scopeId = scope.auditorId;
+  if (q.auditorId) values.auditorId = q.auditorId;
+  if (q.from) values.from = q.from;
+  if (q.to) values.to = q.to;
+  for (const [i, word] of (walk ? searchWords(q.search) : searchPatterns(q.search)).entries()) values[`w${i}`] = word;
+  return values;
+}
+
+/** The values `missionListQuery` and `countsQuery` record as they build (the test of `statementValues`). */
+export function recordedStatementValues(
+  db: Executor,
+  q: Omit<MissionListQuery, "page" | "pageSize">,
+  scope: RecordScope,
+  s: DeadlineSettings,
+  today: IsoDate,
+  walk: boolean,
+) {
+  const list = recordedValues();
+  missionListQuery(db, q, scope, s, today, list.param, walk).page({ limit: 50, offset: 0, upTo: 50 });
+  const counts = recordedValues();
+  countsQuery(db, q, scope, s, today, counts.param);
+  return { list: list.values, counts: counts.values };
+}
+
 /** Which of the list's filters other than the state are set (their values are the statements' parameters). */
 const filtersShape = (q: Omit<MissionListQuery, "page" | "pageSize">, scope: RecordScope) =>
   [scope.kind, Boolean(q.auditorId), Boolean(q.from), Boolean(q.to), searchPatterns(q.search).length].join(":");
@@ -248,11 +299,16 @@ export async function listMissions(
   const offset = offsetOf(q);
   const bounds = { limit: pageSizeSql(q.pageSize), offset: offsetParam(), upTo: offsetParam("upTo") };
   const prepared = async (versioned?: { withTotal: boolean; walk: boolean }) => {
-    const { values, param } = recordedValues({ offset, upTo: offset + q.pageSize });
-    const query = missionListQuery(db, q, scope, s, today, param, versioned?.walk).page(bounds, versioned);
     const mode = versioned ? `${versioned.withTotal}:${versioned.walk}` : "";
     const shape = [filtersShape(q, scope), q.status ?? "", q.sort, q.direction, q.pageSize, mode].join(":");
-    return await preparedPages(db, shape, (name) => query.prepare(name)).execute(values);
+    const values = {
+      ...statementValues(q, scope, s, today, versioned?.walk ?? false),
+      offset,
+      upTo: offset + q.pageSize,
+    };
+    return await preparedPages(db, shape, (name) =>
+      missionListQuery(db, q, scope, s, today, namedPlaceholder, versioned?.walk).page(bounds, versioned).prepare(name),
+    ).execute(values);
   };
   if (searchWords(q.search).length === 0) return jsonPageOf(await prepared());
   // A search: its total remembered while the missions do not change (see searchKey), counted again when they do.
@@ -335,11 +391,10 @@ export async function countMissionsByState(
   s: DeadlineSettings,
   today: IsoDate,
 ) {
-  const counts = async () => {
-    const { values, param } = recordedValues();
-    const query = countsQuery(db, q, scope, s, today, param);
-    return await preparedCounts(db, filtersShape(q, scope), (name) => query.prepare(name)).execute(values);
-  };
+  const counts = async () =>
+    await preparedCounts(db, filtersShape(q, scope), (name) =>
+      countsQuery(db, q, scope, s, today, namedPlaceholder).prepare(name),
+    ).execute(statementValues({ ...q, status: undefined }, scope, s, today, false));
   const rows =
     searchWords(q.search).length === 0
       ? await counts()
