@@ -5,7 +5,7 @@ import { auditLog, auditLogCounts } from "../../db/schema/index.js";
 import { totalColumn, totalOf } from "../../lib/page-in-one-statement.js";
 import { offsetOf, offsetParam } from "../../lib/pagination.js";
 import { parisDayEnd, parisDayStart } from "../../lib/paris-day-sql.js";
-import { boundValue, preparedByShape, recordedValues, type StatementParam } from "../../lib/prepared-by-shape.js";
+import { boundValue, namedPlaceholder, preparedByShape, type StatementParam } from "../../lib/prepared-by-shape.js";
 import { matchEveryWordIn, searchWords } from "../../lib/search-text.js";
 import { isoTimestamp, JsonText, jsonObject } from "../../lib/sql-json.js";
 import { totalWithVersion, type VersionedRow, versionedCount, versionedTotals } from "../../lib/versioned-totals.js";
@@ -39,6 +39,9 @@ function orderOf(q: AuditListQuery): SQL[] {
   if (q.sort === "occurredAt") return [sql`${auditLog.occurredAt} ${dir}`, sql`${auditLog.id} desc`];
   return [sql`${LABEL_SORTS[q.sort]} ${dir}`, sql`${auditLog.occurredAt} ${dir}`, sql`${auditLog.id} ${dir}`];
 }
+
+/** The filters whose values are the statements' parameters, each named after its key (`whereOf`, `countSql`). */
+const FILTER_KEYS = ["entityType", "action", "actorId", "from", "to"] as const;
 
 /** The journal's conditions; the filters' values through `param` (a prepared statement's placeholders). */
 function whereOf(q: AuditListQuery, param: StatementParam): SQL | undefined {
@@ -139,12 +142,15 @@ export async function listAuditEntries(db: Executor, q: AuditListQuery): Promise
 const entriesArray = (rows: Array<{ entry: string }>) => `[${rows.map((r) => r.entry).join(",")}]`;
 
 async function unsearchedPage(db: Executor, q: AuditListQuery) {
-  const { values, param } = recordedValues({ offset: offsetOf(q) });
-  const shape = [q.entityType, q.action, q.actorId, q.from, q.to].map(Boolean).join(":");
-  // Built at each call, for its values; prepared only the first time of its shape.
-  const statement = pageStatement(db, q, param, offsetParam());
+  const shape = FILTER_KEYS.map((key) => Boolean(q[key])).join(":");
+  // Built and prepared the first time of its shape only; its values are the filters set, by the names `whereOf`
+  // gives them (building it at each call only to record them cost the server more than its execution).
+  const values = {
+    offset: offsetOf(q),
+    ...Object.fromEntries(FILTER_KEYS.filter((key) => q[key]).map((key) => [key, q[key]])),
+  };
   const rows = (await preparedPages(db, [shape, q.sort, q.direction, q.pageSize].join(":"), (name) =>
-    statement.prepare(name),
+    pageStatement(db, q, namedPlaceholder, offsetParam()).prepare(name),
   ).execute(values)) as Array<{ entry: string; total: number }>;
   // A page past the last has no row to carry the total: it is counted apart.
   const recount = async () => {

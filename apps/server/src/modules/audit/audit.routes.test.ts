@@ -22,14 +22,18 @@ interface Page {
 describe("the journal list", () => {
   let ctx: TestContext;
   let dir: Session;
+  let directorId: string;
   beforeAll(async () => {
     ctx = await createTestApp();
-    dir = await signIn(ctx, (await buildUser(ctx.handle.db, "DIR")).identifier);
+    const director = await buildUser(ctx.handle.db, "DIR");
+    directorId = director.id;
+    dir = await signIn(ctx, director.identifier);
     // A small journal with ties on every label and on dates, two authors, accents in the texts.
     const at = (day: number) => new Date(Date.UTC(2026, 0, day, 9));
     await ctx.handle.db.insert(auditLog).values([
       {
         occurredAt: at(1),
+        actorId: directorId,
         actorLabel: "Hélène Lambert",
         action: "create",
         entityType: "client",
@@ -93,6 +97,17 @@ describe("the journal list", () => {
       const page = await list(`pageSize=2&${query}`);
       expect(page.total, query).toBe((await expected(keep)).length);
       expect(page.items.length).toBe(Math.min(2, page.total));
+    }
+    // One's own entries (the landing page's recent activity): the actor a filter of the same statements.
+    for (const [query, keep] of [
+      ["", (r) => r.actorId === directorId],
+      ["action=create", (r) => r.actorId === directorId && r.action === "create"],
+    ] as Array<[string, (r: typeof auditLog.$inferSelect) => boolean]>) {
+      const response = await ctx.app.inject({ url: `/api/audit-log/mine?pageSize=1&${query}`, headers: dir.bearer });
+      expect(response.statusCode, response.body).toBe(200);
+      const mine = (await expected(keep)).length;
+      expect(mine).toBeGreaterThan(0);
+      expect(response.json().total, query).toBe(mine);
     }
   });
 
