@@ -742,6 +742,36 @@ describe("client invoices", () => {
     expect(mails[0]?.subject).toContain(issued.number ?? "?");
     expect(mails[0]?.to).toEqual(["compta@ehpad.fr"]);
   });
+
+  it("sends one reminder for an invoice past several steps at once, the next step's later", async () => {
+    const { missions } = await contract({ amountHT: 700 });
+    const issued = await issue(await balanceOf(missions[0]?.id ?? ""));
+    const db = ctx.handle.db;
+    const [before] = await db.select().from(invoices).where(eq(invoices.id, issued.id));
+    const dueOn = async (dueDate: string) =>
+      await db
+        .update(invoices)
+        .set({ dueDate, buyer: { ...(before?.buyer as object), email: "compta@foyer.fr" } as never })
+        .where(eq(invoices.id, issued.id));
+    const reminders = async () =>
+      (
+        await db
+          .select()
+          .from(mailOutbox)
+          .where(and(eq(mailOutbox.relatedType, "invoice"), eq(mailOutbox.relatedId, issued.id)))
+      ).length;
+    await db.update(invoiceSettings).set({ reminderDays: [7, 15, 30] });
+    // Due 20 days ago (the clock says 15 May), never reminded: the 7- and 15-day steps are both due, one mail.
+    await dueOn("2026-04-25");
+    await ctx.app.invoiceReminders.runOnce();
+    await ctx.app.invoiceReminders.runOnce();
+    expect(await reminders()).toBe(1);
+    // Ten days on, the 30-day step: its own mail.
+    await dueOn("2026-04-15");
+    await ctx.app.invoiceReminders.runOnce();
+    await ctx.app.invoiceReminders.runOnce();
+    expect(await reminders()).toBe(2);
+  });
 });
 
 /** The factur-x.xml embedded in a PDF, read with pdf.js. */

@@ -847,16 +847,22 @@ export function createInvoicesService({ db, configuration, documents, clock = sy
     /**
      * Reminders for unpaid invoices at each configured number of days after the due date. Each
      * (invoice, step) is claimed by a unique insert in the mail's transaction: with two servers,
-     * one sends it, the other finds it taken. Answers how many mails were queued.
+     * one sends it, the other finds it taken. The latest step first: an invoice past several steps
+     * whose reminders were never sent (the first run, a server stopped for days, steps newly set)
+     * gets one mail, and the earlier steps are claimed with it; sent one per step, the same reminder
+     * reached the client two or three times in the same second. Answers how many mails were queued.
      */
     async sendReminders() {
       const s = await repo.settings(db);
+      const steps = [...s.reminderDays].sort((a, b) => b - a);
       let queued = 0;
-      for (const afterDays of [...s.reminderDays].sort((a, b) => a - b)) {
+      for (const afterDays of steps) {
         const due = await repo.dueForReminder(db, afterDays, clock.today());
         for (const { invoice, clientName } of due) {
           await db.transaction(async (tx) => {
             if (!(await repo.claimReminder(tx, invoice.id, afterDays, clock.now()))) return;
+            for (const earlier of steps.filter((days) => days < afterDays))
+              await repo.claimReminder(tx, invoice.id, earlier, clock.now());
             const to = invoice.buyer.email ? [invoice.buyer.email] : [];
             if (to.length === 0) return;
             const mail = await enqueueMail(tx, SYSTEM_ACTOR, {
