@@ -83,8 +83,8 @@ function mailFilters(q: MailFilterQuery, param: StatementParam = boundValue, wal
 }
 
 /**
- * The outbox's mails for a view, counted. An outbox of tens of thousands of mails has hundreds of each word: a page stops at 50 of them, its total
- * reads every one (hence the versioned totals of `listMails`).
+ * The outbox's mails for a view, counted. An outbox of tens of thousands of mails has hundreds of each word: a
+ * page stops at 50 of them, its total reads every one (hence the versioned totals of `listMails`).
  */
 function countStatement(db: Executor, q: MailFilterQuery, param: StatementParam) {
   return db.select({ n: count() }).from(mailOutbox).where(mailFilters(q, param));
@@ -99,9 +99,9 @@ function countStatement(db: Executor, q: MailFilterQuery, param: StatementParam)
 const mailRowText = withJsonKey(mailOutbox.listRow, "createdByName", users.nameJson);
 
 /**
- * A page of the outbox in one statement (lib/page-in-one-statement.ts): the page's ids from mail_outbox
- * (each sort an index walk over the live mails) as a CTE, those rows' kept texts as one JSON array (`mailRowText`), and the lists' version with the total,
- * counted only when asked (lib/versioned-totals.ts).
+ * A page of the outbox in one statement (lib/page-in-one-statement.ts): the page's ids from mail_outbox (each
+ * sort an index walk over the live mails) as a CTE, those rows' kept texts as one JSON array (`mailRowText`), and
+ * the lists' version with the total, counted only when asked (lib/versioned-totals.ts).
  */
 function pageStatement(
   db: Executor,
