@@ -3,14 +3,17 @@
 // DATA_DIR or a folder of the system's temporary directory), signs in, and drives the screens' list calls
 // with autocannon at 1 and 50 connections (10 on PGlite). On PostgreSQL, each call's SQL — captured
 // from the server itself — is then run directly through a pg pool of the server's size at the same
-// concurrency, so the API/SQL ratio comes from one run on one machine. Times are printed, never asserted:
+// concurrency, so the API/SQL ratio comes from one run on one machine; and, between the two, served by the
+// smallest Node.js server (bench-load/floor-server.mjs: node:http and pg), the floor any Node.js API would
+// start from: API/floor is what Certidesk's own layers cost. Times are printed, never asserted:
 // --smoke (CI) only checks that every call answers 200 without error.
+import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
 import { cpuMeter, untilIdle } from "./bench-load/cpu.mjs";
-import { rssMb, run, signIn, startServer } from "./bench-load/server.mjs";
+import { rssMb, run, signIn, startFloor, startServer } from "./bench-load/server.mjs";
 import { captureCall, replay } from "./bench-load/sql-replay.mjs";
 
 const args = process.argv.slice(2);
@@ -164,7 +167,11 @@ for (const c of CALLS) {
 }
 await server.stop();
 
-// 3. The load, each call at each level; the SQL alone right after, same level.
+// 3. The load, each call at each level; then, same level, the floor (the same SQL behind the smallest Node.js
+// server, PostgreSQL only: bench-load/floor-server.mjs) and the SQL alone.
+const floorFile = path.join(os.tmpdir(), `certidesk-bench-floor-${process.pid}.json`);
+fs.writeFileSync(floorFile, JSON.stringify(CALLS.map((c) => c.queries)));
+const floor = databaseUrl ? await startFloor({ port: port + 1, env, callsFile: floorFile }) : null;
 server = await startServer({ port, env });
 headers = await signIn(base);
 if (smoke) await new Promise((r) => setTimeout(r, 500));
@@ -179,9 +186,9 @@ const pool = databaseUrl ? new pg.Pool({ connectionString: databaseUrl, max: poo
 const rows = [];
 for (const c of CALLS) {
   for (const connections of levels) {
-    const drive = (duration) =>
+    const drive = (duration, url = `${base}${c.path}`) =>
       autocannon({
-        url: `${base}${c.path}`,
+        url,
         method: c.method,
         headers: { ...headers, ...c.headers },
         body: c.body ? JSON.stringify(c.body) : undefined,
@@ -192,10 +199,17 @@ for (const c of CALLS) {
     const cpu = cpuMeter(server.pid);
     const api = await drive(seconds);
     const { serverMs, postgresMs } = cpu.stop(api.requests.total);
+    const floorUrl = `http://127.0.0.1:${port + 1}/${CALLS.indexOf(c)}`;
+    if (floor && warmup > 0) await drive(warmup, floorUrl);
+    const floorCpu = floor && cpuMeter(floor.pid);
+    const bare = floor && (await drive(seconds, floorUrl));
+    const floorMs = bare ? floorCpu.stop(bare.requests.total).serverMs : undefined;
     const sql = pool ? await replay(pool, c.queries, { connections, seconds }) : null;
     const errors = api.errors + api.timeouts + api.non2xx;
     if (errors) failures.push(`${c.label} × ${connections} : ${errors} erreurs (non 2xx ${api.non2xx})`);
     // A replay that fails measures nothing (a capture without a statement's values read 0 req/s): an error too.
+    const floorErrors = bare ? bare.errors + bare.timeouts + bare.non2xx : 0;
+    if (floorErrors) failures.push(`${c.label} × ${connections} : ${floorErrors} erreurs du serveur plancher`);
     if (sql?.errors) failures.push(`${c.label} × ${connections} : ${sql.errors} erreurs du SQL rejoué`);
     if (sql && c.queries.length === 0) failures.push(`${c.label} : aucune requête SQL capturée`);
     const row = {
@@ -208,6 +222,10 @@ for (const c of CALLS) {
       errors,
       // Processor time per request: the server's, and PostgreSQL's (its server's processes; PGlite runs inside the server).
       serverCpuMs: serverMs,
+      floorRps: bare?.requests.average,
+      floorP50: bare?.latency.p50,
+      floorP99: bare?.latency.p99,
+      floorCpuMs: floorMs,
       postgresCpuMs: pool ? postgresMs : undefined,
       sqlRps: sql?.rps,
       sqlP50: sql?.p50,
@@ -220,10 +238,13 @@ for (const c of CALLS) {
         row.call.padEnd(36),
         `×${String(connections).padStart(2)}`,
         `API ${fmt(row.apiRps, 0).padStart(5)} req/s p50 ${fmt(row.apiP50).padStart(6)} p99 ${fmt(row.apiP99).padStart(6)} ms, ${errors} err`,
+        bare
+          ? `| plancher ${fmt(row.floorRps, 0).padStart(5)} req/s p99 ${fmt(row.floorP99).padStart(6)} ms, API/plancher ${fmt(row.floorRps / row.apiRps, 2)}`
+          : "",
         sql
           ? `| SQL (${row.queries} req.) ${fmt(sql.rps, 0).padStart(5)} req/s p50 ${fmt(sql.p50).padStart(6)} p99 ${fmt(sql.p99).padStart(6)} ms | ratio p50 ${row.apiP50 >= 1 ? fmt(row.apiP50 / sql.p50, 2) : "—"}, débit ${fmt(sql.rps / row.apiRps, 2)}`
           : "",
-        `| CPU/req. serveur ${fmt(serverMs, 2)}${pool ? ` PG ${fmt(postgresMs, 2)}` : ""} ms`,
+        `| CPU/req. serveur ${fmt(serverMs, 2)}${bare ? ` plancher ${fmt(floorMs, 2)}` : ""}${pool ? ` PG ${fmt(postgresMs, 2)}` : ""} ms`,
         `| charge ${fmt(row.load)}`,
       ].join("  "),
     );
@@ -231,6 +252,8 @@ for (const c of CALLS) {
 }
 clearInterval(sampler);
 await pool?.end();
+await floor?.stop();
+fs.rmSync(floorFile, { force: true });
 const afterRss = rssMb(server.pid);
 await server.stop();
 console.log(
@@ -238,10 +261,7 @@ console.log(
 );
 console.log(`Charge moyenne de la machine (1 / 5 / 15 min) : ${load()}`);
 if (process.env.BENCH_JSON)
-  (await import("node:fs")).writeFileSync(
-    process.env.BENCH_JSON,
-    JSON.stringify({ rows, idleRss, peakRss, afterRss }, null, 2),
-  );
+  fs.writeFileSync(process.env.BENCH_JSON, JSON.stringify({ rows, idleRss, peakRss, afterRss }, null, 2));
 if (failures.length) {
   console.error(`\n${failures.length} échec(s) :\n${failures.join("\n")}`);
   process.exit(1);

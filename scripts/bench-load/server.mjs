@@ -46,6 +46,37 @@ export async function startServer({ port, env, quiet = true }) {
   };
 }
 
+/**
+ * The floor server (floor-server.mjs) for the calls' captured queries (`callsFile`: one array of queries per
+ * call), on `port`, with the API server's Node.js flags; resolves once it listens.
+ */
+export async function startFloor({ port, env, callsFile }) {
+  const child = spawn(
+    process.execPath,
+    [...SERVER_NODE_FLAGS, path.join(import.meta.dirname, "floor-server.mjs"), callsFile, String(port)],
+    {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
+  const killOnExit = () => child.kill("SIGKILL");
+  process.once("exit", killOnExit);
+  await new Promise((resolve, reject) => {
+    child.stdout.on("data", (d) => String(d).includes("ready") && resolve());
+    child.once("exit", (code) => reject(new Error(`le serveur plancher s'est arrêté (code ${code})`)));
+  });
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  return {
+    pid: child.pid,
+    stop: async () => {
+      if (child.exitCode === null) child.kill("SIGTERM");
+      await exited;
+      process.off("exit", killOnExit);
+    },
+  };
+}
+
 /** Resident memory of a process, in MB (Linux /proc). */
 export function rssMb(pid) {
   const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");

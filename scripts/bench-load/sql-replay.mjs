@@ -19,6 +19,19 @@ export async function captureCall(file, call) {
 }
 
 /**
+ * A call's captured queries as pg statements: named where the server named it (`prepared` in the capture,
+ * PostgreSQL only), so parsed and planned once per connection; a capture without the flag (older, or
+ * PGlite's) names every statement. The floor server (floor-server.mjs) runs them the same way.
+ */
+export function namedStatements(queries) {
+  return queries.map((q) => ({
+    ...(q.prepared !== false && { name: `replay_${createHash("sha1").update(q.query).digest("hex").slice(0, 16)}` }),
+    text: q.query,
+    values: q.params,
+  }));
+}
+
+/**
  * `connections` loops for `seconds`, each running the call's queries one after the other, in the order
  * the server ran them (the page's ids and count, the page's details; the session is read once and kept),
  * and timing each round: requests per second and percentiles in the units autocannon prints (ms). A query
@@ -27,13 +40,7 @@ export async function captureCall(file, call) {
  * server ran unnamed (a search, planned for its words) stays unnamed: a generic plan could be another.
  */
 export async function replay(pool, queries, { connections, seconds }) {
-  // Named where the server named it (`prepared` in the capture, PostgreSQL only); a capture without the
-  // flag (older, or PGlite's) names every statement.
-  const named = queries.map((q) => ({
-    ...(q.prepared !== false && { name: `replay_${createHash("sha1").update(q.query).digest("hex").slice(0, 16)}` }),
-    text: q.query,
-    values: q.params,
-  }));
+  const named = namedStatements(queries);
   const latencies = [];
   let errors = 0;
   const end = Date.now() + seconds * 1000;
