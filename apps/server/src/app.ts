@@ -11,6 +11,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
+import type { AppInstance } from "./app-instance.js";
 import type { AppConfig } from "./config.js";
 import type { DatabaseHandle } from "./db/client.js";
 import { createBackgroundWork } from "./lib/background.js";
@@ -184,8 +185,6 @@ export async function buildApp({
     zlibOptions: { level: 1 },
   });
   await app.register(cookie);
-  // Routes read uploads through lib/upload.ts, which sets its own limits; these cover anything else.
-  await app.register(multipart, { limits: MULTIPART_LIMITS });
   await app.register(swagger, {
     openapi: { info: { title: "Certidesk API", version: "0.1.0", description: "API du back-office Certidesk" } },
     transform: jsonSchemaTransform,
@@ -206,6 +205,7 @@ export async function buildApp({
   registerPermissions(app);
   registerIdempotency(app, { db });
   registerTextCompression(app);
+  const { uploads } = await uploadsScope(app);
 
   const loginThrottle = createLoginThrottle({ db, ...throttle });
   const auth = createAuthService({ db, sessions, throttle: loginThrottle });
@@ -243,7 +243,7 @@ export async function buildApp({
   app.decorate("alertDigest", digestJob);
   app.addHook("onClose", async () => digestJob.stop());
   authRoutes(app, { auth, passwordReset, config });
-  documentsRoutes(app, {
+  documentsRoutes(uploads, {
     documents,
     categories: createDocumentCategoriesService({ db, clock }),
     links,
@@ -258,7 +258,7 @@ export async function buildApp({
   });
   usersRoutes(app, { users: createUsersService({ db, sessions, clock }) });
   profilesRoutes(app, { profiles: createProfilesService({ db, clock, onGrantsChanged: sessions.forgetAll }) });
-  configurationRoutes(app, { configuration: createConfigurationService({ db, clock }) });
+  configurationRoutes(uploads, { configuration: createConfigurationService({ db, clock }) });
   clientsRoutes(app, { clients: createClientsService({ db, clock }) });
   partiesRoutes(app, { parties: createPartiesService({ db, clock }) });
   gestionnairesRoutes(app, { gestionnaires: createGestionnairesService({ db, clock }) });
@@ -266,7 +266,7 @@ export async function buildApp({
   prospectsRoutes(app, {
     prospects: createProspectsService({ db, recevability, clock, cascade: { refuseOpenQuotes, cancelOpenContracts } }),
   });
-  recevabilityRoutes(app, { recevability, uploadMaxBytes: config.uploadMaxBytes });
+  recevabilityRoutes(uploads, { recevability, uploadMaxBytes: config.uploadMaxBytes });
   const configurationService = createConfigurationService({ db, clock });
   quotesRoutes(app, {
     quotes: createQuotesService({
@@ -295,7 +295,7 @@ export async function buildApp({
   timelineRoutes(app, { timeline: createTimelineService({ db, links }) });
   wallRoutes(app, { wall: createWallService({ db, links, clock }) });
   auditorsRoutes(app, { auditors: createAuditorsService({ db, clock }), impartiality });
-  auditorFileRoutes(app, {
+  auditorFileRoutes(uploads, {
     file: createAuditorFileService({ db, clock, documents, links }),
     uploadMaxBytes: config.uploadMaxBytes,
   });
@@ -307,7 +307,7 @@ export async function buildApp({
   );
   const missionDocs = { detail: missions.detail, enqueueMail, onMailQueued: wakeWorker };
   missionsRoutes(app, { missions });
-  missionStepsRoutes(app, {
+  missionStepsRoutes(uploads, {
     orders: createMissionOrdersService({
       db,
       clock,
@@ -334,7 +334,7 @@ export async function buildApp({
   app.addHook("onClose", async () => {
     await reminderJob.stop();
   });
-  missionPreparationRoutes(app, {
+  missionPreparationRoutes(uploads, {
     preparation: createMissionPreparationService({
       db,
       clock,
@@ -361,7 +361,7 @@ export async function buildApp({
   );
   app.decorate("invoiceReminders", reminders);
   app.addHook("onClose", async () => reminders.stop());
-  missionPortalRoutes(app, {
+  missionPortalRoutes(uploads, {
     portal: createMissionPortalService({
       db,
       clock,
@@ -399,7 +399,7 @@ export async function buildApp({
     sendSatisfactionToAuditor: (actor, missionId, requestId, within) =>
       quality.sendSatisfactionToAuditor(actor, missionId, requestId, within),
   });
-  expensesRoutes(app, {
+  expensesRoutes(uploads, {
     expenses: createExpensesService({
       db,
       clock,
@@ -415,4 +415,21 @@ export async function buildApp({
 
   await serveWebApp(app, config.webDist);
   return app;
+}
+
+/**
+ * The routes that take uploads (multipart/form-data) are registered on this scope, the only one with the
+ * multipart plugin: its hooks (two per request, and a listener on every answer) ran for every request of
+ * the API, lists included (docs/performance.md). Elsewhere a multipart body is refused (415) before the
+ * route. Routes read uploads through lib/upload.ts, which sets its own limits; these cover anything else.
+ */
+async function uploadsScope(app: AppInstance): Promise<{ uploads: AppInstance }> {
+  let scope: AppInstance | undefined;
+  await app.register(async (uploads) => {
+    await uploads.register(multipart, { limits: MULTIPART_LIMITS });
+    scope = uploads;
+  });
+  if (!scope) throw new Error("uploads scope not registered");
+  // Wrapped: a Fastify instance is a thenable, which a promise would resolve to the root instance.
+  return { uploads: scope };
 }

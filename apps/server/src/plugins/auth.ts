@@ -5,6 +5,8 @@ import type { Actor } from "../lib/actor.js";
 import { unauthenticated } from "../lib/errors.js";
 import type { SessionStore } from "../modules/auth/session-store.js";
 
+type ResolvedSession = NonNullable<Awaited<ReturnType<SessionStore["resolve"]>>>;
+
 export const SESSION_COOKIE = "certidesk_session";
 export const CSRF_COOKIE = "certidesk_csrf";
 export const CSRF_HEADER = "x-csrf-token";
@@ -49,27 +51,57 @@ export function registerAuth(
   app.decorateRequest("actor", null);
   app.decorateRequest("authVia", null);
   app.decorateRequest("sessionCsrfToken", null);
-  app.addHook("onRequest", async (request, reply) => {
-    const found = readToken(request);
-    if (!found) return;
-    const resolved = await deps.sessions.resolve(found.token);
-    if (!resolved) return;
-    const { user, session } = resolved;
+  // A kept session resolves to the same object at each request (modules/auth/session-store.ts): its actor is
+  // built once, frozen since every request of the session shares it.
+  const actors = new WeakMap<object, Actor>();
+  const actorOf = (resolved: ResolvedSession): Actor => {
+    let actor = actors.get(resolved);
+    if (!actor) {
+      const { user, session } = resolved;
+      actor = Object.freeze({
+        userId: user.id,
+        label: `${user.firstName} ${user.lastName}`,
+        profileType: user.profileType as ProfileType,
+        grants: resolved.grants,
+        auditorId: user.auditorId,
+        clientId: user.clientId,
+        sessionId: session.id,
+      });
+      actors.set(resolved, actor);
+    }
+    return actor;
+  };
+  const authenticate = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    found: NonNullable<ReturnType<typeof readToken>>,
+    resolved: ResolvedSession,
+  ) => {
     // Sliding expiry: the session was just extended, so is the browser's cookie.
     if (resolved.extended && found.via === "cookie") {
-      setSessionCookies(reply, deps.cookies, { token: found.token, csrfToken: session.csrfToken });
+      setSessionCookies(reply, deps.cookies, { token: found.token, csrfToken: resolved.session.csrfToken });
     }
-    request.actor = {
-      userId: user.id,
-      label: `${user.firstName} ${user.lastName}`,
-      profileType: user.profileType as ProfileType,
-      grants: resolved.grants,
-      auditorId: user.auditorId,
-      clientId: user.clientId,
-      sessionId: session.id,
-    };
+    request.actor = actorOf(resolved);
     request.authVia = found.via;
-    request.sessionCsrfToken = session.csrfToken;
+    request.sessionCsrfToken = resolved.session.csrfToken;
+  };
+  // Callback style: a session this server keeps is resolved in the same turn, without a promise.
+  app.addHook("onRequest", (request, reply, done) => {
+    const found = readToken(request);
+    if (!found) return done();
+    const kept = deps.sessions.kept(found.token);
+    if (kept) {
+      authenticate(request, reply, found, kept);
+      return done();
+    }
+    deps.sessions.resolve(found.token).then((resolved) => {
+      try {
+        if (resolved) authenticate(request, reply, found, resolved);
+      } catch (error) {
+        return done(error as Error);
+      }
+      done();
+    }, done);
   });
 }
 

@@ -1,4 +1,5 @@
 import zlib from "node:zlib";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import type { AppInstance } from "../app-instance.js";
 
 /**
@@ -16,18 +17,31 @@ import type { AppInstance } from "../app-instance.js";
  * run in the order they were added.
  */
 export function registerTextCompression(app: AppInstance) {
-  app.addHook("onSend", async (request, reply, payload) => {
-    if (typeof payload !== "string" || payload.length < COMPRESS_FROM) return payload;
-    if (reply.getHeader("content-encoding")) return payload;
-    if (!COMPRESSIBLE.test(String(reply.getHeader("content-type") ?? ""))) return payload;
-    const encoding = acceptedEncoding(request.headers["accept-encoding"]);
-    if (!encoding) return payload;
-    const vary = reply.getHeader("vary");
-    if (!vary || !/accept-encoding/i.test(String(vary)))
-      reply.header("vary", vary ? `${vary}, accept-encoding` : "accept-encoding");
-    reply.header("content-encoding", encoding);
-    return ENCODERS[encoding](Buffer.from(payload, "utf8"));
+  // Callback style: the work is synchronous (an async hook costs every request a promise).
+  app.addHook("onSend", (request, reply, payload, done) => {
+    let encoded: Buffer | undefined;
+    try {
+      encoded = compressed(request, reply, payload);
+    } catch (error) {
+      done(error as Error);
+      return;
+    }
+    done(null, encoded ?? payload);
   });
+}
+
+/** The answer compressed as the request accepts it, its headers set; undefined when it is sent as it is. */
+function compressed(request: FastifyRequest, reply: FastifyReply, payload: unknown): Buffer | undefined {
+  if (typeof payload !== "string" || payload.length < COMPRESS_FROM) return undefined;
+  if (reply.getHeader("content-encoding")) return undefined;
+  if (!COMPRESSIBLE.test(String(reply.getHeader("content-type") ?? ""))) return undefined;
+  const encoding = acceptedEncoding(request.headers["accept-encoding"]);
+  if (!encoding) return undefined;
+  const vary = reply.getHeader("vary");
+  if (!vary || !/accept-encoding/i.test(String(vary)))
+    reply.header("vary", vary ? `${vary}, accept-encoding` : "accept-encoding");
+  reply.header("content-encoding", encoding);
+  return ENCODERS[encoding](Buffer.from(payload, "utf8"));
 }
 
 /** The compression plugin's threshold (app.ts), in characters: a shorter answer is sent as it is. */

@@ -157,6 +157,14 @@ describe("one French error shape for every failure", () => {
       payload: "{}",
     });
     expect(notMultipart.statusCode).toBe(415);
+    // Multipart is read only by the routes that take uploads (app.ts, uploadsScope): a JSON route refuses it.
+    const multipartToJson = await ctx.app.inject({
+      method: "POST",
+      url: "/api/client/getListClient",
+      headers: { ...dir.bearer, "content-type": "multipart/form-data; boundary=xyz" },
+      payload: '--xyz\r\nContent-Disposition: form-data; name="pageSize"\r\n\r\n50\r\n--xyz--\r\n',
+    });
+    expectShape(multipartToJson, 415, "UNSUPPORTED_MEDIA_TYPE");
     const junkFields = Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`f${i}`, "x".repeat(10)]));
     const many = multipartBody(junkFields, { name: "a.pdf", data: Buffer.from("%PDF-1.4") }, dir.bearer);
     const manyResponse = await ctx.app.inject({ method: "POST", url: "/api/documents", ...many });

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { and, eq, lt, sql } from "drizzle-orm";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { Database } from "../db/client.js";
 import { idempotencyKeys } from "../db/schema/index.js";
 import { AppError, badRequest } from "../lib/errors.js";
@@ -15,7 +15,9 @@ const WAIT_MAX_MS = 30_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function fingerprint(request: FastifyRequest): string {
-  const body = request.isMultipart() ? "" : JSON.stringify(request.body ?? null);
+  // Multipart is parsed only in the uploads' scope (app.ts): read from the header, not `isMultipart()`.
+  const multipart = /^multipart\//i.test(request.headers["content-type"] ?? "");
+  const body = multipart ? "" : JSON.stringify(request.body ?? null);
   return createHash("sha256").update(`${request.method} ${request.url}\n${body}`).digest("hex");
 }
 
@@ -44,10 +46,17 @@ function isRead(request: FastifyRequest): boolean {
 export function registerIdempotency(app: FastifyInstance, { db }: { db: Database }): void {
   app.decorateRequest("idempotency", null);
 
-  app.addHook("preHandler", async (request, reply) => {
-    if (request.method !== "POST" || !request.actor || isRead(request)) return;
+  // Callback style with the common case first: a request without a key (every read) costs no promise.
+  app.addHook("preHandler", (request, reply, done) => {
+    if (request.method !== "POST" || !request.actor || isRead(request)) return done();
     const header = request.headers[IDEMPOTENCY_HEADER];
-    if (header === undefined) return;
+    if (header === undefined) return done();
+    claimOrReplay(request, reply, header).then(() => done(), done);
+  });
+
+  /** Claims the key, or answers with the first request's answer (the hooks then stop: the reply is sent). */
+  async function claimOrReplay(request: FastifyRequest, reply: FastifyReply, header: string | string[]) {
+    if (!request.actor) return;
     const key = Array.isArray(header) ? header[0] : header;
     if (!key || key.length > 200 || !/^[\x21-\x7E]+$/.test(key)) {
       throw badRequest("En-tête Idempotency-Key invalide (1 à 200 caractères imprimables).");
@@ -92,23 +101,30 @@ export function registerIdempotency(app: FastifyInstance, { db }: { db: Database
         );
       }
       if (existing.statusCode !== null) {
-        return reply
+        // Not returned: a reply is a thenable, which the promise would wait on until the answer is written.
+        reply
           .status(existing.statusCode)
           .header("content-type", existing.contentType ?? "application/json; charset=utf-8")
           .header("idempotent-replayed", "true")
           .send(existing.body ?? "");
+        return;
       }
       if (Date.now() - started > WAIT_MAX_MS) {
         throw new AppError(409, "CONFLICT", "La même demande est encore en cours. Patientez puis rechargez la page.");
       }
       await sleep(WAIT_STEP_MS);
     }
+  }
+
+  app.addHook("onSend", (request, reply, payload, done) => {
+    const claim = request.idempotency;
+    if (!claim) return done(null, payload);
+    request.idempotency = null;
+    keepOrForget(claim, reply, payload).then(() => done(null, payload), done);
   });
 
-  app.addHook("onSend", async (request, reply, payload) => {
-    const claim = request.idempotency;
-    if (!claim) return payload;
-    request.idempotency = null;
+  /** Keeps a successful answer under its key for the retries, or forgets the key of a failed one. */
+  async function keepOrForget(claim: { userId: string; key: string }, reply: FastifyReply, payload: unknown) {
     const where = and(eq(idempotencyKeys.userId, claim.userId), eq(idempotencyKeys.key, claim.key));
     const ok = reply.statusCode >= 200 && reply.statusCode < 300;
     if (ok && typeof payload === "string") {
@@ -125,6 +141,5 @@ export function registerIdempotency(app: FastifyInstance, { db }: { db: Database
     if (Math.random() < 0.02) {
       await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, sql`now() - interval '24 hours'`));
     }
-    return payload;
-  });
+  }
 }

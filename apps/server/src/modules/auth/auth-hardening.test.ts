@@ -235,6 +235,35 @@ describe("sessions", () => {
   });
 });
 
+describe("sliding expiry of a session kept in memory", () => {
+  it("writes the expiry again once its last write is a minute old, though the session is kept", async () => {
+    const ctx = await createTestApp();
+    try {
+      const user = await buildUser(ctx.handle.db, "QSE");
+      const session = await signIn(ctx, user.identifier);
+      const signedInAt = Date.now();
+      const at = (seconds: number) => {
+        vi.useFakeTimers({ toFake: ["Date"], now: signedInAt + seconds * 1000 });
+      };
+      const me = () => ctx.app.inject({ url: "/auth/me", headers: { cookie: session.cookie } });
+      // 50 s after sign-in: read from the database and kept (its last write, the sign-in, is recent).
+      at(50);
+      expect((await me()).cookies).toHaveLength(0);
+      // 70 s: still kept (read 20 s ago), but written 70 s ago: written again, and the cookie follows.
+      at(70);
+      const extended = await me();
+      expect(extended.statusCode).toBe(200);
+      expect(extended.cookies.find((c) => c.name === "certidesk_session")?.maxAge).toBe(ctx.config.sessionTtlMs / 1000);
+      // Right after, the new write is recent: nothing more to send.
+      at(71);
+      expect((await me()).cookies).toHaveLength(0);
+    } finally {
+      vi.useRealTimers();
+      await ctx.close();
+    }
+  });
+});
+
 describe("password policy on every form", () => {
   let ctx: TestContext;
 
