@@ -35,9 +35,13 @@ export async function startServer({ port, env, quiet = true }) {
     if (Date.now() - started > 300_000) throw new Error("le serveur n'a pas répondu à /health en 5 minutes");
     await new Promise((r) => setTimeout(r, 200));
   }
+  return stoppable(child, exited, killOnExit);
+}
+
+/** A started process: its pid, and its graceful stop (SIGTERM), waiting for it to exit (PGlite's lock released). */
+function stoppable(child, exited, killOnExit) {
   return {
     pid: child.pid,
-    /** Graceful stop (SIGTERM), waiting for the process to exit: PGlite's lock is released. */
     stop: async () => {
       if (child.exitCode === null) child.kill("SIGTERM");
       await exited;
@@ -66,15 +70,7 @@ export async function startFloor({ port, env, callsFile }) {
     child.stdout.on("data", (d) => String(d).includes("ready") && resolve());
     child.once("exit", (code) => reject(new Error(`le serveur plancher s'est arrêté (code ${code})`)));
   });
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  return {
-    pid: child.pid,
-    stop: async () => {
-      if (child.exitCode === null) child.kill("SIGTERM");
-      await exited;
-      process.off("exit", killOnExit);
-    },
-  };
+  return stoppable(child, new Promise((resolve) => child.once("exit", resolve)), killOnExit);
 }
 
 /** Resident memory of a process, in MB (Linux /proc). */
