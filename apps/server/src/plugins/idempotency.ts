@@ -51,17 +51,20 @@ export function registerIdempotency(app: FastifyInstance, { db }: { db: Database
     if (request.method !== "POST" || !request.actor || isRead(request)) return done();
     const header = request.headers[IDEMPOTENCY_HEADER];
     if (header === undefined) return done();
-    claimOrReplay(request, reply, header).then(() => done(), done);
+    claimOrReplay(request, reply, request.actor.userId, header).then(() => done(), done);
   });
 
   /** Claims the key, or answers with the first request's answer (the hooks then stop: the reply is sent). */
-  async function claimOrReplay(request: FastifyRequest, reply: FastifyReply, header: string | string[]) {
-    if (!request.actor) return;
+  async function claimOrReplay(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    userId: string,
+    header: string | string[],
+  ) {
     const key = Array.isArray(header) ? header[0] : header;
     if (!key || key.length > 200 || !/^[\x21-\x7E]+$/.test(key)) {
       throw badRequest("En-tête Idempotency-Key invalide (1 à 200 caractères imprimables).");
     }
-    const userId = request.actor.userId;
     const print = fingerprint(request);
     const started = Date.now();
     for (;;) {

@@ -19,10 +19,10 @@ export function registerInputGuard(app: FastifyInstance): void {
       if (Buffer.isBuffer(value)) continue;
       const path = findControlCharacters(value);
       if (path !== null) {
-        done(
-          badRequest(CONTROL_CHARACTERS_MESSAGE, [{ path: `${where}.${path}`, message: CONTROL_CHARACTERS_MESSAGE }]),
-        );
-        return;
+        // Thrown from a callback hook, caught by Fastify's hook runner and answered as the error.
+        throw badRequest(CONTROL_CHARACTERS_MESSAGE, [
+          { path: `${where}.${path}`, message: CONTROL_CHARACTERS_MESSAGE },
+        ]);
       }
     }
     done();
