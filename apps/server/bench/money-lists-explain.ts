@@ -64,13 +64,13 @@ const invoiceCase = (label: string, q: Partial<InvoiceListQuery>): Case => [
 const missionCase = (label: string, q: Partial<MissionListQuery>): Case => [
   `missions ${label}`,
   async () => {
-    const r = await listMissions(handle.db, mis(q), all, settings, today);
+    const r = await listMissions(handle.db, mis(q), all, async () => settings, today);
     return { rows: JSON.parse(r.items) as unknown[], total: r.total };
   },
 ];
 const countsCase = (label: string, q: Partial<MissionListQuery>): Case => [
   `missions compteurs ${label}`,
-  async () => Object.fromEntries(await countMissionsByState(handle.db, mis(q), all, settings, today)),
+  async () => Object.fromEntries(await countMissionsByState(handle.db, mis(q), all, async () => settings, today)),
 ];
 
 const INVOICE_SORTS = ["issueDate", "number", "dueDate", "client", "totalTtc", "status"] as const;

@@ -22,7 +22,7 @@ describe("mission list: the totals of a search", () => {
 
   const searched = async (search: string, today: IsoDate, status?: MissionState) => {
     const { db } = ctx.handle;
-    const settings = await loadDeadlineSettings(db);
+    const settings = () => loadDeadlineSettings(db);
     const q = { search, status, page: 1, pageSize: 10, sort: "firstDay", direction: "asc" } as const;
     const page = await listMissions(db, q, { kind: "all" }, settings, today);
     const counts = await countMissionsByState(db, { ...q, status: undefined }, { kind: "all" }, settings, today);
@@ -64,7 +64,7 @@ describe("mission list: a frequent word", () => {
 
   it("gives the same pages, in the same order, read either way", async () => {
     const { db } = ctx.handle;
-    const settings = await loadDeadlineSettings(db);
+    const settings = () => loadDeadlineSettings(db);
     const days = [
       ["2099-03-10", "2099-03-11"],
       [null, null],

@@ -2,7 +2,12 @@ import { DEFAULT_DEADLINE_SETTINGS, type MissionListQuery } from "@certidesk/sha
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestContext } from "../../../test/test-app.js";
 import type { RecordScope } from "../../lib/policy.js";
-import { recordedStatementValues, statementValues } from "./mission-list.repository.js";
+import {
+  type DeadlineSource,
+  READ_BY_THE_STATEMENT,
+  recordedStatementValues,
+  statementValues,
+} from "./mission-list.repository.js";
 
 /**
  * A mission list's statements are prepared once per shape and executed with values computed apart
@@ -42,15 +47,17 @@ describe("mission list: the values of a prepared statement", () => {
   ];
 
   it("gives every parameter its builder records, with the same value, for every scope, filter and search", () => {
-    for (const scope of scopes)
-      for (const q of queries)
-        for (const walk of [false, true]) {
-          const recorded = recordedStatementValues(ctx.handle.db, q, scope, settings, "2026-11-29", walk);
-          const computed = statementValues(q, scope, settings, "2026-11-29", walk);
-          expect(recorded.list, JSON.stringify({ scope, q, walk })).toEqual(computed);
-          expect(recorded.counts, JSON.stringify({ scope, q, walk })).toEqual(
-            statementValues({ ...q, status: undefined }, scope, settings, "2026-11-29", false),
-          );
-        }
+    for (const s of [settings, READ_BY_THE_STATEMENT] as DeadlineSource[])
+      for (const scope of scopes)
+        for (const q of queries)
+          for (const walk of [false, true]) {
+            const recorded = recordedStatementValues(ctx.handle.db, q, scope, s, "2026-11-29", walk);
+            const computed = statementValues(q, scope, s, "2026-11-29", walk);
+            const label = JSON.stringify({ s, scope, q, walk });
+            expect(recorded.list, label).toEqual(computed);
+            expect(recorded.counts, label).toEqual(
+              statementValues({ ...q, status: undefined }, scope, s, "2026-11-29", false),
+            );
+          }
   });
 });

@@ -1,4 +1,5 @@
 import {
+  DEFAULT_DEADLINE_SETTINGS,
   type DeadlineSettings,
   MISSION_STATES,
   type MissionListQuery,
@@ -8,7 +9,7 @@ import {
 } from "@certidesk/shared";
 import { and, eq, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
-import { listTotals, missions, missionTeamMembers } from "../../db/schema/index.js";
+import { listTotals, missionDeadlineSettings, missions, missionTeamMembers } from "../../db/schema/index.js";
 import { anyOf } from "../../lib/any-of.js";
 import type { IsoDate } from "../../lib/clock.js";
 import type { PageBounds } from "../../lib/page-in-one-statement.js";
@@ -48,12 +49,35 @@ const isLive = sql`${missions.status} <> 'FINALISED'`;
 const isFinalised = sql`${missions.status} = 'FINALISED'`;
 
 /**
+ * Where a statement takes the deadline settings from: values it is given (a search, whose remembered totals are
+ * keyed by the settings they were counted with; the export), or the settings' row, read by the statement itself
+ * (a page, the counts): one round trip fewer at each call, and the page's rows are as of one snapshot.
+ */
+export type DeadlineSource = DeadlineSettings | typeof READ_BY_THE_STATEMENT;
+export const READ_BY_THE_STATEMENT = "read by the statement";
+
+type DeadlineDays = "preliminaryReportDays" | "observationsDays" | "finalReportDays";
+const SETTING_COLUMNS: Record<DeadlineDays, SQLWrapper> = {
+  preliminaryReportDays: missionDeadlineSettings.preliminaryReportDays,
+  observationsDays: missionDeadlineSettings.observationsDays,
+  finalReportDays: missionDeadlineSettings.finalReportDays,
+};
+/**
+ * A setting read in the statement (an InitPlan: once per statement, not per row). Before anyone has read the
+ * settings their row may not exist (loadDeadlineSettings creates it with the domain's defaults): the same
+ * defaults then.
+ */
+const settingRead = (name: DeadlineDays) =>
+  sql`coalesce((select ${SETTING_COLUMNS[name]} from ${missionDeadlineSettings} where ${missionDeadlineSettings.id} = 1), ${sql.raw(String(DEFAULT_DEADLINE_SETTINGS[name]))})`;
+
+/**
  * The deadlines and the state of a mission in SQL, against today's date given as a parameter: the
  * same rules as packages/shared/src/missions/deadlines.ts (keep both in step).
  */
-function derived(s: DeadlineSettings, today: IsoDate, param: StatementParam) {
+function derived(s: DeadlineSource, today: IsoDate, param: StatementParam) {
   const t = sql`${param("today", today)}::date`;
-  const days = (name: keyof DeadlineSettings) => sql`${param(name, String(s[name]))}::int`;
+  const days = (name: DeadlineDays) =>
+    s === READ_BY_THE_STATEMENT ? settingRead(name) : sql`${param(name, String(s[name]))}::int`;
   const preliminaryDue = sql<string | null>`(${missions.lastDay} + ${days("preliminaryReportDays")})`;
   const observationsDue = sql<string | null>`(${missions.preliminarySentAt} + ${days("observationsDays")})`;
   const finalDue = sql<
@@ -130,7 +154,7 @@ function missionListQuery(
   db: Executor,
   q: Omit<MissionListQuery, "page" | "pageSize">,
   scope: RecordScope,
-  s: DeadlineSettings,
+  s: DeadlineSource,
   today: IsoDate,
   param: StatementParam = boundValue,
   walk = false,
@@ -247,16 +271,16 @@ function missionListQuery(
 export function statementValues(
   q: Omit<MissionListQuery, "page" | "pageSize">,
   scope: RecordScope,
-  s: DeadlineSettings,
+  s: DeadlineSource,
   today: IsoDate,
   walk: boolean,
 ): Record<string, unknown> {
-  const values: Record<string, unknown> = {
-    today,
-    preliminaryReportDays: String(s.preliminaryReportDays),
-    observationsDays: String(s.observationsDays),
-    finalReportDays: String(s.finalReportDays),
-  };
+  const values: Record<string, unknown> = { today };
+  if (s !== READ_BY_THE_STATEMENT) {
+    values.preliminaryReportDays = String(s.preliminaryReportDays);
+    values.observationsDays = String(s.observationsDays);
+    values.finalReportDays = String(s.finalReportDays);
+  }
   if (scope.kind === "client") values.scopeId = scope.clientId;
   if (scope.kind === "auditor") values.scopeId = scope.auditorId;
   if (q.auditorId) values.auditorId = q.auditorId;
@@ -271,7 +295,7 @@ export function recordedStatementValues(
   db: Executor,
   q: Omit<MissionListQuery, "page" | "pageSize">,
   scope: RecordScope,
-  s: DeadlineSettings,
+  s: DeadlineSource,
   today: IsoDate,
   walk: boolean,
 ) {
@@ -286,21 +310,29 @@ export function recordedStatementValues(
 const filtersShape = (q: Omit<MissionListQuery, "page" | "pageSize">, scope: RecordScope) =>
   [scope.kind, Boolean(q.auditorId), Boolean(q.from), Boolean(q.to), searchPatterns(q.search).length].join(":");
 
-/** The missions list, filtered, searched, sorted and paged in SQL: the page's rows as JSON, the total. */
+/** How a statement takes the settings, in its shape: the two write different statements. */
+const sourceShape = (s: DeadlineSource) => (s === READ_BY_THE_STATEMENT ? "read" : "given");
+
+/**
+ * The missions list, filtered, searched, sorted and paged in SQL: the page's rows as JSON, the total.
+ * `settings` is read only for a search (see DeadlineSource); a page without one reads them in its statement.
+ */
 export async function listMissions(
   db: Executor,
   q: MissionListQuery,
   scope: RecordScope,
-  s: DeadlineSettings,
+  settings: () => Promise<DeadlineSettings>,
   today: IsoDate,
 ): Promise<{ items: string; total: number }> {
   // The query is built at each call with its values recorded by name; its text is written and prepared once
   // per shape (lib/prepared-by-shape.ts): 1 ms of planning a page, and the server's compiling, saved.
   const offset = offsetOf(q);
   const bounds = { limit: pageSizeSql(q.pageSize), offset: offsetParam(), upTo: offsetParam("upTo") };
-  const prepared = async (versioned?: { withTotal: boolean; walk: boolean }) => {
+  const prepared = async (s: DeadlineSource, versioned?: { withTotal: boolean; walk: boolean }) => {
     const mode = versioned ? `${versioned.withTotal}:${versioned.walk}` : "";
-    const shape = [filtersShape(q, scope), q.status ?? "", q.sort, q.direction, q.pageSize, mode].join(":");
+    const shape = [filtersShape(q, scope), q.status ?? "", q.sort, q.direction, q.pageSize, mode, sourceShape(s)].join(
+      ":",
+    );
     const values = {
       ...statementValues(q, scope, s, today, versioned?.walk ?? false),
       offset,
@@ -310,7 +342,8 @@ export async function listMissions(
       missionListQuery(db, q, scope, s, today, namedPlaceholder, versioned?.walk).page(bounds, versioned).prepare(name),
     ).execute(values);
   };
-  if (searchWords(q.search).length === 0) return jsonPageOf(await prepared());
+  if (searchWords(q.search).length === 0) return jsonPageOf(await prepared(READ_BY_THE_STATEMENT));
+  const s = await settings();
   // A search: its total remembered while the missions do not change (see searchKey), counted again when they do.
   // Its page is planned for its words (a generic plan guessed the same matches for any word, and sorted a frequent
   // one's thousands), but for a word counted frequent on the whole list: a walk of the sort's index, prepared.
@@ -319,7 +352,7 @@ export async function listMissions(
     page: async (withTotal, remembered) => {
       const walk = alone && walksTheSortIndex(remembered, await sizes.of(db, "all"), offset + q.pageSize);
       const rows = walk
-        ? await prepared({ withTotal: false, walk: true })
+        ? await prepared(s, { withTotal: false, walk: true })
         : await missionListQuery(db, q, scope, s, today).page(
             { limit: q.pageSize, offset, upTo: offset + q.pageSize },
             { withTotal },
@@ -388,35 +421,37 @@ export async function countMissionsByState(
   db: Executor,
   q: Omit<MissionListQuery, "page" | "pageSize">,
   scope: RecordScope,
-  s: DeadlineSettings,
+  settings: () => Promise<DeadlineSettings>,
   today: IsoDate,
 ) {
-  const counts = async () =>
-    await preparedCounts(db, filtersShape(q, scope), (name) =>
+  if (searchWords(q.search).length === 0) {
+    const s = READ_BY_THE_STATEMENT;
+    const rows = await preparedCounts(db, [filtersShape(q, scope), sourceShape(s)].join(":"), (name) =>
       countsQuery(db, q, scope, s, today, namedPlaceholder).prepare(name),
     ).execute(statementValues({ ...q, status: undefined }, scope, s, today, false));
-  const rows =
-    searchWords(q.search).length === 0
-      ? await counts()
-      : await searchedCounts.get(db, searchKey({ ...q, status: undefined }, scope, s, today), {
-          version: async () => await db.select(versionColumns("missions")).from(sql`(select 1) as one`),
-          // The counts and the version read in one statement, one snapshot.
-          compute: async () => {
-            const counted = countsQuery(db, q, scope, s, today, boundValue);
-            const value = sql<
-              Array<{ state: string; n: string }>
-            >`(select coalesce(json_agg(c), '[]') from (${counted}) c)`;
-            return await db.select({ value, ...versionColumns("missions") }).from(sql`(select 1) as one`);
-          },
-        });
-  return new Map<string, number>(rows.map((r) => [r.state, Number(r.n)]));
+    return countsByState(rows);
+  }
+  const s = await settings();
+  const rows = await searchedCounts.get(db, searchKey({ ...q, status: undefined }, scope, s, today), {
+    version: async () => await db.select(versionColumns("missions")).from(sql`(select 1) as one`),
+    // The counts and the version read in one statement, one snapshot.
+    compute: async () => {
+      const counted = countsQuery(db, q, scope, s, today, boundValue);
+      const value = sql<Array<{ state: string; n: string }>>`(select coalesce(json_agg(c), '[]') from (${counted}) c)`;
+      return await db.select({ value, ...versionColumns("missions") }).from(sql`(select 1) as one`);
+    },
+  });
+  return countsByState(rows);
 }
+
+const countsByState = (rows: Array<{ state: string; n: string }>) =>
+  new Map<string, number>(rows.map((r) => [r.state, Number(r.n)]));
 
 function countsQuery(
   db: Executor,
   q: Omit<MissionListQuery, "page" | "pageSize">,
   scope: RecordScope,
-  s: DeadlineSettings,
+  s: DeadlineSource,
   today: IsoDate,
   param: StatementParam,
 ) {

@@ -28,7 +28,7 @@ export function createMissionPlanningService({ db, clock }: { db: Database; cloc
   return {
     async counts(actor: Actor, q: Omit<MissionListQuery, "page" | "pageSize">): Promise<MissionCounts> {
       if (isStaff(actor) && !granted(actor, "MISSION", "read")) throw forbidden();
-      const settings = await loadDeadlineSettingsOfLists(db);
+      const settings = () => loadDeadlineSettingsOfLists(db);
       const byState = await countMissionsByState(db, q, recordScope(actor), settings, clock.today());
       return Object.fromEntries(MISSION_STATES.map((s) => [s, byState.get(s) ?? 0])) as MissionCounts;
     },

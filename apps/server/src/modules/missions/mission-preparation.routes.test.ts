@@ -5,7 +5,7 @@ import { signedContract } from "../../../test/mission-fixtures.js";
 import { multipartBody, samplePdf } from "../../../test/multipart.js";
 import { errorOf, type Session, signIn } from "../../../test/session.js";
 import { createTestApp, type TestContext } from "../../../test/test-app.js";
-import { mailOutbox, missionReportReminders } from "../../db/schema/index.js";
+import { mailOutbox, missionDeadlineSettings, missionReportReminders } from "../../db/schema/index.js";
 import { fixedClock } from "../../lib/clock.js";
 
 type Detail = {
@@ -205,6 +205,16 @@ describe("missions: preparation, non-conformities, deadlines and reminders", () 
       (await call("PUT", "/api/settings/mission-deadlines", qse, { ...body, version: s.version })).statusCode,
     ).toBe(409);
     expect((await ok("GET", `/api/missions/${m.id}`, cpi)).deadlines.preliminaryReportDue).toBe("2026-04-28");
+    // The list reads the settings in its page's statement: its rows follow them too.
+    const listedDue = async () =>
+      (
+        await ok<{ items: Array<{ id: string; preliminaryReportDue: string }> }>(
+          "GET",
+          "/api/missions?pageSize=1000",
+          cpi,
+        )
+      ).items.find((row) => row.id === m.id)?.preliminaryReportDue;
+    expect(await listedDue()).toBe("2026-04-28");
     const now = await ok<{ version: number }>("GET", "/api/settings/mission-deadlines", dir);
     await ok("PUT", "/api/settings/mission-deadlines", dir, {
       preliminaryReportDays: 30,
@@ -214,6 +224,10 @@ describe("missions: preparation, non-conformities, deadlines and reminders", () 
       version: now.version,
     });
     expect((await ok("GET", `/api/missions/${m.id}`, cpi)).deadlines.preliminaryReportDue).toBe("2026-05-08");
+    expect(await listedDue()).toBe("2026-05-08");
+    // Before anyone reads the settings, their row may not exist: the list then counts with the domain's defaults.
+    await ctx.handle.db.delete(missionDeadlineSettings);
+    expect(await listedDue()).toBe("2026-05-08");
   });
 
   it("mails the coordinator 5 days before a report is due, once per report and due date", async () => {

@@ -331,7 +331,7 @@ export function createMissionsService(deps: MissionsDeps) {
 
     async list(actor: Actor, q: MissionListQuery) {
       checkListAccess(actor);
-      const settings = await repo.loadDeadlineSettingsOfLists(db);
+      const settings = () => repo.loadDeadlineSettingsOfLists(db);
       const { items, total } = await listMissions(db, q, recordScope(actor), settings, clock.today());
       return pageJsonText<MissionRow>(items, total, q);
     },
