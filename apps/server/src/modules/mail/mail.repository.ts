@@ -16,6 +16,7 @@ import {
 } from "../../lib/search-text.js";
 import { jsonObject, jsonTextsArray, withJsonKey } from "../../lib/sql-json.js";
 import {
+  readVersion,
   totalWithVersion,
   type VersionedRow,
   versionColumns,
@@ -221,18 +222,18 @@ const statusCounts = versionedValues<Array<{ status: string; n: number }>>([]);
  * like the list's totals while what they count does not change: the screen asks for them with each view.
  */
 export async function countMailsByStatus(db: Executor, q: Omit<MailFilterQuery, "status">) {
-  const filter = { ...q, status: undefined };
-  const counts = db
-    .select({ status: mailOutbox.status, n: count().as("n") })
-    .from(mailOutbox)
-    .where(mailFilters(filter))
-    .groupBy(mailOutbox.status)
-    .as("counts");
   const key = [searchPatterns(q.search), q.clientId, q.templateCode, q.from, q.to];
   return statusCounts.get(db, JSON.stringify(key), {
-    version: () => db.select(versionColumns(COUNTED_LISTS)).from(sql`(select 1) as one`),
-    compute: () =>
-      db
+    version: () => readVersion(db, COUNTED_LISTS),
+    // Built only when counted: the query's building cost more than reading the version it is checked by.
+    compute: () => {
+      const counts = db
+        .select({ status: mailOutbox.status, n: count().as("n") })
+        .from(mailOutbox)
+        .where(mailFilters({ ...q, status: undefined }))
+        .groupBy(mailOutbox.status)
+        .as("counts");
+      return db
         .select({
           value: sql<Array<{ status: string; n: number }>>`(select coalesce(json_agg(${jsonObject({
             status: counts.status,
@@ -240,7 +241,8 @@ export async function countMailsByStatus(db: Executor, q: Omit<MailFilterQuery, 
           })}), '[]') from ${counts})`,
           ...versionColumns(COUNTED_LISTS),
         })
-        .from(sql`(select 1) as one`),
+        .from(sql`(select 1) as one`);
+    },
   });
 }
 

@@ -32,6 +32,7 @@ import {
 } from "../../lib/search-text.js";
 import { jsonPageOf, jsonStringText, jsonTextsArray, withJsonKeys } from "../../lib/sql-json.js";
 import {
+  readVersion,
   totalWithVersion,
   type VersionedRow,
   versionColumns,
@@ -433,7 +434,7 @@ export async function countMissionsByState(
   }
   const s = await settings();
   const rows = await searchedCounts.get(db, searchKey({ ...q, status: undefined }, scope, s, today), {
-    version: async () => await db.select(versionColumns("missions")).from(sql`(select 1) as one`),
+    version: () => readVersion(db, "missions"),
     // The counts and the version read in one statement, one snapshot.
     compute: async () => {
       const counted = countsQuery(db, q, scope, s, today, boundValue);
