@@ -76,6 +76,88 @@ describe("versioned totals", () => {
   });
 });
 
+describe("versioned totals: calls at the same time", () => {
+  const db = {} as Executor;
+  /** Statements whose answers wait until `release()`, so that calls overlap as under load. */
+  function slowStatements(state: { total: number; version: string; clean?: boolean }) {
+    const fake = fakeStatements(state);
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    const statements: VersionedPageStatements = {
+      page: async (withTotal, remembered) => {
+        const answer = fake.statements.page(withTotal, remembered);
+        await gate;
+        return answer;
+      },
+      count: async () => {
+        const answer = fake.statements.count();
+        await gate;
+        return answer;
+      },
+    };
+    return { asked: fake.asked, statements, release: () => open() };
+  }
+
+  it("counts a view once for calls that ask for it while it is being counted", async () => {
+    const totals = versionedTotals();
+    const { asked, statements, release } = slowStatements({ total: 40, version: "5" });
+    const calls = Array.from({ length: 5 }, () => totals.page(db, "ehpad", statements));
+    release();
+    expect((await Promise.all(calls)).map((c) => c.total)).toEqual([40, 40, 40, 40, 40]);
+    expect(asked).toEqual([
+      "page+count",
+      "page (undefined)",
+      "page (undefined)",
+      "page (undefined)",
+      "page (undefined)",
+    ]);
+  });
+
+  it("counts once again after the version moved, for calls that overlap", async () => {
+    const totals = versionedTotals();
+    const state = { total: 40, version: "5" };
+    await totals.page(db, "ehpad", fakeStatements(state).statements);
+    state.total = 41;
+    state.version = "6";
+    const { asked, statements, release } = slowStatements(state);
+    const first = totals.page(db, "ehpad", statements);
+    // The first call's page is read (version 6 ≠ 5): it starts counting; the others read theirs meanwhile.
+    release();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const others = Array.from({ length: 3 }, () => totals.page(db, "ehpad", statements));
+    expect((await Promise.all([first, ...others])).map((c) => c.total)).toEqual([41, 41, 41, 41]);
+    expect(asked.filter((a) => a === "count")).toHaveLength(1);
+  });
+
+  it("does not take a count in flight made at another version, nor one that failed", async () => {
+    const totals = versionedTotals();
+    const { statements, release } = slowStatements({ total: 7, version: "1" });
+    const counting = totals.page(db, "k", statements);
+    // Meanwhile the list moved: this call's page is of version 2, the count in flight of version 1.
+    const moved = fakeStatements({ total: 8, version: "2" });
+    const later = totals.page(db, "k", moved.statements);
+    release();
+    expect((await counting).total).toBe(7);
+    expect((await later).total).toBe(8);
+    expect(moved.asked).toEqual(["page (undefined)", "count"]);
+
+    const failing: VersionedPageStatements = {
+      page: async () => {
+        throw new Error("base indisponible");
+      },
+      count: async () => [],
+    };
+    const failed = totals.page(db, "f", failing);
+    const after = fakeStatements({ total: 3, version: "1" });
+    const waiting = totals.page(db, "f", after.statements);
+    await expect(failed).rejects.toThrow("base indisponible");
+    expect((await waiting).total).toBe(3);
+    expect(after.asked).toEqual(["page (undefined)", "count"]);
+  });
+});
+
 describe("versioned values", () => {
   const db = {} as Executor;
 
@@ -117,5 +199,29 @@ describe("versioned values", () => {
       "compute",
       "version",
     ]);
+  });
+
+  it("computes once for calls that ask while it is being computed", async () => {
+    const values = versionedValues<string[]>([]);
+    const asked: string[] = [];
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      open = resolve;
+    });
+    const statements = {
+      version: async () => {
+        asked.push("version");
+        return [{ version: "4", clean: true }];
+      },
+      compute: async () => {
+        asked.push("compute");
+        await gate;
+        return [{ value: ["a"], version: "4", clean: true }];
+      },
+    };
+    const calls = Array.from({ length: 4 }, () => values.get(db, "k", statements));
+    open();
+    expect(await Promise.all(calls)).toEqual([["a"], ["a"], ["a"], ["a"]]);
+    expect(asked).toEqual(["compute", "version", "version", "version"]);
   });
 });

@@ -126,24 +126,86 @@ function rememberedViews<T>(maxViews: number) {
   };
 }
 
+/** A count being made, with the version it is made at: what a concurrent call for the same view waits for. */
+interface Counted<T> {
+  version: string | null;
+  clean: boolean;
+  value: T;
+}
+
+/**
+ * The counts in flight per database handle and view. Fifty users opening the same search on a fresh server
+ * (or right after a write moved the version) each counted it: a frequent word's count is tens of ms of
+ * PostgreSQL, fifty at once held every page behind them for seconds (docs/performance.md). A call that finds
+ * the view being counted waits for that count, and takes it if it is of the version its own page read.
+ */
+function countsInFlight<T>() {
+  const byDatabase = new WeakMap<Executor, Map<string, Promise<Counted<T> | null>>>();
+  return {
+    get: (db: Executor, key: string) => byDatabase.get(db)?.get(key),
+    /**
+     * `work` is the view's count in flight until it settles (then gone before its caller resumes); what it
+     * counted is `counted(result)`. A failure is its caller's alone: the callers waiting count by themselves.
+     */
+    async run<R>(db: Executor, key: string, work: Promise<R>, counted: (result: R) => Counted<T> | null) {
+      let views = byDatabase.get(db);
+      if (!views) {
+        views = new Map();
+        byDatabase.set(db, views);
+      }
+      const shared = work.then(counted).catch(() => null);
+      views.set(key, shared);
+      try {
+        return await work;
+      } finally {
+        if (views.get(key) === shared) views.delete(key);
+      }
+    },
+  };
+}
+
+/** The in-flight count, if there is one and it was read clean at the version of `row` (read clean too). */
+async function sameVersion<T>(
+  pending: Promise<Counted<T> | null> | undefined,
+  row: { version: string | null; clean: boolean } | undefined,
+) {
+  if (!pending || !row?.clean || row.version === null) return undefined;
+  const counted = await pending;
+  return counted?.clean && counted.version === row.version ? counted : undefined;
+}
+
+const countedOf = <T>(row: VersionedRow<unknown> | undefined, value: T): Counted<T> | null =>
+  row ? { version: row.version, clean: row.clean, value } : null;
+
 export function versionedTotals(maxViews = 500): VersionedTotals {
   const views = rememberedViews<number>(maxViews);
+  const counting = countsInFlight<number>();
   return {
     async page(db, key, statements) {
       const known = views.get(db, key);
-      if (!known) {
-        const [row] = await statements.page(true);
+      const pending = counting.get(db, key);
+      if (!known && !pending) {
+        const [row] = await counting.run(db, key, statements.page(true), ([first]) =>
+          countedOf(first, Number(first?.total ?? 0)),
+        );
         const total = Number(row?.total ?? 0);
         if (row) views.remember(db, key, row, total);
         return { items: row?.items ?? "[]", total };
       }
-      const [row] = await statements.page(false, known.value);
-      if (row?.clean && row.version === known.version) {
+      const [row] = await statements.page(false, known?.value);
+      if (known && row?.clean && row.version === known.version) {
         views.remember(db, key, row, known.value);
         return { items: row.items, total: known.value };
       }
+      const waited = await sameVersion(counting.get(db, key) ?? pending, row);
+      if (waited) {
+        views.remember(db, key, waited, waited.value);
+        return { items: row?.items ?? "[]", total: waited.value };
+      }
       // The list changed since (or this transaction wrote): counted again, in a statement of its own.
-      const [counted] = await statements.count();
+      const [counted] = await counting.run(db, key, statements.count(), ([first]) =>
+        countedOf(first, Number(first?.total ?? 0)),
+      );
       const total = Number(counted?.total ?? 0);
       if (counted) views.remember(db, key, counted, total);
       return { items: row?.items ?? "[]", total };
@@ -175,17 +237,26 @@ export interface VersionedValues<T> {
 
 export function versionedValues<T>(fallback: T, maxViews = 500): VersionedValues<T> {
   const views = rememberedViews<T>(maxViews);
+  const counting = countsInFlight<T>();
   return {
     async get(db, key, statements) {
       const known = views.get(db, key);
-      if (known) {
+      const pending = counting.get(db, key);
+      if (known || pending) {
         const [row] = await statements.version();
-        if (row?.clean && row.version === known.version) {
+        if (known && row?.clean && row.version === known.version) {
           views.remember(db, key, row, known.value);
           return known.value;
         }
+        const waited = await sameVersion(counting.get(db, key) ?? pending, row);
+        if (waited) {
+          views.remember(db, key, waited, waited.value);
+          return waited.value;
+        }
       }
-      const [computed] = await statements.compute();
+      const [computed] = await counting.run(db, key, statements.compute(), ([first]) =>
+        first ? countedOf(first, first.value) : null,
+      );
       if (!computed) return fallback;
       views.remember(db, key, computed, computed.value);
       return computed.value;
