@@ -426,10 +426,10 @@ export async function countMissionsByState(
   today: IsoDate,
 ) {
   if (searchWords(q.search).length === 0) {
-    const s = READ_BY_THE_STATEMENT;
-    const rows = await preparedCounts(db, [filtersShape(q, scope), sourceShape(s)].join(":"), (name) =>
-      countsQuery(db, q, scope, s, today, namedPlaceholder).prepare(name),
-    ).execute(statementValues({ ...q, status: undefined }, scope, s, today, false));
+    // Prepared only here, where the statement always reads the settings itself.
+    const rows = await preparedCounts(db, filtersShape(q, scope), (name) =>
+      countsQuery(db, q, scope, READ_BY_THE_STATEMENT, today, namedPlaceholder).prepare(name),
+    ).execute(statementValues({ ...q, status: undefined }, scope, READ_BY_THE_STATEMENT, today, false));
     return countsByState(rows);
   }
   const s = await settings();
