@@ -256,7 +256,7 @@ export async function buildApp({
     groups: createMailGroupsService({ db, clock }),
     worker: mailWorker,
   });
-  usersRoutes(app, { users: createUsersService({ db, sessions, clock }) });
+  usersRoutes(app, { users: createUsersService({ db, sessions, passwordReset, clock }) });
   profilesRoutes(app, { profiles: createProfilesService({ db, clock, onGrantsChanged: sessions.forgetAll }) });
   configurationRoutes(uploads, { configuration: createConfigurationService({ db, clock }) });
   clientsRoutes(app, { clients: createClientsService({ db, clock }) });

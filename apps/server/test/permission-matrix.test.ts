@@ -1,8 +1,9 @@
-import { defaultGrants, OPERATIONS, PROFILE_TYPES, type ProfileType } from "@certidesk/shared";
+import { defaultGrants, OPERATIONS, PERMISSION_CODES, PROFILE_TYPES, type ProfileType } from "@certidesk/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { replaceGrants } from "../src/modules/profiles/profiles.repository.js";
 import { buildUser } from "./factories.js";
-import { docAllows, readPermissionsDoc } from "./permissions-doc.js";
-import { signIn } from "./session.js";
+import { docAllows, docClosedToPortal, readPermissionsDoc } from "./permissions-doc.js";
+import { authChangesHeard, signIn } from "./session.js";
 import { createTestApp, type TestContext } from "./test-app.js";
 
 const SAMPLE_PARAMS: Record<string, string> = {
@@ -91,9 +92,40 @@ describe("authorization matrix", () => {
           payload: route.method === "GET" ? undefined : {},
         });
         const label = `${profileType} ${route.method} ${route.url} → ${response.statusCode}`;
-        if (docAllows(doc.grants[profileType], route.access, true))
+        if (docAllows(doc.grants[profileType], route.access, true, doc.portalCodes[profileType]))
           expect([401, 403], label).not.toContain(response.statusCode);
         else expect(response.statusCode, label).toBe(403);
+      }
+    });
+  }
+
+  // Rights are edited in the settings: a staff code granted by mistake (here straight in the database, past
+  // the rights screen's refusal) must open no staff route to an evaluator or a client user.
+  for (const profileType of ["AUDITEUR", "MYQUALIANOR"] as const) {
+    it(`refuses every staff route to ${profileType} even with every right granted`, async () => {
+      const everything = PERMISSION_CODES.map((code) => ({
+        code,
+        operation: { create: true, read: true, update: true, delete: true },
+      }));
+      await replaceGrants(ctx.handle.db, profileType, everything);
+      await authChangesHeard(ctx);
+      try {
+        const user = await buildUser(ctx.handle.db, profileType);
+        const session = await signIn(ctx, user.identifier);
+        const staffRoutes = doc.routes.filter((route) => docClosedToPortal(route.access, doc.portalCodes[profileType]));
+        expect(staffRoutes.length).toBeGreaterThan(50);
+        for (const route of staffRoutes) {
+          const response = await ctx.app.inject({
+            method: route.method as "GET",
+            url: fillParams(route.url),
+            headers: session.bearer,
+            payload: route.method === "GET" ? undefined : {},
+          });
+          expect(response.statusCode, `${profileType} ${route.method} ${route.url}`).toBe(403);
+        }
+      } finally {
+        await replaceGrants(ctx.handle.db, profileType, defaultGrants(profileType));
+        await authChangesHeard(ctx);
       }
     });
   }

@@ -21,7 +21,7 @@ export const PERMISSIONS_DOC = path.resolve(
   "../../../docs/permissions.md",
 );
 
-export type DocAccess = "public" | "authenticated" | { code: PermissionCode; op: Requirement };
+export type DocAccess = "public" | "authenticated" | { code: PermissionCode; op: Requirement; staff?: true };
 export interface DocRoute {
   method: string;
   url: string;
@@ -74,16 +74,35 @@ export function readPermissionsDoc(markdown = fs.readFileSync(PERMISSIONS_DOC, "
     url: url.replace(/`/g, ""),
     access: parseAccess(right),
   }));
-  return { grants, routes };
+
+  // The codes the evaluators' and client users' profiles may hold; every other code is staff data.
+  const [, , ...portalRows] = tableRows(markdown, "Profil");
+  const portalCodes = Object.fromEntries(
+    portalRows.map(([profile = "", codes = ""]) => [profile, codes.split(",").map((c) => c.trim())]),
+  ) as Partial<Record<ProfileType, PermissionCode[]>>;
+  for (const profile of ["AUDITEUR", "MYQUALIANOR"] as const)
+    if (!portalCodes[profile]) throw new Error(`docs/permissions.md: no codes listed for ${profile}`);
+  return { grants, routes, portalCodes };
 }
 
 function parseAccess(right: string): DocAccess {
   if (right === "public") return "public";
   if (right === "connecté") return "authenticated";
-  const [code, letter = ""] = right.split(" ") as [PermissionCode, string];
+  const [grant = "", mark] = right.split(",").map((part) => part.trim());
+  const [code, letter = ""] = grant.split(" ") as [PermissionCode, string];
   const op: Requirement | undefined = letter === "*" ? "any" : LETTERS[letter];
-  if (!PERMISSION_CODES.includes(code) || !op) throw new Error(`docs/permissions.md: unreadable right "${right}"`);
-  return { code, op };
+  if (!PERMISSION_CODES.includes(code) || !op || (mark !== undefined && mark !== "interne"))
+    throw new Error(`docs/permissions.md: unreadable right "${right}"`);
+  return mark ? { code, op, staff: true } : { code, op };
+}
+
+/**
+ * Whether the documented route is closed to a portal profile whatever its grants: marked "interne", or
+ * requiring a code the profile may not be granted (docs/permissions.md, "Profils évaluateur et client").
+ */
+export function docClosedToPortal(access: DocAccess, portalCodes: PermissionCode[] | undefined): boolean {
+  if (typeof access !== "object" || !portalCodes) return false;
+  return access.staff === true || !portalCodes.includes(access.code);
 }
 
 /** Whether a profile holding the documented default rights passes a documented route access. */
@@ -91,10 +110,12 @@ export function docAllows(
   grants: Partial<Record<PermissionCode, Set<Operation>>>,
   access: DocAccess,
   signedIn: boolean,
+  portalCodes?: PermissionCode[],
 ): boolean {
   if (access === "public") return true;
   if (!signedIn) return false;
   if (access === "authenticated") return true;
+  if (docClosedToPortal(access, portalCodes)) return false;
   const held = grants[access.code] ?? new Set<Operation>();
   return access.op === "any" ? OPERATIONS.some((op) => held.has(op)) : held.has(access.op);
 }

@@ -12,5 +12,7 @@ export const MESSAGES = {
   routeNotFound: "Adresse inconnue.",
   invalidInput: "Les données envoyées sont invalides.",
   staleVersion: "Ces données ont été modifiées entre-temps par quelqu'un d'autre. Rechargez la page puis recommencez.",
+  passwordChangeRequired:
+    "Choisissez d'abord votre propre mot de passe : le mot de passe provisoire ne sert qu'à cela.",
   csrf: "Requête refusée : jeton de sécurité manquant ou invalide. Rechargez la page.",
 } as const;

@@ -14,6 +14,7 @@ export const PERMISSION_CODES = [
   "WALL",
   "AUDITOR",
   "INVOICE",
+  "ADMIN",
 ] as const;
 export type PermissionCode = (typeof PERMISSION_CODES)[number];
 
@@ -39,7 +40,27 @@ export const PERMISSION_LABELS: Record<PermissionCode, string> = {
   WALL: "Mur",
   AUDITOR: "Fiches des évaluateurs (liens d'intérêts, documents)",
   INVOICE: "Factures clients",
+  ADMIN: "Administration des comptes et des droits",
 };
+
+/**
+ * The codes a portal profile (evaluator, client user) may hold: what their record scope already bounds.
+ * Every other code opens staff data; granted by mistake to those profiles it opens nothing (the route
+ * access refuses them) and the rights screen does not offer it.
+ */
+const PORTAL_CODES: Record<"AUDITEUR" | "MYQUALIANOR", readonly PermissionCode[]> = {
+  AUDITEUR: ["MISSION", "CERTMANAGER_DOCUMENT", "AUDITOR"],
+  MYQUALIANOR: ["CLIENT", "CERTMANAGER_DOCUMENT"],
+};
+/** The codes a profile may be granted (the rights screen shows only these). */
+export function grantableCodes(profile: ProfileType): readonly PermissionCode[] {
+  return profile === "AUDITEUR" || profile === "MYQUALIANOR" ? PORTAL_CODES[profile] : PERMISSION_CODES;
+}
+
+/** Whether every flag of `grants` is also held in `held`: a profile within an administrator's reach. */
+export function grantsWithin(grants: readonly PermissionGrant[], held: readonly PermissionGrant[]): boolean {
+  return grants.every((g) => OPERATIONS.every((op) => !g.operation[op] || hasPermission(held, g.code, op)));
+}
 
 export const OPERATION_LABELS: Record<Operation, string> = {
   create: "Créer",

@@ -9,6 +9,8 @@ export interface Actor {
   auditorId: string | null;
   clientId: string | null;
   sessionId: string;
+  /** Signed in with a provisional password: only choosing their own is allowed (plugins/permissions.ts). */
+  mustChangePassword: boolean;
 }
 
 /** Who a write is attributed to in the audit log: a user, or the system (demo data, CLI). */

@@ -20,6 +20,7 @@ const actor = (profileType: ProfileType, over: Partial<Actor> = {}): Actor => ({
   auditorId: null,
   clientId: null,
   sessionId: "s",
+  mustChangePassword: false,
   ...over,
 });
 const statusOf = (fn: () => void) => {

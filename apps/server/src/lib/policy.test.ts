@@ -34,6 +34,7 @@ const actor = (over: Partial<Actor> = {}): Actor => ({
   auditorId: null,
   clientId: null,
   sessionId: "s1",
+  mustChangePassword: false,
   ...over,
 });
 

@@ -37,6 +37,7 @@ const actor: Actor = {
   auditorId: null,
   clientId: null,
   sessionId: "s",
+  mustChangePassword: false,
 };
 const clientUser: Actor = { ...actor, profileType: "MYQUALIANOR", clientId: "00000000-0000-4000-8000-000000000001" };
 

@@ -66,6 +66,7 @@ export function registerAuth(
         auditorId: user.auditorId,
         clientId: user.clientId,
         sessionId: session.id,
+        mustChangePassword: user.mustChangePassword,
       });
       actors.set(resolved, actor);
     }

@@ -21,6 +21,8 @@ declare module "fastify" {
   interface FastifyContextConfig {
     /** Every route declares who may call it; the permissions plugin refuses a route without it. */
     access?: Access;
+    /** Callable while the user must still replace a provisional password (sign-out, "me", the change). */
+    beforePasswordChange?: true;
   }
   interface FastifyRequest {
     actor: Actor | null;

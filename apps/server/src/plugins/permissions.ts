@@ -55,5 +55,8 @@ function refusal(request: FastifyRequest): AppError | undefined {
       return new AppError(403, "FORBIDDEN", MESSAGES.csrf);
     }
   }
+  if (actor.mustChangePassword && !request.routeOptions.config.beforePasswordChange) {
+    return new AppError(403, "PASSWORD_CHANGE_REQUIRED", MESSAGES.passwordChangeRequired);
+  }
   return isAllowed(access, actor) ? undefined : forbidden();
 }

@@ -42,6 +42,8 @@ export const currentUserSchema = z.object({
   auditorId: z.string().nullable(),
   clientId: z.string().nullable(),
   abilities: sessionAbilitiesSchema,
+  /** Signed in with a provisional password: every call but choosing one's own is refused until then. */
+  mustChangePassword: z.boolean(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 

@@ -29,13 +29,16 @@ const userFields = {
   clientId: idSchema.nullable().default(null),
 };
 
+/** The password given at creation is provisional: the user must choose their own at the first sign-in. */
 export const createUserBodySchema = z.object({ identifier: identifierSchema, password: passwordSchema, ...userFields });
 export type CreateUserBody = z.input<typeof createUserBodySchema>;
 
 export const updateUserBodySchema = z.object({ ...userFields, version: versionSchema });
 export type UpdateUserBody = z.input<typeof updateUserBodySchema>;
 
-export const setPasswordBodySchema = z.object({ password: passwordSchema });
+/** A one-time password made by the server, shown once to the administrator, changed at the next sign-in. */
+export const temporaryPasswordResultSchema = z.object({ temporaryPassword: z.string() });
+export type TemporaryPasswordResult = z.infer<typeof temporaryPasswordResultSchema>;
 export const setActiveBodySchema = z.object({ active: z.boolean(), version: versionSchema });
 
 export const listUsersQuerySchema = pageQuerySchema.extend({
@@ -53,6 +56,8 @@ export const userRowSchema = z.object({
   email: z.string().nullable(),
   profileType: z.enum(PROFILE_TYPES),
   active: z.boolean(),
+  /** Signs in with a provisional password and must choose their own first. */
+  mustChangePassword: z.boolean(),
   auditorId: z.string().nullable(),
   auditorName: z.string().nullable(),
   clientId: z.string().nullable(),

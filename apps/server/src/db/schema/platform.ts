@@ -31,6 +31,8 @@ export const users = pgTable(
     auditorId: uuid("auditor_id").references(() => auditors.id),
     clientId: uuid("client_id").references(() => clients.id),
     lastLoginAt: timestamp("last_login_at", { withTimezone: true }),
+    /** Given a provisional password by an administrator: must choose their own at the next sign-in. */
+    mustChangePassword: boolean("must_change_password").notNull().default(false),
     /** Opted in to the daily mail of their new alerts (staff; edited by the user in their account menu). */
     alertDigest: boolean("alert_digest").notNull().default(false),
     version: integer("version").notNull().default(1),

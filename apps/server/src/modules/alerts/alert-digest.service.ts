@@ -146,6 +146,7 @@ export function createAlertDigestService(deps: AlertDigestDeps) {
           auditorId: user.auditorId,
           clientId: user.clientId,
           sessionId: "",
+          mustChangePassword: false,
         };
         const queued = await db.transaction(async (tx) => {
           if (!(await repo.claimDigest(tx, user.id, day, clock.now()))) return false;

@@ -74,7 +74,7 @@ export function auditorsRoutes(
   app.get(
     "/api/auditors/candidates",
     {
-      config: { access: { code: "MISSION", op: "read" } },
+      config: { access: { code: "MISSION", op: "read", staff: true } },
       schema: {
         tags,
         summary: "Évaluateurs classés pour un ESSMS et ses jours de visite (éligibles par distance, puis charge)",
@@ -135,7 +135,7 @@ export function auditorsRoutes(
   app.get(
     "/api/auditors/:id/eligibility",
     {
-      config: { access: { code: "MISSION", op: "read" } },
+      config: { access: { code: "MISSION", op: "read", staff: true } },
       schema: {
         tags,
         summary: "L'évaluateur peut-il évaluer cet ESSMS ces jours-là ? (règles d'impartialité)",

@@ -273,8 +273,8 @@ describe("password policy on every form", () => {
   afterAll(() => ctx.close());
 
   it("refuses short, common, repetitive, personal and control-character passwords with a French reason", async () => {
-    const dir = await signIn(ctx, (await buildUser(ctx.handle.db, "DIR")).identifier);
     const target = await buildUser(ctx.handle.db, "CC", { firstName: "Anne", lastName: "Martin" });
+    const own = await signIn(ctx, target.identifier);
     const cases: Array<[string, RegExp]> = [
       ["12345678", /au moins 12 caractères/],
       ["password", /au moins 12 caractères/],
@@ -290,18 +290,18 @@ describe("password policy on every form", () => {
     for (const [password, reason] of cases) {
       const response = await ctx.app.inject({
         method: "POST",
-        url: `/api/users/${target.id}/password`,
-        headers: dir.bearer,
-        payload: { password },
+        url: "/auth/change-password",
+        headers: own.bearer,
+        payload: { currentPassword: TEST_PASSWORD, newPassword: password },
       });
       expect(response.statusCode, password).toBe(400);
       expect(errorOf(response).message, password).toMatch(reason);
     }
     const ok = await ctx.app.inject({
       method: "POST",
-      url: `/api/users/${target.id}/password`,
-      headers: dir.bearer,
-      payload: { password: "Trois-pommes-sur-la-table" },
+      url: "/auth/change-password",
+      headers: own.bearer,
+      payload: { currentPassword: TEST_PASSWORD, newPassword: "Trois-pommes-sur-la-table" },
     });
     expect(ok.statusCode, ok.body).toBe(200);
   });

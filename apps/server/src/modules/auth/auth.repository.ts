@@ -32,11 +32,14 @@ export async function savePasswordHash(
   userId: string,
   passwordHash: string,
   at: Date,
-  options: { activeOnly?: boolean } = {},
+  options: { activeOnly?: boolean; provisional?: boolean } = {},
 ): Promise<UserRow | undefined> {
+  // A password chosen by its owner ends the obligation to replace a provisional one; one made by an
+  // administrator (provisional) starts it.
+  const mustChangePassword = options.provisional ?? false;
   const [user] = await tx
     .update(users)
-    .set({ passwordHash, version: sql`${users.version} + 1`, updatedAt: at })
+    .set({ passwordHash, mustChangePassword, version: sql`${users.version} + 1`, updatedAt: at })
     .where(options.activeOnly ? and(eq(users.id, userId), eq(users.active, true)) : eq(users.id, userId))
     .returning();
   return user;

@@ -98,21 +98,21 @@ describe("sign-in and sessions", () => {
     expect(ok.statusCode).toBe(200);
   });
 
-  it("ends every session of a user who is deactivated or gets a new password", async () => {
+  it("ends every session of a user who is deactivated or gets a provisional password", async () => {
     const admin = await buildUser(ctx.handle.db, "DIR");
     const adminSession = await signIn(ctx, admin.identifier);
     const target = await buildUser(ctx.handle.db, "CPI");
     const first = await signIn(ctx, target.identifier);
     const reset = await ctx.app.inject({
       method: "POST",
-      url: `/api/users/${target.id}/password`,
+      url: `/api/users/${target.id}/temporary-password`,
       headers: adminSession.bearer,
-      payload: { password: "Nouveau-mdp-2026" },
     });
     expect(reset.statusCode).toBe(200);
     expect((await ctx.app.inject({ url: "/auth/me", headers: first.bearer })).statusCode).toBe(401);
 
-    const second = await signIn(ctx, target.identifier, "Nouveau-mdp-2026");
+    const provisional = (reset.json() as { temporaryPassword: string }).temporaryPassword;
+    const second = await signIn(ctx, target.identifier, provisional);
     const deactivate = await ctx.app.inject({
       method: "POST",
       url: `/api/users/${target.id}/active`,
@@ -124,7 +124,7 @@ describe("sign-in and sessions", () => {
     const again = await ctx.app.inject({
       method: "POST",
       url: "/auth/login",
-      payload: { identifier: target.identifier, password: "Nouveau-mdp-2026" },
+      payload: { identifier: target.identifier, password: provisional },
     });
     expect(again.statusCode).toBe(401);
   });

@@ -79,7 +79,7 @@ export function authRoutes(
   app.post(
     "/auth/logout",
     {
-      config: { access: "authenticated" },
+      config: { access: "authenticated", beforePasswordChange: true },
       schema: { tags: ["auth"], summary: "Déconnexion", response: { 200: okSchema } },
     },
     async (request, reply) => {
@@ -93,7 +93,7 @@ export function authRoutes(
   app.get(
     "/auth/me",
     {
-      config: { access: "authenticated" },
+      config: { access: "authenticated", beforePasswordChange: true },
       schema: { tags: ["auth"], summary: "Utilisateur connecté", response: { 200: currentUserSchema } },
     },
     async (request) => auth.me(requireActor(request)),
@@ -102,7 +102,7 @@ export function authRoutes(
   app.post(
     "/auth/change-password",
     {
-      config: { access: "authenticated" },
+      config: { access: "authenticated", beforePasswordChange: true },
       schema: {
         tags: ["auth"],
         summary: "Changer son mot de passe",

@@ -29,6 +29,7 @@ async function toCurrentUser(db: Database, user: UserRow): Promise<CurrentUser> 
     auditorId: user.auditorId,
     clientId: user.clientId,
     abilities: { readHrDocuments: canSeeHrDocuments({ profileType: user.profileType as ProfileType }) },
+    mustChangePassword: user.mustChangePassword,
   };
 }
 
@@ -92,8 +93,8 @@ export function createAuthService({ db, sessions, throttle }: AuthServiceDeps) {
         throw badRequest("Le mot de passe actuel est incorrect.");
       }
       const passwordHash = await hashPassword(input.newPassword);
-      const session = await db.transaction(async (tx) => {
-        await savePasswordHash(tx, user.id, passwordHash, new Date());
+      const { session, saved } = await db.transaction(async (tx) => {
+        const saved = await savePasswordHash(tx, user.id, passwordHash, new Date());
         await sessions.revokeAllForUser(tx, user.id);
         await writeAudit(tx, actor, {
           action: "update",
@@ -101,10 +102,10 @@ export function createAuthService({ db, sessions, throttle }: AuthServiceDeps) {
           entityId: user.id,
           summary: "Mot de passe modifié par l'utilisateur",
         });
-        return sessions.create(tx, user.id, {});
+        return { session: await sessions.create(tx, user.id, {}), saved };
       });
       // Outside the transaction: on PGlite's single connection a query on `db` inside it would wait forever.
-      return { user: { ...(await toCurrentUser(db, user)), accessToken: session.token }, session };
+      return { user: { ...(await toCurrentUser(db, saved ?? user)), accessToken: session.token }, session };
     },
   };
 }

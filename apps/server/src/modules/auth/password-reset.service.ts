@@ -1,5 +1,5 @@
-import type { Database } from "../../db/client.js";
-import { SYSTEM_ACTOR } from "../../lib/actor.js";
+import type { Database, Executor } from "../../db/client.js";
+import { type AuditActor, SYSTEM_ACTOR } from "../../lib/actor.js";
 import { writeAudit } from "../../lib/audit.js";
 import type { BackgroundWork } from "../../lib/background.js";
 import { badRequest, tooManyRequests } from "../../lib/errors.js";
@@ -40,6 +40,14 @@ export interface PasswordResetLimits {
   invalidLinksPerAddress?: number;
 }
 
+/** Whom a reset link is for: an active user with an e-mail address. */
+export interface ResetTarget {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+}
+
 const TOO_MANY_REQUESTS = "Trop de demandes de réinitialisation. Réessayez dans quelques minutes.";
 
 export function createPasswordResetService({
@@ -56,34 +64,47 @@ export function createPasswordResetService({
   const perAddress = limiter("reset:address", 15 * 60_000, limits.perAddress ?? 20);
   const invalidLinks = limiter("reset:invalid-link", 15 * 60_000, limits.invalidLinksPerAddress ?? 10);
 
+  /** Files a single-use link (only its hash is kept) and queues its mail, in the caller's transaction. */
+  async function fileResetLink(tx: Executor, user: ResetTarget, by: AuditActor) {
+    const token = newToken();
+    const link = `${publicUrl}${RESET_PATH}?token=${token}`;
+    await insertPasswordReset(tx, {
+      userId: user.id,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(Date.now() + RESET_TTL_MS),
+    });
+    await enqueueMail(tx, by, {
+      templateCode: "PASSWORD_RESET",
+      to: [user.email],
+      variables: { link, user: { firstName: user.firstName, lastName: user.lastName } },
+      containsSecret: true,
+      relatedType: "user",
+      relatedId: user.id,
+    });
+  }
+
   async function queueResetMail(identifier: string) {
     const user = await findUserByIdentifier(db, identifier);
     if (!user?.active || !user.email) return;
-    const token = newToken();
-    const link = `${publicUrl}${RESET_PATH}?token=${token}`;
-    await db.transaction(async (tx) => {
-      await insertPasswordReset(tx, {
-        userId: user.id,
-        tokenHash: hashToken(token),
-        expiresAt: new Date(Date.now() + RESET_TTL_MS),
-      });
-      await enqueueMail(
-        tx,
-        { userId: user.id, label: `${user.firstName} ${user.lastName}` },
-        {
-          templateCode: "PASSWORD_RESET",
-          to: [user.email as string],
-          variables: { link, user: { firstName: user.firstName, lastName: user.lastName } },
-          containsSecret: true,
-          relatedType: "user",
-          relatedId: user.id,
-        },
-      );
-    });
+    const target = { ...user, email: user.email };
+    await db.transaction((tx) =>
+      fileResetLink(tx, target, { userId: user.id, label: `${user.firstName} ${user.lastName}` }),
+    );
     onMailQueued?.();
   }
 
   return {
+    /**
+     * An administrator sends a user the same link as "mot de passe oublié" (they never choose another
+     * person's password); `alongside` writes the administrator's audit entry in the same transaction.
+     */
+    async sendLinkFor(user: ResetTarget, by: AuditActor, alongside: (tx: Executor) => Promise<void>) {
+      await db.transaction(async (tx) => {
+        await fileResetLink(tx, user, by);
+        await alongside(tx);
+      });
+      onMailQueued?.();
+    },
     /**
      * Always answers the same way and in the same time, whether the identifier exists or not: the
      * look-up and the mail are done after the answer. For an active user with an e-mail, queues a

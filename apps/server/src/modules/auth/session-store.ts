@@ -37,6 +37,7 @@ export function createSessionStore({ db, ttlMs }: SessionStoreDeps) {
         profileType: users.profileType,
         auditorId: users.auditorId,
         clientId: users.clientId,
+        mustChangePassword: users.mustChangePassword,
       },
       grants: grantRowsJson(users.profileType),
     })

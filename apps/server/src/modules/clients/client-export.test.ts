@@ -25,6 +25,7 @@ describe("client export", () => {
     auditorId: null,
     clientId: null,
     sessionId: "s",
+    mustChangePassword: false,
   };
 
   beforeAll(async () => {

@@ -21,6 +21,7 @@ const director: Actor = {
   auditorId: null,
   clientId: null,
   sessionId: "s",
+  mustChangePassword: false,
 };
 
 describe("contracts service", () => {

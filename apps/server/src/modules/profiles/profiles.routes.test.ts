@@ -64,7 +64,7 @@ describe("profiles and rights", () => {
     const response = await update("DIR", withSetting(defaultGrants("DIR"), { update: false }), 1);
     expect(response.statusCode).toBe(400);
     expect(errorOf(response).message).toBe(
-      "Le profil Direction doit garder la lecture et la modification des paramètres.",
+      "Le profil Direction doit garder la lecture et la modification des paramètres et toute l'administration des comptes.",
     );
   });
 

@@ -19,7 +19,7 @@ export function profilesRoutes(app: AppInstance, { profiles }: { profiles: Profi
   app.put(
     "/api/profiles/:profileType/permissions",
     {
-      config: { access: { code: "SETTING", op: "update" } },
+      config: { access: { code: "ADMIN", op: "update" } },
       schema: {
         tags,
         summary: "Modifier les droits d'un profil",

@@ -1,10 +1,11 @@
-import { MESSAGES } from "@certidesk/shared";
+import { defaultGrants, MESSAGES } from "@certidesk/shared";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildAuditor, buildClient, buildUser } from "../../../test/factories.js";
-import { errorOf, type Session, signIn } from "../../../test/session.js";
+import { authChangesHeard, errorOf, type Session, signIn } from "../../../test/session.js";
 import { createTestApp, type TestContext } from "../../../test/test-app.js";
 import { auditLog, users } from "../../db/schema/index.js";
+import { replaceGrants } from "../profiles/profiles.repository.js";
 
 describe("users settings", () => {
   let ctx: TestContext;
@@ -112,11 +113,15 @@ describe("users settings", () => {
     expect(row?.lastName).toBe("Neuf");
   });
 
-  it("keeps at least one active Direction user and refuses self-deactivation", async () => {
+  it("keeps at least one active Direction user and refuses self-deactivation or a change of one's own profile", async () => {
     const ctx2 = await createTestApp();
     try {
       const only = await buildUser(ctx2.handle.db, "DIR");
       const session = await signIn(ctx2, only.identifier);
+      // Another profile holding every right (so within reach of the Director's account) administers.
+      await replaceGrants(ctx2.handle.db, "CC", defaultGrants("DIR"));
+      await authChangesHeard(ctx2);
+      const other = await signIn(ctx2, (await buildUser(ctx2.handle.db, "CC")).identifier);
       const self = await ctx2.app.inject({
         method: "POST",
         url: `/api/users/${only.id}/active`,
@@ -125,14 +130,22 @@ describe("users settings", () => {
       });
       expect(self.statusCode).toBe(409);
       expect(errorOf(self).message).toBe("Vous ne pouvez pas désactiver votre propre compte.");
-      const demote = await ctx2.app.inject({
+      const demoteSelf = await ctx2.app.inject({
         method: "PUT",
         url: `/api/users/${only.id}`,
         headers: session.bearer,
         payload: { firstName: "A", lastName: "B", email: "", profileType: "CC", version: 1 },
       });
-      expect(demote.statusCode).toBe(409);
-      expect(errorOf(demote).message).toBe("Impossible : c'est le dernier utilisateur Direction actif.");
+      expect(demoteSelf.statusCode).toBe(403);
+      expect(errorOf(demoteSelf).message).toBe("Vous ne pouvez pas changer votre propre profil.");
+      for (const [method, url, payload] of [
+        ["PUT", `/api/users/${only.id}`, { firstName: "A", lastName: "B", email: "", profileType: "CC", version: 1 }],
+        ["POST", `/api/users/${only.id}/active`, { active: false, version: 1 }],
+      ] as const) {
+        const response = await ctx2.app.inject({ method, url, headers: other.bearer, payload });
+        expect(response.statusCode, url).toBe(409);
+        expect(errorOf(response).message).toBe("Impossible : c'est le dernier utilisateur Direction actif.");
+      }
     } finally {
       await ctx2.close();
     }

@@ -8,7 +8,7 @@ import {
   savedResultSchema,
   searchTextSchema,
   setActiveBodySchema,
-  setPasswordBodySchema,
+  temporaryPasswordResultSchema,
   updateUserBodySchema,
   userRowSchema,
 } from "@certidesk/shared";
@@ -51,7 +51,7 @@ export function usersRoutes(app: AppInstance, { users }: { users: UsersService }
   app.post(
     "/api/users",
     {
-      config: { access: { code: "SETTING", op: "create" } },
+      config: { access: { code: "ADMIN", op: "create" } },
       schema: {
         tags,
         summary: "Créer un utilisateur",
@@ -65,7 +65,7 @@ export function usersRoutes(app: AppInstance, { users }: { users: UsersService }
   app.put(
     "/api/users/:id",
     {
-      config: { access: { code: "SETTING", op: "update" } },
+      config: { access: { code: "ADMIN", op: "update" } },
       schema: {
         tags,
         summary: "Modifier un utilisateur",
@@ -80,7 +80,7 @@ export function usersRoutes(app: AppInstance, { users }: { users: UsersService }
   app.post(
     "/api/users/:id/active",
     {
-      config: { access: { code: "SETTING", op: "update" } },
+      config: { access: { code: "ADMIN", op: "update" } },
       schema: {
         tags,
         summary: "Activer ou désactiver un utilisateur",
@@ -93,20 +93,33 @@ export function usersRoutes(app: AppInstance, { users }: { users: UsersService }
   );
 
   app.post(
-    "/api/users/:id/password",
+    "/api/users/:id/reset-link",
     {
-      config: { access: { code: "SETTING", op: "update" } },
+      config: { access: { code: "ADMIN", op: "update" } },
       schema: {
         tags,
-        summary: "Définir le mot de passe d'un utilisateur",
+        summary: "Envoyer à l'utilisateur un lien pour choisir son mot de passe",
         params: idParamsSchema,
-        body: setPasswordBodySchema,
         response: { 200: okSchema },
       },
     },
     async (request) => {
-      await users.setPassword(requireActor(request), request.params.id, request.body.password, request.id);
+      await users.sendResetLink(requireActor(request), request.params.id, request.id);
       return { ok: true as const };
     },
+  );
+
+  app.post(
+    "/api/users/:id/temporary-password",
+    {
+      config: { access: { code: "ADMIN", op: "update" } },
+      schema: {
+        tags,
+        summary: "Donner un mot de passe provisoire, à changer à la prochaine connexion",
+        params: idParamsSchema,
+        response: { 200: temporaryPasswordResultSchema },
+      },
+    },
+    async (request) => users.issueTemporaryPassword(requireActor(request), request.params.id, request.id),
   );
 }

@@ -10,7 +10,9 @@ import { partyOptions } from "../../lib/party-options.js";
 import { assertPasswordPolicy } from "../../lib/password-policy.js";
 import { hashPassword } from "../../lib/passwords.js";
 import { versionedUpdate } from "../../lib/versioned-update.js";
-import type { SessionStore } from "../auth/index.js";
+import type { PasswordResetService, SessionStore } from "../auth/index.js";
+import { assertAccountWithinReach, assertNotSelf, assertProfileGrantable } from "./administration.js";
+import { temporaryPassword } from "./temporary-password.js";
 import * as repo from "./users.repository.js";
 
 type CreateInput = z.output<typeof createUserBodySchema>;
@@ -20,6 +22,7 @@ type Links = { profileType: ProfileType; auditorId: string | null; clientId: str
 export interface UsersServiceDeps {
   db: Database;
   sessions: SessionStore;
+  passwordReset: Pick<PasswordResetService, "sendLinkFor">;
   clock?: Clock;
 }
 
@@ -50,7 +53,16 @@ const publicFields = (u: UserEntity) => ({
   clientId: u.clientId,
 });
 
-export function createUsersService({ db, sessions, clock = systemClock }: UsersServiceDeps) {
+/** An account an administrator acts on: loaded, within their reach, not themselves. */
+async function loadAdministered(db: Executor, actor: Actor, id: string) {
+  const user = await repo.findUserById(db, id);
+  if (!user) throw notFound("Utilisateur introuvable.");
+  assertNotSelf(actor, id, "password");
+  await assertAccountWithinReach(db, actor, user);
+  return user;
+}
+
+export function createUsersService({ db, sessions, passwordReset, clock = systemClock }: UsersServiceDeps) {
   /** The last active Direction user can lose neither that profile nor their access. */
   async function guardLastDirector(tx: Executor, user: UserEntity, stillDirector: boolean) {
     if (user.profileType !== "DIR" || !user.active || stillDirector) return;
@@ -83,6 +95,7 @@ export function createUsersService({ db, sessions, clock = systemClock }: UsersS
         email: user.email,
         profileType: user.profileType as ProfileType,
         active: user.active,
+        mustChangePassword: user.mustChangePassword,
         auditorId: user.auditorId,
         auditorName,
         clientId: user.clientId,
@@ -98,9 +111,11 @@ export function createUsersService({ db, sessions, clock = systemClock }: UsersS
       assertPasswordPolicy(input.password, input);
       const passwordHash = await hashPassword(input.password);
       return db.transaction(async (tx) => {
+        await assertProfileGrantable(tx, actor, input.profileType);
         if (await repo.identifierTaken(tx, input.identifier)) throw conflict("Cet identifiant est déjà utilisé.");
         const links = await checkLinks(tx, input);
-        const created = await repo.insertUser(tx, { ...input, ...links, passwordHash });
+        // The administrator's password is provisional: the user chooses their own at the first sign-in.
+        const created = await repo.insertUser(tx, { ...input, ...links, passwordHash, mustChangePassword: true });
         await writeAudit(
           tx,
           actor,
@@ -121,6 +136,11 @@ export function createUsersService({ db, sessions, clock = systemClock }: UsersS
       versionedUpdate({
         ...write(actor, id, input.version, requestId),
         apply: async (tx, user) => {
+          await assertAccountWithinReach(tx, actor, user);
+          if (input.profileType !== user.profileType) {
+            assertNotSelf(actor, id, "profile");
+            await assertProfileGrantable(tx, actor, input.profileType);
+          }
           const links = await checkLinks(tx, input);
           await guardLastDirector(tx, user, links.profileType === "DIR");
           const { version: _v, ...values } = { ...input, ...links };
@@ -141,6 +161,7 @@ export function createUsersService({ db, sessions, clock = systemClock }: UsersS
       return versionedUpdate({
         ...write(actor, id, input.version, requestId),
         apply: async (tx, user) => {
+          await assertAccountWithinReach(tx, actor, user);
           if (!input.active) await guardLastDirector(tx, user, false);
           return {
             values: { active: input.active },
@@ -154,22 +175,49 @@ export function createUsersService({ db, sessions, clock = systemClock }: UsersS
       });
     },
 
-    /** An administrator's reset: at the user's current version (no form version to compare). */
-    async setPassword(actor: Actor, id: string, password: string, requestId?: string) {
-      const owner = await repo.findUserById(db, id);
-      if (!owner) throw notFound("Utilisateur introuvable.");
-      assertPasswordPolicy(password, owner);
+    /** Mails the user a single-use link to choose their password (the one of "mot de passe oublié"). */
+    async sendResetLink(actor: Actor, id: string, requestId?: string) {
+      const user = await loadAdministered(db, actor, id);
+      if (!user.active) throw conflict("Ce compte est désactivé : réactivez-le d'abord.");
+      if (!user.email) {
+        throw conflict("Ce compte n'a pas d'adresse e-mail : donnez-lui un mot de passe provisoire.");
+      }
+      await passwordReset.sendLinkFor({ ...user, email: user.email }, actor, (tx) =>
+        writeAudit(
+          tx,
+          actor,
+          {
+            action: "update",
+            entityType: "user",
+            entityId: user.id,
+            summary: `Lien de choix du mot de passe envoyé à ${user.identifier}`,
+          },
+          requestId,
+        ),
+      );
+    },
+
+    /**
+     * A one-time password, made here and shown once to the administrator (where no mail leaves, as on a
+     * laptop without SMTP): it opens nothing but the change of password at the next sign-in, and every
+     * session of the user ends.
+     */
+    async issueTemporaryPassword(actor: Actor, id: string, requestId?: string) {
+      const owner = await loadAdministered(db, actor, id);
+      const password = temporaryPassword();
       const passwordHash = await hashPassword(password);
-      const user = await repo.findUserById(db, id);
-      if (!user) throw notFound("Utilisateur introuvable.");
-      return versionedUpdate({
-        ...write(actor, id, user.version, requestId),
-        apply: (_tx, current) => ({
-          values: { passwordHash },
-          summary: `Mot de passe de ${current.identifier} réinitialisé`,
-        }),
+      await versionedUpdate({
+        ...write(actor, id, owner.version, requestId),
+        apply: async (tx, current) => {
+          await assertAccountWithinReach(tx, actor, current);
+          return {
+            values: { passwordHash, mustChangePassword: true },
+            summary: `Mot de passe provisoire donné à ${current.identifier}`,
+          };
+        },
         after: (tx) => sessions.revokeAllForUser(tx, id),
       });
+      return { temporaryPassword: password };
     },
 
     linkOptions: (kind: "auditor" | "client", search?: string) => partyOptions(db, kind, search),
