@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildAuditor, buildClient, buildUser } from "../../../test/factories.js";
 import { authChangesHeard, errorOf, type Session, signIn } from "../../../test/session.js";
 import { createTestApp, type TestContext } from "../../../test/test-app.js";
-import { auditLog, users } from "../../db/schema/index.js";
+import { auditLog, mailOutbox, users } from "../../db/schema/index.js";
 import { replaceGrants } from "../profiles/profiles.repository.js";
 
 describe("users settings", () => {
@@ -170,5 +170,62 @@ describe("users settings", () => {
     expect(page1.json().total).toBe(await countUsers());
     const bad = await ctx.app.inject({ url: "/api/users?pageSize=5000", headers: admin.bearer });
     expect(bad.statusCode).toBe(400);
+  });
+
+  it("gives a provisional password that opens nothing but its own replacement", async () => {
+    const target = await buildUser(ctx.handle.db, "CPI", { email: null });
+    const link = await post(`/api/users/${target.id}/reset-link`, undefined);
+    expect(link.statusCode).toBe(409);
+    expect(errorOf(link).message).toMatch(/pas d'adresse e-mail/);
+    const issued = await post(`/api/users/${target.id}/temporary-password`, undefined);
+    expect(issued.statusCode, issued.body).toBe(200);
+    const provisional = (issued.json() as { temporaryPassword: string }).temporaryPassword;
+    expect(provisional).toMatch(/^[A-Za-z2-9]{4}(-[A-Za-z2-9]{4}){3}$/);
+
+    const session = await signIn(ctx, target.identifier, provisional);
+    const me = await ctx.app.inject({ url: "/auth/me", headers: session.bearer });
+    expect(me.json().mustChangePassword).toBe(true);
+    const refused = await ctx.app.inject({ url: "/api/missions", headers: session.bearer });
+    expect(refused.statusCode).toBe(403);
+    expect(errorOf(refused)).toMatchObject({
+      code: "PASSWORD_CHANGE_REQUIRED",
+      message: MESSAGES.passwordChangeRequired,
+    });
+
+    const changed = await ctx.app.inject({
+      method: "POST",
+      url: "/auth/change-password",
+      headers: session.bearer,
+      payload: { currentPassword: provisional, newPassword: "Mon-propre-mot-de-passe-durable" },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json().mustChangePassword).toBe(false);
+    const own = await signIn(ctx, target.identifier, "Mon-propre-mot-de-passe-durable");
+    expect((await ctx.app.inject({ url: "/api/missions", headers: own.bearer })).statusCode).toBe(200);
+  });
+
+  it("mails a reset link instead of choosing the password, and marks created accounts' passwords provisional", async () => {
+    const target = await buildUser(ctx.handle.db, "CC");
+    const sent = await post(`/api/users/${target.id}/reset-link`, undefined);
+    expect(sent.statusCode, sent.body).toBe(200);
+    const [mail] = await ctx.handle.db.select().from(mailOutbox).where(eq(mailOutbox.relatedId, target.id));
+    expect(mail).toMatchObject({ to: [target.email], containsSecret: true });
+    expect(mail?.body).toMatch(/reinitialiser-mot-de-passe\?token=/);
+    // The old password still works until the link is used: nothing was chosen for the user.
+    await signIn(ctx, target.identifier);
+
+    const created = await post("/api/users", {
+      identifier: "provisoire@test.fr",
+      password: "Une-phrase-provisoire-donnee",
+      firstName: "Paul",
+      lastName: "Provisoire",
+      email: "",
+      profileType: "CC",
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const session = await signIn(ctx, "provisoire@test.fr", "Une-phrase-provisoire-donnee");
+    expect((await ctx.app.inject({ url: "/api/clients/extractClientList", headers: session.bearer })).statusCode).toBe(
+      403,
+    );
   });
 });
