@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { signIn } from "./helpers";
 
 test.describe.configure({ mode: "serial" });
@@ -21,7 +21,22 @@ test("Direction renames the company: title and header follow", async ({ page }) 
   await expect(page.getByLabel("SIRET")).toBeFocused();
 });
 
-test("Direction creates a user who can sign in", async ({ page, browser }) => {
+/** Signs in with a provisional password: the only page that opens is the one to choose one's own. */
+async function chooseOwnPassword(page: Page, identifier: string, provisional: string, chosen: string) {
+  await signIn(page, identifier, provisional);
+  await expect(page.getByRole("button", { name: "Enregistrer mon mot de passe" })).toBeVisible();
+  // Any other page leads back here.
+  await page.goto("/app/client");
+  await expect(page).toHaveURL(/\/choisir-mot-de-passe$/);
+  await page.getByLabel("Mot de passe provisoire").fill(provisional);
+  await page.getByLabel("Nouveau mot de passe").fill(chosen);
+  await page.getByLabel("Confirmation du mot de passe").fill(chosen);
+  await page.getByRole("button", { name: "Enregistrer mon mot de passe" }).click();
+}
+
+test("Direction creates a user, who chooses their own password at the first sign-in", async ({ page, browser }) => {
+  // Two sessions and four slow password hashes (creation, two sign-ins, the change).
+  test.slow();
   await signIn(page, "dir@demo.fr");
   await page.goto("/app/setting/utilisateurs");
   await page.getByRole("button", { name: "Nouvel utilisateur" }).click();
@@ -35,9 +50,30 @@ test("Direction creates a user who can sign in", async ({ page, browser }) => {
   await expect(page.getByRole("cell", { name: "nouvelle@demo.fr", exact: true })).toBeVisible();
 
   const other = await browser.newPage();
-  await signIn(other, "nouvelle@demo.fr", "Nouvelle-arrivee-2026");
+  await chooseOwnPassword(other, "nouvelle@demo.fr", "Nouvelle-arrivee-2026", "Ma-propre-phrase-de-passe");
   await expect(other).toHaveURL(/\/app\/alert$/);
   await other.close();
+});
+
+// Serial: the account created by the test above.
+test("Direction gives a provisional password, shown once; the user must replace it", async ({ page, browser }) => {
+  test.slow();
+  await signIn(page, "dir@demo.fr");
+  await page.goto("/app/setting/utilisateurs");
+  await page.getByLabel("Rechercher").fill("nouvelle@demo.fr");
+  await page.getByRole("button", { name: "Mot de passe de nouvelle@demo.fr" }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByText("Vous ne choisissez pas le mot de passe d'un autre utilisateur.")).toBeVisible();
+  await dialog.getByRole("button", { name: "Mot de passe provisoire" }).click();
+  const provisional = (await dialog.getByLabel("Mot de passe provisoire").textContent()) ?? "";
+  expect(provisional).toMatch(/^\S{4}-\S{4}-\S{4}-\S{4}$/);
+  await dialog.getByRole("button", { name: "Fermer" }).click();
+  await expect(page.getByText("Mot de passe provisoire").first()).toBeVisible();
+
+  const user = await browser.newPage();
+  await chooseOwnPassword(user, "nouvelle@demo.fr", provisional, "Une-autre-phrase-bien-a-moi");
+  await expect(user).toHaveURL(/\/app\/alert$/);
+  await user.close();
 });
 
 test("Direction grants a right to a profile and its users see the screen", async ({ page, browser }) => {

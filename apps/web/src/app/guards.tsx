@@ -1,7 +1,7 @@
 import { canOpenAppRoute, isAppRoute, isStaffProfile, landingPathFor, type ProfileType } from "@certidesk/shared";
 import type { ReactNode } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
-import { loginPathFor } from "../lib/login-redirect";
+import { CHOOSE_PASSWORD_PATH, loginPathFor } from "../lib/login-redirect";
 import { useSession } from "../lib/session-context";
 import { AccessDeniedPage } from "./pages/AccessDeniedPage";
 import { NotFoundPage } from "./pages/NotFoundPage";
@@ -11,6 +11,7 @@ export function RequireSession({ children }: { children?: ReactNode }) {
   const { user } = useSession();
   const location = useLocation();
   if (!user) return <Navigate to={loginPathFor(location)} replace />;
+  if (user.mustChangePassword) return <Navigate to={CHOOSE_PASSWORD_PATH} replace />;
   return children ?? <Outlet />;
 }
 
@@ -19,6 +20,7 @@ export function StaffRouteGuard({ children }: { children?: ReactNode }) {
   const { user } = useSession();
   const location = useLocation();
   if (!user) return <Navigate to={loginPathFor(location)} replace />;
+  if (user.mustChangePassword) return <Navigate to={CHOOSE_PASSWORD_PATH} replace />;
   if (!isStaffProfile(user.profileType)) return <AccessDeniedPage home={landingPathFor(user) ?? "/login"} />;
   return children ?? <Outlet />;
 }
@@ -44,6 +46,7 @@ export function RequireProfile({ profile, children }: { profile: ProfileType; ch
   const { user } = useSession();
   const location = useLocation();
   if (!user) return <Navigate to={loginPathFor(location)} replace />;
+  if (user.mustChangePassword) return <Navigate to={CHOOSE_PASSWORD_PATH} replace />;
   if (user.profileType !== profile) return <AccessDeniedPage home={landingPathFor(user) ?? "/login"} />;
   return children ?? <Outlet />;
 }
@@ -51,7 +54,7 @@ export function RequireProfile({ profile, children }: { profile: ProfileType; ch
 /** "/" leads to the user's landing page, or to /login. */
 export function HomeRedirect() {
   const { user } = useSession();
-  const destination = user ? landingPathFor(user) : null;
+  const destination = user?.mustChangePassword ? CHOOSE_PASSWORD_PATH : user ? landingPathFor(user) : null;
   return <Navigate to={destination ?? "/login"} replace />;
 }
 

@@ -13,6 +13,11 @@ export const router = createBrowserRouter([
     path: "/mot-de-passe-oublie",
     lazy: lazyPage(() => import("../features/auth/components/ForgotPasswordPage"), "ForgotPasswordPage"),
   },
+  // Signed in with a provisional password (given by an administrator): choose one's own first.
+  {
+    path: "/choisir-mot-de-passe",
+    lazy: lazyPage(() => import("../features/auth/components/ChoosePasswordPage"), "ChoosePasswordPage"),
+  },
   {
     path: "/reinitialiser-mot-de-passe",
     lazy: lazyPage(() => import("../features/auth/components/ResetPasswordPage"), "ResetPasswordPage"),

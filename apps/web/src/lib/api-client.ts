@@ -1,6 +1,6 @@
 import { type ApiErrorBody, MESSAGES } from "@certidesk/shared";
-import { loginPathFor } from "./login-redirect";
-import { clearStoredSession } from "./session-store";
+import { CHOOSE_PASSWORD_PATH, loginPathFor } from "./login-redirect";
+import { clearStoredSession, readStoredUser, storeUser } from "./session-store";
 
 export const CSRF_COOKIE = "certidesk_csrf";
 export const CSRF_HEADER = "x-csrf-token";
@@ -26,6 +26,16 @@ export function readCookie(name: string): string | null {
 export function onUnauthenticated() {
   clearStoredSession();
   if (window.location.pathname !== "/login") window.location.assign(loginPathFor(window.location));
+}
+
+/**
+ * The server refuses everything but choosing a password to a user signed in with a provisional one (an
+ * administrator gave it since this page loaded): the page to choose it, where the guards lead too.
+ */
+function onPasswordChangeRequired() {
+  const user = readStoredUser();
+  if (user) storeUser({ ...user, mustChangePassword: true });
+  if (window.location.pathname !== CHOOSE_PASSWORD_PATH) window.location.assign(CHOOSE_PASSWORD_PATH);
 }
 
 export const IDEMPOTENCY_HEADER = "Idempotency-Key";
@@ -59,6 +69,7 @@ export async function apiRequest<T>(method: Method, url: string, body?: unknown)
   const data = text ? safeJson(text) : undefined;
   if (!response.ok) {
     const error = (data as ApiErrorBody | undefined)?.error;
+    if (error?.code === "PASSWORD_CHANGE_REQUIRED") onPasswordChangeRequired();
     throw new ApiError(
       response.status,
       error?.code ?? "INTERNAL",

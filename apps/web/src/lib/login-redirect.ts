@@ -7,6 +7,9 @@ import { ANY_CONTROL_CHARACTER } from "@certidesk/shared";
  */
 export const REDIRECT_PARAM = "redirect";
 
+/** Where a user signed in with a provisional password must go: nothing else opens until they choose their own. */
+export const CHOOSE_PASSWORD_PATH = "/choisir-mot-de-passe";
+
 type Place = { pathname: string; search?: string; hash?: string };
 
 /** /login, carrying the current page when there is one worth coming back to. */

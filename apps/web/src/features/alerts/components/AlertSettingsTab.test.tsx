@@ -19,6 +19,7 @@ const userWith = (update: boolean): CurrentUser => ({
   auditorId: null,
   clientId: null,
   abilities: { readHrDocuments: false },
+  mustChangePassword: false,
 });
 
 const SETTINGS: AlertSetting[] = [

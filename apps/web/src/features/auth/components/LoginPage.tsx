@@ -18,7 +18,7 @@ import { type FormEvent, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { errorMessage } from "../../../lib/api-client";
 import { useBranding } from "../../../lib/configuration/use-branding";
-import { REDIRECT_PARAM, safeRedirect } from "../../../lib/login-redirect";
+import { CHOOSE_PASSWORD_PATH, REDIRECT_PARAM, safeRedirect } from "../../../lib/login-redirect";
 import { useSession } from "../../../lib/session-context";
 import { useLogin } from "../api/login";
 
@@ -42,6 +42,10 @@ export function LoginPage() {
     const user = await loginMutation.mutateAsync({ identifier: identifier.trim(), password }).catch(() => null);
     if (!user) return;
     signIn(user);
+    if (user.mustChangePassword) {
+      navigate(CHOOSE_PASSWORD_PATH, { replace: true });
+      return;
+    }
     // Back to the page asked for before signing in (same site, same area as the profile's own), else
     // the profile's landing page.
     const landing = landingPathFor(user);

@@ -19,6 +19,7 @@ const userOf = (profileType: ProfileType, readHrDocuments: boolean): CurrentUser
   auditorId: null,
   clientId: null,
   abilities: { readHrDocuments },
+  mustChangePassword: false,
 });
 
 function Address() {

@@ -1,4 +1,5 @@
 import {
+  grantableCodes,
   OPERATION_LABELS,
   OPERATIONS,
   type Operation,
@@ -12,11 +13,14 @@ import { useState } from "react";
 import { errorMessage } from "../../../lib/api-client";
 import { useCan } from "../../../lib/can";
 import { notifySaved } from "../../../lib/notify";
+import { useSession } from "../../../lib/session-context";
 import { useProfiles } from "../api/get-profiles";
 import { useUpdateProfilePermissions } from "../api/update-profile-permissions";
 
-function GrantsEditor({ profile, editable }: { profile: Profile; editable: boolean }) {
+function GrantsEditor({ profile, editable, note }: { profile: Profile; editable: boolean; note: string | null }) {
   const [grants, setGrants] = useState<PermissionGrant[]>(profile.permissions);
+  // The evaluators' and client users' profiles are offered only the codes their scope bounds.
+  const offered = grantableCodes(profile.profileType);
   const mutation = useUpdateProfilePermissions();
 
   const dirty = JSON.stringify(grants) !== JSON.stringify(profile.permissions);
@@ -43,6 +47,11 @@ function GrantsEditor({ profile, editable }: { profile: Profile; editable: boole
             {profile.userCount} utilisateur(s) actif(s) avec ce profil. Les changements s'appliquent dès leur prochaine
             requête.
           </Text>
+          {note && (
+            <Text size="sm" c="dimmed">
+              {note}
+            </Text>
+          )}
         </div>
         {editable && (
           <Group>
@@ -73,27 +82,29 @@ function GrantsEditor({ profile, editable }: { profile: Profile; editable: boole
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {grants.map((grant) => (
-              <Table.Tr key={grant.code}>
-                <Table.Td>
-                  <Text size="sm" fw={500}>
-                    {PERMISSION_LABELS[grant.code]}
-                  </Text>
-                </Table.Td>
-                {OPERATIONS.map((op) => (
-                  <Table.Td key={op}>
-                    <Group justify="center">
-                      <Checkbox
-                        aria-label={`${PERMISSION_LABELS[grant.code]} : ${OPERATION_LABELS[op]}`}
-                        checked={grant.operation[op]}
-                        disabled={!editable}
-                        onChange={() => toggle(grant.code, op)}
-                      />
-                    </Group>
+            {grants
+              .filter((grant) => offered.includes(grant.code))
+              .map((grant) => (
+                <Table.Tr key={grant.code}>
+                  <Table.Td>
+                    <Text size="sm" fw={500}>
+                      {PERMISSION_LABELS[grant.code]}
+                    </Text>
                   </Table.Td>
-                ))}
-              </Table.Tr>
-            ))}
+                  {OPERATIONS.map((op) => (
+                    <Table.Td key={op}>
+                      <Group justify="center">
+                        <Checkbox
+                          aria-label={`${PERMISSION_LABELS[grant.code]} : ${OPERATION_LABELS[op]}`}
+                          checked={grant.operation[op]}
+                          disabled={!editable}
+                          onChange={() => toggle(grant.code, op)}
+                        />
+                      </Group>
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
+              ))}
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
@@ -104,6 +115,7 @@ function GrantsEditor({ profile, editable }: { profile: Profile; editable: boole
 export function ProfilesTab() {
   const { data: profiles = [] } = useProfiles();
   const { can } = useCan();
+  const { user } = useSession();
   const [selected, setSelected] = useState("DIR");
   const profile = profiles.find((p) => p.profileType === selected);
   return (
@@ -125,7 +137,14 @@ export function ProfilesTab() {
           <GrantsEditor
             key={`${profile.profileType}-${profile.version}`}
             profile={profile}
-            editable={can("SETTING", "update")}
+            editable={can("ADMIN", "update") && profile.profileType !== user?.profileType}
+            note={
+              !can("ADMIN", "update")
+                ? "Modifier les droits demande le droit « Administration des comptes et des droits »."
+                : profile.profileType === user?.profileType
+                  ? "C'est votre profil : ses droits se modifient par un autre administrateur."
+                  : "Vous ne pouvez accorder que des droits que vous avez vous-même."
+            }
           />
         )}
       </Paper>

@@ -1,4 +1,4 @@
-import type { CreateUserBody, SavedResult, UpdateUserBody } from "@certidesk/shared";
+import type { CreateUserBody, SavedResult, TemporaryPasswordResult, UpdateUserBody } from "@certidesk/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { invalidateDomains } from "../../../lib/query-keys";
@@ -8,8 +8,9 @@ export const updateUser = ({ id, body }: { id: string; body: UpdateUserBody }) =
   api.put<SavedResult>(`/api/users/${id}`, body);
 export const setUserActive = ({ id, active, version }: { id: string; active: boolean; version: number }) =>
   api.post<SavedResult>(`/api/users/${id}/active`, { active, version });
-export const setUserPassword = ({ id, password }: { id: string; password: string }) =>
-  api.post<{ ok: true }>(`/api/users/${id}/password`, { password });
+export const sendResetLink = (id: string) => api.post<{ ok: true }>(`/api/users/${id}/reset-link`);
+export const issueTemporaryPassword = (id: string) =>
+  api.post<TemporaryPasswordResult>(`/api/users/${id}/temporary-password`);
 
 /** Every user mutation refreshes the lists (and the profiles' user counts). */
 function useUserMutation<A, R>(fn: (args: A) => Promise<R>) {
@@ -23,4 +24,5 @@ function useUserMutation<A, R>(fn: (args: A) => Promise<R>) {
 export const useCreateUser = () => useUserMutation(createUser);
 export const useUpdateUser = () => useUserMutation(updateUser);
 export const useSetUserActive = () => useUserMutation(setUserActive);
-export const useSetUserPassword = () => useUserMutation(setUserPassword);
+export const useSendResetLink = () => useUserMutation(sendResetLink);
+export const useIssueTemporaryPassword = () => useUserMutation(issueTemporaryPassword);

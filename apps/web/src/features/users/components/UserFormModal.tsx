@@ -15,6 +15,7 @@ import { type ReactNode, useState } from "react";
 import { FormContent, FormModal } from "../../../components";
 import { useZodForm } from "../../../lib/form/use-zod-form";
 import { notifySaved } from "../../../lib/notify";
+import { useSession } from "../../../lib/session-context";
 import { useLinkOptions } from "../api/get-link-options";
 import { useCreateUser, useUpdateUser } from "../api/save-user";
 
@@ -111,6 +112,7 @@ function toBody(form: FormState, user: UserRow | null): CreateUserBody | UpdateU
 }
 
 function UserForm({ user, onClose }: Omit<Props, "opened">) {
+  const { user: me } = useSession();
   const create = useCreateUser();
   const update = useUpdateUser();
   const { form, submit, banner } = useZodForm<FormState, CreateUserBody | UpdateUserBody>({
@@ -138,8 +140,8 @@ function UserForm({ user, onClose }: Omit<Props, "opened">) {
         <TextInput label="Identifiant" disabled={!!user} required {...form.getInputProps("identifier")} />
         {!user && (
           <PasswordInput
-            label="Mot de passe initial"
-            description={PASSWORD_RULE}
+            label="Mot de passe provisoire"
+            description={`À lui communiquer : il choisira le sien à sa première connexion. ${PASSWORD_RULE}`}
             required
             {...form.getInputProps("password")}
           />
@@ -151,6 +153,8 @@ function UserForm({ user, onClose }: Omit<Props, "opened">) {
           label="Profil"
           required
           allowDeselect={false}
+          disabled={!!user && user.id === me?.id}
+          description={user && user.id === me?.id ? "Vous ne pouvez pas changer votre propre profil." : undefined}
           data={PROFILE_TYPES.map((p) => ({ value: p, label: PROFILE_LABELS[p] }))}
           {...form.getInputProps("profileType")}
         />

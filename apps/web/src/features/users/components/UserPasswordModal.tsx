@@ -1,54 +1,102 @@
 import type { UserRow } from "@certidesk/shared";
-import { PASSWORD_RULE } from "@certidesk/shared";
-import { Alert, Button, Group, Modal, PasswordInput, Stack, Text } from "@mantine/core";
-import { type FormEvent, useState } from "react";
+import { Alert, Button, Code, CopyButton, Group, Modal, Stack, Text } from "@mantine/core";
+import { IconKey, IconMail } from "@tabler/icons-react";
+import { useState } from "react";
 import { errorMessage } from "../../../lib/api-client";
 import { notifySaved } from "../../../lib/notify";
-import { useSetUserPassword } from "../api/save-user";
+import { useIssueTemporaryPassword, useSendResetLink } from "../api/save-user";
 
+/**
+ * An administrator never chooses another person's password: they send a link to choose it, or, where
+ * mail does not leave (a laptop without SMTP), give a one-time password shown here once.
+ */
 export function UserPasswordModal({ user, onClose }: { user: UserRow | null; onClose: () => void }) {
-  const mutation = useSetUserPassword();
-  const [password, setPassword] = useState("");
+  const link = useSendResetLink();
+  const temporary = useIssueTemporaryPassword();
+  const [issued, setIssued] = useState<string | null>(null);
+  const failed = link.error ?? temporary.error;
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!user) return;
-    const ok = await mutation.mutateAsync({ id: user.id, password }).catch(() => null);
-    if (!ok) return;
-    notifySaved("Mot de passe défini. Les sessions de l'utilisateur ont été fermées.");
-    setPassword("");
+  function close() {
+    setIssued(null);
+    link.reset();
+    temporary.reset();
     onClose();
   }
 
+  async function sendLink() {
+    if (!user) return;
+    if (await link.mutateAsync(user.id).catch(() => null)) {
+      notifySaved(`Un lien pour choisir son mot de passe a été envoyé à ${user.email}.`);
+      close();
+    }
+  }
+
+  async function giveTemporary() {
+    if (!user) return;
+    const result = await temporary.mutateAsync(user.id).catch(() => null);
+    if (result) setIssued(result.temporaryPassword);
+  }
+
   return (
-    <Modal opened={!!user} onClose={onClose} title={`Définir le mot de passe de ${user?.identifier ?? ""}`}>
-      <form onSubmit={submit}>
+    <Modal opened={!!user} onClose={close} title={`Mot de passe de ${user?.identifier ?? ""}`}>
+      {issued ? (
         <Stack>
-          <Text size="sm" c="dimmed">
-            L'utilisateur sera déconnecté de toutes ses sessions.
+          <Text size="sm">
+            Communiquez ce mot de passe provisoire à {user?.firstName} {user?.lastName}. Il ne sera plus affiché ; il ne
+            sert qu'à choisir un mot de passe personnel à la prochaine connexion. Ses sessions ont été fermées.
           </Text>
-          {mutation.isError && (
+          <Group gap="xs">
+            <Code fz="lg" aria-label="Mot de passe provisoire">
+              {issued}
+            </Code>
+            <CopyButton value={issued}>
+              {({ copied, copy }) => (
+                <Button size="xs" variant="light" onClick={copy}>
+                  {copied ? "Copié" : "Copier"}
+                </Button>
+              )}
+            </CopyButton>
+          </Group>
+          <Group justify="flex-end">
+            <Button onClick={close}>Fermer</Button>
+          </Group>
+        </Stack>
+      ) : (
+        <Stack>
+          <Text size="sm">
+            Vous ne choisissez pas le mot de passe d'un autre utilisateur. Envoyez-lui un lien pour le choisir lui-même
+            (valable une heure) ; si les e-mails ne partent pas, donnez-lui un mot de passe provisoire, qu'il remplacera
+            à sa connexion.
+          </Text>
+          {failed && (
             <Alert color="red" role="alert">
-              {errorMessage(mutation.error)}
+              {errorMessage(failed)}
             </Alert>
           )}
-          <PasswordInput
-            label="Nouveau mot de passe"
-            description={PASSWORD_RULE}
-            value={password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
-            required
-          />
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
+            <Button variant="default" onClick={close}>
               Annuler
             </Button>
-            <Button type="submit" loading={mutation.isPending}>
-              Enregistrer
+            <Button
+              variant="light"
+              leftSection={<IconKey size={16} />}
+              loading={temporary.isPending}
+              onClick={giveTemporary}
+            >
+              Mot de passe provisoire
+            </Button>
+            <Button
+              leftSection={<IconMail size={16} />}
+              loading={link.isPending}
+              disabled={!user?.email}
+              title={user?.email ? undefined : "Ce compte n'a pas d'adresse e-mail."}
+              onClick={sendLink}
+            >
+              Envoyer un lien
             </Button>
           </Group>
         </Stack>
-      </form>
+      )}
     </Modal>
   );
 }

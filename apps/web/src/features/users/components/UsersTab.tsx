@@ -38,7 +38,7 @@ export function UsersTab() {
     direction: sortKey && sort ? sort.direction : "asc",
   };
   const { data, isFetching } = useUsers(filter);
-  const canUpdate = can("SETTING", "update");
+  const canUpdate = can("ADMIN", "update");
 
   const toggleActive = (user: UserRow) =>
     modals.openConfirmModal({
@@ -113,7 +113,7 @@ export function UsersTab() {
             ]}
           />
         </Group>
-        {can("SETTING", "create") && (
+        {can("ADMIN", "create") && (
           <Button
             leftSection={<IconPlus size={16} />}
             onClick={() => {

@@ -20,7 +20,7 @@ function UserActions({ user, handlers }: { user: UserRow; handlers: UserRowHandl
           <IconPencil size={16} />
         </ActionIcon>
       </Hint>
-      <Hint label="Définir le mot de passe">
+      <Hint label="Lien ou mot de passe provisoire">
         <ActionIcon
           variant="subtle"
           aria-label={`Mot de passe de ${user.identifier}`}
@@ -61,11 +61,20 @@ export function userColumns(handlers: UserRowHandlers | null): DataTableColumn<U
     {
       key: "active",
       title: "Statut",
-      width: 110,
+      width: 190,
       render: (u) => (
-        <Badge color={u.active ? "green" : "gray"} variant="light">
-          {u.active ? "Actif" : "Désactivé"}
-        </Badge>
+        <Group gap={4}>
+          <Badge color={u.active ? "green" : "gray"} variant="light">
+            {u.active ? "Actif" : "Désactivé"}
+          </Badge>
+          {u.mustChangePassword && (
+            <Hint label="Mot de passe provisoire : à remplacer à la prochaine connexion">
+              <Badge color="orange" variant="light">
+                Provisoire
+              </Badge>
+            </Hint>
+          )}
+        </Group>
       ),
     },
   ];
