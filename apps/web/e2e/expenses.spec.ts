@@ -23,6 +23,7 @@ async function signedInPage(browser: Browser, identifier: string) {
 }
 
 const DESCRIPTION = `Déjeuner e2e ${Date.now()}`;
+const CAR = "Voiture personnelle (indemnités kilométriques)";
 
 test.describe
   .serial("evaluators' expenses, performance and satisfaction", () => {
@@ -66,6 +67,48 @@ test.describe
       await expect(row).toContainText("18,50");
       await expect(row).toContainText("À valider");
       await expect(row.getByRole("link", { name: "Voir le justificatif" })).toBeVisible();
+    });
+
+    // Every nature and every transport mode, each declared with its receipt: a train ticket took the whole
+    // page down once (the fare classes' names read wrong), and no test declared anything but a meal.
+    test("the evaluator declares every nature and every transport mode", async ({ page }) => {
+      await signIn(page, "auditeur@demo.fr");
+      await page.goto(`${new URL(page.url()).pathname}?onglet=frais`);
+      const combos: Array<[string, string | null]> = [
+        ["Hébergement", null],
+        ["Repas", null],
+        ...[CAR, "Train", "Avion", "Transports en commun", "Taxi", "Autre"].map(
+          (mode) => ["Transport", mode] as [string, string],
+        ),
+      ];
+      for (const [kind, mode] of combos) {
+        const label = `${kind}${mode ? ` ${mode}` : ""} e2e ${Date.now()}`;
+        await page.getByRole("button", { name: "Déclarer une dépense" }).click();
+        const dialog = page.getByRole("dialog", { name: "Déclarer une dépense" });
+        await dialog.getByLabel(/^Mission/).click();
+        await page.getByRole("option", { name: mission.label, exact: true }).click();
+        await dialog.getByLabel(/^Nature/).click();
+        await page.getByRole("option", { name: kind, exact: true }).click();
+        if (mode) {
+          await dialog.getByLabel(/^Mode de transport/).click();
+          await page.getByRole("option", { name: mode, exact: true }).click();
+        }
+        if (mode === CAR) await dialog.getByLabel(/^Kilomètres parcourus/).fill("42");
+        else await dialog.getByLabel(/^Montant TTC/).fill("64,30");
+        if (mode && mode !== CAR) {
+          await dialog.getByLabel(/^Classe de transport/).click();
+          await page.getByRole("option").first().click();
+        }
+        await dialog.getByLabel(/^Date de la dépense/).fill("02/03/2026");
+        await dialog.getByLabel(/^Description/).fill(label);
+        await dialog
+          .locator('input[type="file"]')
+          .setInputFiles({ name: "justificatif.pdf", mimeType: "application/pdf", buffer: RECEIPT });
+        await dialog.getByRole("button", { name: "Déclarer" }).click();
+        await expect(dialog, label).toBeHidden();
+        await expect(page.getByRole("row").filter({ hasText: label })).toContainText("À valider");
+      }
+      await expect(page.getByText("Cette partie de la page n'a pas pu s'afficher")).toHaveCount(0);
     });
 
     test("staff approve it in the mission's Frais tab", async ({ browser }) => {

@@ -46,6 +46,7 @@ export {
 } from "./numeric-input/sanitize-numeric";
 export { Pagination, type PaginationProps } from "./pagination/Pagination";
 export { DEFAULT_MAX_PAGE_LINKS, pageItems, SMALL_SCREEN_QUERY } from "./pagination/page-items";
+export { PanelBoundary, PanelFailure } from "./panel-boundary/PanelBoundary";
 export { ContactFormModal, type ContactTarget } from "./parties/ContactFormModal";
 export { EstablishmentFormModal } from "./parties/EstablishmentFormModal";
 export { ContactLine, PartyContacts } from "./parties/PartyContacts";

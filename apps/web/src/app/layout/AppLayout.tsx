@@ -4,6 +4,7 @@ import { useDisclosure } from "@mantine/hooks";
 import { ModalsProvider } from "@mantine/modals";
 import { useEffect } from "react";
 import { Link, Outlet, useLocation } from "react-router";
+import { PanelBoundary } from "../../components/panel-boundary/PanelBoundary";
 import { useMe } from "../../features/auth/api/me";
 import { useSession } from "../../lib/session-context";
 import { AppHeader } from "./AppHeader";
@@ -60,7 +61,10 @@ export function AppLayout() {
           </ScrollArea>
         </AppShell.Navbar>
         <AppShell.Main bg="gray.0" id={MAIN_CONTENT_ID} tabIndex={-1}>
-          <Outlet />
+          {/* A screen that fails keeps the navigation; the boundary starts afresh on the next page. */}
+          <PanelBoundary key={pathname}>
+            <Outlet />
+          </PanelBoundary>
         </AppShell.Main>
       </AppShell>
     </ModalsProvider>

@@ -1,6 +1,7 @@
 import { landingPathFor } from "@certidesk/shared";
 import { AppShell, Container } from "@mantine/core";
-import { Outlet } from "react-router";
+import { Outlet, useLocation } from "react-router";
+import { PanelBoundary } from "../../components/panel-boundary/PanelBoundary";
 import { useSession } from "../../lib/session-context";
 import { AppHeader } from "./AppHeader";
 import { MAIN_CONTENT_ID, SkipLink } from "./SkipLink";
@@ -8,6 +9,7 @@ import { MAIN_CONTENT_ID, SkipLink } from "./SkipLink";
 /** The shell of the client portal and the evaluator space: header, no back-office navigation. */
 export function PortalLayout() {
   const { user } = useSession();
+  const { pathname } = useLocation();
   return (
     <AppShell header={{ height: 56 }} padding="md">
       <SkipLink />
@@ -16,7 +18,9 @@ export function PortalLayout() {
       </AppShell.Header>
       <AppShell.Main bg="gray.0" id={MAIN_CONTENT_ID} tabIndex={-1}>
         <Container size="lg">
-          <Outlet />
+          <PanelBoundary key={pathname}>
+            <Outlet />
+          </PanelBoundary>
         </Container>
       </AppShell.Main>
     </AppShell>

@@ -1,6 +1,7 @@
 import { Stack, Tabs, Title } from "@mantine/core";
 import { type ComponentType, lazy, Suspense } from "react";
 import { Navigate, useNavigate, useParams } from "react-router";
+import { PanelBoundary } from "../../components";
 import { Spinner } from "../../components/loading/Spinner";
 import { useBranding } from "../../lib/configuration/use-branding";
 
@@ -101,9 +102,11 @@ export function SettingsPage() {
         </Tabs.List>
         {TABS.map((t) => (
           <Tabs.Panel key={t.value} value={t.value}>
-            <Suspense fallback={<Spinner />}>
-              <t.Panel />
-            </Suspense>
+            <PanelBoundary>
+              <Suspense fallback={<Spinner />}>
+                <t.Panel />
+              </Suspense>
+            </PanelBoundary>
           </Tabs.Panel>
         ))}
       </Tabs>

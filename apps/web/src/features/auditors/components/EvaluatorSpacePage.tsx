@@ -2,6 +2,7 @@ import { formatPhone } from "@certidesk/shared";
 import { Alert, Paper, Stack, Tabs, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
 import { useParams, useSearchParams } from "react-router";
+import { PanelBoundary } from "../../../components";
 import { errorMessage } from "../../../lib/api-client";
 import { useBranding } from "../../../lib/configuration/use-branding";
 import { useAuditor } from "../api/get-auditor";
@@ -81,27 +82,37 @@ export function EvaluatorSpacePage({
               ))}
             </Tabs.List>
             <Tabs.Panel value="missions">
-              <MissionSpacePanel auditorId={auditor.id} />
+              <PanelBoundary>
+                <MissionSpacePanel auditorId={auditor.id} />
+              </PanelBoundary>
             </Tabs.Panel>
             <Tabs.Panel value="programmes">
-              <MissionsPanel auditorId={auditor.id} linkToContracts={false} />
+              <PanelBoundary>
+                <MissionsPanel auditorId={auditor.id} linkToContracts={false} />
+              </PanelBoundary>
             </Tabs.Panel>
             <Tabs.Panel value="documents">
-              <DocumentsPanel auditorId={auditor.id} canEdit={auditor.abilities.declare} />
+              <PanelBoundary>
+                <DocumentsPanel auditorId={auditor.id} canEdit={auditor.abilities.declare} />
+              </PanelBoundary>
             </Tabs.Panel>
             <Tabs.Panel value="liens">
-              <Text size="sm" mb="sm">
-                Déclarez tout lien avec un établissement, son entité juridique ou son gestionnaire (emploi, conseil,
-                formation, accompagnement, intérêt, lien familial) : il est vérifié à chaque affectation.
-              </Text>
-              <LinksPanel auditorId={auditor.id} canEdit={auditor.abilities.declare} />
+              <PanelBoundary>
+                <Text size="sm" mb="sm">
+                  Déclarez tout lien avec un établissement, son entité juridique ou son gestionnaire (emploi, conseil,
+                  formation, accompagnement, intérêt, lien familial) : il est vérifié à chaque affectation.
+                </Text>
+                <LinksPanel auditorId={auditor.id} canEdit={auditor.abilities.declare} />
+              </PanelBoundary>
             </Tabs.Panel>
             <Tabs.Panel value="disponibilites">
-              <AvailabilityPanel auditorId={auditor.id} canEdit={auditor.abilities.declare} />
+              <PanelBoundary>
+                <AvailabilityPanel auditorId={auditor.id} canEdit={auditor.abilities.declare} />
+              </PanelBoundary>
             </Tabs.Panel>
             {extraTabs.map((t) => (
               <Tabs.Panel key={t.value} value={t.value}>
-                {t.render(auditor)}
+                <PanelBoundary>{t.render(auditor)}</PanelBoundary>
               </Tabs.Panel>
             ))}
           </Tabs>

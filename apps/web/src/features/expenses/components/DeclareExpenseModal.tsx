@@ -131,7 +131,7 @@ function DeclareExpenseForm({ onClose, missions, kmRate }: Omit<Props, "opened">
         <Select
           label="Classe de transport"
           clearable
-          data={(fareClasses.data ?? []).map((f) => ({ value: f.id, label: f.name }))}
+          data={(fareClasses.data ?? []).map((f) => ({ value: f._id, label: f.fareClassName }))}
           {...form.getInputProps("fareClassId")}
         />
       )}

@@ -1,0 +1,48 @@
+import { Alert, Button, Stack, Text } from "@mantine/core";
+import { IconAlertTriangle } from "@tabler/icons-react";
+import { Component, type ErrorInfo, type ReactNode } from "react";
+
+/** What a panel shows instead of itself when it failed to render: the page around it keeps working. */
+export function PanelFailure({ onRetry }: { onRetry?: () => void }) {
+  return (
+    <Alert
+      color="red"
+      role="alert"
+      icon={<IconAlertTriangle size={18} />}
+      title="Cette partie de la page n'a pas pu s'afficher"
+    >
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">
+          Le reste de la page reste utilisable et rien de ce que vous aviez enregistré n'est perdu. Réessayez ; si le
+          problème revient, signalez-le en précisant ce que vous faisiez.
+        </Text>
+        {onRetry && (
+          <Button size="xs" variant="light" color="red" onClick={onRetry}>
+            Réessayer
+          </Button>
+        )}
+      </Stack>
+    </Alert>
+  );
+}
+
+/**
+ * An error in one panel (a tab, a form) must not take the whole page down: React unmounts everything up
+ * to the nearest boundary, and without one the router replaced the page with its English default.
+ */
+export class PanelBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo) {
+    console.error("Panneau en erreur", error, info.componentStack);
+  }
+
+  override render() {
+    if (this.state.failed) return <PanelFailure onRetry={() => this.setState({ failed: false })} />;
+    return this.props.children;
+  }
+}
