@@ -1,10 +1,11 @@
 import type { MailTemplate, updateMailTemplateBodySchema } from "@certidesk/shared";
-import { formatCurrency } from "@certidesk/shared";
+import { formatCurrency, hasPermission } from "@certidesk/shared";
 import type { z } from "zod";
 import type { Database } from "../../db/client.js";
 import { mailTemplates } from "../../db/schema/index.js";
 import type { Actor } from "../../lib/actor.js";
 import { type Clock, systemClock } from "../../lib/clock.js";
+import { badRequest, forbidden } from "../../lib/errors.js";
 import { versionedUpdate } from "../../lib/versioned-update.js";
 import { TEMPLATE_VARIABLES } from "./default-templates.js";
 import * as repo from "./mail-templates.repository.js";
@@ -26,12 +27,29 @@ const toTemplate = (row: typeof mailTemplates.$inferSelect): MailTemplate => ({
   updatedAt: row.updatedAt.toISOString(),
 });
 
+/**
+ * The password-reset mail carries a link that opens any account, the Director's included: rewording it
+ * (pointing the link elsewhere, say) is administering accounts, not a setting (docs/permissions.md).
+ */
+function assertMayEditSecretTemplate(actor: Actor, code: string, body: string) {
+  if (code !== "PASSWORD_RESET") return;
+  if (!hasPermission(actor.grants, "ADMIN", "update")) {
+    throw forbidden(
+      "Ce modèle porte les liens de choix du mot de passe : il se modifie avec le droit d'administration des comptes.",
+    );
+  }
+  if (!body.includes("{{link}}")) {
+    throw badRequest("Le modèle doit garder la variable {{link}} : c'est le lien que l'utilisateur ouvre.");
+  }
+}
+
 export function createMailTemplatesService({ db, clock = systemClock }: { db: Database; clock?: Clock }) {
   return {
     list: async () => (await repo.listTemplates(db)).map(toTemplate),
 
     async update(actor: Actor, code: string, input: UpdateInput, requestId?: string) {
       const { version, ...values } = input;
+      assertMayEditSecretTemplate(actor, code, values.body);
       const saved = await versionedUpdate({
         db,
         clock,

@@ -456,6 +456,27 @@ describe("mail without SMTP, templates and group lists", () => {
     expect(errorOf(stale).message).toBe(MESSAGES.staleVersion);
   });
 
+  it("leaves the password-reset template, which carries every account's link, to account administrators", async () => {
+    const templates = (await ctx.app.inject({ url: "/api/mail-templates", headers: admin.bearer })).json();
+    const reset = templates.find((t: { code: string }) => t.code === "PASSWORD_RESET");
+    const edit = (session: Session, body: string) =>
+      ctx.app.inject({
+        method: "PUT",
+        url: "/api/mail-templates/PASSWORD_RESET",
+        headers: session.bearer,
+        payload: { name: reset.name, subject: reset.subject, body, version: reset.version },
+      });
+    // Quality holds SETTING update: it rewords the other mails, not this one (it would point the link elsewhere).
+    const qse = await signIn(ctx, (await buildUser(ctx.handle.db, "QSE")).identifier);
+    const phishing = await edit(qse, "Ouvrez https://ailleurs.example/?t={{link}}");
+    expect(phishing.statusCode).toBe(403);
+    expect(errorOf(phishing).message).toMatch(/droit d'administration des comptes/);
+    const withoutLink = await edit(admin, "Bonjour, contactez-nous.");
+    expect(withoutLink.statusCode).toBe(400);
+    expect(errorOf(withoutLink).message).toMatch(/\{\{link\}\}/);
+    expect((await edit(admin, `${reset.body}\n\nL'équipe`)).statusCode).toBe(200);
+  });
+
   it("manages group e-mail lists with French validation", async () => {
     const bad = await ctx.app.inject({
       method: "POST",
