@@ -20,7 +20,7 @@ import type { DocumentLinks } from "./document-links.js";
 import { rowWithLinks, withLinks } from "./document-row.js";
 import { canSeeHrDocuments, documentResource } from "./documents.policy.js";
 import * as repo from "./documents.repository.js";
-import { detectAllowedType, REFUSED_TYPE_MESSAGE } from "./file-check.js";
+import { acceptedFileType } from "./file-check.js";
 import { documentName, safeFileName } from "./file-names.js";
 import { withStoredFile } from "./stored-file.js";
 
@@ -165,8 +165,7 @@ export function createDocumentsService({ db, storage, links, clock = systemClock
       if (meta.family === "RH" && !canSeeHrDocuments(actor)) {
         throw forbidden("Les documents RH sont réservés à la Direction et aux Ressources humaines.");
       }
-      const mimeType = await detectAllowedType(file.data, file.fileName);
-      if (!mimeType) throw badRequest(REFUSED_TYPE_MESSAGE);
+      const mimeType = await acceptedFileType(file.data, file.fileName);
       const created = await store(actor, meta, file, mimeType, requestId);
       return toRow((await repo.findDocument(db, created.id)) as repo.DocumentJoinedRow);
     },
@@ -192,8 +191,7 @@ export function createDocumentsService({ db, storage, links, clock = systemClock
 
     async newVersion(actor: Actor, id: string, file: UploadedFile, version: number, requestId?: string) {
       const current = await loadVisible(actor, id, "update");
-      const mimeType = await detectAllowedType(file.data, file.fileName);
-      if (!mimeType) throw badRequest(REFUSED_TYPE_MESSAGE);
+      const mimeType = await acceptedFileType(file.data, file.fileName);
       const fileName = safeFileName(file.fileName);
       await withStoredFile(storage, file.data, mimeType, (stored) => {
         const number = current.document.currentVersion + 1;
