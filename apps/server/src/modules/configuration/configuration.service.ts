@@ -15,12 +15,6 @@ export { ensureConfiguration } from "./configuration.repository.js";
 
 type Row = repo.ConfigurationRow;
 
-/** PNG, JPEG or WebP by their first bytes: anything else gets the format message before any decoding. */
-function isImageSignature(data: Buffer): boolean {
-  if (data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return true;
-  if (data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return true;
-  return data.subarray(0, 4).toString("latin1") === "RIFF" && data.subarray(8, 12).toString("latin1") === "WEBP";
-}
 type UpdateInput = z.output<typeof updateConfigurationBodySchema>;
 
 export const LOGO_PATH = "/configuration/logo";
@@ -34,6 +28,16 @@ export const LOGO_FORMAT_MESSAGE = "Format de logo non accepté : utilisez une i
 const LOGO_IMAGE = { formats: ["png", "jpeg", "webp"], maxSide: 600 } as const;
 
 type Logo = { data: Buffer; mime: string };
+
+/**
+ * PNG, JPEG or WebP by their first bytes, not by the name the browser sent: anything else (SVG, which can
+ * carry script, included) gets the format message before any decoding.
+ */
+function isImageSignature(data: Buffer): boolean {
+  if (data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return true;
+  if (data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return true;
+  return data.subarray(0, 4).toString("latin1") === "RIFF" && data.subarray(8, 12).toString("latin1") === "WEBP";
+}
 
 function toConfiguration(row: Row): Configuration {
   return {
