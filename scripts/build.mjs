@@ -27,6 +27,8 @@ const serverRoot = path.join(repoRoot, "apps/server");
 const SERVER_ASSETS = [
   ["src/db/migrations", "migrations"],
   ["src/lib/common-passwords.txt", "common-passwords.txt"],
+  // Started as a worker thread from its own file (lib/pdf/pdf-workers.ts).
+  ["src/lib/pdf/pdf-worker.mjs", "pdf-worker.mjs"],
 ];
 
 async function buildServer() {

@@ -258,7 +258,9 @@ export async function buildApp({
   });
   usersRoutes(app, { users: createUsersService({ db, sessions, passwordReset, clock }) });
   profilesRoutes(app, { profiles: createProfilesService({ db, clock, onGrantsChanged: sessions.forgetAll }) });
-  configurationRoutes(uploads, { configuration: createConfigurationService({ db, clock }) });
+  // One service for the routes and the PDFs: the stored logo is checked once per version (image guard).
+  const configurationService = createConfigurationService({ db, clock, log: app.log });
+  configurationRoutes(uploads, { configuration: configurationService });
   clientsRoutes(app, { clients: createClientsService({ db, clock }) });
   partiesRoutes(app, { parties: createPartiesService({ db, clock }) });
   gestionnairesRoutes(app, { gestionnaires: createGestionnairesService({ db, clock }) });
@@ -267,7 +269,6 @@ export async function buildApp({
     prospects: createProspectsService({ db, recevability, clock, cascade: { refuseOpenQuotes, cancelOpenContracts } }),
   });
   recevabilityRoutes(uploads, { recevability, uploadMaxBytes: config.uploadMaxBytes });
-  const configurationService = createConfigurationService({ db, clock });
   quotesRoutes(app, {
     quotes: createQuotesService({
       db,

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { Worker } from "node:worker_threads";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 /**
@@ -81,6 +82,31 @@ describe("the compiled server", () => {
     expect(((await r.json()) as { error: { message: string } }).error.message).toBe(
       "Ce texte ne peut pas dépasser 200 caractères.",
     );
+  });
+
+  it("finds its PDF renderer's thread beside the chunk that starts it, and renders with it", async () => {
+    const dist = path.join(serverRoot, "dist");
+    const starter = fs
+      .readdirSync(dist)
+      .filter((f) => f.endsWith(".js"))
+      .find((f) =>
+        fs.readFileSync(path.join(dist, f), "utf8").includes('new URL("./pdf-worker.mjs", import.meta.url)'),
+      );
+    expect(starter).toBeDefined();
+    const worker = new Worker(path.join(dist, "pdf-worker.mjs"));
+    try {
+      const reply = await new Promise<{ data?: Uint8Array }>((resolve, reject) => {
+        worker.once("message", resolve).once("error", reject);
+        worker.postMessage({ id: 1, job: { definition: { content: ["Bonjour"] } } });
+      });
+      expect(
+        Buffer.from(reply.data ?? [])
+          .subarray(0, 5)
+          .toString(),
+      ).toBe("%PDF-");
+    } finally {
+      await worker.terminate();
+    }
   });
 
   it("stops on SIGTERM with code 0 once its database is closed", async () => {

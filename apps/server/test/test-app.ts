@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { inject } from "vitest";
-import { buildApp } from "../src/app.js";
+import { type AppDeps, buildApp } from "../src/app.js";
 import type { AppInstance } from "../src/app-instance.js";
 import { type AppConfig, loadConfig } from "../src/config.js";
 import { prepareDatabase } from "../src/db/bootstrap.js";
@@ -63,6 +63,8 @@ export interface TestAppOptions {
   clock?: Clock;
   /** Registers test-only routes before the app is ready (routes cannot be added afterwards). */
   routes?: (app: AppInstance) => void;
+  /** The app's logger (Fastify's option; none by default): a test that reads the log passes a stream. */
+  logger?: AppDeps["logger"];
   /** An existing database (a second server on the same one) instead of a fresh copy; closed by the caller. */
   handle?: DatabaseHandle;
 }
@@ -83,7 +85,13 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
   };
   if (!migrated) await prepareDatabase(handle, config);
   else if (config.demoData) await seedDemoData(handle.db);
-  const app = await buildApp({ config, handle, throttle: options.throttle, clock: options.clock });
+  const app = await buildApp({
+    config,
+    handle,
+    throttle: options.throttle,
+    clock: options.clock,
+    logger: options.logger,
+  });
   options.routes?.(app);
   await app.ready();
   return {

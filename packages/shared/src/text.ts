@@ -15,6 +15,15 @@ export const CONTROL_CHARACTERS_MESSAGE = "Ce texte contient des caractères de 
 
 export const hasControlCharacters = (value: string) => CONTROL_CHARACTERS.test(value);
 
+/**
+ * Bidirectional formatting characters (embeddings and overrides U+202A–U+202E, isolates U+2066–U+2069, the
+ * marks U+200E, U+200F, U+061C): they reorder what is displayed, so that `facture\u202Efdp.exe` reads
+ * "factureexe.pdf". No file name needs them.
+ */
+const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+
+export const withoutBidiControls = (value: string) => value.replace(BIDI_CONTROLS, "");
+
 /** Any user text: a string free of control characters (then trim, min, max as the field needs). */
 export const safeText = () => z.string().refine((v) => !hasControlCharacters(v), CONTROL_CHARACTERS_MESSAGE);
 

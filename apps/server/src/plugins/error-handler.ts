@@ -61,8 +61,12 @@ function send(
 
 /** Any error, whatever threw it, as the one API shape. */
 export function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  if (error instanceof AppError)
+  if (error instanceof AppError) {
+    // A 5xx of our own that carries its cause (a PDF that could not be rendered): the cause goes to the
+    // log, the client gets the French message only.
+    if (error.statusCode >= 500 && error.cause !== undefined) request.log.error({ err: error }, "request failed");
     return send(reply, request, error.statusCode, error.code, error.message, error.details);
+  }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const details = error.validation.map((v) => ({
       path: `${error.validationContext ?? ""}${v.instancePath}`.replace(/\//g, ".").replace(/\.$/, ""),

@@ -25,9 +25,17 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
   return headers;
 }
 
+/**
+ * What a browser or a proxy may keep of an answer, unless its route says otherwise: nothing. The API's answers
+ * (JSON, exports, PDFs, documents) are one user's data; a shared computer's cache or a proxy must not keep
+ * them. The routes that may be kept set their own: the web app's shell (`no-cache`) and hashed assets
+ * (`immutable`, plugins/web-app.ts), the public logo.
+ */
+export const DEFAULT_CACHE_CONTROL = "no-store";
+
 /** Every answer, the API's and the web app's, carries them; a route may still set its own (a document's CSP). */
 export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOptions): void {
-  const headers = securityHeaders(options);
+  const headers = { ...securityHeaders(options), "cache-control": DEFAULT_CACHE_CONTROL };
   app.addHook("onRequest", (_request, reply, done) => {
     reply.headers(headers);
     done();

@@ -10,10 +10,14 @@ describe("the built web app", () => {
   let ctx: TestContext;
   const dist = fs.mkdtempSync(path.join(os.tmpdir(), "certidesk-dist-"));
   const script = `console.log(${JSON.stringify("Certidesk ".repeat(2000))});`;
+  const index = `<!doctype html><div id="root"></div><!--${"x".repeat(2000)}-->`;
 
   beforeAll(async () => {
     fs.mkdirSync(path.join(dist, "assets"));
-    fs.writeFileSync(path.join(dist, "index.html"), '<!doctype html><div id="root"></div>');
+    // Over 1 kB, as the real one: the build writes its .br and .gz copies, which are what browsers get.
+    fs.writeFileSync(path.join(dist, "index.html"), index);
+    fs.writeFileSync(path.join(dist, "index.html.br"), zlib.brotliCompressSync(index));
+    fs.writeFileSync(path.join(dist, "index.html.gz"), zlib.gzipSync(index));
     fs.writeFileSync(path.join(dist, "assets", "index-Bx12Ab.js"), script);
     fs.writeFileSync(path.join(dist, "assets", "index-Bx12Ab.js.map"), '{"version":3}');
     fs.writeFileSync(path.join(dist, "favicon.svg"), "<svg/>");
@@ -29,11 +33,29 @@ describe("the built web app", () => {
     fs.rmSync(dist, { recursive: true, force: true });
   });
 
-  it("opens the app at / and never lets the browser keep index.html", async () => {
-    const response = await ctx.app.inject({ url: "/", headers: { accept: "text/html" } });
-    expect(response.statusCode).toBe(200);
-    expect(response.body).toContain('id="root"');
-    expect(response.headers["cache-control"]).toBe("no-cache");
+  /** The app shell as a browser gets it: compressed (brotli or gzip) or, without Accept-Encoding, plain. */
+  const shellBody = (response: { headers: Record<string, unknown>; rawPayload: Buffer }) => {
+    const encoding = response.headers["content-encoding"];
+    if (encoding === "br") return zlib.brotliDecompressSync(response.rawPayload).toString();
+    if (encoding === "gzip") return zlib.gunzipSync(response.rawPayload).toString();
+    return response.rawPayload.toString();
+  };
+  const encodings = [undefined, "br", "gzip", "gzip, deflate, br, zstd"];
+
+  it("never lets the browser keep the app shell, on any path, compressed or not", async () => {
+    for (const url of ["/", "/index.html", "/app/client/123?tab=contrat"]) {
+      for (const encoding of encodings) {
+        const headers = { accept: "text/html", ...(encoding ? { "accept-encoding": encoding } : {}) };
+        const response = await ctx.app.inject({ url, headers });
+        const label = `${url} ${encoding ?? "(no Accept-Encoding)"}`;
+        expect(response.statusCode, label).toBe(200);
+        expect(response.headers["content-encoding"], label).toBe(
+          encoding ? (encoding === "gzip" ? "gzip" : "br") : undefined,
+        );
+        expect(shellBody(response), label).toBe(index);
+        expect(response.headers["cache-control"], label).toBe("no-cache");
+      }
+    }
   });
 
   it("answers every deep link with the app, with or without an Accept header", async () => {
@@ -43,8 +65,6 @@ describe("the built web app", () => {
       expect(response.body).toContain('id="root"');
       expect(response.headers["cache-control"]).toBe("no-cache");
     }
-    const index = await ctx.app.inject({ url: "/index.html" });
-    expect(index.headers["cache-control"]).toBe("no-cache");
   });
 
   it("caches hashed assets for a year and compresses text", async () => {

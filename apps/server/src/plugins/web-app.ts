@@ -15,9 +15,14 @@ const NO_CACHE = "no-cache";
 const IMMUTABLE = "public, max-age=31536000, immutable";
 const SHORT = "public, max-age=3600";
 
+/**
+ * The policy of a served file, read from its own name: with `preCompressed` the file sent is the build's
+ * `index.html.br` or `.gz` copy (every browser accepts one), which must be as uncached as `index.html`.
+ */
 function cacheControlFor(filePath: string): string {
-  if (filePath.endsWith(".html")) return NO_CACHE;
-  if (filePath.split(path.sep).includes("assets")) return IMMUTABLE;
+  const served = filePath.replace(/\.(br|gz)$/, "");
+  if (served.endsWith(".html")) return NO_CACHE;
+  if (served.split(path.sep).includes("assets")) return IMMUTABLE;
   return SHORT;
 }
 

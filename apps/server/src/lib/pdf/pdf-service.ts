@@ -1,38 +1,13 @@
-import { createRequire } from "node:module";
-import path from "node:path";
 import { type Configuration, formatPhone } from "@certidesk/shared";
+import { renderInWorker } from "./pdf-workers.js";
 
 /** Content of a pdfmake document (kept loose: pdfmake's own typings lag behind its 0.3 API). */
 export type PdfContent = unknown;
 
 export interface CompanyIdentity {
   configuration: Configuration;
+  /** The stored logo as configuration.logo() gives it: normalised by libvips (lib/image-guard.ts), or none. */
   logo: { data: Buffer; mime: string } | null;
-}
-
-/**
- * pdfmake (with pdfkit, fontkit and the fonts) is loaded by the first document generated, not at
- * start: a server that prints nothing does not carry it in memory.
- */
-let loading: Promise<typeof import("pdfmake").default> | null = null;
-function loadPdfmake() {
-  loading ??= import("pdfmake").then(({ default: pdfmake }) => {
-    const require = createRequire(import.meta.url);
-    const fontsDir = path.join(path.dirname(require.resolve("pdfmake/package.json")), "fonts", "Roboto");
-    pdfmake.setFonts({
-      Roboto: {
-        normal: path.join(fontsDir, "Roboto-Regular.ttf"),
-        bold: path.join(fontsDir, "Roboto-Medium.ttf"),
-        italics: path.join(fontsDir, "Roboto-Italic.ttf"),
-        bolditalics: path.join(fontsDir, "Roboto-MediumItalic.ttf"),
-      },
-    });
-    // Generated documents read nothing but the bundled fonts, and fetch nothing from the network.
-    pdfmake.setLocalAccessPolicy((file) => path.resolve(file).startsWith(fontsDir));
-    pdfmake.setUrlAccessPolicy(() => false);
-    return pdfmake;
-  });
-  return loading;
 }
 
 /** The company's legal mentions, one line for the footer of every generated document. */
@@ -113,36 +88,38 @@ export async function renderPdf(
       tableHeader: { bold: true, fillColor: "#eef3fa" },
       small: { fontSize: 8, color: "#555555" },
     },
-    header: () => header(identity),
-    footer: (page: number, pages: number) => ({
-      margin: [40, 10, 40, 0],
-      columns: [
-        { text: mentions, fontSize: 7, color: "#555555", width: "*" },
-        { text: `Page ${page} / ${pages}`, fontSize: 7, alignment: "right", width: 60 },
-      ],
-    }),
+    // Plain data only: the definition is rendered in a worker thread (pdf-workers.ts), where the footer's
+    // page numbers are filled in.
+    header: header(identity),
     content,
   };
-  const pdfmake = await loadPdfmake();
+  const footer = {
+    margin: [40, 10, 40, 0],
+    columns: [
+      { text: mentions, fontSize: 7, color: "#555555", width: "*" },
+      { pageCounter: "Page {page} / {pages}", fontSize: 7, alignment: "right", width: 60 },
+    ],
+  };
   const a3 = options.pdfA3;
-  if (!a3) return pdfmake.createPdf(definition).getBuffer();
+  if (!a3) return renderInWorker({ definition, footer });
   const created = options.creationDate ?? new Date();
-  const output = pdfmake.createPdf({
-    ...definition,
-    version: "1.7",
-    subset: "PDF/A-3b",
-    files: {
-      [a3.file.name]: {
-        src: `data:${a3.file.mimeType};base64,${Buffer.from(a3.file.data, "utf8").toString("base64")}`,
-        name: a3.file.name,
-        description: a3.file.description,
-        relationship: a3.file.relationship,
-        creationDate: created,
-        modifiedDate: created,
+  return renderInWorker({
+    definition: {
+      ...definition,
+      version: "1.7",
+      subset: "PDF/A-3b",
+      files: {
+        [a3.file.name]: {
+          src: `data:${a3.file.mimeType};base64,${Buffer.from(a3.file.data, "utf8").toString("base64")}`,
+          name: a3.file.name,
+          description: a3.file.description,
+          relationship: a3.file.relationship,
+          creationDate: created,
+          modifiedDate: created,
+        },
       },
     },
+    footer,
+    xmp: a3.xmp,
   });
-  const pdfKitDoc = (await output.getStream()) as { appendXML(xml: string): void };
-  pdfKitDoc.appendXML(a3.xmp);
-  return output.getBuffer();
 }

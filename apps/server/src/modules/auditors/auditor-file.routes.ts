@@ -13,10 +13,10 @@ import {
   unavailabilityBodySchema,
   unavailabilitySchema,
 } from "@certidesk/shared";
-import type { MultipartFile } from "@fastify/multipart";
 import { z } from "zod";
 import type { AppInstance } from "../../app-instance.js";
-import { AppError, badRequest } from "../../lib/errors.js";
+import { badRequest } from "../../lib/errors.js";
+import { readUpload } from "../../lib/upload.js";
 import { requireActor } from "../../plugins/auth.js";
 import type { AuditorFileService } from "./auditor-file.service.js";
 import { idParams, tags } from "./auditors.routes.js";
@@ -26,14 +26,6 @@ const uploadFields = z.object({
   validUntil: z.iso.date({ error: "Date de fin de validité invalide." }).nullable().default(null),
   name: z.string().trim().max(200).optional(),
 });
-const fieldsOf = (file: MultipartFile) =>
-  Object.fromEntries(
-    Object.entries(file.fields).flatMap(([key, field]) =>
-      field && !Array.isArray(field) && field.type === "field" && field.value !== ""
-        ? [[key, String(field.value)]]
-        : [],
-    ),
-  );
 // Optional (default: the current month), so another evaluator's file answers 404 before any 400.
 const monthRange = z.object({ from: z.iso.date().optional(), to: z.iso.date().optional() });
 
@@ -169,22 +161,15 @@ export function auditorFileRoutes(
       },
     },
     async (request) => {
-      const upload = await request.file({ limits: { fileSize: uploadMaxBytes, files: 1 } }).catch(() => undefined);
-      if (!upload) throw badRequest("Aucun fichier reçu.");
-      const data = await upload.toBuffer().catch(() => null);
-      if (!data || upload.file.truncated)
-        throw new AppError(
-          413,
-          "PAYLOAD_TOO_LARGE",
-          `Le fichier dépasse la taille maximale de ${Math.round(uploadMaxBytes / 1048576)} Mo.`,
-        );
-      const fields = uploadFields.safeParse(fieldsOf(upload));
+      // The one upload reader (lib/upload.ts): its multipart limits, unknown or over-long fields refused.
+      const upload = await readUpload(request, { maxBytes: uploadMaxBytes, fields: ["kind", "validUntil", "name"] });
+      const fields = uploadFields.safeParse(upload.fields);
       if (!fields.success) throw badRequest(fields.error.issues[0]?.message);
       return file.uploadDocument(
         requireActor(request),
         request.params.id,
         fields.data,
-        { fileName: upload.filename, data },
+        { fileName: upload.file.filename, data: upload.data },
         request.id,
       );
     },

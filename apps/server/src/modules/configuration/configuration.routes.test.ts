@@ -1,8 +1,11 @@
 import { MESSAGES } from "@certidesk/shared";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildUser } from "../../../test/factories.js";
+import { corruptPng, hugePng, sampleImage } from "../../../test/images.js";
 import { errorOf, type Session, signIn } from "../../../test/session.js";
 import { createTestApp, type TestContext } from "../../../test/test-app.js";
+import { tooManyPixels, UNREADABLE_IMAGE } from "../../lib/image-guard.js";
 
 // A 1×1 PNG.
 const PNG = Buffer.from(
@@ -100,28 +103,57 @@ describe("configuration", () => {
     expect((await get()).companyName).not.toBe("Jamais");
   });
 
+  const uploadLogo = (filename: string, content: Buffer, type = "image/png") =>
+    ctx.app.inject({ method: "POST", url: "/configuration/logo", ...multipart(filename, content, type, admin.bearer) });
+
   it("stores a PNG logo served as the favicon, and refuses a disguised file", async () => {
-    const upload = await ctx.app.inject({
-      method: "POST",
-      url: "/configuration/logo",
-      ...multipart("logo.png", PNG, "image/png", admin.bearer),
-    });
+    const upload = await uploadLogo("logo.png", PNG);
     expect(upload.statusCode, upload.body).toBe(200);
     const url = upload.json().logo.url as string;
     const logo = await ctx.app.inject({ url });
     expect(logo.statusCode).toBe(200);
     expect(logo.headers["content-type"]).toBe("image/png");
-    expect(logo.rawPayload.equals(PNG)).toBe(true);
+    // Redrawn by libvips, the same pixel.
+    expect(await sharp(logo.rawPayload).metadata()).toMatchObject({ format: "png", width: 1, height: 1 });
+    expect(await sharp(logo.rawPayload).raw().toBuffer()).toEqual(await sharp(PNG).raw().toBuffer());
 
     const exe = Buffer.concat([Buffer.from("MZ"), Buffer.alloc(200)]);
-    const refused = await ctx.app.inject({
-      method: "POST",
-      url: "/configuration/logo",
-      ...multipart("logo.png", exe, "image/png", admin.bearer),
-    });
+    const refused = await uploadLogo("logo.png", exe);
     expect(refused.statusCode).toBe(400);
-    expect(errorOf(refused).message).toBe("Format de logo non accepté : utilisez une image PNG, JPEG, WebP ou ICO.");
-    expect((await ctx.app.inject({ url })).rawPayload.equals(PNG)).toBe(true);
+    expect(errorOf(refused).message).toBe("Format de logo non accepté : utilisez une image PNG, JPEG ou WebP.");
+    expect((await ctx.app.inject({ url })).rawPayload.equals(logo.rawPayload)).toBe(true);
+  });
+
+  it("refuses a corrupt or oversized image in French and keeps the logo it had", async () => {
+    const before = await get();
+    const cases = [
+      [corruptPng(), "Cette image est illisible ou abîmée : enregistrez-la de nouveau en PNG ou JPEG."],
+      [(await sampleImage("png", { width: 400, height: 400, alpha: true })).subarray(0, 300), UNREADABLE_IMAGE],
+      [
+        hugePng(),
+        "Cette image est trop grande (16000 × 16000 pixels) : 16 millions de pixels au plus, par exemple 4 000 × 4 000.",
+      ],
+      [hugePng(4001, 4000), tooManyPixels(4001, 4000)],
+    ] as const;
+    for (const [content, message] of cases) {
+      const refused = await uploadLogo("logo.png", content);
+      expect(refused.statusCode, message).toBe(400);
+      expect(errorOf(refused).message).toBe(message);
+    }
+    expect(await get()).toEqual(before);
+  });
+
+  it("stores a large photograph as a JPEG that fits 600 × 600, a WebP as a PNG", async () => {
+    const photo = await uploadLogo("photo.jpg", await sampleImage("jpeg", { width: 3000, height: 1000 }), "image/jpeg");
+    expect(photo.statusCode, photo.body).toBe(200);
+    const jpeg = (await ctx.app.inject({ url: photo.json().logo.url })).rawPayload;
+    expect(await sharp(jpeg).metadata()).toMatchObject({ format: "jpeg", width: 600, height: 200 });
+
+    const webp = await uploadLogo("logo.webp", await sampleImage("webp", { alpha: true }), "image/webp");
+    expect(webp.statusCode, webp.body).toBe(200);
+    const served = await ctx.app.inject({ url: webp.json().logo.url });
+    expect(served.headers["content-type"]).toBe("image/png");
+    expect(await sharp(served.rawPayload).metadata()).toMatchObject({ format: "png", width: 64, height: 32 });
   });
 
   it("lets only SETTING update change it", async () => {

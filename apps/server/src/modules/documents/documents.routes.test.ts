@@ -3,11 +3,13 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildAuditor, buildClient, buildUser } from "../../../test/factories.js";
+import { corruptPng, hugePng, sampleImage } from "../../../test/images.js";
 import { multipartBody, samplePdf } from "../../../test/multipart.js";
 import { pdfText } from "../../../test/pdf-text.js";
 import { errorOf, type Session, signIn } from "../../../test/session.js";
 import { createTestApp, type TestContext } from "../../../test/test-app.js";
 import { documents } from "../../db/schema/index.js";
+import { tooManyPixels, UNREADABLE_IMAGE } from "../../lib/image-guard.js";
 import { createDocumentLinks } from "./document-links.js";
 
 const filesIn = (dir: string): string[] =>
@@ -182,6 +184,29 @@ describe("document library", () => {
     expect(errorOf(response).message).toContain("Type de fichier refusé");
     expect((await ctx.handle.db.select().from(documents)).length).toBe(before?.length);
     expect(filesIn(filesDir).length).toBe(filesBefore);
+  });
+
+  it("decodes an image at upload: a corrupt or oversized one is refused in French and stores nothing", async () => {
+    const count = async () => (await ctx.handle.db.select().from(documents)).length;
+    const before = await count();
+    const filesBefore = filesIn(filesDir).length;
+    const cases = [
+      [corruptPng(), "scan.png", UNREADABLE_IMAGE],
+      [(await sampleImage("jpeg", { width: 300, height: 300 })).subarray(0, 400), "photo.jpg", UNREADABLE_IMAGE],
+      [hugePng(), "plan.png", tooManyPixels(16000, 16000)],
+    ] as const;
+    for (const [data, name, message] of cases) {
+      const response = await upload({ family: "GENERAL" }, { name, data });
+      expect(response.statusCode, name).toBe(400);
+      expect(errorOf(response).message, name).toBe(message);
+    }
+    expect(await count()).toBe(before);
+    expect(filesIn(filesDir).length).toBe(filesBefore);
+    // A sound image is kept as it was sent, byte for byte (a receipt, a scan): only the logo is redrawn.
+    const photo = await sampleImage("jpeg", { width: 4000, height: 3000 });
+    const kept = await upload({ family: "GENERAL" }, { name: "ticket.jpg", data: photo });
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect((await ctx.app.inject({ url: kept.json().downloadUrl })).rawPayload.equals(photo)).toBe(true);
   });
 
   it("refuses a file over the size limit with 413", async () => {

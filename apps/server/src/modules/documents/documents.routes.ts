@@ -204,7 +204,6 @@ export function documentsRoutes(
       reply
         .header("content-type", file.mimeType)
         .header("content-disposition", `${disposition}; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)
-        .header("cache-control", "private, max-age=300")
         // A document opened inline must not run anything in our origin.
         .header(
           "content-security-policy",

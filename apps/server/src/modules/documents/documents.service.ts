@@ -20,7 +20,8 @@ import type { DocumentLinks } from "./document-links.js";
 import { rowWithLinks, withLinks } from "./document-row.js";
 import { canSeeHrDocuments, documentResource } from "./documents.policy.js";
 import * as repo from "./documents.repository.js";
-import { detectAllowedType, REFUSED_TYPE_MESSAGE } from "./file-check.js";
+import { acceptedFileType } from "./file-check.js";
+import { documentName, safeFileName } from "./file-names.js";
 import { withStoredFile } from "./stored-file.js";
 
 export interface NewDocumentMeta {
@@ -51,13 +52,6 @@ export interface DocumentsServiceDeps {
   links: DocumentLinks;
   clock?: Clock;
 }
-
-const sanitizeFileName = (name: string) =>
-  name
-    .replace(/[/\\]/g, "_")
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what is removed.
-    .replace(/[\u0000-\u001f]/g, "")
-    .slice(0, 200) || "document";
 
 export function createDocumentsService({ db, storage, links, clock = systemClock }: DocumentsServiceDeps) {
   const toRow = (r: repo.DocumentJoinedRow) => rowWithLinks(r.row, links);
@@ -111,13 +105,14 @@ export function createDocumentsService({ db, storage, links, clock = systemClock
     mimeType: string,
     requestId?: string,
   ) {
-    const fileName = sanitizeFileName(file.fileName);
+    const fileName = safeFileName(file.fileName);
+    const name = documentName(meta.name?.trim() || fileName.replace(/\.[^.]+$/, "") || fileName);
     return withStoredFile(storage, file.data, mimeType, (stored) =>
       db.transaction(async (tx) => {
         await checkOwner(tx, meta);
         const created = await repo.insertDocument(tx, {
           family: meta.family,
-          name: meta.name?.trim() || fileName.replace(/\.[^.]+$/, ""),
+          name,
           description: meta.description ?? null,
           documentType: meta.documentType ?? null,
           categoryId: meta.categoryId ?? null,
@@ -170,8 +165,7 @@ export function createDocumentsService({ db, storage, links, clock = systemClock
       if (meta.family === "RH" && !canSeeHrDocuments(actor)) {
         throw forbidden("Les documents RH sont réservés à la Direction et aux Ressources humaines.");
       }
-      const mimeType = await detectAllowedType(file.data, file.fileName);
-      if (!mimeType) throw badRequest(REFUSED_TYPE_MESSAGE);
+      const mimeType = await acceptedFileType(file.data, file.fileName);
       const created = await store(actor, meta, file, mimeType, requestId);
       return toRow((await repo.findDocument(db, created.id)) as repo.DocumentJoinedRow);
     },
@@ -197,9 +191,8 @@ export function createDocumentsService({ db, storage, links, clock = systemClock
 
     async newVersion(actor: Actor, id: string, file: UploadedFile, version: number, requestId?: string) {
       const current = await loadVisible(actor, id, "update");
-      const mimeType = await detectAllowedType(file.data, file.fileName);
-      if (!mimeType) throw badRequest(REFUSED_TYPE_MESSAGE);
-      const fileName = sanitizeFileName(file.fileName);
+      const mimeType = await acceptedFileType(file.data, file.fileName);
+      const fileName = safeFileName(file.fileName);
       await withStoredFile(storage, file.data, mimeType, (stored) => {
         const number = current.document.currentVersion + 1;
         return versionedUpdate({
@@ -224,7 +217,8 @@ export function createDocumentsService({ db, storage, links, clock = systemClock
 
     async update(actor: Actor, id: string, input: UpdateInput, requestId?: string) {
       await loadVisible(actor, id, "update"); // a removed document answers 404
-      const { version, ...values } = input;
+      const { version, ...typed } = input;
+      const values = { ...typed, name: documentName(typed.name) };
       await versionedUpdate({
         ...write(actor, id, "update", version, requestId),
         apply: async (tx, current) => {
@@ -273,7 +267,9 @@ export function createDocumentsService({ db, storage, links, clock = systemClock
       if (!row) throw notFound("Document introuvable.");
       const source = versionNumber > 0 ? await repo.findVersion(db, documentId, versionNumber) : row.document;
       if (!source) throw notFound("Version introuvable.");
-      return { fileName: source.fileName, mimeType: source.mimeType, data: await storage.get(source.storageKey) };
+      // Names stored before bidirectional controls were removed get the same cleaning on the way out.
+      const fileName = safeFileName(source.fileName);
+      return { fileName, mimeType: source.mimeType, data: await storage.get(source.storageKey) };
     },
 
     /** Files to attach to a mail; the caller has checked the actor may see them. */

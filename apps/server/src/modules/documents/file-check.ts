@@ -1,3 +1,6 @@
+import { badRequest } from "../../lib/errors.js";
+import { checkImage, type ImageFormat } from "../../lib/image-guard.js";
+
 /**
  * Accepted uploads, recognised by their content (magic bytes), never by the name alone: office
  * documents, PDFs, images, and plain text/CSV (which has no signature: checked to be text).
@@ -63,4 +66,24 @@ export async function detectAllowedType(data: Buffer, fileName: string): Promise
   if (!detected) return TEXT[ext] && looksLikeText(data) ? (TEXT[ext] ?? null) : null;
   if (detected.ext === "cfb") return LEGACY_OFFICE[ext] ?? null;
   return ALLOWED[detected.ext] ?? null;
+}
+
+const IMAGE_FORMATS: Record<string, ImageFormat> = {
+  "image/png": "png",
+  "image/jpeg": "jpeg",
+  "image/webp": "webp",
+  "image/gif": "gif",
+};
+
+/**
+ * The MIME type to store for an upload, or a French refusal. An image is also decoded and its pixels
+ * bounded (lib/image-guard.ts): its preview draws it in the page. It is kept as sent, byte for byte, like
+ * every document (a receipt, a signed scan): only the logo is redrawn.
+ */
+export async function acceptedFileType(data: Buffer, fileName: string): Promise<string> {
+  const mime = await detectAllowedType(data, fileName);
+  if (!mime) throw badRequest(REFUSED_TYPE_MESSAGE);
+  const format = IMAGE_FORMATS[mime];
+  if (format) await checkImage(data, [format]);
+  return mime;
 }

@@ -1,3 +1,4 @@
+import { withoutBidiControls } from "@certidesk/shared";
 import { eq, sql } from "drizzle-orm";
 import type { Transporter } from "nodemailer";
 import type { Database } from "../../db/client.js";
@@ -56,7 +57,8 @@ export function createMailWorker({
       const attachments = await Promise.all(
         files.map(async (f) => {
           const file = await documents.readForAttachment(f.documentId);
-          return { filename: f.fileName, content: file.data, contentType: file.mimeType };
+          // A name stored before bidirectional controls were removed from file names is cleaned here too.
+          return { filename: withoutBidiControls(f.fileName), content: file.data, contentType: file.mimeType };
         }),
       );
       const info = await transport.sendMail({

@@ -6,7 +6,7 @@ import { multipartBody, samplePdf } from "../../../test/multipart.js";
 import { errorOf, type Session, signIn } from "../../../test/session.js";
 import { startSmtpServer } from "../../../test/smtp-test-server.js";
 import { createTestApp, type TestContext } from "../../../test/test-app.js";
-import { clients, contacts, mailOutbox } from "../../db/schema/index.js";
+import { clients, contacts, documents, mailOutbox } from "../../db/schema/index.js";
 
 type Smtp = Awaited<ReturnType<typeof startSmtpServer>>;
 
@@ -78,6 +78,30 @@ describe("mail through a real SMTP server", () => {
     expect(listed.items[0].createdByName).toMatch(/\S+ \S+/);
     const detail = await ctx.app.inject({ url: `/api/mails/${sent.json().id}`, headers: admin.bearer });
     expect(detail.json()).toEqual({ ...listed.items[0], body: "Bonjour,\nVoici nos conditions." });
+  });
+
+  it("attaches a file stored with bidirectional controls in its name under the name without them", async () => {
+    const doc = (
+      await ctx.app.inject({
+        method: "POST",
+        url: "/api/documents",
+        ...multipartBody({ family: "GENERAL" }, { name: "ancien.pdf", data: samplePdf() }, admin.bearer),
+      })
+    ).json();
+    // As stored before the rule (documents/file-names.ts): "ancien\u202Efdp.exe" reads "ancienexe.pdf".
+    await ctx.handle.db.update(documents).set({ fileName: "ancien\u202Efdp.exe" }).where(eq(documents.id, doc.id));
+    const subject = "Pièce au nom piégé";
+    const sent = await ctx.app.inject({
+      method: "POST",
+      url: "/api/mails",
+      headers: admin.bearer,
+      payload: { to: ["compta@cedres.fr"], subject, body: "Bonjour.", documentIds: [doc.id] },
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    await ctx.app.mailWorker.processDue();
+    const mail = smtp.received.find((m) => m.to.includes("compta@cedres.fr"));
+    expect(mail?.raw).toContain("filename=ancienfdp.exe");
+    expect(mail?.raw).not.toMatch(/%E2%80%AE|\u202E/i);
   });
 
   it("keeps a mail while the server is down and sends it once it is back", async () => {

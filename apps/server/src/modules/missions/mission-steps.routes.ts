@@ -251,10 +251,7 @@ export function missionStepsRoutes(app: AppInstance, deps: MissionStepsDeps) {
     async (request, reply) => {
       const ics = await calendar.ics(request.params.token);
       if (!ics) throw notFound("Agenda introuvable.");
-      return reply
-        .header("content-type", "text/calendar; charset=utf-8")
-        .header("cache-control", "private, max-age=300")
-        .send(ics);
+      return reply.header("content-type", "text/calendar; charset=utf-8").send(ics);
     },
   );
 }

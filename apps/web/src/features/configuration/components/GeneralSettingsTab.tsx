@@ -110,7 +110,7 @@ function GeneralSettingsForm({ configuration }: { configuration: Configuration }
                 </Text>
               )}
               {editable && (
-                <FileButton onChange={onLogo} accept="image/png,image/jpeg,image/webp,image/x-icon">
+                <FileButton onChange={onLogo} accept="image/png,image/jpeg,image/webp">
                   {(props) => (
                     <Button
                       {...props}
