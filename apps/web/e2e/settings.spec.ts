@@ -32,6 +32,8 @@ async function chooseOwnPassword(page: Page, identifier: string, provisional: st
   await page.getByLabel("Nouveau mot de passe").fill(chosen);
   await page.getByLabel("Confirmation du mot de passe").fill(chosen);
   await page.getByRole("button", { name: "Enregistrer mon mot de passe" }).click();
+  // Checking the provisional password and hashing the new one: two slow hashes on a busy machine.
+  await page.waitForURL((url) => !url.pathname.startsWith("/choisir-mot-de-passe"), { timeout: 20_000 });
 }
 
 test("Direction creates a user, who chooses their own password at the first sign-in", async ({ page, browser }) => {
@@ -46,7 +48,8 @@ test("Direction creates a user, who chooses their own password at the first sign
   await dialog.getByLabel("Prénom").fill("Léa");
   await dialog.getByRole("textbox", { name: "Nom", exact: true }).fill("Martin");
   await dialog.getByRole("button", { name: "Enregistrer" }).click();
-  await expect(dialog).toBeHidden();
+  // The creation hashes the password (a slow hash by design).
+  await expect(dialog).toBeHidden({ timeout: 15_000 });
   await expect(page.getByRole("cell", { name: "nouvelle@demo.fr", exact: true })).toBeVisible();
 
   const other = await browser.newPage();
