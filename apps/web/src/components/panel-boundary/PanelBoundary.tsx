@@ -1,17 +1,15 @@
-import { Alert, Button, Stack, Text } from "@mantine/core";
-import { IconAlertTriangle } from "@tabler/icons-react";
+import { Button, Paper, Stack, Text } from "@mantine/core";
 import { Component, type ErrorInfo, type ReactNode } from "react";
 
 /** What a panel shows instead of itself when it failed to render: the page around it keeps working. */
 export function PanelFailure({ onRetry }: { onRetry?: () => void }) {
   return (
-    <Alert
-      color="red"
-      role="alert"
-      icon={<IconAlertTriangle size={18} />}
-      title="Cette partie de la page n'a pas pu s'afficher"
-    >
+    // Plain parts the shell already carries: the boundary wraps every screen, its weight is every screen's.
+    <Paper withBorder p="md" role="alert" bd="1px solid var(--mantine-color-red-6)">
       <Stack gap="xs" align="flex-start">
+        <Text fw={700} c="red.8">
+          Cette partie de la page n'a pas pu s'afficher
+        </Text>
         <Text size="sm">
           Le reste de la page reste utilisable et rien de ce que vous aviez enregistré n'est perdu. Réessayez ; si le
           problème revient, signalez-le en précisant ce que vous faisiez.
@@ -22,7 +20,7 @@ export function PanelFailure({ onRetry }: { onRetry?: () => void }) {
           </Button>
         )}
       </Stack>
-    </Alert>
+    </Paper>
   );
 }
 
