@@ -198,7 +198,14 @@ export async function buildApp({
   const { db } = handle;
   const sessions = createSessionStore({ db, ttlMs: config.sessionTtlMs });
   // Resolved sessions are kept in memory while the database's notices of their changes are followed.
-  const stopFollowingAuth = await handle.listen(AUTH_CHANGES_CHANNEL, sessions.changeHandlers);
+  let changeFeedLive = false;
+  const stopFollowingAuth = await handle.listen(AUTH_CHANGES_CHANNEL, {
+    onNotice: sessions.changeHandlers.onNotice,
+    onLive: (live) => {
+      changeFeedLive = live;
+      sessions.changeHandlers.onLive(live);
+    },
+  });
   app.addHook("onClose", stopFollowingAuth);
   app.decorate("sessions", { noticeHeard: sessions.noticeHeard });
   registerAuth(app, { db, sessions, cookies: config });
@@ -228,7 +235,7 @@ export async function buildApp({
     await mailWorker.stop();
   });
 
-  healthRoutes(app, { handle });
+  healthRoutes(app, { handle, changeFeedLive: () => changeFeedLive });
   homeRoutes(app, { home: createHomeService({ db, clock }) });
   const alertActions = createAlertActionsService({ db, clock });
   alertsRoutes(app, {

@@ -14,6 +14,7 @@ import {
 } from "@certidesk/shared";
 import type { z } from "zod";
 import type { Actor } from "../../lib/actor.js";
+import { isDatabaseUnavailable } from "../../lib/db-errors.js";
 import { AppError, badRequest, conflict, notFound } from "../../lib/errors.js";
 import { authorize, isStaff } from "../../lib/policy.js";
 import { versionedUpdate } from "../../lib/versioned-update.js";
@@ -103,6 +104,8 @@ export function createContractsService(
           { fileName: `feb-${b.contract.number}.pdf`, data },
         );
       } catch (error) {
+        // An unreachable database is not a rendering fault: it answers 503 like any other call.
+        if (isDatabaseUnavailable(error)) throw error;
         deps.log?.error({ err: error, contractId: id, requestId }, "FEB PDF not regenerated");
         throw new AppError(500, "INTERNAL", MESSAGES.febNotRegenerated);
       }
