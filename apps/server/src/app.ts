@@ -323,13 +323,13 @@ export async function buildApp({
         configuration: await configurationService.get(),
         logo: await configurationService.logo(),
       }),
-      storeGenerated: (actor, meta, file) => documents.storeGenerated(actor, meta, file),
+      withDocuments: documents.withDocuments,
       ...missionDocs,
     }),
     reports: createMissionReportsService({
       db,
       clock,
-      uploadDocument: (actor, meta, file, requestId) => documents.upload(actor, meta, file, requestId),
+      withUpload: documents.withUpload,
       ...missionDocs,
     }),
     calendar: createCalendarFeed({ db, clock, missionLinks }),
@@ -345,7 +345,7 @@ export async function buildApp({
     preparation: createMissionPreparationService({
       db,
       clock,
-      uploadDocument: (actor, meta, file, requestId) => documents.upload(actor, meta, file, requestId),
+      withUpload: documents.withUpload,
       detail: missions.detail,
     }),
     nonConformities: createNonConformitiesService({ db, clock }),
@@ -373,7 +373,7 @@ export async function buildApp({
       db,
       clock,
       links,
-      uploadDocument: (actor, meta, file, requestId) => documents.upload(actor, meta, file, requestId),
+      withUpload: documents.withUpload,
     }),
     uploadMaxBytes: config.uploadMaxBytes,
   });
@@ -390,7 +390,7 @@ export async function buildApp({
       config.publicUrl,
     ),
     identity,
-    storeGenerated: (actor, meta, file) => documents.storeGenerated(actor, meta, file),
+    withDocument: documents.withDocument,
     onMailQueued: wakeWorker,
   });
   // The satisfaction questionnaires due after the visits: hourly; each mission's is claimed once.
@@ -411,7 +411,7 @@ export async function buildApp({
       db,
       clock,
       links,
-      uploadDocument: (actor, meta, file, requestId) => documents.upload(actor, meta, file, requestId),
+      withUpload: documents.withUpload,
     }),
     quality,
     statement: createStatementService({ db, clock, identity }),
