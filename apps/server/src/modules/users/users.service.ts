@@ -10,7 +10,7 @@ import { partyOptions } from "../../lib/party-options.js";
 import { assertPasswordPolicy } from "../../lib/password-policy.js";
 import { hashPassword } from "../../lib/passwords.js";
 import { versionedUpdate } from "../../lib/versioned-update.js";
-import type { SessionStore } from "../auth/index.js";
+import { type SessionStore, voidPendingResets } from "../auth/index.js";
 import * as repo from "./users.repository.js";
 
 type CreateInput = z.output<typeof createUserBodySchema>;
@@ -148,8 +148,11 @@ export function createUsersService({ db, sessions, clock = systemClock }: UsersS
             changes: { active: { from: user.active, to: input.active } },
           };
         },
+        // Closed: no session goes on, and no reset link mailed before reopens it once reactivated.
         after: async (tx, _saved, user) => {
-          if (!input.active) await sessions.revokeAllForUser(tx, user.id);
+          if (input.active) return;
+          await voidPendingResets(tx, user.id, clock.now());
+          await sessions.revokeAllForUser(tx, user.id);
         },
       });
     },
@@ -168,7 +171,10 @@ export function createUsersService({ db, sessions, clock = systemClock }: UsersS
           values: { passwordHash },
           summary: `Mot de passe de ${current.identifier} réinitialisé`,
         }),
-        after: (tx) => sessions.revokeAllForUser(tx, id),
+        after: async (tx) => {
+          await voidPendingResets(tx, id, clock.now());
+          await sessions.revokeAllForUser(tx, id);
+        },
       });
     },
 
