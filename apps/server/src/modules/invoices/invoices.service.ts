@@ -727,6 +727,8 @@ export function createInvoicesService({ db, configuration, documents, clock = sy
                 return { ...l, quantity: c.quantity, expenseId: null };
               });
           const { lines, values } = withTotals(chosen);
+          // Quantities too small for a cent (0,01 of a 0,50 € line) would issue a numbered credit note of 0 €.
+          if (values.totalTtcCents < 1) throw badRequest("L'avoir doit être d'au moins 0,01 €.");
           if (values.totalTtcCents > remaining)
             throw conflict(
               `L'avoir (${formatCurrency(euros(values.totalTtcCents))}) dépasse ce qui reste à créditer sur la facture (${formatCurrency(euros(remaining))}).`,
