@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { databaseError, isDatabaseUnavailable, markConnectFailure } from "./db-errors.js";
+import { databaseError, isDatabaseUnavailable, markConnectFailure, outageReason } from "./db-errors.js";
 
 /** An error as drizzle throws it: its own, with the driver's as `cause`. */
 const wrapped = (cause: unknown) => Object.assign(new Error("Failed query: select 1"), { cause });
@@ -23,6 +23,11 @@ describe("database out of reach or request at fault", () => {
       expect(isDatabaseUnavailable(error), String((error as Error).cause ?? error)).toBe(true);
       expect(databaseError(error)).toMatchObject({ status: 503, code: "SERVICE_UNAVAILABLE" });
     }
+  });
+
+  it("logs the driver's words, not the failed query and its parameters", () => {
+    const error = wrapped(Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" }));
+    expect(outageReason(error)).toBe("connect ECONNREFUSED 127.0.0.1:5432");
   });
 
   it("leaves the request's faults and the code's to their own answers", () => {

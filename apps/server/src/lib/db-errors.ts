@@ -66,6 +66,17 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
+/** The driver's own words about an outage (the innermost cause), for the log: not the failed query's parameters. */
+export function outageReason(error: unknown): string {
+  let current: unknown = error;
+  for (let depth = 0; depth < 6; depth++) {
+    const cause = (current as { cause?: unknown } | null)?.cause;
+    if (!cause || typeof cause !== "object") break;
+    current = cause;
+  }
+  return String((current as { message?: unknown } | null)?.message ?? current);
+}
+
 export const DATABASE_UNAVAILABLE_MESSAGE =
   "Le service est momentanément indisponible : la base de données ne répond pas. Réessayez dans un instant.";
 

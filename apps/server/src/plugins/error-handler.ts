@@ -3,7 +3,7 @@ import type { Socket } from "node:net";
 import { type ApiErrorBody, type ErrorCode, MESSAGES } from "@certidesk/shared";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
-import { databaseError } from "../lib/db-errors.js";
+import { databaseError, outageReason } from "../lib/db-errors.js";
 import { AppError } from "../lib/errors.js";
 
 export function errorBody(code: string, message: string, requestId: string, details?: unknown): ApiErrorBody {
@@ -76,7 +76,8 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
     return send(reply, request, 400, "BAD_REQUEST", details[0]?.message ?? MESSAGES.invalidInput, details);
   }
   const db = databaseError(error);
-  if (db?.status === 503) request.log.warn({ err: error }, "base de données injoignable");
+  // The cause only: a failed query's text and parameters (a session's token hash) stay out of the log.
+  if (db?.status === 503) request.log.warn({ reason: outageReason(error) }, "base de données injoignable");
   if (db) return send(reply, request, db.status, db.code, db.message);
   // @fastify/multipart answers 406 for a body that is not multipart: it is a media type the route does not take.
   const status = error.code === "FST_INVALID_MULTIPART_CONTENT_TYPE" ? 415 : (error.statusCode ?? 500);
