@@ -198,7 +198,14 @@ export async function buildApp({
   const { db } = handle;
   const sessions = createSessionStore({ db, ttlMs: config.sessionTtlMs });
   // Resolved sessions are kept in memory while the database's notices of their changes are followed.
-  const stopFollowingAuth = await handle.listen(AUTH_CHANGES_CHANNEL, sessions.changeHandlers);
+  let changeFeedLive = false;
+  const stopFollowingAuth = await handle.listen(AUTH_CHANGES_CHANNEL, {
+    onNotice: sessions.changeHandlers.onNotice,
+    onLive: (live) => {
+      changeFeedLive = live;
+      sessions.changeHandlers.onLive(live);
+    },
+  });
   app.addHook("onClose", stopFollowingAuth);
   app.decorate("sessions", { noticeHeard: sessions.noticeHeard });
   registerAuth(app, { db, sessions, cookies: config });
@@ -228,7 +235,7 @@ export async function buildApp({
     await mailWorker.stop();
   });
 
-  healthRoutes(app, { handle });
+  healthRoutes(app, { handle, changeFeedLive: () => changeFeedLive });
   homeRoutes(app, { home: createHomeService({ db, clock }) });
   const alertActions = createAlertActionsService({ db, clock });
   alertsRoutes(app, {
@@ -317,13 +324,13 @@ export async function buildApp({
         configuration: await configurationService.get(),
         logo: await configurationService.logo(),
       }),
-      storeGenerated: (actor, meta, file) => documents.storeGenerated(actor, meta, file),
+      withDocuments: documents.withDocuments,
       ...missionDocs,
     }),
     reports: createMissionReportsService({
       db,
       clock,
-      uploadDocument: (actor, meta, file, requestId) => documents.upload(actor, meta, file, requestId),
+      withUpload: documents.withUpload,
       ...missionDocs,
     }),
     calendar: createCalendarFeed({ db, clock, missionLinks }),
@@ -339,7 +346,7 @@ export async function buildApp({
     preparation: createMissionPreparationService({
       db,
       clock,
-      uploadDocument: (actor, meta, file, requestId) => documents.upload(actor, meta, file, requestId),
+      withUpload: documents.withUpload,
       detail: missions.detail,
     }),
     nonConformities: createNonConformitiesService({ db, clock }),
@@ -367,7 +374,7 @@ export async function buildApp({
       db,
       clock,
       links,
-      uploadDocument: (actor, meta, file, requestId) => documents.upload(actor, meta, file, requestId),
+      withUpload: documents.withUpload,
     }),
     uploadMaxBytes: config.uploadMaxBytes,
   });
@@ -384,7 +391,7 @@ export async function buildApp({
       config.publicUrl,
     ),
     identity,
-    storeGenerated: (actor, meta, file) => documents.storeGenerated(actor, meta, file),
+    withDocument: documents.withDocument,
     onMailQueued: wakeWorker,
   });
   // The satisfaction questionnaires due after the visits: hourly; each mission's is claimed once.
@@ -405,7 +412,7 @@ export async function buildApp({
       db,
       clock,
       links,
-      uploadDocument: (actor, meta, file, requestId) => documents.upload(actor, meta, file, requestId),
+      withUpload: documents.withUpload,
     }),
     quality,
     statement: createStatementService({ db, clock, identity }),

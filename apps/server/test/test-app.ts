@@ -12,6 +12,7 @@ import { type DatabaseHandle, openDatabase } from "../src/db/client.js";
 import { seedDemoData } from "../src/demo/demo-data.js";
 import type { Clock } from "../src/lib/clock.js";
 import { setPasswordHashCost } from "../src/lib/passwords.js";
+import { createStorage, type FileStorage } from "../src/lib/storage/index.js";
 import type { LoginThrottleOptions } from "../src/modules/auth/login-throttle.js";
 
 /**
@@ -67,6 +68,8 @@ export interface TestAppOptions {
   logger?: AppDeps["logger"];
   /** An existing database (a second server on the same one) instead of a fresh copy; closed by the caller. */
   handle?: DatabaseHandle;
+  /** Wraps the app's file storage (a test that acts while a file is being stored). */
+  wrapStorage?: (storage: FileStorage) => FileStorage;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestContext> {
@@ -85,12 +88,14 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
   };
   if (!migrated) await prepareDatabase(handle, config);
   else if (config.demoData) await seedDemoData(handle.db);
+  const storage = options.wrapStorage?.(createStorage(config));
   const app = await buildApp({
     config,
     handle,
     throttle: options.throttle,
     clock: options.clock,
     logger: options.logger,
+    storage,
   });
   options.routes?.(app);
   await app.ready();

@@ -29,6 +29,7 @@ export * from "./schemas/expenses.js";
 export * from "./schemas/home.js";
 export * from "./schemas/invoices/index.js";
 export * from "./schemas/mail.js";
+export * from "./schemas/money.js";
 export * from "./schemas/parties.js";
 export * from "./schemas/profiles.js";
 export * from "./schemas/prospects.js";

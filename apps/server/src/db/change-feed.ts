@@ -23,7 +23,7 @@ const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
  */
 export async function listenOnPostgres(
   pg: typeof PgModule,
-  connectionString: string,
+  connection: PgModule.ClientConfig,
   channel: string,
   handlers: ChangeHandlers,
 ): Promise<() => Promise<void>> {
@@ -43,7 +43,9 @@ export async function listenOnPostgres(
   };
 
   const connect = async () => {
-    const client = new pg.Client({ connectionString, keepAlive: true });
+    // Bounded like the pool's (db/client.ts): a connection attempt that hangs, or a connection whose peer
+    // vanished, is given up and retried instead of leaving the feed silent while it is taken as live.
+    const client = new pg.Client(connection);
     let gone = false;
     const lost = () => {
       if (gone) return;

@@ -2,6 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
+import type { Client as PgClient } from "pg";
+import { markConnectFailure } from "../lib/db-errors.js";
 import { type ChangeHandlers, listenOnPglite, listenOnPostgres } from "./change-feed.js";
 import * as schema from "./schema/index.js";
 
@@ -76,6 +78,31 @@ function captureConnectionQueries(pool: import("pg").Pool, file: string) {
 }
 
 /**
+ * What an outage may cost a request on PostgreSQL: a connection that cannot be opened (a host that does not
+ * answer, a pool whose connections are all stuck) fails after 5 s instead of waiting for the system's TCP
+ * timeout, and a connection whose peer vanished without closing it is found dead by keep-alive probes
+ * after 10 s of silence, not two hours. The request then answers 503 (lib/db-errors.ts).
+ */
+export const OUTAGE_BOUNDS = { connectionTimeoutMillis: 5_000, keepAlive: true, keepAliveInitialDelayMillis: 10_000 };
+
+/**
+ * The driver's client, whose failures to connect are marked: a refused connection is an outage whatever
+ * the server says (a database not accepting connections answers SQLSTATE 55000, also used for faults of a
+ * query), so the API answers 503 for it (lib/db-errors.ts).
+ */
+function connectFailuresMarked(Client: typeof PgClient) {
+  return class extends Client {
+    override connect(): Promise<PgClient>;
+    override connect(callback: (err: Error) => void): void;
+    override connect(callback?: (err: Error) => void): Promise<PgClient> | undefined {
+      if (!callback) return super.connect().catch((error: unknown) => Promise.reject(markConnectFailure(error)));
+      super.connect((error: Error) => callback(error ? markConnectFailure(error) : error));
+      return undefined;
+    }
+  };
+}
+
+/**
  * PGlite is single-process and single-connection: one instance per data directory, and PGlite
  * itself serialises queries and transactions. PostgreSQL gets a pool.
  *
@@ -95,11 +122,19 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       // than running it (the alerts' summary: 330 ms of compilation; the statistics' counts: 50 ms of 110),
       // and this application's reads are short (docs/performance.md). An `options` in the URL wins.
       options: "-c jit=off",
+      Client: connectFailuresMarked(pg.Client),
+      ...OUTAGE_BOUNDS,
     });
     // An idle connection closed by the server (restart, failover, a dropped database) must not crash
     // the process: the pool drops it and opens a new one on the next query.
     pool.on("error", (error) => {
       console.warn(`PostgreSQL : connexion inactive fermée (${error.message})`);
+    });
+    // Nor one lost while lent out (inside a transaction between two queries): pg emits the error on the
+    // client, which has no listener then, and an unheard 'error' ends the process. The query that follows
+    // fails instead (answered 503), and the pool discards the client when it comes back.
+    pool.on("connect", (client) => {
+      client.on("error", () => undefined);
     });
     if (options.captureSqlFile) captureConnectionQueries(pool, options.captureSqlFile);
     const db = drizzlePg(pool, { schema }) as unknown as Database;
@@ -119,7 +154,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
         }
       },
       queryRaw: async <T>(text: string, params: unknown[] = []) => (await pool.query(text, params)).rows as T[],
-      listen: (channel, handlers) => listenOnPostgres(pg, options.databaseUrl as string, channel, handlers),
+      listen: (channel, handlers) =>
+        listenOnPostgres(pg, { connectionString: options.databaseUrl, ...OUTAGE_BOUNDS }, channel, handlers),
       close: () => pool.end(),
     };
   }

@@ -3,12 +3,15 @@ import type { Socket } from "node:net";
 import { type ApiErrorBody, type ErrorCode, MESSAGES } from "@certidesk/shared";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
-import { databaseError } from "../lib/db-errors.js";
+import { databaseError, outageReason } from "../lib/db-errors.js";
 import { AppError } from "../lib/errors.js";
 
 export function errorBody(code: string, message: string, requestId: string, details?: unknown): ApiErrorBody {
   return { error: { code, message, ...(details === undefined ? {} : { details }), requestId } };
 }
+
+/** When a client should try a 503 again. */
+export const RETRY_AFTER_SECONDS = 5;
 
 /** The code and French message of each HTTP status the framework or a plugin may answer on its own. */
 const BAD_REQUEST = { code: "BAD_REQUEST" as ErrorCode, message: MESSAGES.invalidInput };
@@ -56,6 +59,8 @@ function send(
   message: string,
   details?: unknown,
 ) {
+  // A 503 is temporary (database out of reach, server saturated): say when to try again.
+  if (status === 503 && !reply.hasHeader("retry-after")) reply.header("retry-after", String(RETRY_AFTER_SECONDS));
   return reply.status(status).send(errorBody(code, message, request.id, details));
 }
 
@@ -75,6 +80,8 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
     return send(reply, request, 400, "BAD_REQUEST", details[0]?.message ?? MESSAGES.invalidInput, details);
   }
   const db = databaseError(error);
+  // The cause only: a failed query's text and parameters (a session's token hash) stay out of the log.
+  if (db?.status === 503) request.log.warn({ reason: outageReason(error) }, "base de données injoignable");
   if (db) return send(reply, request, db.status, db.code, db.message);
   // @fastify/multipart answers 406 for a body that is not multipart: it is a media type the route does not take.
   const status = error.code === "FST_INVALID_MULTIPART_CONTENT_TYPE" ? 415 : (error.statusCode ?? 500);

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { PUBLIC_KEY_TYPES, SECTOR_DOMAINS } from "../commercial/establishments.js";
 import { digitsOnly, isValidSiret } from "../identifiers.js";
+import { euros } from "../schemas/money.js";
 import { emailSchema, phoneSchema } from "../schemas/parties.js";
 import { searchTextSchema, typeError } from "../text.js";
 
@@ -138,12 +139,7 @@ export const auditorBodySchema = z
       .max(31, "31 missions par mois au plus.")
       .nullable()
       .default(null),
-    dailyFee: z
-      .number({ error: typeError("Le tarif journalier doit être un nombre.") })
-      .min(0, "Le tarif journalier ne peut pas être négatif.")
-      .max(100_000, "Tarif journalier trop grand.")
-      .nullable()
-      .default(null),
+    dailyFee: euros("Le tarif journalier", { max: 100_000 }).nullable().default(null),
     fareClassId: z.uuid({ error: "Classe de transport inconnue." }).nullable().default(null),
     comment: text(2000),
   })

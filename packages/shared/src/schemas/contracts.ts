@@ -7,6 +7,7 @@ import {
 } from "../commercial/contracts.js";
 import { typeError } from "../text.js";
 import { idSchema, legalEntitySummarySchema, versionSchema } from "./common.js";
+import { euros } from "./money.js";
 import { optionalText } from "./parties.js";
 import { documentRefSchema } from "./quotes.js";
 
@@ -108,25 +109,12 @@ export const contractTermsBodySchema = z
   .object({
     typology: z.enum(CONTRACT_TYPOLOGIES, { error: "Typologie de contrat inconnue." }),
     deadline: optionalDate("Date limite de retour"),
-    amountHT: z
-      .number({
-        error: (issue) =>
-          issue.input === null || issue.input === undefined
-            ? "Indiquez le montant HT."
-            : "Le montant HT doit être un nombre.",
-      })
-      .min(0, "Le montant HT ne peut pas être négatif.")
-      .max(10_000_000, "Le montant HT est trop élevé."),
+    amountHT: euros("Le montant HT", { max: 10_000_000 }),
     vatRate: z.union([z.literal(0.2), z.literal(0.085), z.literal(0)], {
       error: "Taux de TVA : 20 %, 8,5 % ou exonéré.",
     }),
     travelExpenseMode: z.union([z.literal(1), z.literal(2), z.literal(3)]),
-    travelExpenseAmount: z
-      .number({ error: "Le forfait de déplacement doit être un nombre." })
-      .min(0, "Le forfait de déplacement ne peut pas être négatif.")
-      .max(100_000, "Le forfait de déplacement est trop élevé.")
-      .nullable()
-      .default(null),
+    travelExpenseAmount: euros("Le forfait de déplacement", { max: 100_000 }).nullable().default(null),
     depositPercent: z
       .number({ error: "Le pourcentage d'acompte doit être un nombre." })
       .min(0, "Le pourcentage d'acompte ne peut pas être négatif.")

@@ -1,14 +1,10 @@
 import { z } from "zod";
 import { safeText, typeError } from "../text.js";
 import { idSchema, versionSchema } from "./common.js";
+import { positiveCents } from "./money.js";
 
 const isoDate = (label: string) => z.iso.date({ error: `${label} : date invalide.` });
-const cents = (label: string) =>
-  z
-    .number({ error: typeError(`Indiquez ${label}.`) })
-    .int(`${label} : montant en centimes.`)
-    .min(1, `${label} : le montant doit être positif.`)
-    .max(100_000_000, `${label} : montant trop élevé.`);
+const cents = (label: string) => positiveCents(label, 100_000_000);
 
 /** Expenses an evaluator declares per mission (domain.md "Money"). */
 export const EXPENSE_KINDS = ["TRANSPORT", "LODGING", "MEAL"] as const;
@@ -63,7 +59,7 @@ export const expenseBodySchema = z
       .max(10_000, "10 000 km au plus.")
       .nullable()
       .optional(),
-    amountCents: cents("le montant").nullable().optional(),
+    amountCents: cents("Le montant").nullable().optional(),
   })
   .superRefine((v, ctx) => {
     if (v.kind === "TRANSPORT" && !v.transportMode)
@@ -170,7 +166,7 @@ export const FEE_INVOICE_STATUS_LABELS: Record<FeeInvoiceStatus, string> = { TO_
 /** The `invoice` field of POST /api/missions/{id}/fees/invoice (the freelance evaluator's invoice file). */
 export const feeInvoiceBodySchema = z.object({
   number: safeText().trim().min(1, "Indiquez le numéro de votre facture.").max(60, "60 caractères au plus."),
-  amountCents: cents("le montant HT"),
+  amountCents: cents("Le montant HT"),
 });
 export type FeeInvoiceBody = z.input<typeof feeInvoiceBodySchema>;
 export const payFeeInvoiceBodySchema = z.object({ date: isoDate("Date du paiement"), version: versionSchema });

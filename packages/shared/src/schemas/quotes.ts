@@ -2,6 +2,7 @@ import { z } from "zod";
 import { QUOTE_STATUSES } from "../commercial/quotes.js";
 import { typeError } from "../text.js";
 import { versionSchema } from "./common.js";
+import { euros } from "./money.js";
 import { optionalText } from "./parties.js";
 
 /** An empty field reaches the schema as null or undefined: ask for it rather than call it "not a number". */
@@ -9,12 +10,7 @@ const numberError = (missing: string, notANumber: string) => ({
   error: (issue: { input?: unknown }) => (issue.input === null || issue.input === undefined ? missing : notANumber),
 });
 
-const amount = (label: string, max = 1_000_000) =>
-  z
-    .number(numberError(`Indiquez ${label.charAt(0).toLowerCase()}${label.slice(1)}.`, `${label} doit être un nombre.`))
-    .min(0, `${label} ne peut pas être négatif.`)
-    .max(max, `${label} est trop élevé.`)
-    .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, `${label} : deux décimales au plus.`);
+const amount = (label: string, max = 1_000_000) => euros(label, { max });
 
 const quoteLineBodySchema = z.object({
   service: z

@@ -253,7 +253,8 @@ export const missionDeadlineSettings = pgTable("mission_deadline_settings", {
 
 /**
  * An evaluator's private calendar feed. The secret in the link is an HMAC of the row's id (nothing
- * secret is stored); revoking sets `revoked_at` and the next link names a new row.
+ * secret is stored); revoking sets `revoked_at` and the next link names a new row. One active row per
+ * evaluator (unique index): simultaneous first requests create it once.
  */
 export const calendarFeedTokens = pgTable(
   "calendar_feed_tokens",
@@ -265,7 +266,10 @@ export const calendarFeedTokens = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
   },
-  (t) => [index("calendar_feed_tokens_auditor_idx").on(t.auditorId)],
+  (t) => [
+    index("calendar_feed_tokens_auditor_idx").on(t.auditorId),
+    uniqueIndex("calendar_feed_tokens_active_key").on(t.auditorId).where(sql`${t.revokedAt} is null`),
+  ],
 );
 
 /**

@@ -72,7 +72,7 @@ export async function renderPdf(
   const mentions = legalMentions(identity.configuration);
   const definition = {
     // A given creation date makes the file depend on its content only: the same quote printed
-    // twice gives the same bytes, so it is kept once (see storeGeneratedOnce).
+    // twice gives the same bytes, so it is kept once (see `reuse` in modules/documents/documents-with-write.ts).
     info: {
       title,
       author: identity.configuration.companyName,

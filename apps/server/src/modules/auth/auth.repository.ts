@@ -70,6 +70,17 @@ export async function findPendingReset(db: Executor, tokenHash: string, now: Dat
   return pending;
 }
 
+/**
+ * Voids every reset link of a user still waiting (a password was just chosen, or the account closed): a link
+ * mailed earlier must not set another password afterwards. Called in the transaction that changes it.
+ */
+export async function voidPendingResets(tx: Executor, userId: string, now: Date): Promise<void> {
+  await tx
+    .update(passwordResets)
+    .set({ usedAt: now })
+    .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+}
+
 /** Uses a link up; of two parallel uses, one gets the row and the other nothing. */
 export async function useUpReset(tx: Executor, tokenHash: string, now: Date) {
   const [reset] = await tx

@@ -7,7 +7,14 @@ import { assertPasswordPolicy } from "../../lib/password-policy.js";
 import { decoyPasswordHash, hashPassword, verifyPassword } from "../../lib/passwords.js";
 import { canSeeHrDocuments } from "../documents/index.js";
 import { loadGrants } from "../profiles/index.js";
-import { findUserById, findUserByIdentifier, recordLogin, savePasswordHash, type UserRow } from "./auth.repository.js";
+import {
+  findUserById,
+  findUserByIdentifier,
+  recordLogin,
+  savePasswordHash,
+  type UserRow,
+  voidPendingResets,
+} from "./auth.repository.js";
 import type { LoginThrottle } from "./login-throttle.js";
 import type { SessionStore } from "./session-store.js";
 
@@ -95,6 +102,7 @@ export function createAuthService({ db, sessions, throttle }: AuthServiceDeps) {
       const passwordHash = await hashPassword(input.newPassword);
       const { session, saved } = await db.transaction(async (tx) => {
         const saved = await savePasswordHash(tx, user.id, passwordHash, new Date());
+        await voidPendingResets(tx, user.id, new Date());
         await sessions.revokeAllForUser(tx, user.id);
         await writeAudit(tx, actor, {
           action: "update",

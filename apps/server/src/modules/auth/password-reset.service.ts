@@ -14,6 +14,7 @@ import {
   insertPasswordReset,
   savePasswordHash,
   useUpReset,
+  voidPendingResets,
 } from "./auth.repository.js";
 import { createRateLimiter } from "./login-throttle.js";
 import type { SessionStore } from "./session-store.js";
@@ -121,7 +122,8 @@ export function createPasswordResetService({
       background.run("mot de passe oublié", () => queueResetMail(identifier));
     },
     /**
-     * Sets the new password from a valid link, uses the link up, and ends every session of the user.
+     * Sets the new password from a valid link, uses the link up (and voids the user's other links), and ends
+     * every session of the user.
      * The link is checked first (a cheap look-up) and invalid links are throttled: the slow hash is
      * only computed for a real link.
      */
@@ -140,6 +142,8 @@ export function createPasswordResetService({
         if (!reset) throw badRequest(INVALID_LINK);
         const user = await savePasswordHash(tx, reset.userId, passwordHash, new Date(), { activeOnly: true });
         if (!user) throw badRequest(INVALID_LINK);
+        // Every other link of the account goes with this one: an older mail cannot change the password again.
+        await voidPendingResets(tx, user.id, new Date());
         await sessions.revokeAllForUser(tx, user.id);
         await writeAudit(
           tx,

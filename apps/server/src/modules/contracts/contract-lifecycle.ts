@@ -7,7 +7,7 @@ import { badRequest, conflict, staleVersion } from "../../lib/errors.js";
 import { versionedUpdate } from "../../lib/versioned-update.js";
 import { clientNames, setEvaluationDates } from "../clients/index.js";
 import type { ConfigurationService } from "../configuration/index.js";
-import type { DocumentsService } from "../documents/index.js";
+import type { DocumentsService, DocumentToFile } from "../documents/index.js";
 import { enqueueMail } from "../mail/index.js";
 import { createForSignedContract } from "../missions/index.js";
 import { markRefused, markSigned, syncStatus } from "../prospects/index.js";
@@ -34,31 +34,38 @@ export function createContractLifecycle(
   const { db, documents: docs, configuration, clock } = deps;
   const ctx = { db, clock };
 
-  async function storePdf(actor: Actor, b: ContractBundle) {
+  /** The contract's PDF, to be filed by the write that points at it (documents-with-write.ts). */
+  async function renderPdf(b: ContractBundle) {
     const first = b.establishments[0]?.client;
     if (!first) throw badRequest("Le contrat ne couvre aucun établissement.");
     const identity = { configuration: await configuration.get(), logo: await configuration.logo() };
     const data = await renderContractPdf(identity, b);
-    const doc = await docs.storeGeneratedOnce(
-      actor,
-      { family: "CLIENT", clientId: first.id, name: `Contrat ${b.contract.number}`, metaCode: "CONTRACT" },
-      { fileName: `contrat-${b.contract.number}.pdf`, data },
-      b.contract.documentId,
-    );
-    return { doc, identity, first };
+    const pdf: DocumentToFile = {
+      meta: { family: "CLIENT", clientId: first.id, name: `Contrat ${b.contract.number}`, metaCode: "CONTRACT" },
+      file: { fileName: `contrat-${b.contract.number}.pdf`, data },
+      reuse: b.contract.documentId,
+    };
+    return { pdf, first };
   }
 
   return {
+    /** The PDF is filed with the contract's change, after its version is checked: a stale call files nothing. */
     async generatePdf(actor: Actor, id: string, version: number, requestId?: string) {
       const b = await loadAuthorized(db, actor, id, "print");
+      if (b.contract.version !== version) throw staleVersion();
       // Printed as it will be sent: a contract in preparation shows the 30-day deadline sending gives it.
       const deadline = b.contract.deadline ?? (b.contract.status === "DRAFT" ? addDays(clock.today(), 30) : null);
-      const { doc } = await storePdf(actor, { ...b, contract: { ...b.contract, deadline } });
-      await versionedUpdate({
-        ...contractWrite(ctx, actor, id, "print", requestId),
-        version,
-        apply: () => ({ values: { documentId: doc.id }, summary: `PDF du contrat ${b.contract.number} généré` }),
-      });
+      const { pdf } = await renderPdf({ ...b, contract: { ...b.contract, deadline } });
+      await docs.withDocument(actor, pdf, (filed) =>
+        versionedUpdate({
+          ...contractWrite(ctx, actor, id, "print", requestId),
+          version,
+          apply: async (tx) => ({
+            values: { documentId: (await filed.file(tx)).id },
+            summary: `PDF du contrat ${b.contract.number} généré`,
+          }),
+        }),
+      );
       return get(actor, id);
     },
 
@@ -73,37 +80,40 @@ export function createContractLifecycle(
       if (to.length === 0)
         throw badRequest("Aucune adresse e-mail : renseignez le contact de la demande ou un destinataire.");
       const deadline = before.contract.deadline ?? addDays(clock.today(), 30);
-      const { doc, first } = await storePdf(actor, { ...before, contract: { ...before.contract, deadline } });
-      await versionedUpdate({
-        ...contractWrite(ctx, actor, id, "send", requestId),
-        version: input.version,
-        apply: async (tx, contract) => {
-          await enqueueMail(
-            tx,
-            actor,
-            {
-              templateCode: "CONTRACT_SEND",
-              to,
-              variables: {
-                client: { raisonSocial: first.raisonSocial, city: first.city ?? "" },
-                contact: { firstName: before.contact?.firstName ?? "", lastName: before.contact?.lastName ?? "" },
-                contract: { number: contract.number, deadline: formatDate(deadline) },
+      const { pdf, first } = await renderPdf({ ...before, contract: { ...before.contract, deadline } });
+      await docs.withDocument(actor, pdf, (filed) =>
+        versionedUpdate({
+          ...contractWrite(ctx, actor, id, "send", requestId),
+          version: input.version,
+          apply: async (tx, contract) => {
+            const doc = await filed.file(tx);
+            await enqueueMail(
+              tx,
+              actor,
+              {
+                templateCode: "CONTRACT_SEND",
+                to,
+                variables: {
+                  client: { raisonSocial: first.raisonSocial, city: first.city ?? "" },
+                  contact: { firstName: before.contact?.firstName ?? "", lastName: before.contact?.lastName ?? "" },
+                  contract: { number: contract.number, deadline: formatDate(deadline) },
+                },
+                attachments: [{ documentId: doc.id, fileName: doc.fileName }],
+                clientId: first.id,
+                relatedType: "contract",
+                relatedId: id,
               },
-              attachments: [{ documentId: doc.id, fileName: doc.fileName }],
-              clientId: first.id,
-              relatedType: "contract",
-              relatedId: id,
-            },
-            requestId,
-          );
-          return {
-            values: { status: "SENT", sentAt: clock.now(), deadline, documentId: doc.id },
-            summary: `Contrat ${contract.number} envoyé pour signature à ${to.join(", ")}`,
-            action: "status",
-          };
-        },
-        after: (tx, saved) => syncStatus(tx, saved.requestId),
-      });
+              requestId,
+            );
+            return {
+              values: { status: "SENT", sentAt: clock.now(), deadline, documentId: doc.id },
+              summary: `Contrat ${contract.number} envoyé pour signature à ${to.join(", ")}`,
+              action: "status",
+            };
+          },
+          after: (tx, saved) => syncStatus(tx, saved.requestId),
+        }),
+      );
       deps.onMailQueued?.();
       return get(actor, id);
     },

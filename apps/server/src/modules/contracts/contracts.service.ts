@@ -14,7 +14,8 @@ import {
 } from "@certidesk/shared";
 import type { z } from "zod";
 import type { Actor } from "../../lib/actor.js";
-import { AppError, badRequest, conflict, notFound } from "../../lib/errors.js";
+import { isDatabaseUnavailable } from "../../lib/db-errors.js";
+import { AppError, badRequest, conflict, notFound, staleVersion } from "../../lib/errors.js";
 import { authorize, isStaff } from "../../lib/policy.js";
 import { versionedUpdate } from "../../lib/versioned-update.js";
 import type { ImpartialityService } from "../auditors/index.js";
@@ -89,28 +90,43 @@ export function createContractsService(
       return get(actor, id);
     },
 
-    /** Regenerates the FEB PDF; a rendering failure is logged with its cause and answers the spec's message. */
+    /**
+     * Regenerates the FEB PDF, filed with the contract's change after its version is checked (a stale call
+     * files nothing); a rendering failure is logged with its cause and answers the spec's message.
+     */
     async regenerateFeb(actor: Actor, id: string, version: number, requestId?: string) {
       const b = await loadAuthorized(db, actor, id, "print");
-      let doc: Awaited<ReturnType<typeof docs.storeGenerated>>;
+      if (b.contract.version !== version) throw staleVersion();
+      let data: Buffer;
       try {
         const identity = { configuration: await configuration.get(), logo: await configuration.logo() };
-        const data = await renderFebPdf(identity, b);
-        const first = b.establishments[0]?.client;
-        doc = await docs.storeGenerated(
-          actor,
-          { family: "CLIENT", clientId: first?.id ?? null, name: `FEB ${b.contract.number}`, metaCode: "FEB" },
-          { fileName: `feb-${b.contract.number}.pdf`, data },
-        );
+        data = await renderFebPdf(identity, b);
       } catch (error) {
+        // An unreachable database is not a rendering fault: it answers 503 like any other call.
+        if (isDatabaseUnavailable(error)) throw error;
         deps.log?.error({ err: error, contractId: id, requestId }, "FEB PDF not regenerated");
         throw new AppError(500, "INTERNAL", MESSAGES.febNotRegenerated);
       }
-      await versionedUpdate({
-        ...contractWrite(ctx, actor, id, "print", requestId),
-        version,
-        apply: () => ({ values: { febDocumentId: doc.id }, summary: `FEB du contrat ${b.contract.number} régénérée` }),
-      });
+      const first = b.establishments[0]?.client;
+      const pdf = {
+        meta: {
+          family: "CLIENT" as const,
+          clientId: first?.id ?? null,
+          name: `FEB ${b.contract.number}`,
+          metaCode: "FEB",
+        },
+        file: { fileName: `feb-${b.contract.number}.pdf`, data },
+      };
+      await docs.withDocument(actor, pdf, (filed) =>
+        versionedUpdate({
+          ...contractWrite(ctx, actor, id, "print", requestId),
+          version,
+          apply: async (tx) => ({
+            values: { febDocumentId: (await filed.file(tx)).id },
+            summary: `FEB du contrat ${b.contract.number} régénérée`,
+          }),
+        }),
+      );
       return get(actor, id);
     },
 

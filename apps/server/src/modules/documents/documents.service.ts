@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import {
   DOCUMENT_TYPES,
   type DocumentFamily,
@@ -20,6 +19,12 @@ import type { DocumentLinks } from "./document-links.js";
 import { rowWithLinks, withLinks } from "./document-row.js";
 import { canSeeHrDocuments, documentResource } from "./documents.policy.js";
 import * as repo from "./documents.repository.js";
+import {
+  createDocumentsWithWrite,
+  type DocumentToFile,
+  type InsertDocumentRows,
+  type PendingDocument,
+} from "./documents-with-write.js";
 import { acceptedFileType } from "./file-check.js";
 import { documentName, safeFileName } from "./file-names.js";
 import { withStoredFile } from "./stored-file.js";
@@ -97,58 +102,73 @@ export function createDocumentsService({ db, storage, links, clock = systemClock
     return row;
   }
 
-  /** Stores a file as a new document (uploads and generated PDFs alike). */
-  async function store(
-    actor: AuditActor,
-    meta: NewDocumentMeta,
-    file: UploadedFile,
-    mimeType: string,
-    requestId?: string,
-  ) {
-    const fileName = safeFileName(file.fileName);
-    const name = documentName(meta.name?.trim() || fileName.replace(/\.[^.]+$/, "") || fileName);
-    return withStoredFile(storage, file.data, mimeType, (stored) =>
-      db.transaction(async (tx) => {
-        await checkOwner(tx, meta);
-        const created = await repo.insertDocument(tx, {
-          family: meta.family,
-          name,
-          description: meta.description ?? null,
-          documentType: meta.documentType ?? null,
-          categoryId: meta.categoryId ?? null,
-          clientId: meta.clientId ?? null,
-          auditorId: meta.auditorId ?? null,
-          missionId: meta.missionId ?? null,
-          metaCode: meta.metaCode ?? null,
-          auditorDocumentKind: meta.auditorDocumentKind ?? null,
-          validUntil: meta.validUntil ?? null,
-          fileName,
-          mimeType,
-          ...stored,
-          createdBy: actor.userId,
-        });
-        await repo.insertVersion(tx, {
-          documentId: created.id,
-          versionNumber: 1,
-          fileName,
-          mimeType,
-          ...stored,
-          createdBy: actor.userId,
-        });
-        await writeAudit(
-          tx,
-          actor,
-          {
-            action: "create",
-            entityType: "document",
-            entityId: created.id,
-            summary: `Document « ${created.name} » ajouté`,
-          },
-          requestId,
-        );
-        return created;
-      }),
+  /** The rows of a new document (uploads and generated PDFs alike), with the given executor. */
+  const insertRows: InsertDocumentRows = async (tx, actor, item, stored) => {
+    const { meta, fileName, mimeType } = item;
+    await checkOwner(tx, meta);
+    const created = await repo.insertDocument(tx, {
+      family: meta.family,
+      name: documentName(meta.name?.trim() || fileName.replace(/\.[^.]+$/, "") || fileName),
+      description: meta.description ?? null,
+      documentType: meta.documentType ?? null,
+      categoryId: meta.categoryId ?? null,
+      clientId: meta.clientId ?? null,
+      auditorId: meta.auditorId ?? null,
+      missionId: meta.missionId ?? null,
+      metaCode: meta.metaCode ?? null,
+      auditorDocumentKind: meta.auditorDocumentKind ?? null,
+      validUntil: meta.validUntil ?? null,
+      fileName,
+      mimeType,
+      ...stored,
+      createdBy: actor.userId,
+    });
+    await repo.insertVersion(tx, {
+      documentId: created.id,
+      versionNumber: 1,
+      fileName,
+      mimeType,
+      ...stored,
+      createdBy: actor.userId,
+    });
+    await writeAudit(
+      tx,
+      actor,
+      {
+        action: "create",
+        entityType: "document",
+        entityId: created.id,
+        summary: `Document « ${created.name} » ajouté`,
+      },
+      item.requestId,
     );
+    return { id: created.id, name: created.name, fileName: created.fileName };
+  };
+  const filedWithWrite = createDocumentsWithWrite({ db, storage, insertRows });
+  /** Documents filed inside the caller's write (documents-with-write.ts). */
+  const withDocuments = <T>(
+    actor: AuditActor,
+    items: DocumentToFile[],
+    write: (pending: PendingDocument[]) => Promise<T>,
+  ) =>
+    filedWithWrite(
+      actor,
+      items.map((item) => ({ ...item, fileName: safeFileName(item.file.fileName) })),
+      write,
+    );
+
+  const withDocument = <T>(actor: AuditActor, item: DocumentToFile, write: (pending: PendingDocument) => Promise<T>) =>
+    withDocuments(actor, [item], ([pending]) => {
+      if (!pending) throw new Error("document not staged");
+      return write(pending);
+    });
+
+  /** A user's file, its type read from its content: refused before anything is stored. */
+  async function checkedUpload(actor: Actor, meta: NewDocumentMeta, file: UploadedFile) {
+    if (meta.family === "RH" && !canSeeHrDocuments(actor)) {
+      throw forbidden("Les documents RH sont réservés à la Direction et aux Ressources humaines.");
+    }
+    return acceptedFileType(file.data, file.fileName);
   }
 
   return {
@@ -162,31 +182,30 @@ export function createDocumentsService({ db, storage, links, clock = systemClock
     get: async (actor: Actor, id: string) => toRow(await loadVisible(actor, id)),
 
     async upload(actor: Actor, meta: NewDocumentMeta, file: UploadedFile, requestId?: string) {
-      if (meta.family === "RH" && !canSeeHrDocuments(actor)) {
-        throw forbidden("Les documents RH sont réservés à la Direction et aux Ressources humaines.");
-      }
-      const mimeType = await acceptedFileType(file.data, file.fileName);
-      const created = await store(actor, meta, file, mimeType, requestId);
+      const mimeType = await checkedUpload(actor, meta, file);
+      const created = await withDocument(actor, { meta, file, mimeType, requestId }, (pending) =>
+        db.transaction((tx) => pending.file(tx)),
+      );
       return toRow((await repo.findDocument(db, created.id)) as repo.DocumentJoinedRow);
     },
 
-    /** For generated documents (quotes, contracts, mission orders…): the caller vouches for the type. */
-    storeGenerated: (actor: AuditActor, meta: NewDocumentMeta, file: UploadedFile, mimeType = "application/pdf") =>
-      store(actor, meta, file, mimeType),
-
     /**
-     * A generated document kept once: when the record's current document has exactly these bytes
-     * (generated, then sent unchanged), it is reused instead of filing a copy in the library.
+     * Generated documents (quotes, contracts, mission orders… the caller vouches for the type), filed by
+     * `write` inside its own transaction: see documents-with-write.ts.
      */
-    async storeGeneratedOnce(actor: AuditActor, meta: NewDocumentMeta, file: UploadedFile, currentId: string | null) {
-      if (currentId) {
-        const current = await repo.findDocument(db, currentId);
-        const sha256 = createHash("sha256").update(file.data).digest("hex");
-        if (current && current.document.sha256 === sha256)
-          return { id: current.document.id, fileName: current.document.fileName, reused: true };
-      }
-      const created = await store(actor, meta, file, "application/pdf");
-      return { id: created.id, fileName: created.fileName, reused: false };
+    withDocuments,
+    /** One generated document filed by `write` inside its transaction. */
+    withDocument: <T>(actor: AuditActor, item: DocumentToFile, write: (pending: PendingDocument) => Promise<T>) =>
+      withDocument(actor, item, write),
+
+    /** A user's upload filed by `write` inside its transaction (an upload that is a step of a record). */
+    async withUpload<T>(
+      actor: Actor,
+      item: { meta: NewDocumentMeta; file: UploadedFile; requestId?: string },
+      write: (pending: PendingDocument) => Promise<T>,
+    ): Promise<T> {
+      const mimeType = await checkedUpload(actor, item.meta, item.file);
+      return withDocument(actor, { ...item, mimeType }, write);
     },
 
     async newVersion(actor: Actor, id: string, file: UploadedFile, version: number, requestId?: string) {

@@ -1,7 +1,8 @@
 /**
- * The documents module's public surface: other modules store generated files through the
- * documents service and sign links to them.
+ * The documents module's public surface: other modules file generated documents and uploads through the
+ * documents service, inside their own write (`withDocuments`, `withUpload`), and sign links to them.
  */
 export type { DocumentLinks } from "./document-links.js";
 export { canSeeHrDocuments, documentResource } from "./documents.policy.js";
 export type { DocumentsService, UploadedFile } from "./documents.service.js";
+export type { DocumentToFile, FiledDocument, PendingDocument } from "./documents-with-write.js";

@@ -7,6 +7,16 @@ export interface StoredFile {
   size: number;
 }
 
+/** Stores a file under a new key (written whole or not at all, see lib/storage). */
+export async function putFile(storage: FileStorage, data: Buffer, mimeType: string): Promise<StoredFile> {
+  const now = new Date();
+  const storageKey = `documents/${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, "0")}/${randomUUID()}`;
+  await storage.put(storageKey, data, mimeType);
+  return { storageKey, sha256: sha256Of(data), size: data.length };
+}
+
+export const sha256Of = (data: Buffer) => createHash("sha256").update(data).digest("hex");
+
 /**
  * Stores a file, then runs the database work; if that work fails, the file is removed again, so
  * a row and its file exist together or not at all. (A crash between the two leaves at worst an
@@ -18,14 +28,11 @@ export async function withStoredFile<T>(
   mimeType: string,
   work: (file: StoredFile) => Promise<T>,
 ): Promise<T> {
-  const now = new Date();
-  const storageKey = `documents/${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, "0")}/${randomUUID()}`;
-  const file = { storageKey, sha256: createHash("sha256").update(data).digest("hex"), size: data.length };
-  await storage.put(storageKey, data, mimeType);
+  const file = await putFile(storage, data, mimeType);
   try {
     return await work(file);
   } catch (error) {
-    await storage.delete(storageKey).catch(() => undefined);
+    await storage.delete(file.storageKey).catch(() => undefined);
     throw error;
   }
 }

@@ -16,7 +16,7 @@ import type { Clock } from "../../lib/clock.js";
 import { AppError, badRequest, notFound } from "../../lib/errors.js";
 import { abilities, authorize, can } from "../../lib/policy.js";
 import { versionedUpdate } from "../../lib/versioned-update.js";
-import type { DocumentLinks } from "../documents/index.js";
+import type { DocumentLinks, DocumentsService } from "../documents/index.js";
 import {
   auditorMoneyResource,
   expenseResource,
@@ -29,19 +29,14 @@ import * as repo from "./expenses.repository.js";
 type File = { fileName: string; data: Buffer };
 type ExpenseInput = z.output<typeof expenseBodySchema>;
 
-/** The documents module's upload (type checked from the content), as the expenses use it. */
-export type UploadDocument = (
-  actor: Actor,
-  meta: { family: "AUDITOR"; name: string; auditorId: string; missionId: string; metaCode: string },
-  file: File,
-  requestId?: string,
-) => Promise<{ id: string }>;
+/** The documents module's upload (type checked from the content), filed inside the expense's write. */
+export type WithUpload = DocumentsService["withUpload"];
 
 export interface ExpensesDeps {
   db: Database;
   clock: Clock;
   links: DocumentLinks;
-  uploadDocument: UploadDocument;
+  withUpload: WithUpload;
 }
 
 export const unprocessable = (message: string) => new AppError(422, "UNPROCESSABLE", message);
@@ -87,7 +82,7 @@ const settingsView = (s: { kmRate: number; satisfactionAfterDays: number | null;
   version: s.version,
 });
 
-export function createExpensesService({ db, clock, links, uploadDocument }: ExpensesDeps) {
+export function createExpensesService({ db, clock, links, withUpload }: ExpensesDeps) {
   const toExpense = (actor: Actor, r: repo.ExpenseListRow): Expense => {
     const e = r.expense;
     const can = abilities(actor, expenseResource, e);
@@ -262,37 +257,36 @@ export function createExpensesService({ db, clock, links, uploadDocument }: Expe
       const auditorId = actor.auditorId as string;
       // Checked before the receipt is stored: a refused declaration leaves no document behind.
       const values = await valuesOf(db, input);
-      const doc = await uploadDocument(
-        actor,
-        {
-          family: "AUDITOR",
-          name: `Justificatif de frais — ${facts.raisonSocial} — ${input.date}`,
-          auditorId,
-          missionId,
-          metaCode: "MISSION_FRAIS",
-        },
-        receipt,
-        requestId,
+      const meta = {
+        family: "AUDITOR" as const,
+        name: `Justificatif de frais — ${facts.raisonSocial} — ${input.date}`,
+        auditorId,
+        missionId,
+        metaCode: "MISSION_FRAIS",
+      };
+      // The receipt and its expense together: a failed insert leaves no receipt behind.
+      const id = await withUpload(actor, { meta, file: receipt, requestId }, (filed) =>
+        db.transaction(async (tx) => {
+          const doc = await filed.file(tx);
+          const [created] = await tx
+            .insert(repo.expenses)
+            .values({ ...values, missionId, auditorId, receiptDocumentId: doc.id, createdBy: actor.userId })
+            .returning();
+          if (!created) throw new Error("expense not saved");
+          await writeAudit(
+            tx,
+            actor,
+            {
+              action: "create",
+              entityType: "expense",
+              entityId: created.id,
+              summary: `Dépense déclarée (${formatCurrency(created.amountCents / 100)}) sur la mission ${facts.raisonSocial}`,
+            },
+            requestId,
+          );
+          return created.id;
+        }),
       );
-      const id = await db.transaction(async (tx) => {
-        const [created] = await tx
-          .insert(repo.expenses)
-          .values({ ...values, missionId, auditorId, receiptDocumentId: doc.id, createdBy: actor.userId })
-          .returning();
-        if (!created) throw new Error("expense not saved");
-        await writeAudit(
-          tx,
-          actor,
-          {
-            action: "create",
-            entityType: "expense",
-            entityId: created.id,
-            summary: `Dépense déclarée (${formatCurrency(created.amountCents / 100)}) sur la mission ${facts.raisonSocial}`,
-          },
-          requestId,
-        );
-        return created.id;
-      });
       return one(actor, id);
     },
 
@@ -406,46 +400,45 @@ export function createExpensesService({ db, clock, links, uploadDocument }: Expe
         );
       const existing = (await repo.feeInvoicesOf(db, missionId)).find((i) => i.invoice.auditorId === member.auditorId);
       if (existing?.invoice.status === "PAID") throw unprocessable("Votre facture de cette mission est déjà payée.");
-      const doc = await uploadDocument(
-        actor,
-        {
-          family: "AUDITOR",
-          name: `Facture ${body.number} — ${facts.raisonSocial}`,
-          auditorId: member.auditorId,
-          missionId,
-          metaCode: "MISSION_FACTURE",
-        },
-        file,
-        requestId,
+      const meta = {
+        family: "AUDITOR" as const,
+        name: `Facture ${body.number} — ${facts.raisonSocial}`,
+        auditorId: member.auditorId,
+        missionId,
+        metaCode: "MISSION_FACTURE",
+      };
+      // The invoice file and its row together: one paid meanwhile (422) leaves no file behind.
+      await withUpload(actor, { meta, file, requestId }, (filed) =>
+        db.transaction(async (tx) => {
+          const doc = await filed.file(tx);
+          const saved = await repo.upsertFeeInvoice(
+            tx,
+            {
+              missionId,
+              auditorId: member.auditorId,
+              number: body.number,
+              amountCents: body.amountCents,
+              days: facts.days,
+              dailyFeeCents,
+              expectedCents,
+              documentId: doc.id,
+            },
+            clock.now(),
+          );
+          if (!saved) throw unprocessable("Votre facture de cette mission est déjà payée.");
+          await writeAudit(
+            tx,
+            actor,
+            {
+              action: "create",
+              entityType: "feeInvoice",
+              entityId: saved.id,
+              summary: `Facture ${body.number} (${formatCurrency(body.amountCents / 100)} HT) déposée pour la mission ${facts.raisonSocial}`,
+            },
+            requestId,
+          );
+        }),
       );
-      await db.transaction(async (tx) => {
-        const saved = await repo.upsertFeeInvoice(
-          tx,
-          {
-            missionId,
-            auditorId: member.auditorId,
-            number: body.number,
-            amountCents: body.amountCents,
-            days: facts.days,
-            dailyFeeCents,
-            expectedCents,
-            documentId: doc.id,
-          },
-          clock.now(),
-        );
-        if (!saved) throw unprocessable("Votre facture de cette mission est déjà payée.");
-        await writeAudit(
-          tx,
-          actor,
-          {
-            action: "create",
-            entityType: "feeInvoice",
-            entityId: saved.id,
-            summary: `Facture ${body.number} (${formatCurrency(body.amountCents / 100)} HT) déposée pour la mission ${facts.raisonSocial}`,
-          },
-          requestId,
-        );
-      });
       return { items: await feesOf(actor, facts) };
     },
 

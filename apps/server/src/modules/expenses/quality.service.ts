@@ -18,18 +18,15 @@ import { addDaysToInstant, type Clock } from "../../lib/clock.js";
 import { badRequest, conflict, notFound, staleVersion } from "../../lib/errors.js";
 import { type CompanyIdentity, renderPdf } from "../../lib/pdf/pdf-service.js";
 import { authorize, can } from "../../lib/policy.js";
-import type { DocumentLinks } from "../documents/index.js";
+import type { DocumentLinks, DocumentsService } from "../documents/index.js";
 import { enqueueMail } from "../mail/index.js";
 import { auditorMoneyResource, missionMoneyResource } from "./expenses.policy.js";
 import * as repo from "./expenses.repository.js";
 import { loadMission } from "./expenses.service.js";
 import { SATISFACTION_LINK_DAYS, type SatisfactionLinks } from "./satisfaction-links.js";
 
-export type StoreGenerated = (
-  actor: AuditActor,
-  meta: { family: "CLIENT"; name: string; clientId: string; missionId: string; metaCode: string },
-  file: { fileName: string; data: Buffer },
-) => Promise<{ id: string }>;
+/** The documents module's generated documents, filed inside the caller's write. */
+export type WithDocument = DocumentsService["withDocument"];
 
 export interface QualityDeps {
   db: Database;
@@ -37,7 +34,7 @@ export interface QualityDeps {
   links: DocumentLinks;
   satisfactionLinks: SatisfactionLinks;
   identity: () => Promise<CompanyIdentity>;
-  storeGenerated: StoreGenerated;
+  withDocument: WithDocument;
   onMailQueued?: () => void;
 }
 
@@ -339,18 +336,19 @@ export function createQualityService(deps: QualityDeps) {
       });
       // The answers as a document of the mission (PERFORMENCE_CRITERIA_DOC), filed after the answer.
       const pdf = await answersPdf(facts, { answers, comment });
-      const doc = await deps.storeGenerated(
+      const meta = {
+        family: "CLIENT" as const,
+        name: `Questionnaire de satisfaction — ${facts.raisonSocial}`,
+        clientId: facts.mission.clientId,
+        missionId: facts.mission.id,
+        metaCode: "PERFORMENCE_CRITERIA_DOC",
+      };
+      // The PDF and the survey's link to it together (a failure leaves neither).
+      await deps.withDocument(
         SYSTEM_ACTOR,
-        {
-          family: "CLIENT",
-          name: `Questionnaire de satisfaction — ${facts.raisonSocial}`,
-          clientId: facts.mission.clientId,
-          missionId: facts.mission.id,
-          metaCode: "PERFORMENCE_CRITERIA_DOC",
-        },
-        { fileName: "questionnaire-satisfaction.pdf", data: pdf },
+        { meta, file: { fileName: "questionnaire-satisfaction.pdf", data: pdf } },
+        (filed) => db.transaction(async (tx) => repo.setSurveyDocument(tx, survey.id, (await filed.file(tx)).id)),
       );
-      await repo.setSurveyDocument(db, survey.id, doc.id);
       return { ok: true as const };
     },
 

@@ -96,11 +96,14 @@ export async function updateInvoice(db: Executor, id: string, values: Partial<ty
   return row;
 }
 
-export async function setDocument(db: Executor, id: string, documentId: string) {
-  await db
+/** Links the invoice's filed PDF, once: false when it already has one. */
+export async function setDocument(db: Executor, id: string, documentId: string): Promise<boolean> {
+  const linked = await db
     .update(invoices)
     .set({ documentId })
-    .where(and(eq(invoices.id, id), isNull(invoices.documentId)));
+    .where(and(eq(invoices.id, id), isNull(invoices.documentId)))
+    .returning({ id: invoices.id });
+  return linked.length > 0;
 }
 
 /** The Chorus Pro references of an establishment (its file), which a new draft carries. */

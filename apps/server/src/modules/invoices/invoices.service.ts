@@ -48,7 +48,7 @@ import { buildSalesJournal } from "./sales-journal.js";
 export interface InvoicesDeps {
   db: Database;
   configuration: Pick<ConfigurationService, "get" | "logo" | "blockActionData">;
-  documents: Pick<DocumentsService, "storeGenerated">;
+  documents: Pick<DocumentsService, "withDocument">;
   clock?: Clock;
   log?: { warn(obj: unknown, msg?: string): void };
 }
@@ -364,18 +364,23 @@ export function createInvoicesService({ db, configuration, documents, clock = sy
       if (!i) return;
       const { data } = await renderInvoicePdf(await identity(), await documentData(db, i));
       const label = i.kind === "CREDIT_NOTE" ? "Avoir" : "Facture";
-      const doc = await documents.storeGenerated(
+      const meta = {
+        family: "CLIENT" as const,
+        clientId: i.clientId,
+        missionId: i.missionId,
+        name: `${label} ${i.number}`,
+        metaCode: "MISSION_FACTURE_CLIENT",
+      };
+      // The document and the invoice's link to it together: filed once, or not at all.
+      await documents.withDocument(
         actor,
-        {
-          family: "CLIENT",
-          clientId: i.clientId,
-          missionId: i.missionId,
-          name: `${label} ${i.number}`,
-          metaCode: "MISSION_FACTURE_CLIENT",
-        },
-        { fileName: `${label.toLowerCase()}-${i.number}.pdf`, data },
+        { meta, file: { fileName: `${label.toLowerCase()}-${i.number}.pdf`, data } },
+        (filed) =>
+          db.transaction(async (tx) => {
+            if (!(await repo.setDocument(tx, i.id, (await filed.file(tx)).id)))
+              throw conflict("Le PDF de cette facture est déjà classé.");
+          }),
       );
-      await repo.setDocument(db, i.id, doc.id);
     } catch (error) {
       log?.warn({ err: error, invoiceId: id }, "PDF de la facture non classé");
     }
@@ -722,6 +727,8 @@ export function createInvoicesService({ db, configuration, documents, clock = sy
                 return { ...l, quantity: c.quantity, expenseId: null };
               });
           const { lines, values } = withTotals(chosen);
+          // Quantities too small for a cent (0,01 of a 0,50 € line) would issue a numbered credit note of 0 €.
+          if (values.totalTtcCents < 1) throw badRequest("L'avoir doit être d'au moins 0,01 €.");
           if (values.totalTtcCents > remaining)
             throw conflict(
               `L'avoir (${formatCurrency(euros(values.totalTtcCents))}) dépasse ce qui reste à créditer sur la facture (${formatCurrency(euros(remaining))}).`,

@@ -6,7 +6,7 @@ import {
   timeSlotById,
 } from "@certidesk/shared";
 import { and, asc, eq, isNull } from "drizzle-orm";
-import type { Database } from "../../db/client.js";
+import type { Database, Executor } from "../../db/client.js";
 import {
   auditors,
   calendarFeedTokens,
@@ -81,17 +81,33 @@ export function createCalendarFeed({
   function authorizeSelf(actor: Actor, auditorId: string) {
     if (actor.profileType !== "AUDITEUR" || actor.auditorId !== auditorId) throw notFound(NOT_FOUND);
   }
-
-  return {
-    async link(actor: Actor, auditorId: string) {
-      authorizeSelf(actor, auditorId);
-      const [active] = await db
+  const activeFeed = async (ex: Executor, auditorId: string) =>
+    (
+      await ex
         .select()
         .from(calendarFeedTokens)
         .where(and(eq(calendarFeedTokens.auditorId, auditorId), isNull(calendarFeedTokens.revokedAt)))
-        .orderBy(asc(calendarFeedTokens.createdAt));
+    )[0];
+  const lockAuditor = (tx: Executor, auditorId: string) =>
+    tx.select({ id: auditors.id }).from(auditors).where(eq(auditors.id, auditorId)).for("update");
+
+  return {
+    /**
+     * The evaluator's link, created by the first request. Creating and renewing lock the evaluator's row, so
+     * simultaneous first requests create one link, which the others then read; the unique index of the active
+     * link (migration 0060) makes a second one impossible anyway.
+     */
+    async link(actor: Actor, auditorId: string) {
+      authorizeSelf(actor, auditorId);
       const feed =
-        active ?? (await db.insert(calendarFeedTokens).values({ auditorId, createdAt: clock.now() }).returning())[0];
+        (await activeFeed(db, auditorId)) ??
+        (await db.transaction(async (tx) => {
+          await lockAuditor(tx, auditorId);
+          return (
+            (await activeFeed(tx, auditorId)) ??
+            (await tx.insert(calendarFeedTokens).values({ auditorId, createdAt: clock.now() }).returning())[0]
+          );
+        }));
       if (!feed) throw new Error("calendar feed not created");
       return { url: missionLinks.calendarUrl(feed.id) };
     },
@@ -100,6 +116,8 @@ export function createCalendarFeed({
     async renew(actor: Actor, auditorId: string, requestId?: string) {
       authorizeSelf(actor, auditorId);
       const feed = await db.transaction(async (tx) => {
+        // One creation or renewal of an evaluator's link at a time: the next one sees the link this one creates.
+        await lockAuditor(tx, auditorId);
         await tx
           .update(calendarFeedTokens)
           .set({ revokedAt: clock.now() })

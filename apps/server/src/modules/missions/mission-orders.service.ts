@@ -4,28 +4,21 @@ import type { Actor, AuditActor } from "../../lib/actor.js";
 import { writeAudit } from "../../lib/audit.js";
 import type { Clock } from "../../lib/clock.js";
 import { isUniqueViolation } from "../../lib/db-errors.js";
-import { badRequest, conflict, forbidden, notFound } from "../../lib/errors.js";
+import { badRequest, conflict, forbidden, notFound, staleVersion } from "../../lib/errors.js";
 import type { CompanyIdentity } from "../../lib/pdf/pdf-service.js";
 import { authorize } from "../../lib/policy.js";
+import type { DocumentsService, DocumentToFile } from "../documents/index.js";
 import type { MissionLinks } from "./mission-links.js";
 import { renderMissionOrderPdf } from "./mission-order-pdf.js";
 import { missionWriter, touchMission } from "./mission-write.js";
 import { missionOrderResource, missionResource } from "./missions.policy.js";
 import * as repo from "./missions.repository.js";
 
-/** What the missions module needs of the documents and mail modules (wired in app.ts). */
-export type StoreGeneratedDocument = (
-  actor: AuditActor,
-  meta: {
-    family: "AUDITOR" | "CLIENT";
-    name: string;
-    auditorId?: string | null;
-    clientId?: string | null;
-    missionId: string;
-    metaCode: string;
-  },
-  file: { fileName: string; data: Buffer },
-) => Promise<{ id: string; fileName: string }>;
+/**
+ * What the missions module needs of the documents and mail modules (wired in app.ts): documents filed inside
+ * the mission's write, after its checks, so that a refused write leaves none behind.
+ */
+export type WithDocuments = DocumentsService["withDocuments"];
 export interface MailToQueue {
   to: string[];
   templateCode: string;
@@ -45,7 +38,7 @@ export interface MissionOrdersDeps {
   clock: Clock;
   missionLinks: MissionLinks;
   identity: () => Promise<CompanyIdentity>;
-  storeGenerated: StoreGeneratedDocument;
+  withDocuments: WithDocuments;
   enqueueMail: EnqueueMail;
   onMailQueued?: () => void;
   detail: (actor: Actor, id: string) => Promise<MissionDetail>;
@@ -148,6 +141,7 @@ export function createMissionOrdersService(deps: MissionOrdersDeps) {
       if (!loaded) throw notFound(missionResource.notFound);
       authorize(actor, "sendOrders", missionResource, loaded.record);
       const { row } = loaded;
+      if (row.version !== input.version) throw staleVersion(); // before rendering; checked again in the write
       const orders = await repo.currentOrders(db, { missionId });
       const onTeam = new Set(loaded.team.map((t) => t.auditorId));
       const targets = orders.filter((o) =>
@@ -178,7 +172,7 @@ export function createMissionOrdersService(deps: MissionOrdersDeps) {
       const prepared: Array<{
         target: (typeof targets)[number];
         person: (typeof people)[number];
-        doc: { id: string; fileName: string };
+        pdf: DocumentToFile;
       }> = [];
       for (const target of targets) {
         const person = people.find((p) => p.auditor.id === target.order.auditorId);
@@ -195,9 +189,8 @@ export function createMissionOrdersService(deps: MissionOrdersDeps) {
           groupedWith: [...groupNames.values()],
           issuedOn: clock.today(),
         });
-        const doc = await deps.storeGenerated(
-          actor,
-          {
+        const pdf: DocumentToFile = {
+          meta: {
             family: "AUDITOR",
             name: `Ordre de mission — ${client.raisonSocial}`,
             auditorId: person.auditor.id,
@@ -205,61 +198,70 @@ export function createMissionOrdersService(deps: MissionOrdersDeps) {
             missionId,
             metaCode: "MISSION_ORDER_AUDITOR",
           },
-          { fileName: `ordre-de-mission-${person.auditor.lastName.toLowerCase()}.pdf`, data },
-        );
-        prepared.push({ target, person, doc });
+          file: { fileName: `ordre-de-mission-${person.auditor.lastName.toLowerCase()}.pdf`, data },
+        };
+        prepared.push({ target, person, pdf });
       }
       try {
-        await writeMission(
+        // The PDFs are filed inside the mission's write, after its version: a stale send files none.
+        await deps.withDocuments(
           actor,
-          missionId,
-          "sendOrders",
-          input.version,
-          async (tx) => {
-            for (const { target, person, doc } of prepared) {
-              const [sent] = await repo.insertOrders(tx, [
-                {
-                  missionId,
-                  auditorId: target.order.auditorId,
-                  role: target.order.role,
-                  status: "SENT",
-                  documentId: doc.id,
-                  sentAt: clock.now(),
-                  supersedes: target.order.id,
-                  createdBy: actor.userId,
-                  createdAt: clock.now(),
-                },
-              ]);
-              if (!sent) throw new Error("mission order not inserted");
-              await deps.enqueueMail(
-                tx,
-                actor,
-                {
-                  templateCode: "MISSION_ORDER",
-                  to: [person.auditor.email ?? ""],
-                  variables: {
-                    auditor: { firstName: person.auditor.firstName },
-                    client: { raisonSocial: client.raisonSocial, city: client.city ?? "" },
-                    mission: { dates },
-                    link: missionLinks.orderAnswerUrl(sent.id),
-                  },
-                  attachments: [{ documentId: doc.id, fileName: doc.fileName }],
-                  clientId: client.id,
-                  missionId,
-                  relatedType: "missionOrder",
-                  relatedId: sent.id,
-                  // The answer link acts for the evaluator: staff reading the mail log must not see it.
-                  containsSecret: true,
-                },
-                requestId,
-              );
-            }
-            return {
-              summary: `Ordres de mission envoyés à ${prepared.map((p) => fullName(p.person.auditor)).join(", ")}`,
-              action: "status",
-            };
-          },
-          requestId,
+          prepared.map((p) => p.pdf),
+          (pending) =>
+            writeMission(
+              actor,
+              missionId,
+              "sendOrders",
+              input.version,
+              async (tx) => {
+                for (const [i, { target, person }] of prepared.entries()) {
+                  const filed = pending[i];
+                  if (!filed) throw new Error("mission order PDF not staged");
+                  const doc = await filed.file(tx);
+                  const [sent] = await repo.insertOrders(tx, [
+                    {
+                      missionId,
+                      auditorId: target.order.auditorId,
+                      role: target.order.role,
+                      status: "SENT",
+                      documentId: doc.id,
+                      sentAt: clock.now(),
+                      supersedes: target.order.id,
+                      createdBy: actor.userId,
+                      createdAt: clock.now(),
+                    },
+                  ]);
+                  if (!sent) throw new Error("mission order not inserted");
+                  await deps.enqueueMail(
+                    tx,
+                    actor,
+                    {
+                      templateCode: "MISSION_ORDER",
+                      to: [person.auditor.email ?? ""],
+                      variables: {
+                        auditor: { firstName: person.auditor.firstName },
+                        client: { raisonSocial: client.raisonSocial, city: client.city ?? "" },
+                        mission: { dates },
+                        link: missionLinks.orderAnswerUrl(sent.id),
+                      },
+                      attachments: [{ documentId: doc.id, fileName: doc.fileName }],
+                      clientId: client.id,
+                      missionId,
+                      relatedType: "missionOrder",
+                      relatedId: sent.id,
+                      // The answer link acts for the evaluator: staff reading the mail log must not see it.
+                      containsSecret: true,
+                    },
+                    requestId,
+                  );
+                }
+                return {
+                  summary: `Ordres de mission envoyés à ${prepared.map((p) => fullName(p.person.auditor)).join(", ")}`,
+                  action: "status",
+                };
+              },
+              requestId,
+            ),
         );
       } catch (error) {
         if (isUniqueViolation(error))

@@ -20,9 +20,9 @@ import type { Actor } from "../../lib/actor.js";
 import type { Clock } from "../../lib/clock.js";
 import { badRequest, conflict, forbidden, notFound, staleVersion } from "../../lib/errors.js";
 import { authorize, can, granted, isStaff } from "../../lib/policy.js";
-import type { DocumentLinks } from "../documents/index.js";
+import type { DocumentLinks, PendingDocument } from "../documents/index.js";
 import * as portalRepo from "./mission-portal.repository.js";
-import type { UploadDocument } from "./mission-reports.service.js";
+import type { WithUpload } from "./mission-reports.service.js";
 import { missionWriter } from "./mission-write.js";
 import { missionResource } from "./missions.policy.js";
 import * as repo from "./missions.repository.js";
@@ -31,7 +31,7 @@ export interface MissionPortalDeps {
   db: Database;
   clock: Clock;
   links: DocumentLinks;
-  uploadDocument: UploadDocument;
+  withUpload: WithUpload;
 }
 
 type File = { fileName: string; data: Buffer };
@@ -387,49 +387,52 @@ export function createMissionPortalService(deps: MissionPortalDeps) {
       const row = await this.authorizeObservations(actor, id);
       if (row.version !== input.version) throw staleVersion();
       const { client } = await repo.contextOf(db, row);
-      const doc = input.file
-        ? await deps.uploadDocument(
-            actor,
-            {
-              family: "CLIENT",
-              name: `Observations — ${client.raisonSocial}`,
-              clientId: client.id,
+      const meta = {
+        family: "CLIENT" as const,
+        name: `Observations — ${client.raisonSocial}`,
+        clientId: client.id,
+        missionId: id,
+        metaCode: "RECEPTION_OBSERVATIONS",
+      };
+      // The file, if any, is filed inside the mission's write, after its version and deadline: a refused
+      // answer (409) leaves no document behind.
+      const answer = (filed: PendingDocument | null) =>
+        writeMission(
+          actor,
+          id,
+          "sendObservations",
+          input.version,
+          async (tx, { row: locked }) => {
+            const settings = await repo.loadDeadlineSettings(tx);
+            const closed = observationsClosed(
+              locked,
+              missionDeadlines(locked, settings).observationsDue,
+              clock.today(),
+            );
+            if (closed) throw conflict(closed);
+            const doc = filed ? await filed.file(tx) : null;
+            await portalRepo.insertAnswer(tx, {
               missionId: id,
-              metaCode: "RECEPTION_OBSERVATIONS",
-            },
-            input.file,
-            requestId,
-          )
-        : null;
-      await writeMission(
-        actor,
-        id,
-        "sendObservations",
-        input.version,
-        async (tx, { row: locked }) => {
-          const settings = await repo.loadDeadlineSettings(tx);
-          const closed = observationsClosed(locked, missionDeadlines(locked, settings).observationsDue, clock.today());
-          if (closed) throw conflict(closed);
-          await portalRepo.insertAnswer(tx, {
-            missionId: id,
-            kind: "OBSERVATIONS",
-            text: input.text,
-            documentId: doc?.id ?? null,
-            answeredBy: actor.userId,
-            answeredByLabel: actor.label,
-            createdAt: clock.now(),
-          });
-          return {
-            values: {
-              observationsReceivedAt: clock.today(),
-              ...(doc ? { observationsDocumentId: doc.id } : {}),
-            },
-            summary: `Observations de l'établissement reçues depuis le portail (${actor.label})`,
-            action: "status",
-          };
-        },
-        requestId,
-      );
+              kind: "OBSERVATIONS",
+              text: input.text,
+              documentId: doc?.id ?? null,
+              answeredBy: actor.userId,
+              answeredByLabel: actor.label,
+              createdAt: clock.now(),
+            });
+            return {
+              values: {
+                observationsReceivedAt: clock.today(),
+                ...(doc ? { observationsDocumentId: doc.id } : {}),
+              },
+              summary: `Observations de l'établissement reçues depuis le portail (${actor.label})`,
+              action: "status",
+            };
+          },
+          requestId,
+        );
+      if (input.file) await deps.withUpload(actor, { meta, file: input.file, requestId }, answer);
+      else await answer(null);
       return { ok: true as const };
     },
 
@@ -443,17 +446,15 @@ export function createMissionPortalService(deps: MissionPortalDeps) {
       const { client } = await repo.contextOf(db, row);
       const name = input.name.trim() || input.file.fileName.replace(/\.[^.]+$/, "");
       if (name.length > 200) throw badRequest("Le nom du document ne peut pas dépasser 200 caractères.");
-      const doc = await deps.uploadDocument(
-        actor,
-        {
-          family: "CLIENT",
-          name,
-          clientId: client.id,
-          missionId: id,
-          metaCode: portalRepo.CLIENT_PROVIDED_META_CODE,
-        },
-        input.file,
-        requestId,
+      const meta = {
+        family: "CLIENT" as const,
+        name,
+        clientId: client.id,
+        missionId: id,
+        metaCode: portalRepo.CLIENT_PROVIDED_META_CODE,
+      };
+      const doc = await deps.withUpload(actor, { meta, file: input.file, requestId }, (filed) =>
+        db.transaction((tx) => filed.file(tx)),
       );
       return { id: doc.id, name };
     },

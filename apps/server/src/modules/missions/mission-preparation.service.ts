@@ -13,7 +13,7 @@ import type { Actor } from "../../lib/actor.js";
 import type { Clock } from "../../lib/clock.js";
 import { badRequest, notFound, staleVersion } from "../../lib/errors.js";
 import { authorize } from "../../lib/policy.js";
-import type { UploadDocument } from "./mission-reports.service.js";
+import type { WithUpload } from "./mission-reports.service.js";
 import { missionWriter, touchMission } from "./mission-write.js";
 import { missionResource } from "./missions.policy.js";
 import * as repo from "./missions.repository.js";
@@ -24,7 +24,7 @@ type RequestedInput = z.output<typeof requestedDocumentsBodySchema>;
 export interface MissionPreparationDeps {
   db: Database;
   clock: Clock;
-  uploadDocument: UploadDocument;
+  withUpload: WithUpload;
   detail: (actor: Actor, id: string) => Promise<MissionDetail>;
 }
 
@@ -100,19 +100,23 @@ export function createMissionPreparationService(deps: MissionPreparationDeps) {
       if (loaded.row.version !== version) throw staleVersion();
       const { client } = await repo.contextOf(db, loaded.row);
       const label = PREPARATION_DOCUMENT_LABELS[metaCode];
-      const doc = await deps.uploadDocument(
-        actor,
-        { family: "CLIENT", name: `${label} — ${client.raisonSocial}`, clientId: client.id, missionId: id, metaCode },
-        file,
-        requestId,
-      );
-      await writeMission(
-        actor,
-        id,
-        "uploadPreparation",
-        version,
-        () => ({ summary: `${label} déposé`, changes: { documentId: doc.id, metaCode } }),
-        requestId,
+      const meta = {
+        family: "CLIENT" as const,
+        name: `${label} — ${client.raisonSocial}`,
+        clientId: client.id,
+        missionId: id,
+        metaCode,
+      };
+      // Filed inside the mission's write, after its version: a request overtaken meanwhile files nothing.
+      await deps.withUpload(actor, { meta, file, requestId }, (filed) =>
+        writeMission(
+          actor,
+          id,
+          "uploadPreparation",
+          version,
+          async (tx) => ({ summary: `${label} déposé`, changes: { documentId: (await filed.file(tx)).id, metaCode } }),
+          requestId,
+        ),
       );
       return deps.detail(actor, id);
     },

@@ -5,23 +5,19 @@ import type { Clock } from "../../lib/clock.js";
 import { badRequest, notFound, staleVersion } from "../../lib/errors.js";
 import { authorize } from "../../lib/policy.js";
 import { markEvaluationFinished } from "../clients/index.js";
+import type { DocumentsService, FiledDocument } from "../documents/index.js";
 import type { EnqueueMail } from "./mission-orders.service.js";
-import { missionWriter } from "./mission-write.js";
+import { type LoadedMission, type MissionChange, missionWriter } from "./mission-write.js";
 import { missionResource } from "./missions.policy.js";
 import * as repo from "./missions.repository.js";
 
-/** The documents module's upload (type checked from the content), as the reports use it. */
-export type UploadDocument = (
-  actor: Actor,
-  meta: { family: "CLIENT"; name: string; clientId: string; missionId: string; metaCode: string },
-  file: { fileName: string; data: Buffer },
-  requestId?: string,
-) => Promise<{ id: string; fileName: string }>;
+/** The documents module's upload (type checked from the content), filed inside the step's write. */
+export type WithUpload = DocumentsService["withUpload"];
 
 export interface MissionReportsDeps {
   db: Database;
   clock: Clock;
-  uploadDocument: UploadDocument;
+  withUpload: WithUpload;
   enqueueMail: EnqueueMail;
   onMailQueued?: () => void;
   detail: (actor: Actor, id: string) => Promise<MissionDetail>;
@@ -56,30 +52,38 @@ export function createMissionReportsService(deps: MissionReportsDeps) {
     return { ...loaded, context: await repo.contextOf(db, loaded.row) };
   }
 
-  async function store(
+  /**
+   * A report step that comes with a file: checked before the file is read (a refused or stale request stores
+   * nothing), then the file is filed inside the mission's write, after its version and state are checked
+   * again: a request overtaken meanwhile (409) leaves no document behind.
+   */
+  async function uploadStep(
     actor: Actor,
     id: string,
-    action: UploadAction,
+    step: { action: UploadAction; metaCode: string; label: string },
     file: File,
     version: number,
-    metaCode: string,
-    label: string,
+    change: (tx: Executor, loaded: LoadedMission, doc: FiledDocument) => Promise<MissionChange> | MissionChange,
     requestId?: string,
   ) {
-    const { context } = await precheck(actor, id, action, version);
-    const doc = await deps.uploadDocument(
-      actor,
-      {
-        family: "CLIENT",
-        name: `${label} — ${context.client.raisonSocial}`,
-        clientId: context.client.id,
-        missionId: id,
-        metaCode,
-      },
-      file,
-      requestId,
+    const { context } = await precheck(actor, id, step.action, version);
+    const meta = {
+      family: "CLIENT" as const,
+      name: `${step.label} — ${context.client.raisonSocial}`,
+      clientId: context.client.id,
+      missionId: id,
+      metaCode: step.metaCode,
+    };
+    await deps.withUpload(actor, { meta, file, requestId }, (filed) =>
+      writeMission(
+        actor,
+        id,
+        step.action,
+        version,
+        async (tx, loaded) => change(tx, loaded, await filed.file(tx)),
+        requestId,
+      ),
     );
-    return { doc, context };
   }
 
   return {
@@ -91,22 +95,18 @@ export function createMissionReportsService(deps: MissionReportsDeps) {
     },
 
     async uploadPreliminary(actor: Actor, id: string, file: File, version: number, requestId?: string) {
-      const { doc } = await store(
+      const step = {
+        action: "uploadPreliminary" as const,
+        metaCode: "RAPPORT_PRELIMINARY",
+        label: "Rapport préliminaire",
+      };
+      await uploadStep(
         actor,
         id,
-        "uploadPreliminary",
+        step,
         file,
         version,
-        "RAPPORT_PRELIMINARY",
-        "Rapport préliminaire",
-        requestId,
-      );
-      await writeMission(
-        actor,
-        id,
-        "uploadPreliminary",
-        version,
-        () => ({
+        (_tx, _loaded, doc) => ({
           // A new file must be reviewed again before it leaves.
           values: {
             preliminaryDocumentId: doc.id,
@@ -195,22 +195,14 @@ export function createMissionReportsService(deps: MissionReportsDeps) {
     },
 
     async sendObservations(actor: Actor, id: string, file: File, version: number, requestId?: string) {
-      const { doc } = await store(
+      const step = { action: "sendObservations" as const, metaCode: "RECEPTION_OBSERVATIONS", label: "Observations" };
+      await uploadStep(
         actor,
         id,
-        "sendObservations",
+        step,
         file,
         version,
-        "RECEPTION_OBSERVATIONS",
-        "Observations",
-        requestId,
-      );
-      await writeMission(
-        actor,
-        id,
-        "sendObservations",
-        version,
-        async (tx, { row, team }) => {
+        async (tx, { row, team }, doc) => {
           // The coordinator hears of them at once (the final report is due from today).
           const coordinator = team.find((t) => t.role === "COORDINATOR");
           if (coordinator?.email) {
@@ -248,22 +240,14 @@ export function createMissionReportsService(deps: MissionReportsDeps) {
 
     /** The final report finalises the mission and the client ("Évaluations finalisées"). */
     async uploadFinal(actor: Actor, id: string, file: File, version: number, requestId?: string) {
-      const { doc } = await store(
+      const step = { action: "uploadFinal" as const, metaCode: "FINAL_RAPPORT", label: "Rapport définitif" };
+      await uploadStep(
         actor,
         id,
-        "uploadFinal",
+        step,
         file,
         version,
-        "FINAL_RAPPORT",
-        "Rapport définitif",
-        requestId,
-      );
-      await writeMission(
-        actor,
-        id,
-        "uploadFinal",
-        version,
-        async (tx, { row }) => {
+        async (tx, { row }, doc) => {
           await markEvaluationFinished(tx, row.clientId, clock.today(), clock.now());
           return {
             values: { finalDocumentId: doc.id, finalReportAt: clock.today(), status: "FINALISED" },

@@ -9,7 +9,8 @@ export { touchMission } from "./missions.repository.js";
 
 type MissionAction = (typeof missionResource.actions)[number];
 type Team = Awaited<ReturnType<typeof teamOf>>;
-type Loaded = { row: MissionRow; team: Team; record: ReturnType<typeof toRecord> };
+/** A mission as its writes see it: the locked row, its team, the record the policy reads. */
+export type LoadedMission = { row: MissionRow; team: Team; record: ReturnType<typeof toRecord> };
 
 export interface MissionChange {
   values?: Partial<MissionRow>;
@@ -29,7 +30,7 @@ export function missionWriter({ db, clock }: { db: Database; clock: Clock }) {
     id: string,
     action: MissionAction,
     version: number,
-    apply: (tx: Executor, loaded: Loaded) => Promise<MissionChange> | MissionChange,
+    apply: (tx: Executor, loaded: LoadedMission) => Promise<MissionChange> | MissionChange,
     requestId?: string,
   ): Promise<MissionRow> {
     let team: Team = [];

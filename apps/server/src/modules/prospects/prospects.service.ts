@@ -10,7 +10,7 @@ import type { Database, Executor } from "../../db/client.js";
 import { requestClients } from "../../db/schema/index.js";
 import type { Actor } from "../../lib/actor.js";
 import { type Clock, systemClock } from "../../lib/clock.js";
-import { badRequest, notFound } from "../../lib/errors.js";
+import { AppError, badRequest, notFound } from "../../lib/errors.js";
 import { authorize, isStaff } from "../../lib/policy.js";
 import { pageJsonText } from "../../lib/sql-json.js";
 import { versionedUpdate } from "../../lib/versioned-update.js";
@@ -19,6 +19,12 @@ import * as repo from "./prospects.repository.js";
 import type { RecevabilityService } from "./recevability.service.js";
 import { deriveStatus } from "./request-status.js";
 import { insertRequest } from "./request-writes.js";
+
+/** The recevability the actor may not read is left out of the request; any other failure is the request's. */
+const refusalAsNull = (error: unknown) => {
+  if (error instanceof AppError) return null;
+  throw error;
+};
 
 type CreateInput = z.output<typeof createRequestBodySchema>;
 type UpdateInput = z.output<typeof updateRequestBodySchema>;
@@ -115,7 +121,7 @@ export function createProspectsService({
           sentAt: q.sentAt?.toISOString() ?? null,
         })),
         contract: contract ? { id: contract.id, number: contract.number, status: contract.status } : null,
-        recevability: req.service === "CERTIFICATION" ? await recevability.read(actor, id).catch(() => null) : null,
+        recevability: req.service === "CERTIFICATION" ? await recevability.read(actor, id).catch(refusalAsNull) : null,
       };
     },
 

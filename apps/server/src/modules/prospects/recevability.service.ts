@@ -134,26 +134,25 @@ export function createRecevabilityService({ db, documents: docs, links, clock = 
       await load(actor, requestId, "update");
       const first = await repo.firstEstablishmentOf(db, requestId);
       if (!first) throw badRequest("La demande n'a pas d'établissement.");
-      const stored = await docs.upload(
-        actor,
-        { family: "CLIENT", clientId: first.id, name: name || undefined, metaCode: "RECEVABILITE" },
-        file,
-        requestIdLog,
+      const meta = { family: "CLIENT" as const, clientId: first.id, name: name || undefined, metaCode: "RECEVABILITE" };
+      // The piece and its place in the file together: a failed link leaves no document behind.
+      await docs.withUpload(actor, { meta, file, requestId: requestIdLog }, (filed) =>
+        db.transaction(async (tx) => {
+          const stored = await filed.file(tx);
+          await repo.linkRecevabilityDocument(tx, requestId, stored.id);
+          await writeAudit(
+            tx,
+            actor,
+            {
+              action: "update",
+              entityType: "request",
+              entityId: requestId,
+              summary: `Pièce « ${stored.name} » ajoutée au dossier de recevabilité`,
+            },
+            requestIdLog,
+          );
+        }),
       );
-      await db.transaction(async (tx) => {
-        await repo.linkRecevabilityDocument(tx, requestId, stored.id);
-        await writeAudit(
-          tx,
-          actor,
-          {
-            action: "update",
-            entityType: "request",
-            entityId: requestId,
-            summary: `Pièce « ${stored.name} » ajoutée au dossier de recevabilité`,
-          },
-          requestIdLog,
-        );
-      });
       return read(actor, requestId);
     },
   };

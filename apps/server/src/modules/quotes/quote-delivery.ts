@@ -5,7 +5,7 @@ import type { Clock } from "../../lib/clock.js";
 import { badRequest, conflict, staleVersion } from "../../lib/errors.js";
 import { versionedUpdate } from "../../lib/versioned-update.js";
 import type { ConfigurationService } from "../configuration/index.js";
-import type { DocumentsService } from "../documents/index.js";
+import type { DocumentsService, DocumentToFile } from "../documents/index.js";
 import { enqueueMail } from "../mail/index.js";
 import { renderQuotePdf } from "./quote-pdf.js";
 import { openRequest, type Quote, type QuoteReader } from "./quote-writes.js";
@@ -24,8 +24,8 @@ export function createQuoteDelivery(
   { db, documents: docs, configuration, clock, onMailQueued }: QuoteDeliveryDeps,
   { load, get, write }: QuoteReader,
 ) {
-  /** Renders the PDF with the company's identity and keeps it in the first establishment's documents. */
-  async function storePdf(actor: Actor, quote: Quote) {
+  /** Renders the PDF with the company's identity; it is filed in the first establishment's documents by the write. */
+  async function renderPdf(quote: Quote) {
     const ctx = await repo.quoteContext(db, quote.requestId);
     const first = ctx?.establishments[0];
     if (!ctx || !first) throw badRequest("La demande n'a pas d'établissement.");
@@ -33,24 +33,30 @@ export function createQuoteDelivery(
     const identity = { configuration: await configuration.get(), logo: await configuration.logo() };
     const data = await renderQuotePdf(identity, quote, lines, ctx);
     const label = quoteLabel(quote);
-    const doc = await docs.storeGeneratedOnce(
-      actor,
-      { family: "CLIENT", clientId: first.id, name: `Devis ${label}`, metaCode: "QUOTE" },
-      { fileName: `devis-${label}.pdf`, data },
-      quote.documentId,
-    );
-    return { doc, ctx, identity };
+    const pdf: DocumentToFile = {
+      meta: { family: "CLIENT", clientId: first.id, name: `Devis ${label}`, metaCode: "QUOTE" },
+      file: { fileName: `devis-${label}.pdf`, data },
+      reuse: quote.documentId,
+    };
+    return { pdf, ctx };
   }
 
   return {
-    async generatePdf(actor: Actor, id: string, logId?: string) {
+    /** The PDF is filed with the quote's change, after its version is checked: a stale call files nothing. */
+    async generatePdf(actor: Actor, id: string, version: number, logId?: string) {
       const quote = await load(actor, id, "print");
-      const { doc } = await storePdf(actor, quote);
-      await versionedUpdate({
-        ...write(actor, id, "print", logId),
-        version: quote.version,
-        apply: () => ({ values: { documentId: doc.id }, summary: `PDF du devis ${quoteLabel(quote)} généré` }),
-      });
+      if (quote.version !== version) throw staleVersion();
+      const { pdf } = await renderPdf(quote);
+      await docs.withDocument(actor, pdf, (filed) =>
+        versionedUpdate({
+          ...write(actor, id, "print", logId),
+          version,
+          apply: async (tx) => ({
+            values: { documentId: (await filed.file(tx)).id },
+            summary: `PDF du devis ${quoteLabel(quote)} généré`,
+          }),
+        }),
+      );
       return get(actor, id);
     },
 
@@ -66,40 +72,43 @@ export function createQuoteDelivery(
       const to = input.to?.length ? input.to : ctxBefore?.contact?.email ? [ctxBefore.contact.email] : [];
       if (to.length === 0)
         throw badRequest("Aucune adresse e-mail : renseignez le contact de la demande ou un destinataire.");
-      const { doc, ctx } = await storePdf(actor, quote);
+      const { pdf, ctx } = await renderPdf(quote);
       const first = ctx.establishments[0];
-      await versionedUpdate({
-        ...write(actor, id, "send", logId),
-        version: input.version,
-        apply: async (tx) => {
-          await enqueueMail(
-            tx,
-            actor,
-            {
-              templateCode: "QUOTE_SEND",
-              to,
-              variables: {
-                client: { raisonSocial: first?.raisonSocial ?? "", city: first?.city ?? "" },
-                contact: { firstName: ctx.contact?.firstName ?? "", lastName: ctx.contact?.lastName ?? "" },
-                quote: {
-                  number: quoteLabel(quote),
-                  totalTTC: formatCurrency(quote.totalTTC),
+      await docs.withDocument(actor, pdf, (filed) =>
+        versionedUpdate({
+          ...write(actor, id, "send", logId),
+          version: input.version,
+          apply: async (tx) => {
+            const doc = await filed.file(tx);
+            await enqueueMail(
+              tx,
+              actor,
+              {
+                templateCode: "QUOTE_SEND",
+                to,
+                variables: {
+                  client: { raisonSocial: first?.raisonSocial ?? "", city: first?.city ?? "" },
+                  contact: { firstName: ctx.contact?.firstName ?? "", lastName: ctx.contact?.lastName ?? "" },
+                  quote: {
+                    number: quoteLabel(quote),
+                    totalTTC: formatCurrency(quote.totalTTC),
+                  },
                 },
+                attachments: [{ documentId: doc.id, fileName: doc.fileName }],
+                clientId: first?.id ?? null,
+                relatedType: "quote",
+                relatedId: id,
               },
-              attachments: [{ documentId: doc.id, fileName: doc.fileName }],
-              clientId: first?.id ?? null,
-              relatedType: "quote",
-              relatedId: id,
-            },
-            logId,
-          );
-          return {
-            values: { status: "SENT", sentAt: clock.now(), documentId: doc.id },
-            summary: `Devis ${quoteLabel(quote)} envoyé à ${to.join(", ")}`,
-            action: "status",
-          };
-        },
-      });
+              logId,
+            );
+            return {
+              values: { status: "SENT", sentAt: clock.now(), documentId: doc.id },
+              summary: `Devis ${quoteLabel(quote)} envoyé à ${to.join(", ")}`,
+              action: "status",
+            };
+          },
+        }),
+      );
       onMailQueued?.();
       return get(actor, id);
     },

@@ -90,7 +90,7 @@ export function quotesRoutes(app: AppInstance, { quotes }: { quotes: QuotesServi
       async (request) => handler(requireActor(request), request.params.id, request.body.version, request.id),
     );
 
-  action("pdf", "Générer le PDF du devis", (actor, id, _v, rid) => quotes.generatePdf(actor, id, rid));
+  action("pdf", "Générer le PDF du devis", (actor, id, v, rid) => quotes.generatePdf(actor, id, v, rid));
   action("accept", "Devis accepté : le contrat est préparé", (actor, id, v, rid) => quotes.accept(actor, id, v, rid));
   action("new-version", "Nouvelle version du devis", (actor, id, v, rid) => quotes.newVersion(actor, id, v, rid));
 

@@ -10,7 +10,7 @@ import { partyOptions } from "../../lib/party-options.js";
 import { assertPasswordPolicy } from "../../lib/password-policy.js";
 import { hashPassword } from "../../lib/passwords.js";
 import { versionedUpdate } from "../../lib/versioned-update.js";
-import type { PasswordResetService, SessionStore } from "../auth/index.js";
+import { type PasswordResetService, type SessionStore, voidPendingResets } from "../auth/index.js";
 import { assertAccountWithinReach, assertNotSelf, assertProfileGrantable } from "./administration.js";
 import { temporaryPassword } from "./temporary-password.js";
 import * as repo from "./users.repository.js";
@@ -169,8 +169,11 @@ export function createUsersService({ db, sessions, passwordReset, clock = system
             changes: { active: { from: user.active, to: input.active } },
           };
         },
+        // Closed: no session goes on, and no reset link mailed before reopens it once reactivated.
         after: async (tx, _saved, user) => {
-          if (!input.active) await sessions.revokeAllForUser(tx, user.id);
+          if (input.active) return;
+          await voidPendingResets(tx, user.id, clock.now());
+          await sessions.revokeAllForUser(tx, user.id);
         },
       });
     },
@@ -215,7 +218,11 @@ export function createUsersService({ db, sessions, passwordReset, clock = system
             summary: `Mot de passe provisoire donné à ${current.identifier}`,
           };
         },
-        after: (tx) => sessions.revokeAllForUser(tx, id),
+        // The account's pending reset links die with its old password.
+        after: async (tx) => {
+          await voidPendingResets(tx, id, clock.now());
+          await sessions.revokeAllForUser(tx, id);
+        },
       });
       return { temporaryPassword: password };
     },

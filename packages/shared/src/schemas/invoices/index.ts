@@ -8,6 +8,7 @@ import {
 } from "../../invoices/codes.js";
 import { safeText, searchTextSchema, typeError } from "../../text.js";
 import { idSchema, versionSchema } from "../common.js";
+import { euros, hasAtMostTwoDecimals } from "../money.js";
 
 const isoDate = (label: string) => z.iso.date({ error: `${label} : date invalide.` });
 const text = (max: number) =>
@@ -114,14 +115,12 @@ export const invoiceLineInputSchema = z.object({
     .min(-1000, "Quantité trop petite.")
     .max(1000, "Quantité trop grande.")
     .refine((v) => v !== 0, "La quantité ne peut pas être nulle.")
-    .refine((v) => Math.round(v * 100) === v * 100 || Math.abs(Math.round(v * 100) - v * 100) < 1e-6, {
-      message: "Deux décimales au plus.",
-    }),
+    .refine(hasAtMostTwoDecimals, "Deux décimales au plus."),
   /** Unit price without VAT, in euros, never negative (a deduction has a negative quantity). */
-  unitPrice: z
-    .number({ error: typeError("Indiquez le prix unitaire HT.") })
-    .min(0, "Le prix unitaire ne peut pas être négatif : mettez une quantité négative pour une déduction.")
-    .max(10_000_000, "Prix unitaire trop élevé."),
+  unitPrice: euros("Le prix unitaire HT", {
+    max: 10_000_000,
+    negative: "Le prix unitaire ne peut pas être négatif : mettez une quantité négative pour une déduction.",
+  }),
   vatRate: vatRateSchema,
   /** The rebilled expense a TRAVEL line bills (kept from the draft as read; the server checks it). */
   expenseId: idSchema.nullable().optional(),
@@ -176,7 +175,8 @@ export const creditNoteBodySchema = z.object({
         quantity: z
           .number({ error: typeError("Indiquez la quantité à créditer.") })
           .positive("La quantité à créditer doit être positive.")
-          .max(100_000, "Quantité trop élevée."),
+          .max(100_000, "Quantité trop élevée.")
+          .refine(hasAtMostTwoDecimals, "Deux décimales au plus."),
       }),
     )
     .min(1, "Choisissez au moins une ligne à créditer.")
@@ -187,12 +187,8 @@ export type CreditNoteBody = z.input<typeof creditNoteBodySchema>;
 
 export const paymentBodySchema = z.object({
   date: isoDate("Date du paiement"),
-  /** In euros (the web parses a decimal comma). */
-  amount: z
-    .number({ error: typeError("Indiquez le montant.") })
-    .positive("Le montant doit être positif.")
-    .max(10_000_000, "Montant trop élevé.")
-    .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, "Deux décimales au plus."),
+  /** In euros (the web parses a decimal comma): at least 0,01 €, two decimals at most. */
+  amount: euros("Le montant", { max: 10_000_000, positive: true }),
   method: z.enum(PAYMENT_METHODS, { error: "Mode de paiement inconnu." }),
   reference: optionalText(100),
 });

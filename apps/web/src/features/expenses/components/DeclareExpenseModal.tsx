@@ -3,6 +3,7 @@ import {
   EXPENSE_KINDS,
   type ExpenseBody,
   type ExpenseKind,
+  eurosToCents,
   expenseBodySchema,
   mileageCents,
   parseDecimal,
@@ -47,9 +48,10 @@ interface Form extends Record<string, unknown> {
   description: string;
 }
 
+/** Euros as typed → cents; more than two decimals stay unrounded, so the schema says so under the field. */
 const toCents = (text: string) => {
   const value = parseDecimal(text);
-  return value === null ? null : Math.round(value * 100);
+  return value === null ? null : eurosToCents(value);
 };
 
 function DeclareExpenseForm({ onClose, missions, kmRate }: Omit<Props, "opened">) {

@@ -1,4 +1,4 @@
-import { type FeeInvoiceBody, feeInvoiceBodySchema, parseDecimal } from "@certidesk/shared";
+import { eurosToCents, type FeeInvoiceBody, feeInvoiceBodySchema, parseDecimal } from "@certidesk/shared";
 import { FileInput, Select, TextInput } from "@mantine/core";
 import { IconUpload } from "@tabler/icons-react";
 import { useState } from "react";
@@ -32,7 +32,8 @@ function FeeInvoiceForm({ onClose, missions }: Omit<Props, "opened">) {
       const amount = parseDecimal(v.amount);
       return {
         number: v.number,
-        amountCents: amount === null ? (null as unknown as number) : Math.round(amount * 100),
+        // More than two decimals stay unrounded: the schema then says so under the field.
+        amountCents: amount === null ? (null as unknown as number) : eurosToCents(amount),
       };
     },
     toFormPath: (path) => (path === "amountCents" ? "amount" : path),

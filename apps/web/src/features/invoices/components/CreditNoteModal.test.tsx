@@ -74,4 +74,28 @@ describe("CreditNoteModal", { timeout: 30_000 }, () => {
       lines: [{ position: 2, quantity: 0.5 }],
     });
   });
+
+  it("says under a credited quantity that it has more than two decimals, and does not send it", async () => {
+    const onConfirm = vi.fn();
+    const user = userEvent.setup({ delay: null });
+    renderWithQuery(
+      <CreditNoteModal
+        invoice={invoice(0, [{ id: "cn-1", number: "F-2026-0009", totalTtc: 360 }])}
+        opened
+        error={null}
+        loading={false}
+        onConfirm={onConfirm}
+        onClose={() => {}}
+      />,
+    );
+    await user.click(screen.getByRole("checkbox", { name: "Créditer la ligne 1 : Évaluation externe" }));
+    const quantity = screen.getByLabelText("Quantité créditée, ligne 1");
+    await user.clear(quantity);
+    await user.type(quantity, "0,001");
+    expect(screen.getByText("Deux décimales au plus.")).toBeInTheDocument();
+    expect(quantity).toHaveAttribute("aria-invalid", "true");
+    await user.type(screen.getByLabelText(/Motif de l'avoir/), "Remise");
+    expect(screen.getByRole("button", { name: "Émettre l'avoir" })).toBeDisabled();
+    expect(onConfirm).not.toHaveBeenCalled();
+  });
 });

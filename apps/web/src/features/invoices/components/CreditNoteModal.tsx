@@ -1,4 +1,4 @@
-import { formatCurrency, type InvoiceDetail, parseDecimal } from "@certidesk/shared";
+import { formatCurrency, hasAtMostTwoDecimals, type InvoiceDetail, parseDecimal } from "@certidesk/shared";
 import { Alert, Checkbox, Modal, SegmentedControl, Stack, Table, Text } from "@mantine/core";
 import { type FormEvent, useState } from "react";
 import { NumericInput, ReasonAndConfirm } from "../../../components";
@@ -10,6 +10,12 @@ export interface CreditNoteRequest {
 }
 
 const typed = (n: number) => String(n).replace(".", ",");
+
+/** The quantity's message under its field: the schema's rule (two decimals at most), before sending. */
+const quantityError = (text: string | undefined) => {
+  const quantity = text === undefined ? null : parseDecimal(text);
+  return quantity !== null && !hasAtMostTwoDecimals(quantity) ? "Deux décimales au plus." : null;
+};
 
 /**
  * The credit note of an issued invoice: the whole invoice (while it has no credit note), or chosen
@@ -50,7 +56,9 @@ export function CreditNoteModal({
     onConfirm({ reason: reason.trim(), ...(mode === "lines" && { lines: picked }) });
   };
   const ready =
-    reason.trim() !== "" && (mode === "whole" || (picked.length > 0 && picked.every((p) => p.quantity > 0)));
+    reason.trim() !== "" &&
+    (mode === "whole" ||
+      (picked.length > 0 && picked.every((p) => p.quantity > 0 && hasAtMostTwoDecimals(p.quantity))));
   return (
     <Modal opened={opened} onClose={onClose} title={`Avoir sur la facture ${invoice.number ?? ""}`} size="xl">
       <form onSubmit={submit}>
@@ -126,6 +134,7 @@ export function CreditNoteModal({
                               disabled={!on}
                               maxLength={8}
                               value={chosen[position] ?? ""}
+                              error={quantityError(chosen[position])}
                               onChange={(value) => setChosen((c) => ({ ...c, [position]: String(value) }))}
                             />
                           </Table.Td>

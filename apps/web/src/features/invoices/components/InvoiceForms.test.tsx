@@ -51,6 +51,22 @@ describe("invoice forms", { timeout: 30_000 }, () => {
     });
   });
 
+  it("refuses under the field an amount below one cent or with more than two decimals, sending nothing", async () => {
+    fetchMock = mockFetch(() => ({ body: invoice }));
+    const user = userEvent.setup({ delay: null });
+    renderWithQuery(<PaymentModal invoice={invoice} opened onClose={() => {}} />);
+    const amount = screen.getByLabelText(/Montant/);
+    await user.type(amount, "0,000000001");
+    await user.click(screen.getByRole("button", { name: "Enregistrer le paiement" }));
+    expect(await screen.findByText("Le montant doit être d'au moins 0,01 €.")).toBeInTheDocument();
+    expect(amount).toHaveAttribute("aria-invalid", "true");
+    await user.clear(amount);
+    await user.type(amount, "12,345");
+    await user.click(screen.getByRole("button", { name: "Enregistrer le paiement" }));
+    expect(await screen.findByText("Le montant : deux décimales au plus (au centime près).")).toBeInTheDocument();
+    expect(fetchMock.calls).toHaveLength(0);
+  });
+
   it("records what is paid back to the client after a credit note on a paid invoice", async () => {
     const owed = { ...invoice, status: "INVOICE_PAID", due: 0, refundDue: 300 } as InvoiceDetail;
     fetchMock = mockFetch(() => ({ body: { ...owed, refundDue: 0 } }));
