@@ -61,14 +61,13 @@ describe("password reset links of one account", () => {
     await expectVoid(link ?? "");
   });
 
-  it("a password set by an administrator voids the pending links", async () => {
+  it("a provisional password given by an administrator voids the pending links", async () => {
     const user = await buildUser(ctx.handle.db, "CPI");
     const [link] = await mailedLinks(user.id, user.identifier, 1);
     const set = await ctx.app.inject({
       method: "POST",
-      url: `/api/users/${user.id}/password`,
+      url: `/api/users/${user.id}/temporary-password`,
       headers: dir.bearer,
-      payload: { password: NEW_PASSWORD },
     });
     expect(set.statusCode, set.body).toBe(200);
     await expectVoid(link ?? "");
