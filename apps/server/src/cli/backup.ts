@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { dumpDatabase } from "../db/backup.js";
+import { dumpDatabase } from "../db/backup/dump-database.js";
 import { openConfiguredDatabase } from "./open-configured-database.js";
 
 // Usage: npm run backup [-- fichier.sql]   (default: DATA_DIR/backups/certidesk-<date>.sql)
@@ -12,9 +12,10 @@ try {
     process.argv[2] ?? path.join(config.dataDir, "backups", `certidesk-${stamp}.sql`),
   );
   fs.mkdirSync(path.dirname(target), { recursive: true });
-  const dump = await dumpDatabase(handle);
   // Written beside, then renamed: a half-written file never takes the name of a backup.
-  fs.writeFileSync(`${target}.partial`, dump);
+  const out = fs.createWriteStream(`${target}.partial`);
+  await dumpDatabase(handle, out);
+  await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
   fs.renameSync(`${target}.partial`, target);
   console.log(`Sauvegarde écrite : ${target}`);
 } finally {
