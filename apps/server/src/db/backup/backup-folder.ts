@@ -22,7 +22,7 @@ export interface BackupFile {
 
 /** The backups of the folder, newest first. */
 export function listBackups(folder: string): BackupFile[] {
-  if (!fs.existsSync(folder)) return [];
+  if (!fs.statSync(folder, { throwIfNoEntry: false })?.isDirectory()) return [];
   return fs
     .readdirSync(folder)
     .map((name) => ({ name, match: BACKUP_NAME.exec(name) }))

@@ -22,7 +22,7 @@ const dir: CurrentUser = {
   ],
   auditorId: null,
   clientId: null,
-  abilities: { readHrDocuments: true },
+  abilities: { readHrDocuments: true, manageBackups: false },
 };
 
 const procedure = { id: "d0c00000-0000-4000-8000-000000000001", name: "Procédure de visite" };
