@@ -92,7 +92,7 @@ function BackupList({ backups }: { backups: BackupOverview["backups"] }) {
           <Table.Tr>
             <Table.Th>Prise le</Table.Th>
             <Table.Th>Taille</Table.Th>
-            <Table.Th>Fichier</Table.Th>
+            <Table.Th>Téléchargement</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
