@@ -246,7 +246,7 @@ export async function buildApp({
   // The embedded base's daily backup (Settings › Sauvegardes): checked every 10 minutes, taken from its hour.
   const backupSchedule = createBackupSchedule({
     handle,
-    scheduled: handle.kind === "pglite",
+    scheduled: config.dailyBackup && handle.kind === "pglite",
     storage,
     dataDir: config.dataDir,
     clock,
