@@ -10,6 +10,12 @@ import type { SchemaVersion } from "../schema-version.js";
  */
 export const BACKUP_MAGIC = "-- Certidesk backup";
 export const BACKUP_FORMAT = 2;
+/**
+ * The first format (before the checksum): `-- migrations: N`, BEGIN, TRUNCATE … CASCADE, the tables in the
+ * order of their references, COMMIT. Still restored (restore-database.ts), its end checked instead of a sum.
+ */
+export const LEGACY_FORMAT = 1;
+const LEGACY_END = "COMMIT;\n";
 const END_MARK = "-- end of backup";
 const CHECKSUM_PREFIX = "-- sha256: ";
 /** The checksum line: prefix, 64 hex digits, newline. */
@@ -47,17 +53,18 @@ export function headerLines(header: BackupHeader): string {
 function parseHeader(text: string): BackupHeader {
   if (!text.startsWith(BACKUP_MAGIC)) throw new BackupError("Ce fichier n'est pas une sauvegarde Certidesk.");
   const field = (name: string) => new RegExp(`^-- ${name}: (.*)$`, "m").exec(text)?.[1];
-  const format = Number(field("format") ?? 1);
-  if (format !== BACKUP_FORMAT) {
-    throw new BackupError(
-      "Cette sauvegarde a été écrite par une version antérieure de Certidesk, sans empreinte de contrôle : elle ne peut pas être vérifiée, elle n'est pas restaurée.",
-    );
+  const legacyCount = field("migrations");
+  if (!field("format") && legacyCount && /^\d+$/.test(legacyCount)) {
+    const takenAt = / — (\S+) — /.exec(text)?.[1] ?? "";
+    return { format: LEGACY_FORMAT, schema: { count: Number(legacyCount), hash: "" }, takenAt, engine: "", quote: "" };
   }
   const [count, hash] = (field("schema") ?? "").split(" ");
   const quote = field("quote") ?? "";
-  if (!count || !hash || !/^cd[0-9a-f]{16}$/.test(quote)) throw new BackupError("En-tête de sauvegarde illisible.");
+  if (Number(field("format")) !== BACKUP_FORMAT || !count || !hash || !/^cd[0-9a-f]{16}$/.test(quote)) {
+    throw new BackupError("En-tête de sauvegarde illisible.");
+  }
   return {
-    format,
+    format: BACKUP_FORMAT,
     schema: { count: Number(count), hash },
     takenAt: field("taken") ?? "",
     engine: field("engine") ?? "",
@@ -109,6 +116,13 @@ export async function verifyBackup(input: Readable): Promise<BackupHeader> {
   }
   const header = parseHeader(head.toString("utf8"));
   const line = tail.toString("utf8");
+  if (header.format === LEGACY_FORMAT) {
+    // No checksum in the first format: a file cut short lacks its last statement, the end of its transaction.
+    if (!line.endsWith(`\n${LEGACY_END}`)) {
+      throw new BackupError("Sauvegarde incomplète : elle ne se termine pas par la fin de sa transaction (COMMIT).");
+    }
+    return header;
+  }
   const expected = line.startsWith(CHECKSUM_PREFIX) ? line.slice(CHECKSUM_PREFIX.length, -1) : "";
   if (tail.length !== CHECKSUM_LINE_BYTES || hash.digest("hex") !== expected) {
     throw new BackupError(
@@ -124,7 +138,8 @@ export async function verifyBackup(input: Readable): Promise<BackupHeader> {
  * are skipped, and reading stops at the end mark.
  */
 export async function* backupStatements(input: Readable, quote: string, batchBytes = 4 << 20): AsyncGenerator<string> {
-  const tag = `$${quote}$`;
+  // The first format named its tag nowhere but in its data: the first one met is the file's.
+  let tag = quote ? `$${quote}$` : "";
   let statement: string[] = [];
   let batch: string[] = [];
   let batchSize = 0;
@@ -135,10 +150,13 @@ export async function* backupStatements(input: Readable, quote: string, batchByt
       if (line.startsWith("--") || line === "") continue;
     }
     statement.push(line);
-    if (line.split(tag).length % 2 === 0) quoted = !quoted;
+    tag ||= /\$cd[0-9a-f]{16}\$/.exec(line)?.[0] ?? "";
+    if (tag && line.split(tag).length % 2 === 0) quoted = !quoted;
     if (quoted || !line.endsWith(";")) continue;
     const text = statement.join("\n");
     statement = [];
+    // The restore holds the transaction: a first-format file's own BEGIN and COMMIT are left out.
+    if (text === "BEGIN;" || text === "COMMIT;") continue;
     batch.push(text);
     batchSize += text.length;
     if (batchSize >= batchBytes) {

@@ -8,7 +8,7 @@ import {
   type SchemaVersion,
   schemaVersionOf,
 } from "../schema-version.js";
-import { BackupError, type BackupHeader, backupStatements, verifyBackup } from "./backup-format.js";
+import { BackupError, type BackupHeader, backupStatements, LEGACY_FORMAT, verifyBackup } from "./backup-format.js";
 
 /** Opens the backup's SQL from its start; called twice (verification, then loading). */
 export type OpenBackup = () => Promise<Readable>;
@@ -24,7 +24,8 @@ function migrationsFor(schema: SchemaVersion): { upTo: Migration[]; after: Migra
       "Cette sauvegarde vient d'une version plus récente de Certidesk : mettez l'application à jour d'abord.",
     );
   }
-  if (schema.count > 0 && known[schema.count - 1]?.hash !== schema.hash) {
+  // The first format named its schema by its number of migrations alone.
+  if (schema.count > 0 && schema.hash && known[schema.count - 1]?.hash !== schema.hash) {
     throw new BackupError("Cette sauvegarde vient d'une version de Certidesk que cette installation ne connaît pas.");
   }
   return { upTo: known.slice(0, schema.count), after: known.slice(schema.count) };
@@ -57,15 +58,22 @@ export async function checkBackup(input: Readable): Promise<BackupHeader> {
 /** Steps 2 to 4, for a backup `checkBackup` accepted. */
 export async function loadBackup(handle: DatabaseHandle, open: OpenBackup, header: BackupHeader): Promise<void> {
   const { upTo, after } = migrationsFor(header.schema);
+  const hash = upTo.at(-1)?.hash ?? "";
   await handle.rawTransaction(async (tx) => {
     const current = await schemaVersionOf(tx);
-    if (current.count !== header.schema.count || current.hash !== header.schema.hash) {
+    if (current.count !== upTo.length || current.hash !== hash) {
       const floors = await sequenceValues(tx);
       await dropApplicationSchema(tx);
       await applyMigrations(tx, upTo);
       await keepSequencesAtLeast(tx, floors);
     }
-    for await (const batch of backupStatements(await open(), header.quote)) await tx.exec(batch);
+    const load = async () => {
+      for await (const batch of backupStatements(await open(), header.quote)) await tx.exec(batch);
+    };
+    // The first format relied on the order of its tables, which rows of one table pointing to each other
+    // defeat: its foreign keys are set aside here as the current format does it in the file itself.
+    if (header.format === LEGACY_FORMAT) await withoutForeignKeys(tx, load);
+    else await load();
     await applyMigrations(tx, after);
   });
   // Fresh statistics for the planner: every table was rewritten (and migrations may have rewritten more).
@@ -89,4 +97,18 @@ async function keepSequencesAtLeast(tx: RawTransaction, floors: { name: string; 
     if (exists?.found)
       await tx.query(`select setval($1, greatest($2::bigint, last_value)) from ${name}`, [name, value]);
   }
+}
+
+/** Runs `work` with the foreign keys of the public schema dropped, then adds them back (checking every row). */
+async function withoutForeignKeys(tx: RawTransaction, work: () => Promise<void>) {
+  const keys = await tx.query<{ table: string; name: string; definition: string }>(
+    `select conrelid::regclass::text as table, format('%I', conname) as name, pg_get_constraintdef(oid) as definition
+       from pg_constraint where contype = 'f' and connamespace = 'public'::regnamespace`,
+  );
+  for (const k of keys) await tx.exec(`ALTER TABLE ${k.table} DROP CONSTRAINT ${k.name}`);
+  await work();
+  // Its triggers ran: the deferred ones (the lists' versions) fire now, since a table with pending trigger
+  // events cannot be altered.
+  await tx.exec("SET CONSTRAINTS ALL IMMEDIATE");
+  for (const k of keys) await tx.exec(`ALTER TABLE ${k.table} ADD CONSTRAINT ${k.name} ${k.definition}`);
 }
