@@ -42,6 +42,8 @@ const env = {
   DATABASE_URL: databaseUrl ?? "",
   DATA_DIR: dataDir,
   DEMO_DATA: "true",
+  // A daily backup holds the embedded base for its reading: never in the middle of a measurement.
+  DAILY_BACKUP: "0",
   PG_POOL_MAX: String(poolMax),
 };
 

@@ -25,6 +25,8 @@ function demoServer(serverPort: number, smtpUrl = "") {
       PORT: String(serverPort),
       DATA_DIR: dataDir,
       DEMO_DATA: "1",
+      // A backup holds the embedded base for seconds: none in the middle of a run of timed browser tests.
+      DAILY_BACKUP: "0",
       LOG_LEVEL: "warn",
       DATABASE_URL: "",
       SMTP_URL: smtpUrl,

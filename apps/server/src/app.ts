@@ -41,6 +41,7 @@ import { createLoginThrottle, type LoginThrottleOptions } from "./modules/auth/l
 import { createPasswordResetService } from "./modules/auth/password-reset.service.js";
 import { AUTH_CHANGES_CHANNEL } from "./modules/auth/session-cache.js";
 import { createSessionStore } from "./modules/auth/session-store.js";
+import { backupsRoutes, createBackupSchedule, createBackupsService } from "./modules/backups/index.js";
 import { clientsRoutes } from "./modules/clients/clients.routes.js";
 import { createClientsService } from "./modules/clients/clients.service.js";
 import { partiesRoutes } from "./modules/clients/parties.routes.js";
@@ -249,6 +250,20 @@ export async function buildApp({
   const digestJob = createPeriodicJob(async () => void (await alertDigest.sendDue()), 10 * 60 * 1000, app.log);
   app.decorate("alertDigest", digestJob);
   app.addHook("onClose", async () => digestJob.stop());
+  // The embedded base's daily backup (Settings › Sauvegardes): checked every 10 minutes, taken from its hour.
+  const backupSchedule = createBackupSchedule({
+    handle,
+    scheduled: config.dailyBackup && handle.kind === "pglite",
+    storage,
+    dataDir: config.dataDir,
+    clock,
+  });
+  const backupJob = createPeriodicJob(async () => void (await backupSchedule.runDue()), 10 * 60 * 1000, app.log);
+  app.decorate("backupJob", backupJob);
+  app.addHook("onClose", async () => backupJob.stop());
+  backupsRoutes(app, {
+    backups: createBackupsService({ db, dataDir: config.dataDir, scheduled: backupSchedule.scheduled, clock }),
+  });
   authRoutes(app, { auth, passwordReset, config });
   documentsRoutes(uploads, {
     documents,

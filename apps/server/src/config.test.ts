@@ -2,6 +2,12 @@ import { describe, expect, it } from "vitest";
 import { loadConfig, parseTrustProxy } from "./config.js";
 
 describe("configuration", () => {
+  it("backs the embedded base up every day unless DAILY_BACKUP=0, never a PostgreSQL base", () => {
+    expect(loadConfig({}).dailyBackup).toBe(true);
+    expect(loadConfig({ DAILY_BACKUP: "0" }).dailyBackup).toBe(false);
+    expect(loadConfig({ DATABASE_URL: "postgres://x@y/z", DAILY_BACKUP: "1" }).dailyBackup).toBe(false);
+  });
+
   it("trusts no proxy unless TRUST_PROXY says which", () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(parseTrustProxy("")).toBe(false);

@@ -21,6 +21,7 @@ const envSchema = z.object({
   SQL_CAPTURE_FILE: z.string().optional(),
   PUBLIC_URL: z.string().optional(),
   DEMO_DATA: booleanFlag,
+  DAILY_BACKUP: booleanFlag,
   // Hours, decimals allowed (0.5 = 30 min); at least one minute.
   SESSION_TTL_HOURS: z.coerce
     .number()
@@ -62,6 +63,8 @@ export interface AppConfig {
   publicUrl: string;
   /** Load demo data on an empty database: on by default on PGlite, off on PostgreSQL. */
   demoData: boolean;
+  /** The embedded base's daily backup (modules/backups): on unless DAILY_BACKUP=0; never on PostgreSQL. */
+  dailyBackup: boolean;
   /** Whole seconds, so the cookie's Max-Age and the database agree. */
   sessionTtlMs: number;
   /**
@@ -138,6 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sqlCaptureFile: e.SQL_CAPTURE_FILE,
     publicUrl,
     demoData: e.DEMO_DATA ?? !e.DATABASE_URL,
+    dailyBackup: (e.DAILY_BACKUP ?? true) && !e.DATABASE_URL,
     sessionTtlMs: Math.round(e.SESSION_TTL_HOURS * 3600) * 1000,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,

@@ -49,6 +49,8 @@ async function main() {
   app.invoiceReminders.start();
   app.satisfactionSender.start();
   app.alertDigest.start();
+  // A minute after the start: a backup due at once (the server was off at its hour) does not slow it.
+  app.backupJob.start(60_000);
   if (!app.mailWorker.configured)
     app.log.warn("SMTP_URL non défini : les e-mails restent dans la file d'envoi (« non envoyé »).");
   const where = handle.kind === "pglite" ? `PGlite (${path.join(config.dataDir, "pglite")})` : "PostgreSQL";

@@ -50,6 +50,8 @@ const NOT_RECORD_SCOPED = new Set([
   "DELETE /api/fare-classes/:id",
   // The calendar feed is opened by its secret token, not by a session: there is no actor to scope.
   "GET /api/calendar/:token/visites.ics",
+  // A backup file of the server's folder, owned by no client nor evaluator: the Direction's alone (its policy).
+  "GET /api/backups/download/:name",
 ]);
 
 interface Others {

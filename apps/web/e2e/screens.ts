@@ -150,6 +150,7 @@ export function staffScreens(r: DemoRecords, { variants = true } = {}): string[]
         "evaluateurs",
         "missions",
         "frais",
+        "sauvegardes",
         "journal",
       ]
     : ["general", "utilisateurs"];

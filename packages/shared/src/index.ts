@@ -20,6 +20,7 @@ export * from "./schemas/alert-digest.js";
 export * from "./schemas/alerts.js";
 export * from "./schemas/audit.js";
 export * from "./schemas/auth.js";
+export * from "./schemas/backups.js";
 export * from "./schemas/clients.js";
 export * from "./schemas/common.js";
 export * from "./schemas/configuration.js";

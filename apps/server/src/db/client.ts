@@ -13,6 +13,12 @@ export type Transaction = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesW
 /** Repositories accept either, so a service can run them inside its transaction. */
 export type Executor = Database | Transaction;
 
+/** One connection inside one transaction, for raw SQL (backup and restore). */
+export interface RawTransaction {
+  exec(sqlText: string): Promise<void>;
+  query<T = Record<string, unknown>>(sqlText: string, params?: unknown[]): Promise<T[]>;
+}
+
 export interface DatabaseHandle {
   db: Database;
   kind: "pglite" | "postgres";
@@ -20,6 +26,11 @@ export interface DatabaseHandle {
   execRaw(sqlText: string): Promise<void>;
   /** Runs one parameterised query and returns its rows (backup). */
   queryRaw<T = Record<string, unknown>>(sqlText: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * Runs `work` in one transaction on one connection (a dump reads one snapshot; a restore's statements
+   * commit together or not at all). On PGlite the instance is held for the whole transaction.
+   */
+  rawTransaction<T>(work: (tx: RawTransaction) => Promise<T>): Promise<T>;
   close(): Promise<void>;
   /**
    * Follows a NOTIFY channel (db/change-feed.ts): `onNotice` on each notice; `onLive(false)` when notices
@@ -154,6 +165,25 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
         }
       },
       queryRaw: async <T>(text: string, params: unknown[] = []) => (await pool.query(text, params)).rows as T[],
+      rawTransaction: async (work) => {
+        const client = await pool.connect();
+        try {
+          await client.query("BEGIN");
+          const result = await work({
+            exec: async (text) => {
+              await client.query(text);
+            },
+            query: async <T>(text: string, params: unknown[] = []) => (await client.query(text, params)).rows as T[],
+          });
+          await client.query("COMMIT");
+          return result;
+        } catch (error) {
+          await client.query("ROLLBACK").catch(() => undefined);
+          throw error;
+        } finally {
+          client.release();
+        }
+      },
       listen: (channel, handlers) =>
         listenOnPostgres(pg, { connectionString: options.databaseUrl, ...OUTAGE_BOUNDS }, channel, handlers),
       close: () => pool.end(),
@@ -179,6 +209,15 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       await client.exec(text);
     },
     queryRaw: async <T>(text: string, params: unknown[] = []) => (await client.query<T>(text, params)).rows,
+    rawTransaction: (work) =>
+      client.transaction((tx) =>
+        work({
+          exec: async (text) => {
+            await tx.exec(text);
+          },
+          query: async <T>(text: string, params: unknown[] = []) => (await tx.query<T>(text, params)).rows,
+        }),
+      ),
     listen: (channel, handlers) => listenOnPglite(client, channel, handlers),
     close: () => client.close(),
   };

@@ -2,6 +2,7 @@ import { mileageCents } from "@certidesk/shared";
 import { and, eq, or, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectBackupRoundTrip } from "../../test/backup-round-trip.js";
 import { createTestApp, type TestContext } from "../../test/test-app.js";
 import {
   auditorFeeInvoices,
@@ -30,8 +31,13 @@ import { deriveStatus } from "../modules/prospects/request-status.js";
  * these checks hold it to the rules the workflows apply, so a new state machine cannot drift from its
  * demo rows. Every check lists all the rows that break it. The scale seed (src/scale) runs the same
  * checks on the demo plus its volume: `addToDemo` writes more rows before the checks read the base.
+ * Both also come back whole from a backup (`crossEngine`: through the other engine too, on PostgreSQL runs).
  */
-export function describeDemoConsistency(label: string, addToDemo?: (ctx: TestContext) => Promise<unknown>) {
+export function describeDemoConsistency(
+  label: string,
+  addToDemo?: (ctx: TestContext) => Promise<unknown>,
+  options: { crossEngine?: boolean } = {},
+) {
   describe(label, () => {
     let ctx: TestContext;
     let data: {
@@ -64,6 +70,11 @@ export function describeDemoConsistency(label: string, addToDemo?: (ctx: TestCon
       expect(data.requests.length).toBeGreaterThan(20);
       expect(data.contracts.filter((c) => c.status === "SIGNED").length).toBeGreaterThan(5);
     });
+
+    // The demo holds mission orders superseded by later ones (a row pointing to a row of its own table).
+    it("comes back from a backup with every table as it was", async () => {
+      await expectBackupRoundTrip(ctx, options);
+    }, 180_000);
 
     it("stores on each live request the status its quotes and contract give (request-status.ts)", async () => {
       const wrong: string[] = [];

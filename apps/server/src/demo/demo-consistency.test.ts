@@ -1,3 +1,3 @@
 import { describeDemoConsistency } from "./demo-consistency-suite.js";
 
-describeDemoConsistency("demo data consistency");
+describeDemoConsistency("demo data consistency", undefined, { crossEngine: true });

@@ -25,6 +25,17 @@ export function parisDate(at: Date): IsoDate {
   return parisFormat.format(at);
 }
 
+const hourFormat = new Intl.DateTimeFormat("en-GB", {
+  timeZone: BUSINESS_TIME_ZONE,
+  hour: "numeric",
+  hourCycle: "h23",
+});
+
+/** The hour (0–23) of an instant in Paris: the hour a daily task (digest, backup) is set for. */
+export function parisHour(at: Date): number {
+  return Number(hourFormat.formatToParts(at).find((p) => p.type === "hour")?.value ?? 0);
+}
+
 export const systemClock: Clock = {
   now: () => new Date(),
   today: () => parisDate(new Date()),

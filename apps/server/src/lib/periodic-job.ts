@@ -8,6 +8,7 @@ export function createPeriodicJob(
   log: { error(obj: unknown, msg?: string): void },
 ) {
   let timer: NodeJS.Timeout | null = null;
+  let first: NodeJS.Timeout | null = null;
   let running: Promise<void> | null = null;
   const tick = () => {
     if (running) return running;
@@ -20,14 +21,23 @@ export function createPeriodicJob(
   };
   return {
     runOnce: tick,
-    start() {
-      if (timer) return;
-      void tick();
-      timer = setInterval(() => void tick(), intervalMs);
-      timer.unref();
+    /** `firstAfterMs`: the first run, and the interval after it, wait that long (a heavy task does not slow the start). */
+    start(firstAfterMs = 0) {
+      if (timer || first) return;
+      const begin = () => {
+        first = null;
+        void tick();
+        timer = setInterval(() => void tick(), intervalMs);
+        timer.unref();
+      };
+      if (firstAfterMs <= 0) return begin();
+      first = setTimeout(begin, firstAfterMs);
+      first.unref();
     },
     async stop() {
+      if (first) clearTimeout(first);
       if (timer) clearInterval(timer);
+      first = null;
       timer = null;
       await running;
     },

@@ -13,6 +13,8 @@ declare module "fastify" {
     satisfactionSender: import("../lib/periodic-job.js").PeriodicJob;
     /** The daily digest of alerts, from its hour (started by main.ts, not by the tests). */
     alertDigest: import("../lib/periodic-job.js").PeriodicJob;
+    /** The embedded base's daily backup, from its hour (started by main.ts, not by the tests). */
+    backupJob: import("../lib/periodic-job.js").PeriodicJob;
     /** Work done after the answer (the forgot-password mail): tests and shutdown wait for it. */
     background: import("../lib/background.js").BackgroundWork;
     /** The sessions kept in memory: `noticeHeard` tells when a change notice reached this server (tests). */

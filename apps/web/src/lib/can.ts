@@ -9,6 +9,9 @@ export function useCan() {
     can: (code: PermissionCode, requirement: Requirement = "any") => hasPermission(grants, code, requirement),
     canOpen: (path: string) => canOpenAppRoute(path, grants),
     /** The server's policy decisions sent with the session (a user stored before they existed has none). */
-    abilities: { readHrDocuments: user?.abilities?.readHrDocuments ?? false },
+    abilities: {
+      readHrDocuments: user?.abilities?.readHrDocuments ?? false,
+      manageBackups: user?.abilities?.manageBackups ?? false,
+    },
   };
 }

@@ -11,6 +11,7 @@ export const QUERY_DOMAINS = [
   "audit-log",
   "auditors",
   "auth",
+  "backups",
   "client-user",
   "clients",
   "configuration",

@@ -25,9 +25,10 @@ export const permissionGrantSchema = z.object({
 
 /**
  * What the user may do beyond their profile's grants, decided by the server's policies (the web hides
- * what they exclude instead of copying the rules): `readHrDocuments`, the library's RH family.
+ * what they exclude instead of copying the rules): `readHrDocuments`, the library's RH family;
+ * `manageBackups`, Settings › Sauvegardes.
  */
-const sessionAbilitiesSchema = z.object({ readHrDocuments: z.boolean() });
+const sessionAbilitiesSchema = z.object({ readHrDocuments: z.boolean(), manageBackups: z.boolean() });
 
 /** The stored current user (spec section 3): id and accessToken, plus what the screens need. */
 export const currentUserSchema = z.object({

@@ -1,6 +1,7 @@
 export * from "./alert-digests.js";
 export * from "./alerts.js";
 export * from "./auditors.js";
+export * from "./backups.js";
 export * from "./commercial.js";
 export * from "./contracts.js";
 export * from "./documents.js";

@@ -3,8 +3,8 @@ import { bigint, pgTable, text } from "drizzle-orm/pg-core";
 /**
  * The number of rows of a list's unfiltered view, kept by statement-level triggers in the transaction
  * that changes it (migration 0020_list_counts): the default page of a large list reads its total here
- * instead of counting thousands of rows on every request. Derived data: left out of backups and rebuilt
- * by the triggers when a backup is restored (emptied with the other tables, the inserts count again).
+ * instead of counting thousands of rows on every request. Derived data: a backup saves it as it is and
+ * restores it with the triggers off (db/backup/dump-database.ts), so it comes back equal to its rows.
  */
 export const listCounts = pgTable("list_counts", {
   list: text("list").primaryKey(),

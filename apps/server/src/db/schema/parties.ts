@@ -69,7 +69,7 @@ export const clients = pgTable(
      * fields, folded and lower-cased, separated by spaces (a search word never holds a space, so it
      * cannot match across two fields); `list_contact_name`: the main contact's folded name, '' without
      * one; `list_gestionnaire_name`: the gestionnaire's folded name, null without one. Nullable only so
-     * that an older backup (without them) restores: the triggers fill them as its rows are inserted.
+     * that a backup of the first format (without them) restores: its rows come back with the triggers on.
      */
     searchText: text("search_text"),
     listContactName: text("list_contact_name"),

@@ -130,7 +130,7 @@ export const auditLog = pgTable(
 /**
  * How many journal entries there are per element, action and author, kept by triggers on audit_log in the
  * statement that writes it (migration `lists_at_scale`): the journal's total without counting a million rows. Derived:
- * never dumped by the backup (restoring the journal recounts it).
+ * restored as saved, with the triggers off (db/backup/dump-database.ts).
  */
 export const auditLogCounts = pgTable(
   "audit_log_counts",

@@ -141,7 +141,7 @@ export const requestClients = pgTable(
 /**
  * How many requests each tab of the prospect list holds (list_tab), kept by triggers on request_clients in the
  * statement that writes them (migration `lists_at_scale`): the list's total without counting 20,000 rows.
- * Derived: never dumped by the backup (restoring the requests recounts it).
+ * Derived: restored as saved, with the triggers off (db/backup/dump-database.ts).
  */
 export const requestTabCounts = pgTable("request_tab_counts", {
   listTab: text("list_tab").primaryKey(),

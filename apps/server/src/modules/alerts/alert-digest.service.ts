@@ -2,7 +2,7 @@ import { formatDate } from "@certidesk/shared";
 import type { Database, Executor } from "../../db/client.js";
 import type { Actor, AuditActor } from "../../lib/actor.js";
 import { writeAudit } from "../../lib/audit.js";
-import { BUSINESS_TIME_ZONE, type Clock } from "../../lib/clock.js";
+import { type Clock, parisHour } from "../../lib/clock.js";
 import { forbidden, unprocessable } from "../../lib/errors.js";
 import { granted, isStaff } from "../../lib/policy.js";
 import { versionedUpdate } from "../../lib/versioned-update.js";
@@ -16,14 +16,6 @@ import { ALERT_RULES, rulesFor } from "./registry.js";
 const SYSTEM: AuditActor = { userId: null, label: "Résumé quotidien des alertes" };
 /** More than any user's alerts; the digest lists the new ones among all that are current. */
 const ALL_CASES = 100_000;
-
-const hourFormat = new Intl.DateTimeFormat("en-GB", {
-  timeZone: BUSINESS_TIME_ZONE,
-  hour: "numeric",
-  hourCycle: "h23",
-});
-/** The hour (0–23) of an instant in Paris. */
-const parisHour = (at: Date) => Number(hourFormat.formatToParts(at).find((p) => p.type === "hour")?.value ?? 0);
 
 export interface AlertDigestDeps {
   db: Database;

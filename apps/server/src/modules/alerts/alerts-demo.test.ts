@@ -1,8 +1,12 @@
+import path from "node:path";
 import { ALERT_PAGES, type AlertPageSummary, PROFILE_TYPES, type ProfileType } from "@certidesk/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildUser } from "../../../test/factories.js";
 import { type Session, signIn } from "../../../test/session.js";
 import { createTestApp, type TestContext } from "../../../test/test-app.js";
+import { fixedClock, parisDate } from "../../lib/clock.js";
+import { createLocalStorage } from "../../lib/storage/index.js";
+import { createBackupSchedule } from "../backups/index.js";
 import { ALERT_RULES } from "./registry.js";
 
 type Page = {
@@ -60,6 +64,16 @@ describe("alert pages on the demo data", () => {
   });
 
   it("shows every page and every rule of pages Demandes to Dates to the direction", async () => {
+    // The demo's daily backup, taken with a disk short of space: the backups' alert is one of the Dates page's.
+    const schedule = createBackupSchedule({
+      handle: ctx.handle,
+      scheduled: true,
+      storage: createLocalStorage(path.join(ctx.config.dataDir, "files")),
+      dataDir: ctx.config.dataDir,
+      clock: fixedClock(`${parisDate(new Date())}T10:00:00Z`),
+      freeSpace: async () => 100 * 1024 ** 2,
+    });
+    expect(await schedule.runDue()).toBe("ok");
     const counts = (await get("DIR", "/api/alerts/summary")) as Array<{ code: string; count: number }>;
     const mine = ["ALERT_DEMAND", "ALERT_FEB", "ALERT_EVALUATEUR", "ALERT_LIEN", "ALERT_PLANIFICATION", "ALERT_DATE"];
     const empty = counts.filter((c) => mine.includes(c.code) && c.count === 0).map((c) => c.code);

@@ -5,6 +5,7 @@ import type { AlertRule } from "./alert-rule.js";
 import { atcDeadlineApproaching } from "./rules/atc-deadline-approaching.js";
 import { auditorDocumentExpiring } from "./rules/auditor-document-expiring.js";
 import { auditorImpartialityMissing } from "./rules/auditor-impartiality-missing.js";
+import { backupOverdue } from "./rules/backup-overdue.js";
 import { certRenewalDue } from "./rules/cert-renewal-due.js";
 import { certSurveillanceWindow } from "./rules/cert-surveillance-window.js";
 import { clientFollowUp } from "./rules/client-follow-up.js";
@@ -64,6 +65,7 @@ export const ALERT_RULES: readonly AlertRule[] = [
   certSurveillanceWindow,
   certRenewalDue,
   majorNcOverdue,
+  backupOverdue,
   // Missions
   missionReportLate,
   missionPreliminaryNotSent,

@@ -5,6 +5,7 @@ import { writeAudit } from "../../lib/audit.js";
 import { AppError, badRequest, notFound, tooManyRequests } from "../../lib/errors.js";
 import { assertPasswordPolicy } from "../../lib/password-policy.js";
 import { decoyPasswordHash, hashPassword, verifyPassword } from "../../lib/passwords.js";
+import { canManageBackups } from "../backups/index.js";
 import { canSeeHrDocuments } from "../documents/index.js";
 import { loadGrants } from "../profiles/index.js";
 import {
@@ -35,7 +36,10 @@ async function toCurrentUser(db: Database, user: UserRow): Promise<CurrentUser> 
     permissions: await loadGrants(db, user.profileType),
     auditorId: user.auditorId,
     clientId: user.clientId,
-    abilities: { readHrDocuments: canSeeHrDocuments({ profileType: user.profileType as ProfileType }) },
+    abilities: {
+      readHrDocuments: canSeeHrDocuments({ profileType: user.profileType as ProfileType }),
+      manageBackups: canManageBackups({ profileType: user.profileType as ProfileType }),
+    },
     mustChangePassword: user.mustChangePassword,
   };
 }

@@ -1,9 +1,10 @@
 import { and, count, eq, inArray, isNotNull, isNull, type SQL } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { backupText, fromText } from "../../../test/backup-helpers.js";
 import { buildEssms, buildUser } from "../../../test/factories.js";
 import { signIn } from "../../../test/session.js";
 import { createTestApp, type TestContext } from "../../../test/test-app.js";
-import { dumpDatabase, restoreDatabase } from "../../db/backup.js";
+import { restoreDatabase } from "../../db/backup/restore-database.js";
 import { clients, listCounts } from "../../db/schema/index.js";
 
 /**
@@ -136,7 +137,7 @@ describe("client list total counter", () => {
     const target = await createTestApp();
     try {
       await buildEssms(target.handle.db);
-      await restoreDatabase(target.handle, await dumpDatabase(ctx.handle));
+      await restoreDatabase(target.handle, fromText(await backupText(ctx.handle)));
       expect(await counted(target)).toEqual(await counted());
       await expectKeptTotalsRight(target);
     } finally {

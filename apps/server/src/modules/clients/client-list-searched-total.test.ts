@@ -1,9 +1,10 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { backupText, fromText } from "../../../test/backup-helpers.js";
 import { buildEssms, buildUser } from "../../../test/factories.js";
 import { type Session, signIn } from "../../../test/session.js";
 import { createTestApp, type TestContext } from "../../../test/test-app.js";
-import { dumpDatabase, restoreDatabase } from "../../db/backup.js";
+import { restoreDatabase } from "../../db/backup/restore-database.js";
 import type { Executor } from "../../db/client.js";
 import { clients, listVersions } from "../../db/schema/index.js";
 import { listClients } from "./client-list.repository.js";
@@ -93,7 +94,7 @@ describe("client list: the total of a search", () => {
     const target = await createTestApp();
     try {
       const before = await version(target.handle.db);
-      await restoreDatabase(target.handle, await dumpDatabase(ctx.handle));
+      await restoreDatabase(target.handle, fromText(await backupText(ctx.handle)));
       const restored = await version(target.handle.db);
       expect(restored).toBeGreaterThan(before ?? 0);
     } finally {

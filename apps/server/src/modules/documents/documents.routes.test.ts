@@ -384,11 +384,11 @@ describe("document library", () => {
     // The session tells the web app which profiles see the RH tab (the server's list, not a copy of it).
     const me = async (session: { bearer: Record<string, string> }) =>
       (await ctx.app.inject({ url: "/auth/me", headers: session.bearer })).json().abilities;
-    expect(await me(hr)).toEqual({ readHrDocuments: true });
+    expect(await me(hr)).toEqual({ readHrDocuments: true, manageBackups: false });
 
     for (const profile of ["COMPTA", "CC", "QSE", "CMADMIN"] as const) {
       const session = await signIn(ctx, (await buildUser(ctx.handle.db, profile)).identifier);
-      expect(await me(session), profile).toEqual({ readHrDocuments: false });
+      expect(await me(session), profile).toEqual({ readHrDocuments: false, manageBackups: false });
       const list = (await ctx.app.inject({ url: "/api/documents?pageSize=1000", headers: session.bearer })).json();
       const ids = list.items.map((d: { id: string }) => d.id);
       expect(ids, profile).toContain(general.id);

@@ -3,14 +3,20 @@ import { type ComponentType, lazy, Suspense } from "react";
 import { Navigate, useNavigate, useParams } from "react-router";
 import { PanelBoundary } from "../../components";
 import { Spinner } from "../../components/loading/Spinner";
+import { useCan } from "../../lib/can";
 import { useBranding } from "../../lib/configuration/use-branding";
 
 /** A settings tab fetched with its feature's chunk when it is first shown. */
 const tab = <M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) =>
   lazy(async () => ({ default: (await load())[name] as ComponentType }));
 
-/** Settings tabs, one per feature, each in its own chunk; later modules add theirs. */
-const TABS: Array<{ value: string; label: string; Panel: ComponentType }> = [
+type Abilities = ReturnType<typeof useCan>["abilities"];
+
+/**
+ * Settings tabs, one per feature, each in its own chunk; later modules add theirs. `shown` hides a tab the
+ * server's policy keeps from the user (the session's abilities).
+ */
+const TABS: Array<{ value: string; label: string; Panel: ComponentType; shown?: (a: Abilities) => boolean }> = [
   {
     value: "general",
     label: "Société",
@@ -75,6 +81,12 @@ const TABS: Array<{ value: string; label: string; Panel: ComponentType }> = [
     Panel: tab(() => import("../../features/invoices/components/InvoiceSettingsTab"), "InvoiceSettingsTab"),
   },
   {
+    value: "sauvegardes",
+    label: "Sauvegardes",
+    Panel: tab(() => import("../../features/backups/components/BackupsTab"), "BackupsTab"),
+    shown: (abilities) => abilities.manageBackups,
+  },
+  {
     value: "journal",
     label: "Journal des modifications",
     Panel: tab(() => import("../../features/audit/components/AuditLogTab"), "AuditLogTab"),
@@ -85,7 +97,9 @@ export function SettingsPage() {
   useBranding("Paramètres");
   const { activeTab } = useParams();
   const navigate = useNavigate();
-  const current = TABS.find((t) => t.value === activeTab);
+  const { abilities } = useCan();
+  const tabs = TABS.filter((t) => t.shown?.(abilities) ?? true);
+  const current = tabs.find((t) => t.value === activeTab);
   if (!current) return <Navigate to="/app/setting/general" replace />;
   return (
     <Stack>
@@ -94,13 +108,13 @@ export function SettingsPage() {
       </Title>
       <Tabs value={current.value} onChange={(v) => v && navigate(`/app/setting/${v}`)} keepMounted={false}>
         <Tabs.List mb="md">
-          {TABS.map((t) => (
+          {tabs.map((t) => (
             <Tabs.Tab key={t.value} value={t.value}>
               {t.label}
             </Tabs.Tab>
           ))}
         </Tabs.List>
-        {TABS.map((t) => (
+        {tabs.map((t) => (
           <Tabs.Panel key={t.value} value={t.value}>
             <PanelBoundary>
               <Suspense fallback={<Spinner />}>

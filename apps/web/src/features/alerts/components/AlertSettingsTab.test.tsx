@@ -18,7 +18,7 @@ const userWith = (update: boolean): CurrentUser => ({
   permissions: [{ code: "SETTING", operation: { create: false, read: true, update, delete: false } }],
   auditorId: null,
   clientId: null,
-  abilities: { readHrDocuments: false },
+  abilities: { readHrDocuments: false, manageBackups: false },
   mustChangePassword: false,
 });
 

@@ -18,7 +18,7 @@ const userOf = (profileType: ProfileType, readHrDocuments: boolean): CurrentUser
   permissions: [{ code: "CERTMANAGER_DOCUMENT", operation: { create: true, read: true, update: true, delete: false } }],
   auditorId: null,
   clientId: null,
-  abilities: { readHrDocuments },
+  abilities: { readHrDocuments, manageBackups: false },
   mustChangePassword: false,
 });
 

@@ -22,7 +22,7 @@ const dir: CurrentUser = {
   ],
   auditorId: null,
   clientId: null,
-  abilities: { readHrDocuments: true },
+  abilities: { readHrDocuments: true, manageBackups: false },
   mustChangePassword: false,
 };
 

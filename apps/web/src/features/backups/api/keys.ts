@@ -1,0 +1,6 @@
+import { domainKey } from "../../../lib/query-keys";
+
+export const backupKeys = {
+  all: domainKey("backups"),
+  overview: () => [...domainKey("backups"), "overview"] as const,
+};
