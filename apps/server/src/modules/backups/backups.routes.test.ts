@@ -3,7 +3,7 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { buildUser } from "../../../test/factories.js";
 import { type Session, signIn } from "../../../test/session.js";
-import { createTestApp, type TestContext } from "../../../test/test-app.js";
+import { createTestApp } from "../../../test/test-app.js";
 import { backupFolder } from "../../db/backup/backup-folder.js";
 import { fixedClock } from "../../lib/clock.js";
 import { createLocalStorage } from "../../lib/storage/index.js";
