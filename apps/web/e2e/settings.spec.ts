@@ -3,6 +3,10 @@ import { signIn } from "./helpers";
 
 test.describe.configure({ mode: "serial" });
 
+// The account the creation test makes and the next test administers: a new name at each attempt, since a
+// retry runs on the same server, where the first attempt's account already exists.
+let created = "";
+
 test("Direction renames the company: title and header follow", async ({ page }) => {
   await signIn(page, "dir@demo.fr");
   await page.getByRole("link", { name: "Paramètres" }).click();
@@ -43,17 +47,18 @@ test("Direction creates a user, who chooses their own password at the first sign
   await page.goto("/app/setting/utilisateurs");
   await page.getByRole("button", { name: "Nouvel utilisateur" }).click();
   const dialog = page.getByRole("dialog");
-  await dialog.getByLabel("Identifiant").fill("nouvelle@demo.fr");
+  created = `nouvelle-${Date.now()}@demo.fr`;
+  await dialog.getByLabel("Identifiant").fill(created);
   await dialog.locator("input[type=password]").fill("Nouvelle-arrivee-2026");
   await dialog.getByLabel("Prénom").fill("Léa");
   await dialog.getByRole("textbox", { name: "Nom", exact: true }).fill("Martin");
   await dialog.getByRole("button", { name: "Enregistrer" }).click();
   // The creation hashes the password (a slow hash by design).
   await expect(dialog).toBeHidden({ timeout: 15_000 });
-  await expect(page.getByRole("cell", { name: "nouvelle@demo.fr", exact: true })).toBeVisible();
+  await expect(page.getByRole("cell", { name: created, exact: true })).toBeVisible();
 
   const other = await browser.newPage();
-  await chooseOwnPassword(other, "nouvelle@demo.fr", "Nouvelle-arrivee-2026", "Ma-propre-phrase-de-passe");
+  await chooseOwnPassword(other, created, "Nouvelle-arrivee-2026", "Ma-propre-phrase-de-passe");
   await expect(other).toHaveURL(/\/app\/alert$/);
   await other.close();
 });
@@ -63,18 +68,18 @@ test("Direction gives a provisional password, shown once; the user must replace 
   test.slow();
   await signIn(page, "dir@demo.fr");
   await page.goto("/app/setting/utilisateurs");
-  await page.getByLabel("Rechercher").fill("nouvelle@demo.fr");
-  await page.getByRole("button", { name: "Mot de passe de nouvelle@demo.fr" }).click();
+  await page.getByLabel("Rechercher").fill(created);
+  await page.getByRole("button", { name: `Mot de passe de ${created}` }).click();
   const dialog = page.getByRole("dialog");
   await expect(dialog.getByText("Vous ne choisissez pas le mot de passe d'un autre utilisateur.")).toBeVisible();
   await dialog.getByRole("button", { name: "Mot de passe provisoire" }).click();
   const provisional = (await dialog.getByLabel("Mot de passe provisoire").textContent()) ?? "";
   expect(provisional).toMatch(/^\S{4}-\S{4}-\S{4}-\S{4}$/);
-  await dialog.getByRole("button", { name: "Fermer" }).click();
+  await dialog.getByRole("button", { name: "Terminé" }).click();
   await expect(page.getByText("Mot de passe provisoire").first()).toBeVisible();
 
   const user = await browser.newPage();
-  await chooseOwnPassword(user, "nouvelle@demo.fr", provisional, "Une-autre-phrase-bien-a-moi");
+  await chooseOwnPassword(user, created, provisional, "Une-autre-phrase-bien-a-moi");
   await expect(user).toHaveURL(/\/app\/alert$/);
   await user.close();
 });

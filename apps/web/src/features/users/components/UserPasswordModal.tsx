@@ -58,7 +58,7 @@ export function UserPasswordModal({ user, onClose }: { user: UserRow | null; onC
             </CopyButton>
           </Group>
           <Group justify="flex-end">
-            <Button onClick={close}>Fermer</Button>
+            <Button onClick={close}>Terminé</Button>
           </Group>
         </Stack>
       ) : (
