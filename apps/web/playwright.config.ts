@@ -7,28 +7,31 @@ import { E2E_PORT, SMTP_SINK_HTTP_PORT, SMTP_SINK_PORT, WALK_PORT } from "./e2e/
 const port = E2E_PORT;
 
 /**
- * A server on a fresh embedded database with demo data, for every run: the compiled server, as in
- * production (`npm run build` builds it with the web app; `npm run test:e2e` runs that first).
+ * The demo base both servers start from, loaded once per run (e2e/demo-server.mjs): a folder named in
+ * the environment, so the test workers, which load this file again, see the same one.
+ */
+process.env.CERTIDESK_E2E_TEMPLATE ??= path.join(fs.mkdtempSync(path.join(os.tmpdir(), "certidesk-e2e-demo-")), "data");
+const template = process.env.CERTIDESK_E2E_TEMPLATE;
+
+/**
+ * A server on its own copy of a fresh embedded database with demo data, for every run: the compiled
+ * server, as in production (`npm run build` builds it with the web app; `npm run test:e2e` runs that first).
  */
 function demoServer(serverPort: number, smtpUrl = "") {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "certidesk-e2e-"));
   return {
-    command: "node ../server/dist/main.js",
+    command: `node e2e/demo-server.mjs ${template}`,
     url: `http://localhost:${serverPort}/health`,
-    // A first start loads the whole demo (pipeline, evaluators, missions, documents), two servers at
-    // once: generous on a busy CI machine.
+    // The first start loads the whole demo (pipeline, evaluators, missions, documents): generous on a
+    // busy CI machine.
     timeout: 300_000,
     reuseExistingServer: false,
     stdout: "ignore" as const,
     stderr: "pipe" as const,
     env: {
       PORT: String(serverPort),
-      DATA_DIR: dataDir,
-      DEMO_DATA: "1",
       // A backup holds the embedded base for seconds: none in the middle of a run of timed browser tests.
       DAILY_BACKUP: "0",
       LOG_LEVEL: "warn",
-      DATABASE_URL: "",
       SMTP_URL: smtpUrl,
     },
   };

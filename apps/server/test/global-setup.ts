@@ -14,6 +14,10 @@ declare module "vitest" {
     pgliteTemplate?: string;
     /** PostgreSQL: the name of a migrated database beside TEST_DATABASE_URL, copied per test file. */
     postgresTemplate?: string;
+    /** PGlite: where the first test file that asks for the demo writes its dump (test/demo-template.ts). */
+    pgliteDemoTemplate?: string;
+    /** PostgreSQL: the demo template's name, created by the first test file that asks for it. */
+    postgresDemoTemplate?: string;
   }
 }
 
@@ -27,6 +31,9 @@ declare module "vitest" {
  * and opening it ≈ 0.5-0.7 s, loading a gzip dump ≈ 0.7 s, an empty PGlite alone (initdb) ≈ 1.4 s.
  *
  * PostgreSQL: a template database, cloned with `CREATE DATABASE x TEMPLATE tpl` (a file copy).
+ *
+ * The demo, which a few files load whole, is a second template made the same way, once, by the first
+ * file that needs it (test/demo-template.ts): a run of other files does not pay for it.
  */
 export default async function setup(project: TestProject) {
   const adminUrl = process.env.TEST_DATABASE_URL;
@@ -44,6 +51,7 @@ async function pgliteTemplate(project: TestProject) {
   const file = path.join(dir, "pgdata.tar");
   fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   project.provide("pgliteTemplate", file);
+  project.provide("pgliteDemoTemplate", path.join(dir, "demo.tar"));
   return () => fs.rmSync(dir, { recursive: true, force: true });
 }
 
@@ -72,5 +80,10 @@ async function postgresTemplate(project: TestProject, adminUrl: string) {
   // A template must have no open connection while it is copied.
   await handle.close();
   project.provide("postgresTemplate", name);
-  return () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  project.provide("postgresDemoTemplate", `${name}_demo`);
+  return async () => {
+    await admin(`DROP DATABASE IF EXISTS ${name}_demo WITH (FORCE)`);
+    await admin(`DROP DATABASE IF EXISTS ${name}_demo_part WITH (FORCE)`);
+    await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  };
 }

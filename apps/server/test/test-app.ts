@@ -10,6 +10,7 @@ import { type AppConfig, loadConfig } from "../src/config.js";
 import { prepareDatabase } from "../src/db/bootstrap.js";
 import { type DatabaseHandle, openDatabase } from "../src/db/client.js";
 import { seedDemoData } from "../src/demo/demo-data.js";
+import { ensurePostgresDemoTemplate, pgliteDemoDump } from "./demo-template.js";
 import type { Clock } from "../src/lib/clock.js";
 import { setPasswordHashCost } from "../src/lib/passwords.js";
 import { createStorage, type FileStorage } from "../src/lib/storage/index.js";
@@ -21,15 +22,25 @@ import type { LoginThrottleOptions } from "../src/modules/auth/login-throttle.js
  * template beside TEST_DATABASE_URL (and dropped afterwards) when that variable is set. Outside a
  * run with that setup (no template provided) the database is migrated here.
  */
-async function freshDatabase(): Promise<{ handle: DatabaseHandle; migrated: boolean; drop: () => Promise<void> }> {
+async function freshDatabase(
+  demo: boolean,
+): Promise<{ handle: DatabaseHandle; migrated: boolean; drop: () => Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
     const template = inject("pgliteTemplate");
-    const pgliteDump = template ? new Blob([fs.readFileSync(template)]) : undefined;
+    const demoTemplate = inject("pgliteDemoTemplate");
+    let pgliteDump = template ? new Blob([fs.readFileSync(template)]) : undefined;
+    if (pgliteDump && demo && demoTemplate) pgliteDump = await pgliteDemoDump(pgliteDump, demoTemplate);
     const handle = await openDatabase({ pgliteDir: "memory://", pgliteDump });
     return { handle, migrated: Boolean(template), drop: async () => {} };
   }
-  const template = inject("postgresTemplate");
+  const base = inject("postgresTemplate");
+  const demoTemplate = inject("postgresDemoTemplate");
+  let template = base;
+  if (base && demo && demoTemplate) {
+    await ensurePostgresDemoTemplate(adminUrl, base, demoTemplate);
+    template = demoTemplate;
+  }
   const name = `certidesk_test_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -77,7 +88,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
   setPasswordHashCost(1024);
   const { handle, migrated, drop } = options.handle
     ? { handle: options.handle, migrated: true, drop: async () => {} }
-    : await freshDatabase();
+    : await freshDatabase(Boolean(options.config?.demoData));
   // Each app gets its own data folder, so stored files can be counted and are cleaned up.
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "certidesk-test-"));
   const config: AppConfig = {
@@ -87,6 +98,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestC
     ...options.config,
   };
   if (!migrated) await prepareDatabase(handle, config);
+  // Copied from the demo template when the run has one; loaded here otherwise (it loads nothing twice).
   else if (config.demoData) await seedDemoData(handle.db);
   const storage = options.wrapStorage?.(createStorage(config));
   const app = await buildApp({

@@ -6,7 +6,7 @@ import { signIn } from "../../test/session.js";
 import { createTestApp, type TestContext } from "../../test/test-app.js";
 import { documents, missionOrders, missions } from "../db/schema/index.js";
 import { createStorage } from "../lib/storage/index.js";
-import { DEMO_PASSWORD, seedDemoData } from "./demo-data.js";
+import { DEMO_PASSWORD } from "./demo-data.js";
 import { seedDemoDocuments } from "./demo-documents.js";
 import { seedDemoMissionDocuments } from "./demo-mission-documents.js";
 import { attachDemoWallDocuments } from "./demo-wall.js";
@@ -19,8 +19,7 @@ interface DocumentPage {
 describe("demo library", () => {
   let ctx: TestContext;
   beforeAll(async () => {
-    ctx = await createTestApp();
-    await seedDemoData(ctx.handle.db);
+    ctx = await createTestApp({ config: { demoData: true } });
     await seedDemoDocuments(ctx.handle.db, createStorage(ctx.config));
     await seedDemoMissionDocuments(ctx.handle.db, createStorage(ctx.config));
     await attachDemoWallDocuments(ctx.handle.db);
