@@ -10,11 +10,11 @@ import { type AppConfig, loadConfig } from "../src/config.js";
 import { prepareDatabase } from "../src/db/bootstrap.js";
 import { type DatabaseHandle, openDatabase } from "../src/db/client.js";
 import { seedDemoData } from "../src/demo/demo-data.js";
-import { ensurePostgresDemoTemplate, pgliteDemoDump } from "./demo-template.js";
 import type { Clock } from "../src/lib/clock.js";
 import { setPasswordHashCost } from "../src/lib/passwords.js";
 import { createStorage, type FileStorage } from "../src/lib/storage/index.js";
 import type { LoginThrottleOptions } from "../src/modules/auth/login-throttle.js";
+import { ensurePostgresDemoTemplate, pgliteDemoDump } from "./demo-template.js";
 
 /**
  * A fresh database per test file, copied from the one test/global-setup.ts migrated for the run: an
