@@ -230,8 +230,14 @@ for (const doc of docs) {
   }
 }
 
-// Every picture of the guide is shown by one of its pages (a picture no page shows is dead weight in git).
+// Every picture of the guide is shown by one of its pages (a picture no page shows is dead weight in git);
+// the drafts that other branches leave in docs/guide/drafts count, unchecked otherwise, until folded in.
 if (defaults) {
+  const drafts = path.join(root, GUIDE, "drafts");
+  for (const draft of fs.existsSync(drafts) ? fs.readdirSync(drafts).filter((f) => f.endsWith(".md")) : []) {
+    for (const [, target] of fs.readFileSync(path.join(drafts, draft), "utf8").matchAll(/!\[[^\]]*\]\(([^)\s]+)\)/g))
+      shownImages.add(path.resolve(drafts, decodeURI(target)));
+  }
   const images = path.join(root, GUIDE, "images");
   for (const image of fs.existsSync(images) ? fs.readdirSync(images) : []) {
     if (!shownImages.has(path.join(images, image)))

@@ -33,9 +33,9 @@ if (!shots.length) {
   console.error("Aucune capture produite (Chromium absent ?) : docs/guide/images est laissé tel quel.");
   process.exit(1);
 }
+// Overwrites the spec's pictures only: another picture of the folder (a draft's) is left alone, and one that
+// no page shows any more is reported by `npm run lint` (scripts/check-doc-references.mjs).
 fs.mkdirSync(target, { recursive: true });
-// A picture the spec no longer takes leaves the guide with it.
-for (const old of fs.readdirSync(target)) if (!shots.includes(old)) fs.rmSync(path.join(target, old));
 
 let total = 0;
 const tooBig = [];
