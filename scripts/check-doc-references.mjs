@@ -1,7 +1,9 @@
 #!/usr/bin/env node
-// Checks that the files and exported names the docs cite exist, and that the docs keep to their size
-// (issue 37: a manual, not a diary). Run by `npm run lint`, hence by the CI.
-// Usage: node scripts/check-doc-references.mjs [doc.md …]   (default: docs/architecture.md, docs/performance.md)
+// Checks that the files and exported names the docs cite exist, that their links and pictures lead
+// somewhere, and that the docs keep to their size (issue 37: a manual, not a diary). Run by `npm run lint`,
+// hence by the CI.
+// Usage: node scripts/check-doc-references.mjs [doc.md …]
+//   (default: README.md, docs/architecture.md, docs/performance.md, docs/development.md, docs/guide/*.md)
 //
 // The convention, written again at the top of docs/architecture.md:
 // - a path is an inline code span (`…`, outside fenced blocks) that ends with a file extension
@@ -16,6 +18,9 @@
 //   break: `versionedUpdate` (`lib/versioned-update.ts`), or `allow`, `guard` et `authorize` (`lib/policy.ts`).
 //   Each must be exported by that file (directly or through `export … from`); `clientKeys.detail` checks
 //   `clientKeys`.
+// - links and pictures: a relative Markdown target (`[texte](../permissions.md#anchor)`, `![texte](images/x.png)`)
+//   must exist beside the doc, its #anchor must be a heading of the page it names, and a picture needs its
+//   alternative text; with the default list, every picture of docs/guide/images must be shown by a page.
 // Fails (exit 1) listing every citation that does not resolve. No dependency; a few tens of milliseconds.
 import fs from "node:fs";
 import path from "node:path";
@@ -27,10 +32,29 @@ const TOP_FOLDERS = ["apps/", "packages/", "scripts/", "docs/", ".ci/"];
 const EXTENSION = /\.(ts|tsx|mts|mjs|cjs|js|json|md|css|html|txt|sql|yml|yaml|sh)$/;
 const SKIPPED_DIRS = new Set(["node_modules", "dist", ".git", "test-results", "playwright-report"]);
 const IDENT = "[A-Za-z_$][\\w$]*(?:\\.[A-Za-z_$][\\w$]*)*";
-/** The most each doc may weigh, in bytes (issue 37). */
-const MAX_BYTES = { "docs/architecture.md": 40_000, "docs/performance.md": 30_000 };
+const GUIDE = "docs/guide";
+/** The most each doc may weigh, in bytes (issue 37); a page of the user guide, GUIDE_PAGE_MAX_BYTES. */
+const MAX_BYTES = {
+  "README.md": 12_000,
+  "docs/architecture.md": 40_000,
+  "docs/performance.md": 30_000,
+  "docs/development.md": 12_000,
+};
+const GUIDE_PAGE_MAX_BYTES = 12_000;
 
-const docs = process.argv.length > 2 ? process.argv.slice(2) : ["docs/architecture.md", "docs/performance.md"];
+/** The guide's pages (its drafts, written by other branches to be folded in, are not pages yet). */
+const guidePages = () =>
+  fs.existsSync(path.join(root, GUIDE))
+    ? fs
+        .readdirSync(path.join(root, GUIDE))
+        .filter((f) => f.endsWith(".md"))
+        .sort()
+        .map((f) => `${GUIDE}/${f}`)
+    : [];
+const defaults = process.argv.length <= 2;
+const docs = defaults
+  ? ["README.md", "docs/architecture.md", "docs/performance.md", "docs/development.md", ...guidePages()]
+  : process.argv.slice(2);
 
 /** Every file name of the repository (for bare names), walked once when first needed. */
 let names;
@@ -123,7 +147,25 @@ function prose(markdown) {
     .join("\n");
 }
 
+/** GitHub's anchor of a heading: lower case, punctuation dropped, spaces as hyphens. */
+const slug = (heading) =>
+  heading
+    .toLowerCase()
+    .replace(/[`*_]/g, "")
+    .replace(/[^\p{L}\p{N}\s-]/gu, "")
+    .trim()
+    .replace(/\s/g, "-");
+
+/** The anchors of a Markdown file's headings. */
+function anchorsOf(file) {
+  const anchors = new Set();
+  for (const [, heading] of prose(fs.readFileSync(file, "utf8")).matchAll(/^#{1,6}\s+(.+)$/gm))
+    anchors.add(slug(heading));
+  return anchors;
+}
+
 const problems = [];
+const shownImages = new Set();
 let checked = 0;
 for (const doc of docs) {
   const file = path.join(root, doc);
@@ -132,7 +174,7 @@ for (const doc of docs) {
     continue;
   }
   const markdown = fs.readFileSync(file, "utf8");
-  const max = MAX_BYTES[doc];
+  const max = MAX_BYTES[doc] ?? (path.dirname(doc) === GUIDE ? GUIDE_PAGE_MAX_BYTES : undefined);
   const bytes = Buffer.byteLength(markdown);
   if (max && bytes > max)
     problems.push(`${doc} : ${bytes} octets, au-delà de ${max} (un manuel, pas un journal : l'histoire va dans git)`);
@@ -166,6 +208,40 @@ for (const doc of docs) {
         problems.push(`${lineOf(match.index)} : ${where} n'exporte pas « ${name} »`);
       }
     }
+  }
+
+  // [texte](cible) and ![texte](image): relative targets exist, anchors name a heading, pictures say what they show.
+  for (const match of text.matchAll(/(!?)\[([^\]]*)\]\(([^)\s]+)\)/g)) {
+    const [, bang, label, target] = match;
+    if (/^[a-z]+:/i.test(target)) continue;
+    checked++;
+    const [file, anchor] = target.split("#");
+    const full = file ? path.resolve(path.dirname(path.join(root, doc)), decodeURI(file)) : path.join(root, doc);
+    if (!fs.existsSync(full)) {
+      problems.push(`${lineOf(match.index)} : lien vers un fichier introuvable : ${target}`);
+      continue;
+    }
+    if (bang) {
+      shownImages.add(full);
+      if (!label.trim()) problems.push(`${lineOf(match.index)} : image sans texte de remplacement : ${target}`);
+    }
+    if (anchor && full.endsWith(".md") && !anchorsOf(full).has(decodeURIComponent(anchor)))
+      problems.push(`${lineOf(match.index)} : ancre introuvable dans ${path.relative(root, full)} : #${anchor}`);
+  }
+}
+
+// Every picture of the guide is shown by one of its pages (a picture no page shows is dead weight in git);
+// the drafts that other branches leave in docs/guide/drafts count, unchecked otherwise, until folded in.
+if (defaults) {
+  const drafts = path.join(root, GUIDE, "drafts");
+  for (const draft of fs.existsSync(drafts) ? fs.readdirSync(drafts).filter((f) => f.endsWith(".md")) : []) {
+    for (const [, target] of fs.readFileSync(path.join(drafts, draft), "utf8").matchAll(/!\[[^\]]*\]\(([^)\s]+)\)/g))
+      shownImages.add(path.resolve(drafts, decodeURI(target)));
+  }
+  const images = path.join(root, GUIDE, "images");
+  for (const image of fs.existsSync(images) ? fs.readdirSync(images) : []) {
+    if (!shownImages.has(path.join(images, image)))
+      problems.push(`${GUIDE}/images/${image} : montrée par aucune page du guide`);
   }
 }
 

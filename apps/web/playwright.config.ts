@@ -30,7 +30,8 @@ function demoServer(serverPort: number, smtpUrl = "") {
     env: {
       PORT: String(serverPort),
       // A backup holds the embedded base for seconds: none in the middle of a run of timed browser tests.
-      DAILY_BACKUP: "0",
+      // The guide's pictures (e2e/guide-screenshots.spec.ts) show the settings of the daily backup: on.
+      DAILY_BACKUP: process.env.GUIDE_SCREENSHOTS ? "1" : "0",
       LOG_LEVEL: "warn",
       SMTP_URL: smtpUrl,
     },

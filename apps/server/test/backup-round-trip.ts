@@ -22,7 +22,7 @@ function expectSameTables(actual: Fingerprints, expected: Fingerprints) {
 /**
  * Backs the source base up, restores it into a fresh base of the same engine and compares every table.
  * With `crossEngine` on a PostgreSQL run (TEST_DATABASE_URL), the backup goes to an empty PGlite instead,
- * and that PGlite's own backup back to a fresh PostgreSQL base: the README's promise, both ways (and the
+ * and that PGlite's own backup back to a fresh PostgreSQL base: the promise of docs/backup.md, both ways (and the
  * same-engine restore on the way).
  */
 export async function expectBackupRoundTrip(source: TestContext, options: { crossEngine?: boolean } = {}) {

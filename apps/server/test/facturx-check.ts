@@ -2,7 +2,7 @@ import { SaxesParser } from "saxes";
 
 /**
  * What the project itself checks of a Factur-X XML, with its own dependencies (the full EN 16931
- * rules run in the outside validator, see README): well-formed, the EN 16931 guideline, the
+ * rules run in the outside validator, see docs/development.md): well-formed, the EN 16931 guideline, the
  * business terms every invoice carries, and the totals' arithmetic (BR-CO-10, 13, 15, 17).
  * Answers the problems found, in French; empty when none.
  */

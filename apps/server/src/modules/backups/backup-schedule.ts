@@ -33,7 +33,7 @@ export type BackupOutcome = "embedded-only" | "not-yet" | "done-today" | "ok" | 
  * The embedded base's daily backup: from its hour (Paris time, Settings › Sauvegardes) an archive of the
  * base and the documents' files goes to DATA_DIR/backups, the older ones beyond the number to keep are
  * removed, and the attempt is recorded (backup_runs: the settings page and the backups' alert read it).
- * On PostgreSQL it does nothing: production backs up with pg_dump or PITR (README).
+ * On PostgreSQL it does nothing: production backs up with pg_dump or PITR (docs/backup.md).
  */
 export function createBackupSchedule(deps: BackupScheduleDeps) {
   const { handle, clock } = deps;

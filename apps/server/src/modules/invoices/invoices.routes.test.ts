@@ -48,7 +48,7 @@ type Detail = {
 
 // Friday 15 May 2026, 10:00 in Paris: the visits of April are over.
 const clock = fixedClock("2026-05-15T08:00:00Z");
-/** Set FACTURX_OUT=/some/dir to keep the XML files and run the EN 16931 validator on them (README). */
+/** Set FACTURX_OUT=/some/dir to keep the XML files and run the EN 16931 validator on them (docs/development.md). */
 const OUT = process.env.FACTURX_OUT;
 /**
  * The official EN 16931 rules (CEN's artefact, outside the project): run when the folder sits beside
