@@ -11,13 +11,17 @@ import type * as repo from "./invoices.repository.js";
 /** The template of the mail that carries an invoice ("Envoyer"). */
 export const INVOICE_SEND_TEMPLATE = "INVOICE_SEND";
 
+/** The billing address (see billingAddress), null when the client's file has none. */
+export const billingEmailOf = (row: Awaited<ReturnType<typeof repo.buyerOf>>) =>
+  row?.entity?.email?.trim() || row?.client.email?.trim() || null;
+
 /**
  * Where an invoice is mailed: the billing address of the buyer, the legal entity's e-mail when the
  * establishment has one, else the establishment's own, as the client's file says today (not as frozen at
  * issue: an address filled in after the issue is used). None: 422 saying what to fill in.
  */
 export function billingAddress(row: Awaited<ReturnType<typeof repo.buyerOf>>): string {
-  const email = row?.entity?.email?.trim() || row?.client.email?.trim();
+  const email = billingEmailOf(row);
   if (email) return email;
   const where = row?.entity
     ? `de l'entité juridique « ${row.entity.raisonSocial} » ou de l'établissement « ${row?.client.raisonSocial} »`

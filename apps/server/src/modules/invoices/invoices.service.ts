@@ -41,7 +41,7 @@ import {
 } from "./invoice-commands.js";
 import type { InvoiceDocumentData } from "./invoice-document.js";
 import { renderInvoicePdf } from "./invoice-pdf.js";
-import { billingAddress, INVOICE_SEND_TEMPLATE, invoiceMailVariables } from "./invoice-sending.js";
+import { billingAddress, billingEmailOf, INVOICE_SEND_TEMPLATE, invoiceMailVariables } from "./invoice-sending.js";
 import { invoiceResource } from "./invoices.policy.js";
 import * as repo from "./invoices.repository.js";
 import { buildSalesJournal } from "./sales-journal.js";
@@ -169,7 +169,7 @@ export function createInvoicesService({
 
   async function detail(actor: Actor, id: string): Promise<InvoiceDetail> {
     const i = await load(actor, id, "read");
-    const [labels, lines, payments, creditNotes, credited, missing, sending] = await Promise.all([
+    const [labels, lines, payments, creditNotes, credited, missing, sending, buyerNow] = await Promise.all([
       repo.labelsOf(db, i),
       repo.linesOf(db, i.id),
       repo.paymentsOf(db, i.id),
@@ -177,6 +177,7 @@ export function createInvoicesService({
       i.creditedInvoiceId ? repo.findInvoice(db, i.creditedInvoiceId) : Promise.resolve(null),
       missingMentions(),
       sendingOf(db, i),
+      repo.buyerOf(db, i.clientId),
     ]);
     const totals = computeInvoiceTotals(lines.map((l) => ({ ...l, vatRate: Number(l.vatRate) })));
     const overdue =
@@ -216,6 +217,7 @@ export function createInvoicesService({
       })),
       missingMentions: missing,
       sentAt: i.sentAt?.toISOString() ?? null,
+      billingEmail: billingEmailOf(buyerNow),
       sending: sending && {
         ...sending,
         nextAttemptAt: sending.nextAttemptAt.toISOString(),

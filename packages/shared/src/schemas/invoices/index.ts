@@ -266,6 +266,8 @@ export const invoiceDetailSchema = invoiceRowSchema.extend({
   missingMentions: z.array(z.string()),
   /** When the mail carrying the invoice left (null: not sent yet). */
   sentAt: z.string().nullable(),
+  /** Where "Envoyer" mails it: the client's billing address today (legal entity, else establishment); null: none. */
+  billingEmail: z.string().nullable(),
   /** The last mail that sends the invoice ("Envoyer"): waiting, sent or failed (with its error). */
   sending: invoiceSendingSchema.nullable(),
   version: z.number().int(),
