@@ -428,6 +428,18 @@ export function createInvoicesService({
     return documentId ? { documentId, fileName: `${label}-${invoice.number}.pdf` } : null;
   }
 
+  /** What every versioned write of an invoice shares (the row, its version, who, the journal's entity). */
+  const invoiceWrite = (actor: Actor, id: string, version: number, requestId: string | undefined) => ({
+    db,
+    clock,
+    table: invoices,
+    id,
+    version,
+    actor,
+    requestId,
+    entityType: "invoice",
+  });
+
   const audit = (
     tx: Executor,
     actor: AuditActor,
@@ -513,14 +525,7 @@ export function createInvoicesService({
     async update(actor: Actor, id: string, input: UpdateInvoiceBody, requestId?: string) {
       const body = updateInvoiceBodySchema.parse(input);
       await versionedUpdate({
-        db,
-        clock,
-        table: invoices,
-        id,
-        version: body.version,
-        actor,
-        requestId,
-        entityType: "invoice",
+        ...invoiceWrite(actor, id, body.version, requestId),
         authorize: { resource: invoiceResource, action: "update", record: (_tx, i) => record(i) },
         apply: async (tx, current) => {
           // A removed rebilled-expense line frees its expense (billable again); see invoice-commands.ts.
@@ -558,14 +563,7 @@ export function createInvoicesService({
     /** Adds to a balance draft the rebillable expenses approved since it was drafted (409 once issued). */
     async rebillExpenses(actor: Actor, id: string, version: number, requestId?: string) {
       await versionedUpdate({
-        db,
-        clock,
-        table: invoices,
-        id,
-        version,
-        actor,
-        requestId,
-        entityType: "invoice",
+        ...invoiceWrite(actor, id, version, requestId),
         authorize: { resource: invoiceResource, action: "update", record: (_tx, i) => record(i) },
         apply: async (tx, current) => {
           if (current.kind !== "BALANCE" || !current.missionId)
@@ -595,14 +593,7 @@ export function createInvoicesService({
       await assertMentions("Émission");
       const company = await configuration.get();
       await versionedUpdate({
-        db,
-        clock,
-        table: invoices,
-        id,
-        version,
-        actor,
-        requestId,
-        entityType: "invoice",
+        ...invoiceWrite(actor, id, version, requestId),
         authorize: { resource: invoiceResource, action: "issue", record: (_tx, i) => record(i) },
         apply: async (tx, current) => {
           const buyerRow = await repo.buyerOf(tx, current.clientId);
@@ -656,14 +647,7 @@ export function createInvoicesService({
       const pdf = await attachablePdf(actor, invoice);
       if (!pdf) throw conflict("Le PDF de la facture n'a pas pu être produit : réessayez dans un instant.");
       await versionedUpdate({
-        db,
-        clock,
-        table: invoices,
-        id,
-        version,
-        actor,
-        requestId,
-        entityType: "invoice",
+        ...invoiceWrite(actor, id, version, requestId),
         authorize: {
           resource: invoiceResource,
           action: "send",
@@ -796,14 +780,7 @@ export function createInvoicesService({
       const company = await configuration.get();
       let creditId = "";
       await versionedUpdate({
-        db,
-        clock,
-        table: invoices,
-        id,
-        version: input.version,
-        actor,
-        requestId,
-        entityType: "invoice",
+        ...invoiceWrite(actor, id, input.version, requestId),
         authorize: { resource: invoiceResource, action: "credit", record: (_tx, i) => record(i) },
         apply: async (tx, original) => {
           const { seller, terms } = await sellerAndTerms(tx, company);

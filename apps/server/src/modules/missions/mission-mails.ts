@@ -55,6 +55,40 @@ export async function mailObservationsToCoordinator(
 }
 
 /**
+ * A mail to the establishment about its report (REPORT_PRELIMINARY, REPORT_FINAL), the report attached.
+ */
+export async function mailReportToEstablishment(
+  tx: Executor,
+  enqueueMail: EnqueueMail,
+  actor: AuditActor,
+  mail: {
+    row: LoadedMission["row"];
+    client: { id: string; raisonSocial: string; city: string | null };
+    to: NonNullable<Awaited<ReturnType<typeof establishmentRecipient>>>;
+    templateCode: string;
+    attachment: { documentId: string; fileName: string } | null;
+  },
+  requestId?: string,
+) {
+  const { row, client, to } = mail;
+  await enqueueMail(
+    tx,
+    actor,
+    {
+      templateCode: mail.templateCode,
+      to: [to.email],
+      variables: {
+        client: { raisonSocial: client.raisonSocial, city: client.city ?? "" },
+        contact: { firstName: to.firstName, lastName: to.lastName },
+      },
+      attachments: mail.attachment ? [mail.attachment] : [],
+      ...onMission(row.id, client.id),
+    },
+    requestId,
+  );
+}
+
+/**
  * The final report goes to the establishment when it is deposited (template REPORT_FINAL, the report
  * attached). Answers the address it went to, or null when the establishment has none: the deposit stands
  * (it is the evaluators' deadline), and the mission's journal says the report was not mailed.
@@ -70,19 +104,12 @@ export async function mailFinalReport(
   const { client } = await repo.contextOf(tx, row);
   const to = await establishmentRecipient(tx, client.id, client.email);
   if (!to) return null;
-  await enqueueMail(
+  const attachment = { documentId: doc.id, fileName: doc.fileName };
+  await mailReportToEstablishment(
     tx,
+    enqueueMail,
     actor,
-    {
-      templateCode: "REPORT_FINAL",
-      to: [to.email],
-      variables: {
-        client: { raisonSocial: client.raisonSocial, city: client.city ?? "" },
-        contact: { firstName: to.firstName, lastName: to.lastName },
-      },
-      attachments: [{ documentId: doc.id, fileName: doc.fileName }],
-      ...onMission(row.id, client.id),
-    },
+    { row, client, to, templateCode: "REPORT_FINAL", attachment },
     requestId,
   );
   return to.email;

@@ -6,7 +6,12 @@ import { badRequest, notFound, staleVersion } from "../../lib/errors.js";
 import { authorize } from "../../lib/policy.js";
 import { markEvaluationFinished } from "../clients/index.js";
 import type { DocumentsService, FiledDocument } from "../documents/index.js";
-import { establishmentRecipient, mailFinalReport, mailObservationsToCoordinator } from "./mission-mails.js";
+import {
+  establishmentRecipient,
+  mailFinalReport,
+  mailObservationsToCoordinator,
+  mailReportToEstablishment,
+} from "./mission-mails.js";
 import type { EnqueueMail } from "./mission-orders.service.js";
 import { type LoadedMission, type MissionChange, missionWriter } from "./mission-write.js";
 import { missionResource } from "./missions.policy.js";
@@ -157,29 +162,17 @@ export function createMissionReportsService(deps: MissionReportsDeps) {
           const { client } = await repo.contextOf(tx, row);
           const to = await clientRecipient(tx, client.id, client.email);
           const names = await repo.documentNames(tx, [row.preliminaryDocumentId]);
-          await deps.enqueueMail(
+          const attachment = row.preliminaryDocumentId
+            ? {
+                documentId: row.preliminaryDocumentId,
+                fileName: `${names.get(row.preliminaryDocumentId) ?? "rapport-preliminaire"}.pdf`,
+              }
+            : null;
+          await mailReportToEstablishment(
             tx,
+            deps.enqueueMail,
             actor,
-            {
-              templateCode: "REPORT_PRELIMINARY",
-              to: [to.email],
-              variables: {
-                client: { raisonSocial: client.raisonSocial, city: client.city ?? "" },
-                contact: { firstName: to.firstName, lastName: to.lastName },
-              },
-              attachments: row.preliminaryDocumentId
-                ? [
-                    {
-                      documentId: row.preliminaryDocumentId,
-                      fileName: `${names.get(row.preliminaryDocumentId) ?? "rapport-preliminaire"}.pdf`,
-                    },
-                  ]
-                : [],
-              clientId: client.id,
-              missionId: id,
-              relatedType: "mission",
-              relatedId: id,
-            },
+            { row, client, to, templateCode: "REPORT_PRELIMINARY", attachment },
             requestId,
           );
           return {
