@@ -65,6 +65,7 @@ import { createGestionnairesService } from "./modules/gestionnaires/gestionnaire
 import { healthRoutes } from "./modules/health/health.routes.js";
 import { homeRoutes } from "./modules/home/home.routes.js";
 import { createHomeService } from "./modules/home/home.service.js";
+import { markInvoiceSent } from "./modules/invoices/index.js";
 import { invoicesRoutes } from "./modules/invoices/invoices.routes.js";
 import { createInvoicesService } from "./modules/invoices/invoices.service.js";
 import { mailRoutes } from "./modules/mail/mail.routes.js";
@@ -219,7 +220,15 @@ export async function buildApp({
   const auth = createAuthService({ db, sessions, throttle: loginThrottle });
   const links = createDocumentLinks(config.signedUrlSecret ?? loadOrCreateSecret(config.dataDir, "signed-url-secret"));
   const documents = createDocumentsService({ db, storage, links, clock });
-  const mailWorker = createMailWorker({ db, documents, smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
+  const mailWorker = createMailWorker({
+    db,
+    documents,
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    log: app.log,
+    // An invoice is sent when its mail has left, not when it was queued.
+    onSent: [markInvoiceSent],
+  });
   const wakeWorker = () => void mailWorker.processDue();
   const background = createBackgroundWork(app.log);
   app.decorate("background", background);
@@ -372,7 +381,14 @@ export async function buildApp({
     planning: createMissionPlanningService({ db, clock }),
     proposals: createMissionProposalsService({ db, clock, enqueueMail, onMailQueued: wakeWorker }),
   });
-  const invoices = createInvoicesService({ db, configuration: configurationService, documents, clock, log: app.log });
+  const invoices = createInvoicesService({
+    db,
+    configuration: configurationService,
+    documents,
+    clock,
+    log: app.log,
+    onMailQueued: wakeWorker,
+  });
   invoicesRoutes(app, { invoices });
   // Reminders of unpaid invoices: hourly; each (invoice, step) is claimed once, whatever the number of servers.
   const reminders = createPeriodicJob(
@@ -390,6 +406,8 @@ export async function buildApp({
       clock,
       links,
       withUpload: documents.withUpload,
+      enqueueMail,
+      onMailQueued: wakeWorker,
     }),
     uploadMaxBytes: config.uploadMaxBytes,
   });

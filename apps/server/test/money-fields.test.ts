@@ -97,7 +97,7 @@ describe("money fields", () => {
     refused(await pay(12.345), TWO_DECIMALS, "body.amount");
     refused(await pay(100 + TINY), TWO_DECIMALS);
     const state = await ctx.handle.queryRaw("select status, paid_cents from invoices where id = $1", [invoice.id]);
-    expect(state).toEqual([{ status: "INVOICE_SEND", paid_cents: 0 }]);
+    expect(state).toEqual([{ status: "INVOICE_ISSUED", paid_cents: 0 }]);
     expect(await count("invoice_payments")).toBe(0);
     // The smallest and an ordinary amount pass.
     expect((await pay(0.01)).statusCode).toBe(200);

@@ -40,6 +40,9 @@ const sinkMessages = async () =>
     text: string;
   }>;
 
+/** The mails the test SMTP server received after the first `notBefore` ones (raw text, attachments in base64). */
+export const mailsSince = async (notBefore: number) => (await sinkMessages()).slice(notBefore);
+
 /** How many mails the test SMTP server has received so far: linkFromMail reads only the later ones. */
 export const mailCount = async () => (await sinkMessages()).length;
 

@@ -30,7 +30,7 @@ test("COMPTA issues the balance invoice of a finished mission, downloads its PDF
   const confirm = page.getByRole("dialog", { name: "Émettre la facture ?" });
   await confirm.getByRole("button", { name: "Émettre" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Facture F-\d{4}-\d{4}$/);
-  await expect(page.getByText("Non payée")).toBeVisible();
+  await expect(page.getByText("Émise, non envoyée").first()).toBeVisible();
 
   // The Factur-X file.
   const [download] = await Promise.all([

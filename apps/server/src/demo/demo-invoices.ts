@@ -302,6 +302,8 @@ export async function seedInvoiceDemo(tx: Executor, input: { now: Date; portalCl
           : addDays(d.issueDay, terms.paymentTermsDays)
         : null,
       issuedAt,
+      // The demo's issued invoices were mailed to the client when they were issued (credit notes are not mailed).
+      sentAt: d.kind === "CREDIT_NOTE" ? null : issuedAt,
       seller: d.issueDay ? seller : null,
       buyer: d.buyer,
       terms: d.issueDay ? (d.kind === "CREDIT_NOTE" ? { ...terms, paymentTermsDays: 0 } : terms) : null,

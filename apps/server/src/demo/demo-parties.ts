@@ -108,7 +108,9 @@ const slug = (text: string) =>
     .replace(/œ/g, "oe")
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-|-$/g, "")
-    .slice(0, 40);
+    .slice(0, 40)
+    // Cut at 40, a name could end its domain label with "-" ("parents-d-.demo.fr"), which SMTP refuses.
+    .replace(/-+$/, "");
 
 const PHONE_PREFIX: Record<string, string> = {
   "ARS Île-de-France": "01",

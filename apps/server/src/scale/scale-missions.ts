@@ -131,6 +131,8 @@ export function planMissions(rand: Random, signed: SignedLink[], limit: number, 
         issueDate: issueDay,
         dueDate: issueDay ? plusDays(issueDay, ctx.terms.paymentTermsDays) : null,
         issuedAt: issueDay ? at(issueDay, 11) : null,
+        // Mailed to the client the day it was issued.
+        sentAt: issueDay ? at(issueDay, 11) : null,
         seller: issueDay ? ctx.seller : null,
         buyer,
         terms: issueDay ? ctx.terms : null,

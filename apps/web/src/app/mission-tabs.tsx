@@ -55,11 +55,40 @@ const FACTURE_TAB: MissionTabDefinition = {
   Component: InvoicesTab,
 };
 
+// The mail feature's panel: the mission's mails from the outbox (sent, waiting, failed).
+const MissionMailsPanel = lazy(() =>
+  import("../features/mail/components/MissionMailsPanel").then((m) => ({ default: m.MissionMailsPanel })),
+);
+
+function MailsTab({ mission }: { mission: MissionDetail }) {
+  return (
+    <Suspense fallback={<Spinner />}>
+      <MissionMailsPanel missionId={mission.id} />
+    </Suspense>
+  );
+}
+
+const MAILS_TAB: MissionTabDefinition = {
+  code: "MISSION_MAILS",
+  slug: "e-mails",
+  label: "E-mails",
+  Component: MailsTab,
+};
+
 /**
  * The mission view with the tabs of the other features: Facture for those who see invoices, then Frais
- * and Performance (the evaluators' expenses and fees, their scores and the client's satisfaction).
+ * and Performance (the evaluators' expenses and fees, their scores and the client's satisfaction), then
+ * E-mails for those who see the outbox (every mail the mission sent: invoice, reports, orders, reminders).
  */
 export function MissionPageWithTabs() {
   const { can } = useCan();
-  return <MissionPage extraTabs={[...(can("INVOICE", "read") ? [FACTURE_TAB] : []), ...EXPENSE_MISSION_TABS]} />;
+  return (
+    <MissionPage
+      extraTabs={[
+        ...(can("INVOICE", "read") ? [FACTURE_TAB] : []),
+        ...EXPENSE_MISSION_TABS,
+        ...(can("MAIL", "read") ? [MAILS_TAB] : []),
+      ]}
+    />
+  );
 }

@@ -1,7 +1,12 @@
-/** The spec's invoice statuses (section 4): what the list filters and the mission's Facture tab show. */
+/**
+ * The spec's invoice statuses (section 4), plus INVOICE_ISSUED: issued (numbered, frozen) but not yet sent.
+ * The spec's INVOICE_SEND means sent and unpaid, so an issued invoice only reaches it when the mail that
+ * carries it has left (the outbox marks it sent). What the list filters and the mission's Facture tab show.
+ */
 export const INVOICE_STATUSES = [
   "INVOICE_TO_DO",
   "INVOICE_PREPARE",
+  "INVOICE_ISSUED",
   "INVOICE_SEND",
   "INVOICE_PARTIALLY_PAID",
   "INVOICE_PAID",
@@ -11,7 +16,8 @@ export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = {
   INVOICE_TO_DO: "À faire",
   INVOICE_PREPARE: "À facturer (brouillon)",
-  INVOICE_SEND: "Émise, non payée",
+  INVOICE_ISSUED: "Émise, non envoyée",
+  INVOICE_SEND: "Envoyée, non payée",
   INVOICE_PARTIALLY_PAID: "Partiellement payée",
   INVOICE_PAID: "Payée",
 };

@@ -45,6 +45,8 @@ export type MailDetail = z.infer<typeof mailDetailSchema>;
 export const listMailsQuerySchema = pageQuerySchema.extend({
   status: z.enum(MAIL_STATUSES).optional(),
   clientId: z.uuid().optional(),
+  /** A mission's mails (the mission's "E-mails" tab). */
+  missionId: z.uuid().optional(),
   templateCode: z.string().trim().max(60).optional(),
   from: z.iso.date({ error: "Date de début invalide." }).optional(),
   to: z.iso.date({ error: "Date de fin invalide." }).optional(),

@@ -16,6 +16,7 @@ import {
 import { timestamps, versionColumn } from "./columns.js";
 import { contracts } from "./contracts.js";
 import { documents } from "./documents.js";
+import { mailOutbox } from "./mail.js";
 import { missions } from "./missions.js";
 import { clients } from "./parties.js";
 import { users } from "./platform.js";
@@ -105,6 +106,13 @@ export const invoices = pgTable(
     paidCents: integer("paid_cents").notNull().default(0),
     creditedCents: integer("credited_cents").notNull().default(0),
     documentId: uuid("document_id").references(() => documents.id),
+    /**
+     * The mail that sends (or last sent) the invoice to the client ("Envoyer"). The invoice moves from
+     * INVOICE_ISSUED to INVOICE_SEND only when the mail worker marks that mail sent (markInvoiceSent).
+     */
+    sendMailId: uuid("send_mail_id").references(() => mailOutbox.id),
+    /** When the sending mail left (null: never sent). The unpaid delay counts from here (alerts, reminders). */
+    sentAt: timestamp("sent_at", { withTimezone: true }),
     createdBy: uuid("created_by").references(() => users.id),
     version: versionColumn(),
     ...timestamps,

@@ -77,6 +77,8 @@ export const mailOutbox = pgTable(
     index("mail_outbox_created_idx").on(t.createdAt),
     // An establishment's mails (the list filtered by it, its renaming rewriting their rows).
     index("mail_outbox_client_idx").on(t.clientId),
+    // A mission's mails (the mission's "E-mails" tab: the list filtered by it), newest first.
+    index("mail_outbox_mission_idx").on(t.missionId, t.createdAt).where(sql`${t.deletedAt} is null`),
     // The mail list's sorts (mail.repository.ts) over the live mails, ties by id descending: ascending keys
     // read (key, id desc) forwards, descending ones (key, id) backwards.
     index("mail_outbox_list_created_idx").on(t.createdAt, t.id).where(sql`${t.deletedAt} is null`),

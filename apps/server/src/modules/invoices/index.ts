@@ -5,5 +5,6 @@
  * balance invoice (see invoice-commands.ts for the rule); the expenses module never imports invoices.
  */
 export { rebilledExpenseLines } from "./invoice-commands.js";
+export { markInvoiceSent } from "./invoice-sending.js";
 export { invoiceResource } from "./invoices.policy.js";
 export { buyerSnapshot, INVOICE_SERIES, splitCents } from "./invoices.service.js";

@@ -8,19 +8,21 @@ export interface InvoiceRecord {
   totalTtcCents: number;
   paidCents: number;
   creditedCents: number;
+  /** The status of the mail that sends it (QUEUED, SENDING, SENT, FAILED), null if never sent. */
+  sendingStatus?: string | null;
 }
 
 const ISSUED = "Une facture émise ne se modifie plus : corrigez-la par un avoir.";
 
 /**
- * Client invoices: staff with INVOICE read see them, create for a draft, update to edit, issue, record
- * a payment or credit. A client user reads their own establishment's issued invoices and credit notes
+ * Client invoices: staff with INVOICE read see them, create for a draft, update to edit, issue, send (mail
+ * to the client), record a payment or credit. A client user reads their own establishment's issued invoices and credit notes
  * in the portal (a draft, another client's invoice: 404); an evaluator sees none. The state guards
  * answer 409: an issued invoice never changes.
  */
 export const invoiceResource = defineResource<InvoiceRecord>()({
   name: "invoice",
-  actions: ["read", "create", "update", "issue", "pay", "credit", "refund"],
+  actions: ["read", "create", "update", "issue", "send", "pay", "credit", "refund"],
   notFound: "Facture introuvable.",
   scope: (actor, i) =>
     isStaff(actor) ||
@@ -30,7 +32,9 @@ export const invoiceResource = defineResource<InvoiceRecord>()({
 });
 allow(invoiceResource, "read", (actor) => granted(actor, "INVOICE", "read") || actor.profileType === "MYQUALIANOR");
 allow(invoiceResource, "create", (actor) => granted(actor, "INVOICE", "create"));
-allow(invoiceResource, ["update", "issue", "pay", "credit", "refund"], (actor) => granted(actor, "INVOICE", "update"));
+allow(invoiceResource, ["update", "issue", "send", "pay", "credit", "refund"], (actor) =>
+  granted(actor, "INVOICE", "update"),
+);
 
 guard(invoiceResource, ["update", "issue"], (i) => i.status !== "INVOICE_PREPARE" && ISSUED);
 guard(invoiceResource, "pay", (i) =>
@@ -52,4 +56,12 @@ guard(
   invoiceResource,
   "refund",
   (i) => i.paidCents + i.creditedCents <= i.totalTtcCents && "Aucun remboursement n'est dû sur cette facture.",
+);
+guard(invoiceResource, "send", (i) =>
+  i.kind === "CREDIT_NOTE"
+    ? "Un avoir ne s'envoie pas par « Envoyer » : joignez-le à un e-mail depuis l'écran E-mails."
+    : i.status === "INVOICE_PREPARE"
+      ? "Émettez la facture avant de l'envoyer."
+      : (i.sendingStatus === "QUEUED" || i.sendingStatus === "SENDING") &&
+        "L'envoi de cette facture est déjà en cours : attendez son résultat.",
 );

@@ -1,5 +1,5 @@
 import { INVOICE_STATUSES, type InvoiceListQuery, type InvoiceStatus } from "@certidesk/shared";
-import { and, asc, desc, eq, gte, inArray, isNull, lte, ne, notExists, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, ne, notExists, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
 import {
   clients,
@@ -460,7 +460,11 @@ export async function issuedBetween(db: Executor, from: IsoDate, to: IsoDate) {
 
 // ---- reminders --------------------------------------------------------------------------------
 
-/** Unpaid invoices whose due date is at least `afterDays` ago and that have not had that reminder yet. */
+/**
+ * Unpaid invoices sent to the client whose due date is at least `afterDays` ago, counted from the day the
+ * invoice was sent when it left after its due date, and that have not had that reminder yet. An invoice
+ * issued but never sent is never reminded: the client has not received it.
+ */
 export function dueForReminder(db: Executor, afterDays: number, today: IsoDate) {
   return db
     .select({ invoice: invoices, clientName: clients.raisonSocial })
@@ -470,7 +474,8 @@ export function dueForReminder(db: Executor, afterDays: number, today: IsoDate) 
       and(
         inArray(invoices.status, ["INVOICE_SEND", "INVOICE_PARTIALLY_PAID"]),
         ne(invoices.kind, "CREDIT_NOTE"),
-        sql`${invoices.dueDate} + ${afterDays}::int <= ${sqlDate(today)}`,
+        isNotNull(invoices.sentAt),
+        sql`greatest(${invoices.dueDate}, (${invoices.sentAt} at time zone 'Europe/Paris')::date) + ${afterDays}::int <= ${sqlDate(today)}`,
         notExists(
           db
             .select({ one: sql`1` })

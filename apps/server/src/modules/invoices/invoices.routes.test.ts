@@ -251,9 +251,10 @@ describe("client invoices", () => {
     const { missions } = await contract({ amountHT: 4500, vatRate: 0.2 });
     const draft = await balanceOf(missions[0]?.id ?? "");
     const issued = await issue(draft);
-    expect(issued).toMatchObject({ status: "INVOICE_SEND", issueDate: "2026-05-15", dueDate: "2026-06-14" });
+    // Issued, not sent: "Envoyer" mails it (invoice-sending.routes.test.ts).
+    expect(issued).toMatchObject({ status: "INVOICE_ISSUED", issueDate: "2026-05-15", dueDate: "2026-06-14" });
     expect(issued.number).toMatch(/^F-2026-\d{4}$/);
-    expect(issued.abilities).toMatchObject({ update: false, issue: false, pay: true, credit: true });
+    expect(issued.abilities).toMatchObject({ update: false, issue: false, send: true, pay: true, credit: true });
     const edit = await call("PUT", `/api/invoices/${draft.id}`, {
       lines: [{ kind: "SERVICE", label: "x", quantity: 1, unitPrice: 1, vatRate: 0.2 }],
       buyerReference: { buyerSiret: "", serviceCode: "", engagementNumber: "" },
@@ -649,7 +650,7 @@ describe("client invoices", () => {
     const [issued] = await ctx.handle.db
       .select()
       .from(invoices)
-      .where(and(eq(invoices.kind, "BALANCE"), eq(invoices.creditedCents, 0), eq(invoices.status, "INVOICE_SEND")));
+      .where(and(eq(invoices.kind, "BALANCE"), eq(invoices.creditedCents, 0), eq(invoices.status, "INVOICE_ISSUED")));
     if (!issued) throw new Error("no issued invoice");
     const partly = { status: "INVOICE_PARTIALLY_PAID", paidCents: 1234, dueDate: "2026-05-01" } as const;
     await ctx.handle.db.update(invoices).set(partly).where(eq(invoices.id, issued.id));
@@ -714,6 +715,9 @@ describe("client invoices", () => {
       .update(invoices)
       .set({
         dueDate: "2026-04-25",
+        // Sent to the client before its due date (a reminder follows a sent invoice only).
+        status: "INVOICE_SEND",
+        sentAt: new Date("2026-03-26T09:00:00Z"),
         buyer: {
           ...((await db.select().from(invoices).where(eq(invoices.id, issued.id)))[0]?.buyer ?? {
             name: "x",
@@ -751,7 +755,12 @@ describe("client invoices", () => {
     const dueOn = async (dueDate: string) =>
       await db
         .update(invoices)
-        .set({ dueDate, buyer: { ...(before?.buyer as object), email: "compta@foyer.fr" } as never })
+        .set({
+          dueDate,
+          status: "INVOICE_SEND",
+          sentAt: new Date("2026-03-16T09:00:00Z"),
+          buyer: { ...(before?.buyer as object), email: "compta@foyer.fr" } as never,
+        })
         .where(eq(invoices.id, issued.id));
     const reminders = async () =>
       (

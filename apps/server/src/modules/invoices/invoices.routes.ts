@@ -11,6 +11,7 @@ import {
   journalQuerySchema,
   paymentBodySchema,
   portalInvoicesSchema,
+  sendInvoiceBodySchema,
   updateInvoiceBodySchema,
 } from "@certidesk/shared";
 import type { FastifyReply } from "fastify";
@@ -154,6 +155,22 @@ export function invoicesRoutes(app: AppInstance, { invoices }: { invoices: Invoi
       },
     },
     async (request) => invoices.issue(requireActor(request), request.params.id, request.body.version, request.id),
+  );
+
+  app.post(
+    "/api/invoices/:id/send",
+    {
+      config: { access: { code: "INVOICE", op: "update" } },
+      schema: {
+        tags,
+        summary:
+          "Envoyer la facture émise au client (e-mail « Envoi de facture », Factur-X joint) ; « envoyée » quand l'e-mail est parti",
+        params: idParamsSchema,
+        body: sendInvoiceBodySchema,
+        response: detail,
+      },
+    },
+    async (request) => invoices.send(requireActor(request), request.params.id, request.body.version, request.id),
   );
 
   app.post(

@@ -24,7 +24,7 @@ import { type InvoicePartySnapshot, invoiceSettings, invoices } from "../../db/s
 import { type Actor, type AuditActor, SYSTEM_ACTOR } from "../../lib/actor.js";
 import { writeAudit } from "../../lib/audit.js";
 import { addDays, type Clock, systemClock } from "../../lib/clock.js";
-import { badRequest, conflict, notFound, unprocessable } from "../../lib/errors.js";
+import { badRequest, conflict, notFound, staleVersion, unprocessable } from "../../lib/errors.js";
 import { nextNumber } from "../../lib/numbering.js";
 import type { CompanyIdentity } from "../../lib/pdf/pdf-service.js";
 import { abilities, authorize } from "../../lib/policy.js";
@@ -32,7 +32,7 @@ import { JsonText } from "../../lib/sql-json.js";
 import { versionedUpdate } from "../../lib/versioned-update.js";
 import type { ConfigurationService } from "../configuration/index.js";
 import type { DocumentsService } from "../documents/index.js";
-import { enqueueMail } from "../mail/index.js";
+import { enqueueMail, mailSendingState, withdrawFailedMail } from "../mail/index.js";
 import {
   linkRebilledExpenses,
   rebilledExpenseLines,
@@ -41,6 +41,7 @@ import {
 } from "./invoice-commands.js";
 import type { InvoiceDocumentData } from "./invoice-document.js";
 import { renderInvoicePdf } from "./invoice-pdf.js";
+import { billingAddress, billingEmailOf, INVOICE_SEND_TEMPLATE, invoiceMailVariables } from "./invoice-sending.js";
 import { invoiceResource } from "./invoices.policy.js";
 import * as repo from "./invoices.repository.js";
 import { buildSalesJournal } from "./sales-journal.js";
@@ -51,6 +52,8 @@ export interface InvoicesDeps {
   documents: Pick<DocumentsService, "withDocument">;
   clock?: Clock;
   log?: { warn(obj: unknown, msg?: string): void };
+  /** Wakes the mail worker so that an invoice's mail leaves at once. */
+  onMailQueued?: () => void;
 }
 
 type Invoice = repo.InvoiceRowData;
@@ -105,15 +108,25 @@ function withTotals(lines: Line[]) {
   };
 }
 
-export function createInvoicesService({ db, configuration, documents, clock = systemClock, log }: InvoicesDeps) {
-  const record = (i: Invoice) => ({
+export function createInvoicesService({
+  db,
+  configuration,
+  documents,
+  clock = systemClock,
+  log,
+  onMailQueued,
+}: InvoicesDeps) {
+  const record = (i: Invoice, sendingStatus: string | null = null) => ({
     clientId: i.clientId,
     kind: i.kind,
     status: i.status,
     totalTtcCents: i.totalTtcCents,
     paidCents: i.paidCents,
     creditedCents: i.creditedCents,
+    sendingStatus,
   });
+  /** The mail that sends the invoice (the last "Envoyer"), null if never sent. */
+  const sendingOf = (tx: Executor, i: Invoice) => (i.sendMailId ? mailSendingState(tx, i.sendMailId) : null);
 
   async function load(actor: Actor, id: string, action: Parameters<typeof authorize>[1] & string, tx: Executor = db) {
     const invoice = await repo.findInvoice(tx, id);
@@ -156,20 +169,22 @@ export function createInvoicesService({ db, configuration, documents, clock = sy
 
   async function detail(actor: Actor, id: string): Promise<InvoiceDetail> {
     const i = await load(actor, id, "read");
-    const [labels, lines, payments, creditNotes, credited, missing] = await Promise.all([
+    const [labels, lines, payments, creditNotes, credited, missing, sending, buyerNow] = await Promise.all([
       repo.labelsOf(db, i),
       repo.linesOf(db, i.id),
       repo.paymentsOf(db, i.id),
       repo.creditNotesOf(db, i.id),
       i.creditedInvoiceId ? repo.findInvoice(db, i.creditedInvoiceId) : Promise.resolve(null),
       missingMentions(),
+      sendingOf(db, i),
+      repo.buyerOf(db, i.clientId),
     ]);
     const totals = computeInvoiceTotals(lines.map((l) => ({ ...l, vatRate: Number(l.vatRate) })));
     const overdue =
       (i.status === "INVOICE_SEND" || i.status === "INVOICE_PARTIALLY_PAID") &&
       !!i.dueDate &&
       i.dueDate < clock.today();
-    const can = abilities(actor, invoiceResource, record(i));
+    const can = abilities(actor, invoiceResource, record(i, sending?.status));
     return {
       ...toRow({ ...i, buyerName: i.buyer.name }, labels, credited?.number ?? null, overdue),
       lines: lines.map((l) => ({
@@ -201,8 +216,24 @@ export function createInvoicesService({ db, configuration, documents, clock = sy
         reference: p.reference,
       })),
       missingMentions: missing,
+      sentAt: i.sentAt?.toISOString() ?? null,
+      billingEmail: billingEmailOf(buyerNow),
+      sending: sending && {
+        ...sending,
+        nextAttemptAt: sending.nextAttemptAt.toISOString(),
+        sentAt: sending.sentAt?.toISOString() ?? null,
+        createdAt: sending.createdAt.toISOString(),
+        status: sending.status as NonNullable<InvoiceDetail["sending"]>["status"],
+      },
       version: i.version,
-      abilities: { update: can.update, issue: can.issue, pay: can.pay, credit: can.credit, refund: can.refund },
+      abilities: {
+        update: can.update,
+        issue: can.issue,
+        send: can.send,
+        pay: can.pay,
+        credit: can.credit,
+        refund: can.refund,
+      },
       refundDue: euros(Math.max(0, i.paidCents + i.creditedCents - i.totalTtcCents)),
     };
   }
@@ -386,6 +417,29 @@ export function createInvoicesService({ db, configuration, documents, clock = sy
     }
   }
 
+  /** The filed PDF as a mail attachment; filed now if filing failed at the issue (null if it fails again). */
+  async function attachablePdf(actor: AuditActor, invoice: Invoice) {
+    let documentId = invoice.documentId;
+    if (!documentId) {
+      await fileIssuedPdf(actor, invoice.id);
+      documentId = (await repo.findInvoice(db, invoice.id))?.documentId ?? null;
+    }
+    const label = invoice.kind === "CREDIT_NOTE" ? "avoir" : "facture";
+    return documentId ? { documentId, fileName: `${label}-${invoice.number}.pdf` } : null;
+  }
+
+  /** What every versioned write of an invoice shares (the row, its version, who, the journal's entity). */
+  const invoiceWrite = (actor: Actor, id: string, version: number, requestId: string | undefined) => ({
+    db,
+    clock,
+    table: invoices,
+    id,
+    version,
+    actor,
+    requestId,
+    entityType: "invoice",
+  });
+
   const audit = (
     tx: Executor,
     actor: AuditActor,
@@ -471,14 +525,7 @@ export function createInvoicesService({ db, configuration, documents, clock = sy
     async update(actor: Actor, id: string, input: UpdateInvoiceBody, requestId?: string) {
       const body = updateInvoiceBodySchema.parse(input);
       await versionedUpdate({
-        db,
-        clock,
-        table: invoices,
-        id,
-        version: body.version,
-        actor,
-        requestId,
-        entityType: "invoice",
+        ...invoiceWrite(actor, id, body.version, requestId),
         authorize: { resource: invoiceResource, action: "update", record: (_tx, i) => record(i) },
         apply: async (tx, current) => {
           // A removed rebilled-expense line frees its expense (billable again); see invoice-commands.ts.
@@ -516,14 +563,7 @@ export function createInvoicesService({ db, configuration, documents, clock = sy
     /** Adds to a balance draft the rebillable expenses approved since it was drafted (409 once issued). */
     async rebillExpenses(actor: Actor, id: string, version: number, requestId?: string) {
       await versionedUpdate({
-        db,
-        clock,
-        table: invoices,
-        id,
-        version,
-        actor,
-        requestId,
-        entityType: "invoice",
+        ...invoiceWrite(actor, id, version, requestId),
         authorize: { resource: invoiceResource, action: "update", record: (_tx, i) => record(i) },
         apply: async (tx, current) => {
           if (current.kind !== "BALANCE" || !current.missionId)
@@ -553,14 +593,7 @@ export function createInvoicesService({ db, configuration, documents, clock = sy
       await assertMentions("Émission");
       const company = await configuration.get();
       await versionedUpdate({
-        db,
-        clock,
-        table: invoices,
-        id,
-        version,
-        actor,
-        requestId,
-        entityType: "invoice",
+        ...invoiceWrite(actor, id, version, requestId),
         authorize: { resource: invoiceResource, action: "issue", record: (_tx, i) => record(i) },
         apply: async (tx, current) => {
           const buyerRow = await repo.buyerOf(tx, current.clientId);
@@ -581,7 +614,8 @@ export function createInvoicesService({ db, configuration, documents, clock = sy
           return {
             values: {
               number,
-              status: "INVOICE_SEND",
+              // Issued, not sent: INVOICE_SEND once the mail of "Envoyer" has left (markInvoiceSent).
+              status: "INVOICE_ISSUED",
               issueDate: today,
               dueDate: addDays(today, terms.paymentTermsDays),
               issuedAt: now,
@@ -595,6 +629,59 @@ export function createInvoicesService({ db, configuration, documents, clock = sy
         },
       });
       await fileIssuedPdf(actor, id);
+      return detail(actor, id);
+    },
+
+    /**
+     * "Envoyer": mails the issued invoice, its Factur-X PDF attached, to the client's billing address through
+     * the outbox. The invoice is sent (INVOICE_SEND, the unpaid delay counting from then) only when the mail has
+     * left: the worker's markInvoiceSent. A failed mail is withdrawn and replaced by a new one (the address may
+     * have been corrected since); a mail still waiting answers 409. No billing address: 422, nothing written.
+     */
+    async send(actor: Actor, id: string, version: number, requestId?: string) {
+      const invoice = await repo.findInvoice(db, id);
+      if (!invoice) throw notFound(invoiceResource.notFound);
+      authorize(actor, "send", invoiceResource, record(invoice, (await sendingOf(db, invoice))?.status));
+      if (invoice.version !== version) throw staleVersion();
+      billingAddress(await repo.buyerOf(db, invoice.clientId));
+      const pdf = await attachablePdf(actor, invoice);
+      if (!pdf) throw conflict("Le PDF de la facture n'a pas pu être produit : réessayez dans un instant.");
+      await versionedUpdate({
+        ...invoiceWrite(actor, id, version, requestId),
+        authorize: {
+          resource: invoiceResource,
+          action: "send",
+          record: async (tx, i) => record(i, (await sendingOf(tx, i))?.status),
+        },
+        apply: async (tx, current) => {
+          const buyer = await repo.buyerOf(tx, current.clientId);
+          const to = billingAddress(buyer);
+          if (current.sendMailId && !(await withdrawFailedMail(tx, current.sendMailId, clock.now())))
+            if ((await mailSendingState(tx, current.sendMailId))?.status !== "SENT")
+              throw conflict("L'envoi de cette facture est déjà en cours : attendez son résultat.");
+          const mail = await enqueueMail(
+            tx,
+            actor,
+            {
+              templateCode: INVOICE_SEND_TEMPLATE,
+              to: [to],
+              variables: invoiceMailVariables(current, buyer?.client.raisonSocial ?? current.buyer.name, "total"),
+              attachments: [pdf],
+              clientId: current.clientId,
+              missionId: current.missionId,
+              relatedType: "invoice",
+              relatedId: current.id,
+            },
+            requestId,
+          );
+          return {
+            values: { sendMailId: mail.id },
+            summary: `Facture ${current.number} mise en envoi à ${to}`,
+            action: "send",
+          };
+        },
+      });
+      onMailQueued?.();
       return detail(actor, id);
     },
 
@@ -693,14 +780,7 @@ export function createInvoicesService({ db, configuration, documents, clock = sy
       const company = await configuration.get();
       let creditId = "";
       await versionedUpdate({
-        db,
-        clock,
-        table: invoices,
-        id,
-        version: input.version,
-        actor,
-        requestId,
-        entityType: "invoice",
+        ...invoiceWrite(actor, id, input.version, requestId),
         authorize: { resource: invoiceResource, action: "credit", record: (_tx, i) => record(i) },
         apply: async (tx, original) => {
           const { seller, terms } = await sellerAndTerms(tx, company);
@@ -866,6 +946,8 @@ export function createInvoicesService({ db, configuration, documents, clock = sy
       for (const afterDays of steps) {
         const due = await repo.dueForReminder(db, afterDays, clock.today());
         for (const { invoice, clientName } of due) {
+          // The reminder carries the invoice, as filed at its issue (filed now if that failed then).
+          const pdf = await attachablePdf(SYSTEM_ACTOR, invoice);
           await db.transaction(async (tx) => {
             if (!(await repo.claimReminder(tx, invoice.id, afterDays, clock.now()))) return;
             for (const earlier of steps.filter((days) => days < afterDays))
@@ -875,14 +957,8 @@ export function createInvoicesService({ db, configuration, documents, clock = sy
             const mail = await enqueueMail(tx, SYSTEM_ACTOR, {
               templateCode: "INVOICE_REMINDER",
               to,
-              variables: {
-                invoice: {
-                  number: invoice.number ?? "",
-                  totalTTC: formatCurrency(euros(invoice.totalTtcCents - invoice.paidCents - invoice.creditedCents)),
-                  dueDate: formatDate(invoice.dueDate),
-                },
-                client: { raisonSocial: clientName },
-              },
+              variables: invoiceMailVariables(invoice, clientName, "due"),
+              attachments: pdf ? [pdf] : [],
               clientId: invoice.clientId,
               missionId: invoice.missionId,
               relatedType: "invoice",

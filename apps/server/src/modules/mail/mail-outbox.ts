@@ -1,3 +1,4 @@
+import { and, eq, isNull } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
 import { mailAttachments, mailOutbox } from "../../db/schema/index.js";
 import type { AuditActor } from "../../lib/actor.js";
@@ -68,4 +69,35 @@ export async function enqueueMail(tx: Executor, actor: AuditActor, input: Enqueu
     requestId,
   );
   return mail;
+}
+
+/** A mail's sending state, as a screen that sent it shows it (the invoice's "Envoyer"). */
+export async function mailSendingState(tx: Executor, id: string) {
+  const [mail] = await tx
+    .select({
+      mailId: mailOutbox.id,
+      to: mailOutbox.to,
+      status: mailOutbox.status,
+      attempts: mailOutbox.attempts,
+      lastError: mailOutbox.lastError,
+      nextAttemptAt: mailOutbox.nextAttemptAt,
+      sentAt: mailOutbox.sentAt,
+      createdAt: mailOutbox.createdAt,
+    })
+    .from(mailOutbox)
+    .where(eq(mailOutbox.id, id));
+  return mail ?? null;
+}
+
+/**
+ * Takes a failed mail out of the queue (deleted from the list, kept for the record) so that a new one, to the
+ * addresses of today, replaces it: false when the worker has taken it meanwhile (it is being sent).
+ */
+export async function withdrawFailedMail(tx: Executor, id: string, now: Date) {
+  const rows = await tx
+    .update(mailOutbox)
+    .set({ deletedAt: now, updatedAt: now })
+    .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, "FAILED"), isNull(mailOutbox.deletedAt)))
+    .returning({ id: mailOutbox.id });
+  return rows.length === 1;
 }

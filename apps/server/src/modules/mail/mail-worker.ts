@@ -1,7 +1,7 @@
 import { withoutBidiControls } from "@certidesk/shared";
 import { eq, sql } from "drizzle-orm";
 import type { Transporter } from "nodemailer";
-import type { Database } from "../../db/client.js";
+import type { Database, Executor } from "../../db/client.js";
 import { mailAttachments, mailOutbox } from "../../db/schema/index.js";
 import type { DocumentsService } from "../documents/index.js";
 import * as repo from "./mail.repository.js";
@@ -16,7 +16,15 @@ export interface MailWorkerDeps {
   intervalMs?: number;
   log?: { warn(obj: object, msg: string): void; info(obj: object, msg: string): void };
   now?: () => number;
+  /**
+   * What other modules do when a mail has left, in the transaction that marks it sent (an invoice becomes
+   * "sent" then, not when its mail was queued). Injected by app.ts: the mail module knows no other module.
+   */
+  onSent?: Array<(tx: Executor, mail: SentMail) => Promise<void>>;
 }
+
+/** A mail the SMTP server accepted, as the `onSent` hooks see it. */
+export type SentMail = typeof mailOutbox.$inferSelect & { sentAt: Date };
 
 const BATCH = 20;
 const MAX_DELAY_MS = 60 * 60_000;
@@ -32,6 +40,7 @@ export function createMailWorker({
   intervalMs = 5_000,
   log,
   now = Date.now,
+  onSent = [],
 }: MailWorkerDeps) {
   // nodemailer is loaded by the first mail to send, not at start (nor ever, without SMTP).
   let transport: Transporter | null = null;
@@ -48,6 +57,30 @@ export function createMailWorker({
   };
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<number> | null = null;
+
+  /**
+   * The mail is marked sent with what other modules do then (onSent), in one transaction. A hook that fails
+   * must not make the worker send the mail again: the mail is then marked sent alone and the failure logged.
+   */
+  async function markSent(mail: typeof mailOutbox.$inferSelect, sent: { sentAt: Date; messageId: string }) {
+    const values = {
+      status: "SENT",
+      sentAt: sent.sentAt,
+      attempts: mail.attempts + 1,
+      lastError: null,
+      messageId: sent.messageId,
+      updatedAt: new Date(),
+    };
+    try {
+      await db.transaction(async (tx) => {
+        await tx.update(mailOutbox).set(values).where(eq(mailOutbox.id, mail.id));
+        for (const hook of onSent) await hook(tx, { ...mail, sentAt: sent.sentAt });
+      });
+    } catch (error) {
+      log?.warn({ mailId: mail.id, err: (error as Error).message }, "e-mail envoyé, suite de l'envoi en échec");
+      await db.update(mailOutbox).set(values).where(eq(mailOutbox.id, mail.id));
+    }
+  }
 
   async function sendOne(id: string) {
     const [mail] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
@@ -70,17 +103,7 @@ export function createMailWorker({
         html: textToHtml(mail.body),
         attachments,
       });
-      await db
-        .update(mailOutbox)
-        .set({
-          status: "SENT",
-          sentAt: new Date(now()),
-          attempts: mail.attempts + 1,
-          lastError: null,
-          messageId: info.messageId,
-          updatedAt: new Date(),
-        })
-        .where(eq(mailOutbox.id, id));
+      await markSent(mail, { sentAt: new Date(now()), messageId: info.messageId });
       return true;
     } catch (error) {
       const attempts = mail.attempts + 1;

@@ -31,6 +31,7 @@ export interface MailListQuery {
   search?: string;
   status?: string;
   clientId?: string;
+  missionId?: string;
   templateCode?: string;
   from?: string;
   to?: string;
@@ -63,6 +64,7 @@ export type MailFilterQuery = Omit<MailListQuery, "page" | "pageSize" | "sort" |
 const FILTER_COLUMNS = {
   status: mailOutbox.status,
   clientId: mailOutbox.clientId,
+  missionId: mailOutbox.missionId,
   templateCode: mailOutbox.templateCode,
 };
 const FILTER_KEYS = Object.keys(FILTER_COLUMNS) as Array<keyof typeof FILTER_COLUMNS>;
@@ -222,7 +224,7 @@ const statusCounts = versionedValues<Array<{ status: string; n: number }>>([]);
  * like the list's totals while what they count does not change: the screen asks for them with each view.
  */
 export async function countMailsByStatus(db: Executor, q: Omit<MailFilterQuery, "status">) {
-  const key = [searchPatterns(q.search), q.clientId, q.templateCode, q.from, q.to];
+  const key = [searchPatterns(q.search), q.clientId, q.missionId, q.templateCode, q.from, q.to];
   return statusCounts.get(db, JSON.stringify(key), {
     version: () => readVersion(db, COUNTED_LISTS),
     // Built only when counted: the query's building cost more than reading the version it is checked by.

@@ -1,11 +1,11 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildAuditor, buildUser, completeCompanyIdentity } from "../../../test/factories.js";
 import { signedContract } from "../../../test/mission-fixtures.js";
 import { multipartBody, samplePdf } from "../../../test/multipart.js";
 import { errorOf, type Session, signIn } from "../../../test/session.js";
 import { createTestApp, type TestContext } from "../../../test/test-app.js";
-import { auditLog, documents } from "../../db/schema/index.js";
+import { auditLog, documents, mailAttachments, mailOutbox } from "../../db/schema/index.js";
 import { fixedClock } from "../../lib/clock.js";
 
 type Detail = {
@@ -286,6 +286,14 @@ describe("missions: the evaluator space and the client portal", () => {
       text: "Page 12 : le CVS se réunit 4 fois par an.",
     });
     expect(d.reports.observations.document).not.toBeNull();
+    // The coordinator hears of them by mail, the file attached, as when the staff upload them.
+    const told = await ctx.handle.db
+      .select({ to: mailOutbox.to, metaCode: documents.metaCode })
+      .from(mailOutbox)
+      .innerJoin(mailAttachments, eq(mailAttachments.mailId, mailOutbox.id))
+      .innerJoin(documents, eq(documents.id, mailAttachments.documentId))
+      .where(and(eq(mailOutbox.missionId, m.id), eq(mailOutbox.templateCode, "OBSERVATIONS_RECEIVED")));
+    expect(told).toEqual([{ to: ["claire@eval.fr"], metaCode: "RECEPTION_OBSERVATIONS" }]);
     const twice = await call("POST", obsUrl, m.client, { text: "Encore.", version: d.version });
     expect(errorOf(twice).message).toBe("Les observations ont déjà été reçues.");
     // Another client's mission: 404 on every portal write.

@@ -21,6 +21,8 @@ import type { Clock } from "../../lib/clock.js";
 import { badRequest, conflict, forbidden, notFound, staleVersion } from "../../lib/errors.js";
 import { authorize, can, granted, isStaff } from "../../lib/policy.js";
 import type { DocumentLinks, PendingDocument } from "../documents/index.js";
+import { mailObservationsToCoordinator } from "./mission-mails.js";
+import type { EnqueueMail } from "./mission-orders.service.js";
 import * as portalRepo from "./mission-portal.repository.js";
 import type { WithUpload } from "./mission-reports.service.js";
 import { missionWriter } from "./mission-write.js";
@@ -32,6 +34,9 @@ export interface MissionPortalDeps {
   clock: Clock;
   links: DocumentLinks;
   withUpload: WithUpload;
+  /** The coordinator's mail when observations come from the portal (the staff path sends the same). */
+  enqueueMail: EnqueueMail;
+  onMailQueued?: () => void;
 }
 
 type File = { fileName: string; data: Buffer };
@@ -402,7 +407,8 @@ export function createMissionPortalService(deps: MissionPortalDeps) {
           id,
           "sendObservations",
           input.version,
-          async (tx, { row: locked }) => {
+          async (tx, loaded) => {
+            const locked = loaded.row;
             const settings = await repo.loadDeadlineSettings(tx);
             const closed = observationsClosed(
               locked,
@@ -411,6 +417,7 @@ export function createMissionPortalService(deps: MissionPortalDeps) {
             );
             if (closed) throw conflict(closed);
             const doc = filed ? await filed.file(tx) : null;
+            await mailObservationsToCoordinator(tx, deps.enqueueMail, actor, loaded, doc, requestId);
             await portalRepo.insertAnswer(tx, {
               missionId: id,
               kind: "OBSERVATIONS",
@@ -433,6 +440,7 @@ export function createMissionPortalService(deps: MissionPortalDeps) {
         );
       if (input.file) await deps.withUpload(actor, { meta, file: input.file, requestId }, answer);
       else await answer(null);
+      deps.onMailQueued?.();
       return { ok: true as const };
     },
 

@@ -6,6 +6,12 @@ import { badRequest, notFound, staleVersion } from "../../lib/errors.js";
 import { authorize } from "../../lib/policy.js";
 import { markEvaluationFinished } from "../clients/index.js";
 import type { DocumentsService, FiledDocument } from "../documents/index.js";
+import {
+  establishmentRecipient,
+  mailFinalReport,
+  mailObservationsToCoordinator,
+  mailReportToEstablishment,
+} from "./mission-mails.js";
 import type { EnqueueMail } from "./mission-orders.service.js";
 import { type LoadedMission, type MissionChange, missionWriter } from "./mission-write.js";
 import { missionResource } from "./missions.policy.js";
@@ -26,12 +32,11 @@ export interface MissionReportsDeps {
 type File = { fileName: string; data: Buffer };
 type UploadAction = "uploadPreliminary" | "sendObservations" | "uploadFinal";
 
-/** Where the establishment's mails go: its main contact, else its own address. */
+/** Where the establishment's mails go: its main contact, else its own address; none is refused (400). */
 async function clientRecipient(db: Executor, clientId: string, fallback: string | null) {
-  const contact = await repo.mainContact(db, clientId);
-  const email = contact?.email ?? fallback;
-  if (!email) throw badRequest("Aucune adresse e-mail pour l'établissement : renseignez son contact principal.");
-  return { email, firstName: contact?.firstName ?? "", lastName: contact?.lastName ?? "" };
+  const to = await establishmentRecipient(db, clientId, fallback);
+  if (!to) throw badRequest("Aucune adresse e-mail pour l'établissement : renseignez son contact principal.");
+  return to;
 }
 
 /**
@@ -157,29 +162,17 @@ export function createMissionReportsService(deps: MissionReportsDeps) {
           const { client } = await repo.contextOf(tx, row);
           const to = await clientRecipient(tx, client.id, client.email);
           const names = await repo.documentNames(tx, [row.preliminaryDocumentId]);
-          await deps.enqueueMail(
+          const attachment = row.preliminaryDocumentId
+            ? {
+                documentId: row.preliminaryDocumentId,
+                fileName: `${names.get(row.preliminaryDocumentId) ?? "rapport-preliminaire"}.pdf`,
+              }
+            : null;
+          await mailReportToEstablishment(
             tx,
+            deps.enqueueMail,
             actor,
-            {
-              templateCode: "REPORT_PRELIMINARY",
-              to: [to.email],
-              variables: {
-                client: { raisonSocial: client.raisonSocial, city: client.city ?? "" },
-                contact: { firstName: to.firstName, lastName: to.lastName },
-              },
-              attachments: row.preliminaryDocumentId
-                ? [
-                    {
-                      documentId: row.preliminaryDocumentId,
-                      fileName: `${names.get(row.preliminaryDocumentId) ?? "rapport-preliminaire"}.pdf`,
-                    },
-                  ]
-                : [],
-              clientId: client.id,
-              missionId: id,
-              relatedType: "mission",
-              relatedId: id,
-            },
+            { row, client, to, templateCode: "REPORT_PRELIMINARY", attachment },
             requestId,
           );
           return {
@@ -202,30 +195,8 @@ export function createMissionReportsService(deps: MissionReportsDeps) {
         step,
         file,
         version,
-        async (tx, { row, team }, doc) => {
-          // The coordinator hears of them at once (the final report is due from today).
-          const coordinator = team.find((t) => t.role === "COORDINATOR");
-          if (coordinator?.email) {
-            const { client } = await repo.contextOf(tx, row);
-            await deps.enqueueMail(
-              tx,
-              actor,
-              {
-                templateCode: "OBSERVATIONS_RECEIVED",
-                to: [coordinator.email],
-                variables: {
-                  auditor: { firstName: coordinator.firstName },
-                  client: { raisonSocial: client.raisonSocial, city: client.city ?? "" },
-                },
-                attachments: [{ documentId: doc.id, fileName: doc.fileName }],
-                clientId: client.id,
-                missionId: id,
-                relatedType: "mission",
-                relatedId: id,
-              },
-              requestId,
-            );
-          }
+        async (tx, loaded, doc) => {
+          await mailObservationsToCoordinator(tx, deps.enqueueMail, actor, loaded, doc, requestId);
           return {
             values: { observationsDocumentId: doc.id, observationsReceivedAt: clock.today() },
             summary: `Observations de l'établissement reçues (${actor.label})`,
@@ -249,14 +220,18 @@ export function createMissionReportsService(deps: MissionReportsDeps) {
         version,
         async (tx, { row }, doc) => {
           await markEvaluationFinished(tx, row.clientId, clock.today(), clock.now());
+          const to = await mailFinalReport(tx, deps.enqueueMail, actor, row, doc, requestId);
           return {
             values: { finalDocumentId: doc.id, finalReportAt: clock.today(), status: "FINALISED" },
-            summary: "Rapport définitif déposé : mission finalisée",
+            summary: to
+              ? `Rapport définitif déposé : mission finalisée, rapport envoyé à ${to}`
+              : "Rapport définitif déposé : mission finalisée (non envoyé : aucune adresse e-mail pour l'établissement)",
             action: "status",
           };
         },
         requestId,
       );
+      deps.onMailQueued?.();
       return deps.detail(actor, id);
     },
 

@@ -6,7 +6,7 @@ import { multipartBody, samplePdf } from "../../../test/multipart.js";
 import { pdfText } from "../../../test/pdf-text.js";
 import { errorOf, type Session, signIn } from "../../../test/session.js";
 import { createTestApp, type TestContext } from "../../../test/test-app.js";
-import { clients, documents, mailOutbox, missionOrders } from "../../db/schema/index.js";
+import { clients, documents, mailAttachments, mailOutbox, missionOrders } from "../../db/schema/index.js";
 import { fixedClock } from "../../lib/clock.js";
 
 type Detail = {
@@ -213,6 +213,18 @@ describe("missions: orders, reports, deadlines, scope, calendar", () => {
     expect(final.statusCode, final.body).toBe(200);
     d = final.json() as Detail;
     expect(d.status).toBe("FINALISED");
+    // The final report leaves for the establishment with its deposit (template REPORT_FINAL, the report attached).
+    const [finalMail] = await ctx.handle.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.missionId, m.id), eq(mailOutbox.templateCode, "REPORT_FINAL")));
+    expect(finalMail?.to).toEqual(["direction0@essms.fr"]);
+    const attached = await ctx.handle.db
+      .select({ metaCode: documents.metaCode })
+      .from(mailAttachments)
+      .innerJoin(documents, eq(documents.id, mailAttachments.documentId))
+      .where(eq(mailAttachments.mailId, finalMail?.id ?? ""));
+    expect(attached).toEqual([{ metaCode: "FINAL_RAPPORT" }]);
     const [client] = await ctx.handle.db.select().from(clients).where(eq(clients.id, m.clientId));
     expect(client?.evaluationFinishedAt).toBe("2026-03-21");
     const future = await call("PUT", `${url}/reports/has-transmission`, cpi, {

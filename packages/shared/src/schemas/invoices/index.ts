@@ -8,6 +8,7 @@ import {
 } from "../../invoices/codes.js";
 import { safeText, searchTextSchema, typeError } from "../../text.js";
 import { idSchema, versionSchema } from "../common.js";
+import { MAIL_STATUSES } from "../mail.js";
 import { euros, hasAtMostTwoDecimals } from "../money.js";
 
 const isoDate = (label: string) => z.iso.date({ error: `${label} : date invalide.` });
@@ -157,6 +158,8 @@ export const updateInvoiceBodySchema = z.object({
 export type UpdateInvoiceBody = z.input<typeof updateInvoiceBodySchema>;
 
 export const issueInvoiceBodySchema = z.object({ version: versionSchema });
+/** "Envoyer": mails the issued invoice (its Factur-X PDF attached) to the client's billing address. */
+export const sendInvoiceBodySchema = z.object({ version: versionSchema });
 
 export const creditNoteBodySchema = z.object({
   version: versionSchema,
@@ -216,6 +219,19 @@ export const invoicePartySchema = z.object({
 });
 export type InvoiceParty = z.infer<typeof invoicePartySchema>;
 
+/** The mail that sends an invoice, as the invoice page shows it. */
+export const invoiceSendingSchema = z.object({
+  mailId: z.string(),
+  to: z.array(z.string()),
+  status: z.enum(MAIL_STATUSES),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  nextAttemptAt: z.string(),
+  sentAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type InvoiceSending = z.infer<typeof invoiceSendingSchema>;
+
 export const invoiceDetailSchema = invoiceRowSchema.extend({
   lines: z.array(invoiceLineSchema),
   vat: z.array(z.object({ vatRate: z.number(), base: z.number(), amount: z.number() })),
@@ -248,10 +264,17 @@ export const invoiceDetailSchema = invoiceRowSchema.extend({
   ),
   /** Mandatory mentions of the company that are missing: issuing is blocked while any is. */
   missingMentions: z.array(z.string()),
+  /** When the mail carrying the invoice left (null: not sent yet). */
+  sentAt: z.string().nullable(),
+  /** Where "Envoyer" mails it: the client's billing address today (legal entity, else establishment); null: none. */
+  billingEmail: z.string().nullable(),
+  /** The last mail that sends the invoice ("Envoyer"): waiting, sent or failed (with its error). */
+  sending: invoiceSendingSchema.nullable(),
   version: z.number().int(),
   abilities: z.object({
     update: z.boolean(),
     issue: z.boolean(),
+    send: z.boolean(),
     pay: z.boolean(),
     credit: z.boolean(),
     refund: z.boolean(),

@@ -54,17 +54,21 @@ describe("alert rules of the Factures page", () => {
     expect(await finds(db(), invoiceDraftUnissued, "2026-03-17", draft.id)).toBe(false);
   });
 
-  it("unpaid: 30 days after sending while something is due; paid or credited, it leaves", async () => {
+  it("unpaid: 30 days after the day its mail left while something is due; issued but unsent, paid or credited, it leaves", async () => {
     const { contract, essms } = await buildMission(db(), { lastDay: "2026-03-01" });
     const sent = await buildInvoice(db(), {
       contractId: contract.id,
       clientId: essms.id,
       status: "INVOICE_PARTIALLY_PAID",
       number: "F-2026-0003",
-      issueDate: "2026-03-02",
-      dueDate: "2026-04-01",
+      issueDate: "2026-02-20",
+      dueDate: "2026-03-22",
       paidCents: 20_000,
     });
+    // Paid in part before it was ever sent: no mail has left, nothing to chase.
+    expect(await finds(db(), invoiceUnpaid, "2026-04-30", sent.id)).toBe(false);
+    // Its mail left at 00:30 in Paris on 2 March (still 1 March in UTC): the delay counts from 2 March.
+    await setInvoice(sent.id, { sentAt: new Date("2026-03-01T23:30:00Z") });
     expect(await finds(db(), invoiceUnpaid, "2026-03-31", sent.id)).toBe(false);
     expect((await casesOf(db(), invoiceUnpaid, "2026-04-01")).find((c) => c.record_id === sent.id)).toMatchObject({
       due_date: "2026-04-01",

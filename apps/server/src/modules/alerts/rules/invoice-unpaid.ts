@@ -4,10 +4,13 @@ import type { AlertRule } from "../alert-rule.js";
 import { eurosSql, invoiceClientJoin } from "./invoice-sql.js";
 
 const remaining = sql.raw("(i.total_ttc_cents - i.paid_cents - i.credited_cents)");
+/** The day (in Paris) the invoice's mail left. */
+const sentDay = sql.raw("(i.sent_at at time zone 'Europe/Paris')::date");
 
 /**
- * An issued invoice still (partly) unpaid X days after it was sent (its issue date; 30 days by
- * default, domain.md). The unpaid reminders mailed to the client (Paramètres › Factures) go on apart.
+ * A sent invoice still (partly) unpaid X days after it was sent (the day its mail left; 30 days by default,
+ * domain.md). An invoice issued but not sent is not counted: the client has not received it. The unpaid
+ * reminders mailed to the client (Paramètres › Factures) go on apart.
  */
 export const invoiceUnpaid: AlertRule = {
   code: "invoice-unpaid",
@@ -26,11 +29,11 @@ export const invoiceUnpaid: AlertRule = {
   threshold: { label: "Jours après l'envoi", defaultDays: 30 },
   cases: ({ today, thresholdDays }) => sql`
     select i.id::text as record_id, c.raison_social, c.postal_code,
-      (i.issue_date + ${thresholdDays}::int)::text as due_date, c.date_relance::text as date_relance,
+      (${sentDay} + ${thresholdDays}::int)::text as due_date, c.date_relance::text as date_relance,
       'Facture ' || i.number || ' : ' || ${eurosSql(remaining)} || ' restant dû, envoyée le '
-        || to_char(i.issue_date, 'DD/MM/YYYY') || ' (' || (${today}::date - i.issue_date)::text || ' jours)' as display_value,
+        || to_char(${sentDay}, 'DD/MM/YYYY') || ' (' || (${today}::date - ${sentDay})::text || ' jours)' as display_value,
       '/app/facture/' || i.id as link
     from invoices i ${invoiceClientJoin}
-    where i.status in ('INVOICE_SEND', 'INVOICE_PARTIALLY_PAID') and i.kind <> 'CREDIT_NOTE'
-      and ${remaining} > 0 and i.issue_date + ${thresholdDays}::int <= ${today}::date`,
+    where i.status in ('INVOICE_SEND', 'INVOICE_PARTIALLY_PAID') and i.kind <> 'CREDIT_NOTE' and i.sent_at is not null
+      and ${remaining} > 0 and ${sentDay} + ${thresholdDays}::int <= ${today}::date`,
 };

@@ -10,10 +10,17 @@ import { INVOICE_COLUMNS } from "./invoice-columns";
 
 const PAGE_SIZE = 50;
 const DEFAULT_SORT: SortState = { key: "issueDate", direction: "desc" };
-const TABS: InvoiceStatus[] = ["INVOICE_PREPARE", "INVOICE_SEND", "INVOICE_PARTIALLY_PAID", "INVOICE_PAID"];
+const TABS: InvoiceStatus[] = [
+  "INVOICE_PREPARE",
+  "INVOICE_ISSUED",
+  "INVOICE_SEND",
+  "INVOICE_PARTIALLY_PAID",
+  "INVOICE_PAID",
+];
 const TAB_LABELS: Partial<Record<InvoiceStatus, string>> = {
   INVOICE_PREPARE: "À facturer",
-  INVOICE_SEND: "Non payées",
+  INVOICE_ISSUED: "Émises, non envoyées",
+  INVOICE_SEND: "Envoyées, non payées",
   INVOICE_PARTIALLY_PAID: "Partiellement payées",
   INVOICE_PAID: "Payées",
 };

@@ -21,6 +21,7 @@ import { useIssueInvoice } from "../api/issue-invoice";
 import { useRebillExpenses } from "../api/rebill-expenses";
 import { CreditNoteModal } from "./CreditNoteModal";
 import { InvoiceDraftForm } from "./InvoiceDraftForm";
+import { InvoiceSendingStatus, SendInvoiceButton } from "./InvoiceSending";
 import { InvoiceStatusBadge, invoiceTitle } from "./invoice-labels";
 import { PaymentModal } from "./PaymentModal";
 
@@ -118,6 +119,11 @@ export function InvoicePage() {
             <Text size="sm" c="dimmed">
               {INVOICE_KIND_LABELS[invoice.kind]} · contrat {invoice.contractNumber} · {invoice.clientName}
             </Text>
+            {invoice.missionId && (
+              <Anchor component={Link} to={`/app/mission/${invoice.clientId}/${invoice.missionId}`} size="sm">
+                Voir la mission
+              </Anchor>
+            )}
           </Group>
         </Stack>
         <Group gap="xs">
@@ -132,8 +138,13 @@ export function InvoicePage() {
               Télécharger le PDF (Factur-X)
             </Button>
           )}
+          <SendInvoiceButton invoice={invoice} />
           {invoice.abilities.pay && (
-            <Button leftSection={<IconWallet size={16} />} onClick={() => setPaying(true)}>
+            <Button
+              variant={invoice.status === "INVOICE_ISSUED" ? "light" : "filled"}
+              leftSection={<IconWallet size={16} />}
+              onClick={() => setPaying(true)}
+            >
               Enregistrer un paiement
             </Button>
           )}
@@ -173,6 +184,7 @@ export function InvoicePage() {
           )}
         </Group>
       </Group>
+      <InvoiceSendingStatus invoice={invoice} />
       {draft && blocked && (
         <Alert color="orange" title="Émission impossible">
           Mentions obligatoires manquantes dans l'identité de la société : {invoice.missingMentions.join(", ")}.{" "}

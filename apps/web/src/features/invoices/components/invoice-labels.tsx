@@ -5,13 +5,15 @@ import { Badge, Group } from "@mantine/core";
 export const STATUS_LABELS: Record<InvoiceStatus, string> = {
   INVOICE_TO_DO: "À faire",
   INVOICE_PREPARE: "À facturer",
-  INVOICE_SEND: "Non payée",
+  INVOICE_ISSUED: "Émise, non envoyée",
+  INVOICE_SEND: "Envoyée, non payée",
   INVOICE_PARTIALLY_PAID: "Partiellement payée",
   INVOICE_PAID: "Payée",
 };
 const COLORS: Record<InvoiceStatus, string> = {
   INVOICE_TO_DO: "gray",
   INVOICE_PREPARE: "gray",
+  INVOICE_ISSUED: "yellow",
   INVOICE_SEND: "blue",
   INVOICE_PARTIALLY_PAID: "orange",
   INVOICE_PAID: "green",

@@ -10,6 +10,8 @@ export interface MailsFilter {
   page: number;
   pageSize: number;
   status?: MailStatus;
+  /** A mission's mails (its E-mails tab). */
+  missionId?: string;
   search?: string;
   /** YYYY-MM-DD, inclusive. */
   from?: string;
