@@ -40,10 +40,21 @@ const MissionInvoicesPanel = lazy(() =>
   import("../features/invoices/components/MissionInvoicesPanel").then((m) => ({ default: m.MissionInvoicesPanel })),
 );
 
+/** The visit is over once its last day is past, in Paris (the balance follows the visit). */
+function visitOver(mission: MissionDetail) {
+  const last =
+    mission.days
+      .map((d) => d.day)
+      .sort()
+      .at(-1) ?? "";
+  const today = new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Paris" }).format(new Date());
+  return last !== "" && last <= today;
+}
+
 function InvoicesTab({ mission }: { mission: MissionDetail }) {
   return (
     <Suspense fallback={<Spinner />}>
-      <MissionInvoicesPanel missionId={mission.id} />
+      <MissionInvoicesPanel missionId={mission.id} contractId={mission.contractId} visitOver={visitOver(mission)} />
     </Suspense>
   );
 }
