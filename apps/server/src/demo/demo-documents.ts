@@ -26,6 +26,7 @@ const CATEGORIES: Record<DocumentFamily, string[]> = {
   RH: ["Contrats", "Formations"],
   AUDITOR: ["Déclarations", "Assurances"],
   CLIENT: ["Dossier de l'établissement"],
+  EXPENSE: [],
 };
 
 /** What a certification body keeps in each family, one small real PDF each. */

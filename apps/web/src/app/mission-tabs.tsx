@@ -1,4 +1,4 @@
-import type { MissionDetail } from "@certidesk/shared";
+import { type MissionDetail, parisToday } from "@certidesk/shared";
 import { lazy, Suspense } from "react";
 import { Spinner } from "../components/loading/Spinner";
 import { MissionPage } from "../features/missions/components/MissionPage";
@@ -47,8 +47,7 @@ function visitOver(mission: MissionDetail) {
       .map((d) => d.day)
       .sort()
       .at(-1) ?? "";
-  const today = new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Paris" }).format(new Date());
-  return last !== "" && last <= today;
+  return last !== "" && last <= parisToday();
 }
 
 function InvoicesTab({ mission }: { mission: MissionDetail }) {

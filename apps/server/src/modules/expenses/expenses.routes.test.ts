@@ -86,7 +86,7 @@ describe("expenses, fees, performance and satisfaction", () => {
     const receipt = await ctx.app.inject({ url: (car.json() as Expense).receipt?.url ?? "" });
     expect(receipt.statusCode).toBe(200);
     const [doc] = await ctx.handle.db.select().from(documents).where(eq(documents.metaCode, "MISSION_FRAIS"));
-    expect(doc).toMatchObject({ missionId, auditorId: ownAuditorId, family: "AUDITOR" });
+    expect(doc).toMatchObject({ missionId, auditorId: ownAuditorId, family: "EXPENSE" });
     const meal = await declare(own, { kind: "MEAL", date: "2026-04-07", amountCents: 1890, description: "Déjeuner" });
     expect(meal.json()).toMatchObject({ amountCents: 1890 });
     const missing = await declare(own, { kind: "LODGING", date: "2026-04-07" });
