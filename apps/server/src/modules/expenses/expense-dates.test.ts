@@ -4,7 +4,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildAuditor, buildUser } from "../../../test/factories.js";
 import { signedContract } from "../../../test/mission-fixtures.js";
-import { multipartBody, samplePdf } from "../../../test/multipart.js";
+import { declareExpense, multipartBody, samplePdf } from "../../../test/multipart.js";
 import { errorOf, type Session, signIn } from "../../../test/session.js";
 import { createTestApp, type TestContext } from "../../../test/test-app.js";
 import { documents, expenses } from "../../db/schema/index.js";
@@ -51,18 +51,7 @@ describe("expense dates and receipts", () => {
 
   const call = (method: Method, url: string, session: Session, payload?: object) =>
     ctx.app.inject({ method, url, headers: session.bearer, payload });
-  const declare = (expense: object) => {
-    const body = multipartBody(
-      { expense: JSON.stringify(expense) },
-      { name: "ticket.pdf", data: samplePdf("Ticket"), type: "application/pdf" },
-    );
-    return ctx.app.inject({
-      method: "POST",
-      url: `/api/missions/${missionId}/expenses`,
-      headers: { ...evaluator.bearer, ...body.headers },
-      payload: body.payload,
-    });
-  };
+  const declare = (expense: object) => declareExpense(ctx, evaluator, missionId, expense);
   const meal = (date: string) => ({ kind: "MEAL", date, amountCents: 1890 });
   const staffList = async () =>
     ((await call("GET", `/api/missions/${missionId}/expenses`, compta)).json() as { items: Expense[] }).items;
