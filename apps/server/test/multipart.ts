@@ -1,3 +1,6 @@
+import type { Session } from "./session.js";
+import type { TestContext } from "./test-app.js";
+
 /** A multipart/form-data body as a browser sends it: fields first, then the file. */
 export function multipartBody(
   fields: Record<string, string>,
@@ -45,4 +48,18 @@ export function samplePdf(text = "Procédure qualité"): Buffer {
   body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, "0")} 00000 n \n`).join("")}`;
   body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   return Buffer.from(body, "latin1");
+}
+
+/** An evaluator's expense declared as the web app sends it: the `expense` JSON field and its receipt. */
+export function declareExpense(ctx: TestContext, session: Session, missionId: string, expense: object) {
+  const body = multipartBody(
+    { expense: JSON.stringify(expense) },
+    { name: "ticket.pdf", data: samplePdf("Ticket"), type: "application/pdf" },
+  );
+  return ctx.app.inject({
+    method: "POST",
+    url: `/api/missions/${missionId}/expenses`,
+    headers: { ...session.bearer, ...body.headers },
+    payload: body.payload,
+  });
 }

@@ -192,3 +192,31 @@ test.describe
       await expect(staff.getByRole("button", { name: /Envoyé aux évaluateurs le/ })).toBeDisabled();
     });
   });
+
+test("an evaluator's expense dated after today is refused with the French message, and nothing is declared", async ({
+  page,
+}) => {
+  await signIn(page, "auditeur@demo.fr");
+  await page.goto(`${new URL(page.url()).pathname}?onglet=frais`);
+  const label = `Repas futur e2e ${Date.now()}`;
+  const tomorrow = new Date(Date.now() + 2 * 86_400_000).toLocaleDateString("fr-FR", { timeZone: "Europe/Paris" });
+  await page.getByRole("button", { name: "Déclarer une dépense" }).click();
+  const dialog = page.getByRole("dialog", { name: "Déclarer une dépense" });
+  await dialog.getByLabel(/^Mission/).click();
+  await page.getByRole("option").first().click();
+  await dialog.getByLabel(/^Nature/).click();
+  await page.getByRole("option", { name: "Repas", exact: true }).click();
+  await dialog.getByLabel(/^Date de la dépense/).fill(tomorrow);
+  await dialog.getByLabel(/^Montant TTC/).fill("18,50");
+  await dialog.getByLabel(/^Description/).fill(label);
+  await dialog
+    .locator('input[type="file"]')
+    .setInputFiles({ name: "ticket.pdf", mimeType: "application/pdf", buffer: RECEIPT });
+  await dialog.getByRole("button", { name: "Déclarer" }).click();
+  await expect(
+    dialog.getByText("La date de la dépense ne peut pas être dans le futur : déclarez-la une fois engagée."),
+  ).toBeVisible();
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: "Annuler" }).click();
+  await expect(page.getByRole("row").filter({ hasText: label })).toHaveCount(0);
+});

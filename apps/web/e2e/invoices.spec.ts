@@ -65,3 +65,65 @@ test("COMPTA issues the balance invoice of a finished mission, downloads its PDF
   await expect(page.getByText(/Reste dû : 0,00/)).toBeVisible();
   await expect(page.getByRole("button", { name: "Enregistrer un paiement" })).toHaveCount(0);
 });
+
+/**
+ * The deposit forgotten until after the visit: COMPTA follows the Factures alert to the mission's
+ * Facture tab, sees the deposit's amount before confirming, prepares and issues it; then the balance
+ * of the same mission deducts it, and says so.
+ */
+test("COMPTA follows the deposit alert, prepares and issues the deposit, then the balance deducts it", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page, "compta@demo.fr");
+  await page.goto("/app/alert?page=alert-facture&type=invoice-deposit-due");
+  const table = page.getByRole("table", { name: "Alertes : Factures" });
+  const row = table.getByRole("row").filter({ hasText: "Facture d'acompte à établir" }).first();
+  await expect(row).toBeVisible();
+  await expect(row.getByText("Préparer la facture d'acompte")).toBeVisible();
+  const establishment = (await row.locator("td").nth(1).locator("p").first().textContent())?.trim() ?? "";
+  await row.getByText(establishment, { exact: true }).click();
+
+  // The mission's Facture tab: the deposit block first, its action the obvious one.
+  await expect(page).toHaveURL(/\/app\/mission\/[^/]+\/[^/?]+\?onglet=facture/);
+  const missionUrl = page.url();
+  await expect(page.getByRole("heading", { name: "Facture d'acompte" })).toBeVisible();
+  await expect(page.getByText(/prévoit un acompte de \d+(,\d+)? %/)).toBeVisible();
+  await page.getByRole("button", { name: "Préparer la facture d'acompte" }).click();
+  const confirm = page.getByRole("dialog", { name: "Préparer la facture d'acompte ?" });
+  const amounts = confirm.getByRole("table", { name: "Montant de l'acompte" });
+  await expect(amounts).toContainText("Prix du contrat HT");
+  const ttc =
+    (await amounts
+      .getByRole("row", { name: /Acompte TTC/ })
+      .getByRole("cell")
+      .textContent()) ?? "";
+  expect(ttc).toMatch(/€$/);
+  await confirm.getByRole("button", { name: "Préparer le brouillon" }).click();
+
+  // The draft, then issued.
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Brouillon de facture (acompte)");
+  await page.getByRole("button", { name: "Émettre la facture" }).click();
+  await page.getByRole("dialog", { name: "Émettre la facture ?" }).getByRole("button", { name: "Émettre" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Facture F-\d{4}-\d{4}$/);
+  const depositNumber = ((await page.getByRole("heading", { level: 1 }).textContent()) ?? "").replace("Facture ", "");
+  await expect(page.getByText(`Total TTC : ${ttc}`)).toBeVisible();
+
+  // Back on the mission: the deposit is issued, the balance now prepared deducts it.
+  await page.goto(missionUrl);
+  await expect(
+    page.getByText(`Facture ${depositNumber} : ${ttc} TTC. Elle sera déduite de la facture de solde.`),
+  ).toBeVisible();
+  await expect(page.getByRole("button", { name: "Préparer la facture d'acompte" })).toHaveCount(0);
+  await page.getByRole("button", { name: "Préparer la facture de solde" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Brouillon de facture (solde)");
+  const deduction = page.getByRole("alert").filter({ hasText: "Acompte déduit" });
+  await expect(deduction).toContainText(`Acompte déjà facturé (facture n° ${depositNumber}`);
+  await expect(deduction).toContainText(/-\d[\d\s]*,\d{2}\s€ HT/);
+
+  // The alert is gone for this contract.
+  await page.goto("/app/alert?page=alert-facture&type=invoice-deposit-due");
+  await expect(
+    page.getByRole("table", { name: "Alertes : Factures" }).getByText(establishment, { exact: true }),
+  ).toHaveCount(0);
+});

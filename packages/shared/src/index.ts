@@ -7,6 +7,7 @@ export * from "./commercial/establishments.js";
 export * from "./commercial/quotes.js";
 export * from "./commercial/requests.js";
 export * from "./errors.js";
+export * from "./expenses/date-rules.js";
 export * from "./format/index.js";
 export * from "./identifiers.js";
 export * from "./invoices/index.js";

@@ -1,4 +1,4 @@
-import type { DocumentFamily } from "@certidesk/shared";
+import type { DocumentFamily, FILED_DOCUMENT_FAMILIES } from "@certidesk/shared";
 import { eq } from "drizzle-orm";
 import type { Database } from "../db/client.js";
 import { auditors, documentCategories, documents, documentVersions, users } from "../db/schema/index.js";
@@ -21,7 +21,7 @@ interface DemoDocument {
   body: string[];
 }
 
-const CATEGORIES: Record<DocumentFamily, string[]> = {
+const CATEGORIES: Record<(typeof FILED_DOCUMENT_FAMILIES)[number], string[]> = {
   GENERAL: ["Référentiels HAS", "Procédures internes", "Commercial"],
   RH: ["Contrats", "Formations"],
   AUDITOR: ["Déclarations", "Assurances"],

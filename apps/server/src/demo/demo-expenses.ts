@@ -217,13 +217,20 @@ export async function attachDemoExpenseFiles(db: Database, storage: FileStorage)
   ]);
   const file = async (
     data: Buffer,
-    meta: { name: string; fileName: string; auditorId: string; missionId: string; metaCode: string },
+    meta: {
+      family: "AUDITOR" | "EXPENSE";
+      name: string;
+      fileName: string;
+      auditorId: string;
+      missionId: string;
+      metaCode: string;
+    },
   ) =>
     withStoredFile(storage, data, "application/pdf", async (stored) =>
       db.transaction(async (tx) => {
         const [row] = await tx
           .insert(documents)
-          .values({ family: "AUDITOR", ...meta, mimeType: "application/pdf", ...stored })
+          .values({ ...meta, mimeType: "application/pdf", ...stored })
           .returning({ id: documents.id });
         if (!row) throw new Error("demo document not created");
         await tx.insert(documentVersions).values({
@@ -244,6 +251,7 @@ export async function attachDemoExpenseFiles(db: Database, storage: FileStorage)
     .where(isNull(expenses.receiptDocumentId));
   for (const { expense: e, client } of lines) {
     const id = await file(receipt, {
+      family: "EXPENSE",
       name: `Justificatif de frais — ${client} — ${e.date}`,
       fileName: "justificatif.pdf",
       auditorId: e.auditorId,
@@ -260,6 +268,7 @@ export async function attachDemoExpenseFiles(db: Database, storage: FileStorage)
     .where(isNull(auditorFeeInvoices.documentId));
   for (const { invoice: inv, client } of bills) {
     const id = await file(invoice, {
+      family: "AUDITOR",
       name: `Facture ${inv.number} — ${client}`,
       fileName: `facture-${inv.number}.pdf`,
       auditorId: inv.auditorId,

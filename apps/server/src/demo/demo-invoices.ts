@@ -98,7 +98,21 @@ export async function seedInvoiceDemo(tx: Executor, input: { now: Date; portalCl
   if (withoutDeposit.length > 0)
     await tx.update(contracts).set({ depositPercent: 0 }).where(inArray(contracts.id, withoutDeposit));
   const drafts: Draft[] = [];
-  // The latest contract that asks for a deposit keeps it unbilled: the Factures alerts show a deposit due.
+  // The latest contract that asks for a deposit and whose visits are over keeps it unbilled, its
+  // balances too: the Factures alerts show a deposit due, and its balance, once prepared, deducts it.
+  const visits = await tx
+    .select({ contractId: missions.contractId, lastDay: missions.lastDay })
+    .from(missions)
+    .where(
+      inArray(
+        missions.contractId,
+        signed.map((c) => c.id),
+      ),
+    );
+  const visitsOver = (contractId: string) => {
+    const days = visits.filter((v) => v.contractId === contractId);
+    return days.length > 0 && days.every((v) => v.lastDay && addDays(v.lastDay, 5) <= today);
+  };
   const depositDue = signed
     .filter(
       (c, k) =>
@@ -106,7 +120,8 @@ export async function seedInvoiceDemo(tx: Executor, input: { now: Date; portalCl
         !portalContracts.has(c.id) &&
         Number(c.depositPercent) > 0 &&
         c.signatureDate &&
-        c.signatureDate <= today,
+        c.signatureDate <= today &&
+        visitsOver(c.id),
     )
     .at(-1)?.id;
   let n = 0;
@@ -160,7 +175,7 @@ export async function seedInvoiceDemo(tx: Executor, input: { now: Date; portalCl
       if (!m.lastDay || addDays(m.lastDay, 5) > today) continue;
       n++;
       // Now and then a finished mission still waits for its balance invoice (the Factures alerts).
-      if (n % 7 === 4) continue;
+      if (n % 7 === 4 || c.id === depositDue) continue;
       const lines: Line[] = [
         {
           position: 1,

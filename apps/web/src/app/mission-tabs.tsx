@@ -1,4 +1,4 @@
-import type { MissionDetail } from "@certidesk/shared";
+import { type MissionDetail, parisToday } from "@certidesk/shared";
 import { lazy, Suspense } from "react";
 import { Spinner } from "../components/loading/Spinner";
 import { MissionPage } from "../features/missions/components/MissionPage";
@@ -40,10 +40,20 @@ const MissionInvoicesPanel = lazy(() =>
   import("../features/invoices/components/MissionInvoicesPanel").then((m) => ({ default: m.MissionInvoicesPanel })),
 );
 
+/** The visit is over once its last day is past, in Paris (the balance follows the visit). */
+function visitOver(mission: MissionDetail) {
+  const last =
+    mission.days
+      .map((d) => d.day)
+      .sort()
+      .at(-1) ?? "";
+  return last !== "" && last <= parisToday();
+}
+
 function InvoicesTab({ mission }: { mission: MissionDetail }) {
   return (
     <Suspense fallback={<Spinner />}>
-      <MissionInvoicesPanel missionId={mission.id} />
+      <MissionInvoicesPanel missionId={mission.id} contractId={mission.contractId} visitOver={visitOver(mission)} />
     </Suspense>
   );
 }

@@ -81,7 +81,7 @@ export const router = createBrowserRouter([
               },
               {
                 path: "contract/:id",
-                lazy: lazyPage(() => import("../features/contracts/components/ContractPage"), "ContractPage"),
+                lazy: lazyPage(() => import("./contract-billing"), "ContractPageWithBilling"),
               },
               {
                 path: "mission",

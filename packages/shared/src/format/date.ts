@@ -137,6 +137,10 @@ export function isBeforeToday(value: DateInput, now: Date = new Date(), options?
   return day !== null && today !== null && dayKey(day) < dayKey(today);
 }
 
+/** Today in Paris as YYYY-MM-DD (the server's "today"), for comparing with ISO dates on screen. */
+export const parisToday = (now: Date = new Date()) =>
+  new Intl.DateTimeFormat("sv-SE", { timeZone: DEFAULT_TIME_ZONE }).format(now);
+
 /** The French month names, lower case ("janvier" … "décembre"). */
 export const MONTH_NAMES = [
   "janvier",

@@ -1,14 +1,26 @@
 import { z } from "zod";
 import { pageQuerySchema, versionSchema } from "./common.js";
 
-export const DOCUMENT_FAMILIES = ["GENERAL", "RH", "AUDITOR", "CLIENT"] as const;
+/**
+ * EXPENSE: the receipts of the evaluators' expenses, filed with their expense (never by hand), kept
+ * apart from the evaluator's own file (CV, diplomas, insurance) of the AUDITOR family.
+ */
+export const DOCUMENT_FAMILIES = ["GENERAL", "RH", "AUDITOR", "CLIENT", "EXPENSE"] as const;
 export type DocumentFamily = (typeof DOCUMENT_FAMILIES)[number];
 export const DOCUMENT_FAMILY_LABELS: Record<DocumentFamily, string> = {
   GENERAL: "Documents généraux",
   RH: "Documents RH",
   AUDITOR: "Documents évaluateurs",
   CLIENT: "Documents clients",
+  EXPENSE: "Justificatifs de frais",
 };
+/** The families a user files by hand in the library, with their categories (receipts come with their expense). */
+export const FILED_DOCUMENT_FAMILIES = [
+  "GENERAL",
+  "RH",
+  "AUDITOR",
+  "CLIENT",
+] as const satisfies readonly DocumentFamily[];
 
 /** The spec's document types. */
 export const DOCUMENT_TYPES = ["Référentiel", "Guide", "Procédure", "Conditions de vente", "Formulaire"] as const;
@@ -109,7 +121,7 @@ export const documentCategorySchema = z.object({
 export type DocumentCategory = z.infer<typeof documentCategorySchema>;
 
 export const saveDocumentCategoryBodySchema = z.object({
-  family: z.enum(DOCUMENT_FAMILIES, { error: "Famille de documents inconnue." }),
+  family: z.enum(FILED_DOCUMENT_FAMILIES, { error: "Famille de documents inconnue." }),
   name: z.string().trim().min(1, "Le nom de la catégorie est obligatoire.").max(100),
   position: z.number().int().min(0).default(0),
   version: versionSchema.optional(),

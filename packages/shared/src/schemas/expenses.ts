@@ -109,6 +109,8 @@ export const expenseSchema = z.object({
   reimbursedOn: z.string().nullable(),
   /** The client invoice that rebills it ("frais en sus"): a draft has no number yet. Null = not billed. */
   rebilledInvoice: z.object({ id: z.string(), number: z.string().nullable() }).nullable(),
+  /** Why its date deserves a look (outside the mission's dates beyond the margin), or null. */
+  dateWarning: z.string().nullable(),
   abilities: z.object({ update: z.boolean(), decide: z.boolean(), reimburse: z.boolean() }),
   version: z.number().int(),
 });
@@ -139,6 +141,8 @@ export const expenseSettingsSchema = z.object({
   kmRate: z.number(),
   /** Days after the visit when the satisfaction questionnaire leaves by itself; null: sent by hand only. */
   satisfactionAfterDays: z.number().int().nullable(),
+  /** Days an expense may fall outside the mission's dates before it is flagged to the staff. */
+  dateMarginDays: z.number().int(),
   version: z.number().int(),
 });
 export type ExpenseSettings = z.infer<typeof expenseSettingsSchema>;
@@ -153,6 +157,12 @@ export const expenseSettingsBodySchema = z.object({
     .min(0, "Le délai du questionnaire ne peut pas être négatif.")
     .max(90, "Le délai du questionnaire : 90 jours au plus.")
     .nullable()
+    .optional(),
+  dateMarginDays: z
+    .number({ error: typeError("La marge autour des dates de la mission doit être un nombre de jours.") })
+    .int("La marge est un nombre entier de jours.")
+    .min(0, "La marge ne peut pas être négative.")
+    .max(60, "La marge : 60 jours au plus.")
     .optional(),
   version: versionSchema,
 });

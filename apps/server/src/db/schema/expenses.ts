@@ -71,6 +71,8 @@ export const expenseSettings = pgTable("expense_settings", {
   kmRate: numeric("km_rate", { precision: 6, scale: 3, mode: "number" }).notNull().default(0.603),
   /** The satisfaction questionnaire is mailed this many days after the visit's last day; null: by hand only. */
   satisfactionAfterDays: integer("satisfaction_after_days").default(1),
+  /** An expense dated more than this many days outside the mission's dates is flagged to the staff. */
+  dateMarginDays: integer("date_margin_days").notNull().default(7),
   version: versionColumn(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });

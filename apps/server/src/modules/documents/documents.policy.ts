@@ -20,7 +20,7 @@ export const canSeeHrDocuments = (actor: Pick<Actor, "profileType">) =>
 
 /**
  * A library document: staff see them all but the RH family, kept to HR_DOCUMENT_PROFILES; a client user their client's documents (family CLIENT);
- * an evaluator their own file (family AUDITOR; later, their missions').
+ * an evaluator their own file (family AUDITOR) and their expenses' receipts (family EXPENSE).
  */
 export const documentResource = defineResource<DocumentRecord>()({
   name: "document",
@@ -29,8 +29,8 @@ export const documentResource = defineResource<DocumentRecord>()({
   scope: (actor, doc) => {
     const scope = recordScope(actor);
     if (scope.kind === "all") return doc.family !== "RH" || canSeeHrDocuments(actor);
-    const family = scope.kind === "client" ? "CLIENT" : "AUDITOR";
-    return doc.family === family && inScope(scope, doc);
+    const families = scope.kind === "client" ? ["CLIENT"] : ["AUDITOR", "EXPENSE"];
+    return families.includes(doc.family) && inScope(scope, doc);
   },
 });
 allow(documentResource, "read", (actor) => granted(actor, "CERTMANAGER_DOCUMENT", "read"));

@@ -53,7 +53,7 @@ function scopeFilter(scope: RecordScope, hr: boolean): SQL | undefined {
         clientMayReadReportSql(documents),
       );
     case "auditor":
-      return and(eq(documents.family, "AUDITOR"), eq(documents.auditorId, scope.auditorId));
+      return and(inArray(documents.family, ["AUDITOR", "EXPENSE"]), eq(documents.auditorId, scope.auditorId));
     case "none":
       return sql`false`;
   }

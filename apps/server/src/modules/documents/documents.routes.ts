@@ -1,8 +1,8 @@
 import {
-  DOCUMENT_FAMILIES,
   documentCategorySchema,
   documentRowSchema,
   documentVersionSchema,
+  FILED_DOCUMENT_FAMILIES,
   idParamsSchema,
   linkOptionSchema,
   listDocumentsQuerySchema,
@@ -25,7 +25,9 @@ import type { DocumentsService, NewDocumentMeta } from "./documents.service.js";
 
 const tags = ["documents"];
 const uploadFieldsSchema = z.object({
-  family: z.enum(DOCUMENT_FAMILIES, { error: "Famille de documents inconnue." }),
+  family: z.enum(FILED_DOCUMENT_FAMILIES, {
+    error: "Famille de documents inconnue (un justificatif de frais se dépose avec sa dépense, onglet Frais).",
+  }),
   name: z.string().trim().max(200).optional(),
   description: z.string().trim().max(1000).optional(),
   documentType: z.string().trim().max(60).optional(),

@@ -82,7 +82,7 @@ export function createDocumentsService({ db, storage, links, clock = systemClock
       if (!meta.clientId) throw badRequest("Choisissez le client du document.");
       if (!(await repo.clientExists(tx, meta.clientId))) throw badRequest("Client introuvable.");
     }
-    if (meta.family === "AUDITOR") {
+    if (meta.family === "AUDITOR" || meta.family === "EXPENSE") {
       if (!meta.auditorId) throw badRequest("Choisissez l'évaluateur du document.");
       if (!(await repo.auditorExists(tx, meta.auditorId))) throw badRequest("Évaluateur introuvable.");
     }

@@ -91,6 +91,9 @@ export async function listExpenses(db: Executor, where: { missionId?: string; au
       expense: expenses,
       missionLabel,
       clientId: missions.clientId,
+      // The mission's dates, for the date check (expenseDateWarning) shown to the staff.
+      missionFirstDay: missions.firstDay,
+      missionLastDay: missions.lastDay,
       auditorName: sql<string>`${auditors.firstName} || ' ' || ${auditors.lastName}`,
       fareClassName: fareClasses.name,
       receiptName: documents.name,

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildAuditor, buildUser, completeCompanyIdentity } from "../../../test/factories.js";
 import { signedContract } from "../../../test/mission-fixtures.js";
-import { multipartBody, samplePdf } from "../../../test/multipart.js";
+import { declareExpense, multipartBody, samplePdf } from "../../../test/multipart.js";
 import { errorOf, type Session, signIn } from "../../../test/session.js";
 import { createTestApp, type TestContext } from "../../../test/test-app.js";
 import { contracts, documents, mailOutbox } from "../../db/schema/index.js";
@@ -58,18 +58,8 @@ describe("expenses, fees, performance and satisfaction", () => {
 
   const call = (method: Method, url: string, session: Session | null, payload?: object) =>
     ctx.app.inject({ method, url, headers: session?.bearer ?? {}, payload });
-  const declare = (session: Session, expense: object, mission = missionId) => {
-    const body = multipartBody(
-      { expense: JSON.stringify(expense) },
-      { name: "ticket.pdf", data: samplePdf("Ticket"), type: "application/pdf" },
-    );
-    return ctx.app.inject({
-      method: "POST",
-      url: `/api/missions/${mission}/expenses`,
-      headers: { ...session.bearer, ...body.headers },
-      payload: body.payload,
-    });
-  };
+  const declare = (session: Session, expense: object, mission = missionId) =>
+    declareExpense(ctx, session, mission, expense);
 
   it("computes a car's amount from its kilometres at the configured rate, in cents, with its receipt", async () => {
     const settings = await call("GET", "/api/settings/expenses", dir);
@@ -86,7 +76,7 @@ describe("expenses, fees, performance and satisfaction", () => {
     const receipt = await ctx.app.inject({ url: (car.json() as Expense).receipt?.url ?? "" });
     expect(receipt.statusCode).toBe(200);
     const [doc] = await ctx.handle.db.select().from(documents).where(eq(documents.metaCode, "MISSION_FRAIS"));
-    expect(doc).toMatchObject({ missionId, auditorId: ownAuditorId, family: "AUDITOR" });
+    expect(doc).toMatchObject({ missionId, auditorId: ownAuditorId, family: "EXPENSE" });
     const meal = await declare(own, { kind: "MEAL", date: "2026-04-07", amountCents: 1890, description: "Déjeuner" });
     expect(meal.json()).toMatchObject({ amountCents: 1890 });
     const missing = await declare(own, { kind: "LODGING", date: "2026-04-07" });

@@ -2,7 +2,9 @@ import {
   type Expense,
   type ExpenseBody,
   expenseBodySchema,
+  expenseDateWarning,
   type FeeInvoiceBody,
+  FUTURE_EXPENSE_MESSAGE,
   formatCurrency,
   formatDays,
   type MissionFee,
@@ -39,7 +41,8 @@ export interface ExpensesDeps {
   withUpload: WithUpload;
 }
 
-export const unprocessable = (message: string) => new AppError(422, "UNPROCESSABLE", message);
+export const unprocessable = (message: string, details?: unknown) =>
+  new AppError(422, "UNPROCESSABLE", message, details);
 
 /** The mission as the policy sees it, from its facts. */
 export function moneyRecord(facts: repo.MissionFacts, today: string): MissionMoneyRecord {
@@ -76,14 +79,20 @@ const toCents = (euros: number | null) => (euros === null ? null : Math.round(eu
  * staff approve, reject and reimburse; a freelance evaluator files their invoice for the mission,
  * checked against the agreed daily fee × the mission's days; the monthly statement's data.
  */
-const settingsView = (s: { kmRate: number; satisfactionAfterDays: number | null; version: number }) => ({
+const settingsView = (s: {
+  kmRate: number;
+  satisfactionAfterDays: number | null;
+  dateMarginDays: number;
+  version: number;
+}) => ({
   kmRate: s.kmRate,
   satisfactionAfterDays: s.satisfactionAfterDays,
+  dateMarginDays: s.dateMarginDays,
   version: s.version,
 });
 
 export function createExpensesService({ db, clock, links, withUpload }: ExpensesDeps) {
-  const toExpense = (actor: Actor, r: repo.ExpenseListRow): Expense => {
+  const toExpense = (actor: Actor, r: repo.ExpenseListRow, marginDays: number): Expense => {
     const e = r.expense;
     const can = abilities(actor, expenseResource, e);
     return {
@@ -115,6 +124,7 @@ export function createExpensesService({ db, clock, links, withUpload }: Expenses
       decidedBy: e.decidedBy,
       reimbursedOn: e.reimbursedOn,
       rebilledInvoice: e.rebilledInvoiceId ? { id: e.rebilledInvoiceId, number: r.rebilledInvoiceNumber } : null,
+      dateWarning: expenseDateWarning(e.date, { firstDay: r.missionFirstDay, lastDay: r.missionLastDay }, marginDays),
       abilities: { update: can.update, decide: can.decide, reimburse: can.reimburse },
       version: e.version,
     };
@@ -122,6 +132,9 @@ export function createExpensesService({ db, clock, links, withUpload }: Expenses
 
   /** The stored values of a declaration: a car's amount from its kilometres at the Settings' rate. */
   async function valuesOf(tx: Executor, input: ExpenseInput) {
+    // An expense is declared once incurred: a future date is a typo or an estimate, refused.
+    if (input.date > clock.today())
+      throw unprocessable(FUTURE_EXPENSE_MESSAGE, [{ path: ["date"], message: FUTURE_EXPENSE_MESSAGE }]);
     const transport = input.kind === "TRANSPORT";
     const car = transport && input.transportMode === "CAR";
     if (input.fareClassId && !(await repo.fareClassExists(tx, input.fareClassId)))
@@ -143,10 +156,11 @@ export function createExpensesService({ db, clock, links, withUpload }: Expenses
     };
   }
 
+  const margin = async () => (await repo.loadExpenseSettings(db)).dateMarginDays;
   const one = async (actor: Actor, id: string) => {
     const [row] = await repo.listExpenses(db, { id });
     if (!row) throw notFound(expenseResource.notFound);
-    return toExpense(actor, row);
+    return toExpense(actor, row, await margin());
   };
 
   /** load → 404 → authorize, before a file is read or stored. */
@@ -224,13 +238,14 @@ export function createExpensesService({ db, clock, links, withUpload }: Expenses
       const rows = await repo.listExpenses(db, { missionId });
       // An evaluator sees only their own lines, staff every line.
       const visible = rows.filter((r) => can(actor, "read", expenseResource, r.expense));
-      const items = visible.map((r) => toExpense(actor, r));
+      const settings = await repo.loadExpenseSettings(db);
+      const items = visible.map((r) => toExpense(actor, r, settings.dateMarginDays));
       const totals = { SUBMITTED: 0, APPROVED: 0, REJECTED: 0, REIMBURSED: 0 };
       for (const e of items) totals[e.status] += e.amountCents;
       return {
         items,
         totals,
-        kmRate: (await repo.loadExpenseSettings(db)).kmRate,
+        kmRate: settings.kmRate,
         canDeclare: can(actor, "declare", missionMoneyResource, record),
         rebilledToClient: facts.travelExpenseMode === 1,
       };
@@ -241,10 +256,11 @@ export function createExpensesService({ db, clock, links, withUpload }: Expenses
       if (!auditor) throw notFound(auditorMoneyResource.notFound);
       authorize(actor, "read", auditorMoneyResource, { auditorId });
       const rows = await repo.listExpenses(db, { auditorId });
+      const settings = await repo.loadExpenseSettings(db);
       return {
-        items: rows.map((r) => toExpense(actor, r)),
+        items: rows.map((r) => toExpense(actor, r, settings.dateMarginDays)),
         missions: await repo.missionsOfAuditor(db, auditorId),
-        kmRate: (await repo.loadExpenseSettings(db)).kmRate,
+        kmRate: settings.kmRate,
       };
     },
 
@@ -257,8 +273,9 @@ export function createExpensesService({ db, clock, links, withUpload }: Expenses
       const auditorId = actor.auditorId as string;
       // Checked before the receipt is stored: a refused declaration leaves no document behind.
       const values = await valuesOf(db, input);
+      // Receipts have their own family: the evaluator's file (CV, insurance…) stays readable.
       const meta = {
-        family: "AUDITOR" as const,
+        family: "EXPENSE" as const,
         name: `Justificatif de frais — ${facts.raisonSocial} — ${input.date}`,
         auditorId,
         missionId,
@@ -339,7 +356,7 @@ export function createExpensesService({ db, clock, links, withUpload }: Expenses
 
     async updateSettings(
       actor: Actor,
-      input: { kmRate: number; satisfactionAfterDays?: number | null; version: number },
+      input: { kmRate: number; satisfactionAfterDays?: number | null; dateMarginDays?: number; version: number },
       requestId?: string,
     ) {
       await repo.loadExpenseSettings(db);
@@ -357,15 +374,20 @@ export function createExpensesService({ db, clock, links, withUpload }: Expenses
           values: {
             kmRate: input.kmRate,
             ...(input.satisfactionAfterDays !== undefined && { satisfactionAfterDays: input.satisfactionAfterDays }),
+            ...(input.dateMarginDays !== undefined && { dateMarginDays: input.dateMarginDays }),
           },
-          summary:
-            input.satisfactionAfterDays === undefined
-              ? `Barème kilométrique : ${input.kmRate} €/km`
-              : `Barème kilométrique : ${input.kmRate} €/km ; questionnaire de satisfaction ${
-                  input.satisfactionAfterDays === null
-                    ? "envoyé à la main"
-                    : `${input.satisfactionAfterDays} j après la visite`
-                }`,
+          summary: [
+            `Barème kilométrique : ${input.kmRate} €/km`,
+            input.satisfactionAfterDays !== undefined &&
+              `questionnaire de satisfaction ${
+                input.satisfactionAfterDays === null
+                  ? "envoyé à la main"
+                  : `${input.satisfactionAfterDays} j après la visite`
+              }`,
+            input.dateMarginDays !== undefined && `marge autour des dates de mission : ${input.dateMarginDays} j`,
+          ]
+            .filter(Boolean)
+            .join(" ; "),
           changes: true,
         }),
       });

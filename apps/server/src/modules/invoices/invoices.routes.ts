@@ -1,6 +1,8 @@
 import {
   createInvoiceBodySchema,
   creditNoteBodySchema,
+  depositPreviewSchema,
+  depositQuerySchema,
   idParamsSchema,
   invoiceDetailSchema,
   invoiceListQuerySchema,
@@ -116,6 +118,20 @@ export function invoicesRoutes(app: AppInstance, { invoices }: { invoices: Invoi
       },
     },
     async (request) => invoices.create(requireActor(request), request.body, request.id),
+  );
+
+  app.get(
+    "/api/invoices/deposit",
+    {
+      config: { access: { code: "INVOICE", op: "read" } },
+      schema: {
+        tags,
+        summary: "L'acompte d'un contrat avant sa préparation : montant, facture existante, ou raison du refus",
+        querystring: depositQuerySchema,
+        response: { 200: depositPreviewSchema },
+      },
+    },
+    async (request) => invoices.depositPreview(requireActor(request), request.query.contractId),
   );
 
   app.get(

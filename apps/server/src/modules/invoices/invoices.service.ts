@@ -1,6 +1,7 @@
 import {
   type CreateInvoiceBody,
   computeInvoiceTotals,
+  type DepositPreview,
   formatCurrency,
   formatDate,
   INVOICE_STATUSES,
@@ -27,7 +28,7 @@ import { addDays, type Clock, systemClock } from "../../lib/clock.js";
 import { badRequest, conflict, notFound, staleVersion, unprocessable } from "../../lib/errors.js";
 import { nextNumber } from "../../lib/numbering.js";
 import type { CompanyIdentity } from "../../lib/pdf/pdf-service.js";
-import { abilities, authorize } from "../../lib/policy.js";
+import { abilities, authorize, can } from "../../lib/policy.js";
 import { JsonText } from "../../lib/sql-json.js";
 import { versionedUpdate } from "../../lib/versioned-update.js";
 import type { ConfigurationService } from "../configuration/index.js";
@@ -106,6 +107,48 @@ function withTotals(lines: Line[]) {
       totalTtcCents: totals.totalTtcCents,
     },
   };
+}
+
+const NOT_SIGNED = "Le contrat n'est pas signé : rien à facturer.";
+/** An invoice that still counts: not a credit note, and not cancelled by one (the alerts' `liveInvoice`). */
+const live = (i: Invoice) => i.kind !== "CREDIT_NOTE" && i.creditedCents === 0;
+
+/**
+ * The contract's deposit: the line its draft bills (the contract's percentage of its price HT, at its
+ * VAT rate) and why it cannot be prepared now, if so. The preview and the draft share it, so the
+ * amount shown before confirming is the amount drafted.
+ */
+export function depositTerms(
+  { contract, missions }: NonNullable<Awaited<ReturnType<typeof repo.contractForBilling>>>,
+  existing: Invoice[],
+) {
+  const percent = Number(contract.depositPercent);
+  const vatRate = Number(contract.vatRate);
+  const cents = Math.round((toCents(contract.amountHT) * percent) / 100);
+  const invoice = existing.find((i) => i.kind === "DEPOSIT" && live(i)) ?? null;
+  const refusal =
+    contract.status !== "SIGNED"
+      ? NOT_SIGNED
+      : percent <= 0
+        ? "Le contrat ne prévoit pas d'acompte (onglet Contrat)."
+        : invoice
+          ? `Ce contrat a déjà sa facture d'acompte${invoice.number ? ` (n° ${invoice.number})` : " (brouillon à émettre)"}.`
+          : existing.some((i) => i.kind === "BALANCE" && live(i))
+            ? "Une facture de solde est déjà établie pour ce contrat : l'acompte n'aurait plus rien à précéder. Facturez le reste sur le solde."
+            : missions.length === 0
+              ? "Ce contrat n'a pas encore de mission."
+              : null;
+  const where = missions.length > 1 ? `, ${missions.length} établissements` : ` de ${missions[0]?.raisonSocial ?? ""}`;
+  const line: Line = {
+    kind: "SERVICE",
+    label: `Acompte de ${String(percent).replace(".", ",")} % sur le contrat ${contract.number} (évaluation externe${where})`,
+    quantity: 1,
+    unitPriceCents: cents,
+    vatRate,
+    totalHtCents: 0,
+    position: 1,
+  };
+  return { percent, vatRate, invoice, refusal, line, clientId: missions[0]?.clientId ?? null };
 }
 
 export function createInvoicesService({
@@ -245,35 +288,18 @@ export function createInvoicesService({
     const billing = await repo.contractForBilling(tx, contractId);
     if (!billing) throw notFound("Contrat introuvable.");
     const { contract, missions } = billing;
-    if (contract.status !== "SIGNED") throw conflict("Le contrat n'est pas signé : rien à facturer.");
     const existing = await repo.invoicesOfContract(tx, contract.id);
-    const live = (i: Invoice) => i.kind !== "CREDIT_NOTE" && i.creditedCents === 0;
+    if ("contractId" in body) {
+      const deposit = depositTerms(billing, existing);
+      if (deposit.refusal || !deposit.clientId)
+        throw conflict(deposit.refusal ?? "Ce contrat n'a pas encore de mission.");
+      return { kind: "DEPOSIT" as const, contract, clientId: deposit.clientId, missionId: null, lines: [deposit.line] };
+    }
+    if (contract.status !== "SIGNED") throw conflict(NOT_SIGNED);
     const vatRate = Number(contract.vatRate);
     const flatCents = contract.travelExpenseMode === 3 ? toCents(contract.travelExpenseAmount ?? 0) : 0;
     const servicesCents = toCents(contract.amountHT) - flatCents;
     const n = Math.max(missions.length, 1);
-
-    if ("contractId" in body) {
-      const percent = Number(contract.depositPercent);
-      if (percent <= 0) throw conflict("Le contrat ne prévoit pas d'acompte (onglet Contrat).");
-      if (existing.some((i) => i.kind === "DEPOSIT" && live(i)))
-        throw conflict("Ce contrat a déjà sa facture d'acompte.");
-      const clientId = missions[0]?.clientId;
-      if (!clientId) throw conflict("Ce contrat n'a pas encore de mission.");
-      const depositCents = Math.round((toCents(contract.amountHT) * percent) / 100);
-      const lines: Line[] = [
-        {
-          kind: "SERVICE",
-          label: `Acompte de ${String(percent).replace(".", ",")} % sur le contrat ${contract.number} (évaluation externe${missions.length > 1 ? `, ${missions.length} établissements` : ` de ${missions[0]?.raisonSocial ?? ""}`})`,
-          quantity: 1,
-          unitPriceCents: depositCents,
-          vatRate,
-          totalHtCents: 0,
-          position: 1,
-        },
-      ];
-      return { kind: "DEPOSIT" as const, contract, clientId, missionId: null, lines };
-    }
 
     const index = missions.findIndex((m) => m.id === body.missionId);
     const mission = missions[index];
@@ -282,6 +308,11 @@ export function createInvoicesService({
       throw conflict("La visite n'a pas encore eu lieu : la facture de solde suit la visite.");
     if (existing.some((i) => i.kind === "BALANCE" && i.missionId === mission.id && live(i)))
       throw conflict("Cette mission a déjà sa facture de solde.");
+    // A deposit still in draft would be billed in full on top of a balance that does not deduct it.
+    if (existing.some((i) => i.kind === "DEPOSIT" && live(i) && i.status === "INVOICE_PREPARE"))
+      throw conflict(
+        "La facture d'acompte du contrat est encore un brouillon : émettez-la d'abord, la facture de solde la déduira.",
+      );
     const lines: Line[] = [
       {
         kind: "SERVICE",
@@ -520,6 +551,31 @@ export function createInvoicesService({
         return row.id;
       });
       return detail(actor, id);
+    },
+
+    /** The contract's deposit before it is prepared: its amount, the deposit invoice if any, or why not. */
+    async depositPreview(actor: Actor, contractId: string): Promise<DepositPreview> {
+      authorize(actor, "read", invoiceResource, anInvoice("INVOICE_PREPARE"));
+      const billing = await repo.contractForBilling(db, contractId);
+      if (!billing) throw notFound("Contrat introuvable.");
+      const deposit = depositTerms(billing, await repo.invoicesOfContract(db, contractId));
+      const { values } = withTotals([deposit.line]);
+      const i = deposit.invoice;
+      return {
+        contractId,
+        contractNumber: billing.contract.number,
+        percent: deposit.percent,
+        contractAmountHt: Number(billing.contract.amountHT),
+        vatRate: deposit.vatRate,
+        amountHt: euros(values.totalHtCents),
+        amountVat: euros(values.totalVatCents),
+        amountTtc: euros(values.totalTtcCents),
+        invoice: i
+          ? { id: i.id, number: i.number, status: i.status as InvoiceStatus, totalTtc: euros(i.totalTtcCents) }
+          : null,
+        refusal: deposit.refusal,
+        canPrepare: !deposit.refusal && can(actor, "create", invoiceResource, anInvoice("INVOICE_PREPARE")),
+      };
     },
 
     async update(actor: Actor, id: string, input: UpdateInvoiceBody, requestId?: string) {

@@ -149,6 +149,29 @@ export const createInvoiceBodySchema = z.union(
 );
 export type CreateInvoiceBody = z.infer<typeof createInvoiceBodySchema>;
 
+/** GET /api/invoices/deposit?contractId=…: the contract's deposit, as its draft would bill it. */
+export const depositQuerySchema = z.object({ contractId: idSchema });
+export const depositPreviewSchema = z.object({
+  contractId: z.string(),
+  contractNumber: z.string(),
+  /** The contract's deposit percentage (0: no deposit) and its price HT, in euros. */
+  percent: z.number(),
+  contractAmountHt: z.number(),
+  vatRate: z.number(),
+  amountHt: z.number(),
+  amountVat: z.number(),
+  amountTtc: z.number(),
+  /** The contract's deposit invoice that counts (draft or issued, not cancelled by a credit note). */
+  invoice: z
+    .object({ id: z.string(), number: z.string().nullable(), status: z.enum(INVOICE_STATUSES), totalTtc: z.number() })
+    .nullable(),
+  /** Why no deposit can be prepared now, in French; null when it can. */
+  refusal: z.string().nullable(),
+  /** The actor may prepare it now (their rights, and no refusal). */
+  canPrepare: z.boolean(),
+});
+export type DepositPreview = z.infer<typeof depositPreviewSchema>;
+
 export const updateInvoiceBodySchema = z.object({
   lines: z.array(invoiceLineInputSchema).min(1, "Une facture a au moins une ligne.").max(100),
   buyerReference: buyerReferenceSchema,

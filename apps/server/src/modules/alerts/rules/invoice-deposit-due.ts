@@ -5,8 +5,9 @@ import { liveInvoice } from "./invoice-sql.js";
 
 /**
  * A signed contract that asks for a deposit (its deposit percentage above 0) and has no deposit
- * invoice yet (a cancelled one does not count). The deposit is drafted from the Facture tab of the
- * contract's first mission, which the row opens.
+ * invoice yet (a cancelled one does not count), nor a balance invoice (the invoices service then refuses
+ * the deposit: the balance bills the whole). The row opens the Facture tab of the contract's first
+ * mission, whose first block prepares the deposit.
  */
 export const invoiceDepositDue: AlertRule = {
   code: "invoice-deposit-due",
@@ -35,5 +36,6 @@ export const invoiceDepositDue: AlertRule = {
         order by c.raison_social, m.id limit 1) fm on true
     where k.status = 'SIGNED' and k.deposit_percent > 0 and k.signature_date is not null
       and k.signature_date + ${thresholdDays}::int <= ${today}::date
-      and not exists (select 1 from invoices i where i.contract_id = k.id and i.kind = 'DEPOSIT' and ${liveInvoice("i")})`,
+      and not exists (select 1 from invoices i where i.contract_id = k.id and i.kind in ('DEPOSIT', 'BALANCE')
+        and ${liveInvoice("i")})`,
 };

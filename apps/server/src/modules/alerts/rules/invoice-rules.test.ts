@@ -101,4 +101,15 @@ describe("alert rules of the Factures page", () => {
     await buildInvoice(db(), { contractId: contract.id, clientId: essms.id, kind: "DEPOSIT" });
     expect(await finds(db(), invoiceDepositDue, "2026-02-02", contract.id)).toBe(false);
   });
+
+  it("deposit due: leaves once a balance is invoiced on the contract (the deposit is then refused)", async () => {
+    const { contract, essms, mission } = await buildMission(
+      db(),
+      { lastDay: "2026-03-01" },
+      { depositPercent: 30, signatureDate: "2026-02-01" },
+    );
+    expect(await finds(db(), invoiceDepositDue, "2026-03-10", contract.id)).toBe(true);
+    await buildInvoice(db(), { contractId: contract.id, clientId: essms.id, missionId: mission.id });
+    expect(await finds(db(), invoiceDepositDue, "2026-03-10", contract.id)).toBe(false);
+  });
 });

@@ -1,4 +1,6 @@
+import type { ContractDetail } from "@certidesk/shared";
 import { Alert, Anchor, Stack } from "@mantine/core";
+import type { ReactNode } from "react";
 import { Link, useParams } from "react-router";
 import { LoadingOverlay } from "../../../components";
 import { errorMessage } from "../../../lib/api-client";
@@ -6,8 +8,11 @@ import { useBranding } from "../../../lib/configuration/use-branding";
 import { useContract } from "../api/get-contract";
 import { ContractView } from "./ContractView";
 
-/** Route /app/contract/{id}: a prospect's contract (right on PROSPECT). */
-export function ContractPage() {
+/**
+ * Route /app/contract/{id}: a prospect's contract (right on PROSPECT). `aside`: what app/ adds from
+ * other features under the header (the deposit invoice of a signed contract).
+ */
+export function ContractPage({ aside }: { aside?: (contract: ContractDetail) => ReactNode }) {
   const { id = "" } = useParams();
   const { data, error, isLoading } = useContract(id);
   useBranding(data ? `Contrat ${data.number}` : "Contrat");
@@ -18,7 +23,7 @@ export function ContractPage() {
       <Anchor component={Link} to={`/app/timeline-prospect/${data.requestId}`} size="sm">
         ← Demande {data.requestReference}
       </Anchor>
-      <ContractView contract={data} scope={{ kind: "prospect" }} titleOrder={1} />
+      <ContractView contract={data} scope={{ kind: "prospect" }} titleOrder={1} aside={aside?.(data)} />
     </Stack>
   );
 }

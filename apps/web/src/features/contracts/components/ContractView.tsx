@@ -6,7 +6,7 @@ import {
   formatDate,
 } from "@certidesk/shared";
 import { Anchor, Badge, Group, Paper, Stack, Tabs, Text, Title } from "@mantine/core";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { ReasonModal } from "../../../components";
 import { errorMessage } from "../../../lib/api-client";
@@ -58,15 +58,18 @@ function useContractTab() {
 /**
  * A contract with the spec's four tabs: Besoin, Programme, Contrat, Décision.
  * `titleOrder` 1 when the contract is the page (one h1), 2 inside a page that has its own title.
+ * `aside`: what another feature shows under the header (the deposit invoice, mounted by app/).
  */
 export function ContractView({
   contract,
   scope,
   titleOrder = 2,
+  aside,
 }: {
   contract: ContractDetail;
   scope: ContractScope;
   titleOrder?: 1 | 2;
+  aside?: ReactNode;
 }) {
   const { can, canOpen } = useCan();
   const canEdit = can("PROSPECT", "update");
@@ -118,6 +121,7 @@ export function ContractView({
             )}
         </Group>
       </Paper>
+      {aside}
       <Tabs value={tab} onChange={(v) => v && setTab(v)} keepMounted={false}>
         <Tabs.List>
           {CONTRACT_TABS.map((t) => (

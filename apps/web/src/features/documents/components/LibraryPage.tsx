@@ -1,4 +1,9 @@
-import { DOCUMENT_FAMILIES, DOCUMENT_FAMILY_LABELS, type DocumentFamily } from "@certidesk/shared";
+import {
+  DOCUMENT_FAMILIES,
+  DOCUMENT_FAMILY_LABELS,
+  type DocumentFamily,
+  FILED_DOCUMENT_FAMILIES,
+} from "@certidesk/shared";
 import { Alert, Button, Group, Stack, Tabs, Title } from "@mantine/core";
 import { IconPlus } from "@tabler/icons-react";
 import { useState } from "react";
@@ -26,6 +31,8 @@ export function LibraryPage() {
   useBranding("Bibliothèque");
   const { can, abilities } = useCan();
   const families = visibleFamilies(abilities.readHrDocuments);
+  // Receipts are filed with their expense (Frais tab), never by hand: their tab lists, it does not take uploads.
+  const uploadFamilies = families.filter((f) => (FILED_DOCUMENT_FAMILIES as readonly string[]).includes(f));
   const isFamily = (value: string | null): value is DocumentFamily => families.includes(value as DocumentFamily);
   const canCreate = can("CERTMANAGER_DOCUMENT", "create");
   // The family lives in the address so a reload or a shared link keeps the tab.
@@ -123,8 +130,8 @@ export function LibraryPage() {
       <UploadDocumentModal
         opened={uploadOpen}
         onClose={() => setUploadOpen(false)}
-        family={family}
-        families={families}
+        family={uploadFamilies.includes(family) ? family : (uploadFamilies[0] ?? "GENERAL")}
+        families={uploadFamilies}
         initialFile={droppedFile}
       />
     </Stack>

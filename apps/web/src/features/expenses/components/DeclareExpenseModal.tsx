@@ -5,7 +5,9 @@ import {
   type ExpenseKind,
   eurosToCents,
   expenseBodySchema,
+  FUTURE_EXPENSE_MESSAGE,
   mileageCents,
+  parisToday,
   parseDecimal,
   TRANSPORT_MODE_LABELS,
   TRANSPORT_MODES,
@@ -92,6 +94,11 @@ function DeclareExpenseForm({ onClose, missions, kmRate }: Omit<Props, "opened">
     }
     if (!receipt) {
       setReceiptError("Joignez le justificatif.");
+      return;
+    }
+    // The server refuses it too; said here first, under the field, without sending the receipt.
+    if (body.date > parisToday()) {
+      form.setFieldError("date", FUTURE_EXPENSE_MESSAGE);
       return;
     }
     await declare.mutateAsync({ missionId: values.missionId, body, receipt });

@@ -7,7 +7,10 @@ import { notifySaved } from "../../../lib/notify";
 import { useExpenseSettings } from "../api/get-expense-settings";
 import { useUpdateExpenseSettings } from "../api/update-expense-settings";
 
-/** Settings › Frais: the mileage rate of the evaluators' car journeys, the satisfaction questionnaire's delay. */
+/**
+ * Settings › Frais: the mileage rate of the evaluators' car journeys, the satisfaction questionnaire's
+ * delay, the margin around the mission's dates past which an expense is flagged.
+ */
 export function ExpenseSettingsTab() {
   const { data, error } = useExpenseSettings();
   if (error) return <Alert color="red">{errorMessage(error)}</Alert>;
@@ -18,8 +21,9 @@ export function ExpenseSettingsTab() {
 interface SettingsForm extends Record<string, unknown> {
   kmRate: string;
   satisfactionAfterDays: string;
+  dateMarginDays: string;
 }
-type SettingsBody = { kmRate: number; satisfactionAfterDays: number | null; version: number };
+type SettingsBody = { kmRate: number; satisfactionAfterDays: number | null; dateMarginDays: number; version: number };
 
 function KmRateForm({ settings }: { settings: ExpenseSettings }) {
   const save = useUpdateExpenseSettings();
@@ -27,12 +31,14 @@ function KmRateForm({ settings }: { settings: ExpenseSettings }) {
     initialValues: {
       kmRate: settings.kmRate.toLocaleString("fr-FR", { maximumFractionDigits: 3 }),
       satisfactionAfterDays: settings.satisfactionAfterDays === null ? "" : String(settings.satisfactionAfterDays),
+      dateMarginDays: String(settings.dateMarginDays),
     },
     schema: expenseSettingsBodySchema,
     toBody: (v) => ({
       kmRate: parseDecimal(v.kmRate) as number,
       satisfactionAfterDays:
         v.satisfactionAfterDays.trim() === "" ? null : (parseDecimal(v.satisfactionAfterDays) as number),
+      dateMarginDays: parseDecimal(v.dateMarginDays) as number,
       version: settings.version,
     }),
   });
@@ -69,6 +75,14 @@ function KmRateForm({ settings }: { settings: ExpenseSettings }) {
             allowDecimal={false}
             maxLength={2}
             {...form.getInputProps("satisfactionAfterDays")}
+          />
+          <NumericInput
+            label="Marge autour des dates de la mission (jours)"
+            description="Une dépense datée plus tôt avant la visite ou plus tard après est signalée à qui la valide ; une dépense datée après aujourd'hui est refusée."
+            required
+            allowDecimal={false}
+            maxLength={2}
+            {...form.getInputProps("dateMarginDays")}
           />
         </FormContent>
       </Stack>

@@ -34,6 +34,7 @@ const expense = (overrides: Partial<Expense>): Expense => ({
   decidedBy: null,
   reimbursedOn: null,
   rebilledInvoice: null,
+  dateWarning: null,
   abilities: { update: false, decide: true, reimburse: false },
   version: 1,
   ...overrides,
@@ -49,6 +50,9 @@ describe("ExpensesTab", () => {
               expense({}),
               expense({
                 id: "e2",
+                date: "2026-03-01",
+                dateWarning:
+                  "Datée du 01/03/2026, 37 jours avant le début de la mission (07/04/2026) : au-delà de la marge de 7 jours.",
                 kind: "LODGING",
                 transportMode: null,
                 kilometres: null,
@@ -78,6 +82,11 @@ describe("ExpensesTab", () => {
     // The line and the total of refused expenses, both in the French currency format.
     expect(screen.getAllByText(/1\s234,50\s€/).length).toBe(2);
     expect(screen.getByText("Justificatif illisible")).toBeTruthy();
+    // Dated well before the mission: flagged to whoever validates it, with the reason; the other line is not.
+    const early = screen.getByText("Justificatif illisible").closest("tr") as HTMLElement;
+    expect(within(early).getByText("Date à vérifier")).toBeTruthy();
+    expect(within(early).getByText(/37 jours avant le début de la mission \(07\/04\/2026\)/)).toBeTruthy();
+    expect(within(row).queryByText("Date à vérifier")).toBeNull();
     await userEvent.click(within(row).getByRole("button", { name: /Valider la dépense du 07\/04\/2026/ }));
     await waitFor(() => expect(fetchMock?.calls.some((c) => c.url.endsWith("/api/expenses/e1/approve"))).toBe(true));
     const call = fetchMock.calls.find((c) => c.url.endsWith("/approve"));

@@ -20,7 +20,7 @@ import { usePayFeeInvoice } from "../api/pay-fee-invoice";
 import { useReimburseExpense } from "../api/reimburse-expense";
 import { useRejectExpense } from "../api/reject-expense";
 import { DeclareExpenseModal } from "./DeclareExpenseModal";
-import { ExpenseStatusBadge, euros, expenseNature, FeeStatusBadge } from "./expense-labels";
+import { DateWarning, ExpenseStatusBadge, euros, expenseNature, FeeStatusBadge } from "./expense-labels";
 
 /** Asks for a date (a reimbursement, a payment), today by default. */
 function DateModal(props: {
@@ -201,7 +201,12 @@ export function ExpenseTable({
         <Table.Tbody>
           {items.map((e) => (
             <Table.Tr key={e.id}>
-              <Table.Td>{formatDate(e.date)}</Table.Td>
+              <Table.Td>
+                <Text size="sm" style={{ whiteSpace: "nowrap" }}>
+                  {formatDate(e.date)}
+                </Text>
+                {e.dateWarning && <DateWarning reason={e.dateWarning} />}
+              </Table.Td>
               {showMission && <Table.Td>{e.missionLabel}</Table.Td>}
               {showAuditor && <Table.Td>{e.auditorName}</Table.Td>}
               <Table.Td>

@@ -9,7 +9,7 @@ import {
   formatDecimal,
   TRANSPORT_MODE_LABELS,
 } from "@certidesk/shared";
-import { Badge } from "@mantine/core";
+import { Badge, Stack, Text } from "@mantine/core";
 
 const STATUS_COLORS: Record<ExpenseStatus, string> = {
   SUBMITTED: "orange",
@@ -23,6 +23,20 @@ export function ExpenseStatusBadge({ status }: { status: ExpenseStatus }) {
     <Badge color={STATUS_COLORS[status]} variant="light">
       {EXPENSE_STATUS_LABELS[status]}
     </Badge>
+  );
+}
+
+/** An expense dated outside the mission's dates beyond the margin: flagged, with the reason, for who validates it. */
+export function DateWarning({ reason }: { reason: string }) {
+  return (
+    <Stack gap={2} mt={4} maw={260}>
+      <Badge color="orange" variant="light">
+        Date à vérifier
+      </Badge>
+      <Text size="xs" c="orange.9">
+        {reason}
+      </Text>
+    </Stack>
   );
 }
 

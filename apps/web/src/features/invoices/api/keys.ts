@@ -7,4 +7,5 @@ export const invoiceKeys = {
   list: (query: InvoiceListQuery) => [...invoiceKeys.all, "list", query] as const,
   detail: (id: string) => [...invoiceKeys.all, "detail", id] as const,
   settings: () => [...invoiceKeys.all, "settings"] as const,
+  deposit: (contractId: string) => [...invoiceKeys.all, "deposit", contractId] as const,
 };

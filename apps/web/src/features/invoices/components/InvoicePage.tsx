@@ -75,6 +75,21 @@ function IssuedLines({ invoice }: { invoice: InvoiceDetail }) {
   );
 }
 
+/** A balance that deducts the deposit says so above its lines: what was already invoiced, and how much. */
+function DepositDeduction({ invoice }: { invoice: InvoiceDetail }) {
+  const deductions = invoice.lines.filter((l) => l.kind === "DEPOSIT_DEDUCTION");
+  if (deductions.length === 0) return null;
+  return (
+    <Alert color="blue" title="Acompte déduit">
+      {deductions.map((l) => (
+        <Text size="sm" key={l.label}>
+          {l.label} : {formatCurrency(l.totalHt)} HT
+        </Text>
+      ))}
+    </Alert>
+  );
+}
+
 /** One invoice (route /app/facture/:id): the draft's editor, or the issued invoice with its payments. */
 export function InvoicePage() {
   const { id = "" } = useParams();
@@ -226,6 +241,7 @@ export function InvoicePage() {
           </Stack>
         </SimpleGrid>
       </Paper>
+      <DepositDeduction invoice={invoice} />
       {draft && invoice.abilities.update ? (
         <InvoiceDraftForm key={`${invoice.id}:${invoice.version}`} invoice={invoice} />
       ) : (

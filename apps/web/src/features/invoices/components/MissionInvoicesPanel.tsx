@@ -7,14 +7,24 @@ import { errorMessage } from "../../../lib/api-client";
 import { useCan } from "../../../lib/can";
 import { useCreateInvoice } from "../api/create-invoice";
 import { useInvoices } from "../api/get-invoices";
+import { DepositPanel } from "./DepositPanel";
 import { INVOICE_COLUMNS } from "./invoice-columns";
 import { STATUS_LABELS } from "./invoice-labels";
 
 /**
- * The mission's Facture tab: its invoices (the contract's deposit is on the contract) and the
- * balance to prepare once the visit is over. Mounted by app/ in the mission view.
+ * The mission's Facture tab: the contract's deposit first (the deposit alert lands here), then the
+ * mission's invoices and the balance to prepare once the visit is over. Mounted by app/ in the
+ * mission view, which says whether the visit is over (the server checks it again).
  */
-export function MissionInvoicesPanel({ missionId }: { missionId: string }) {
+export function MissionInvoicesPanel({
+  missionId,
+  contractId,
+  visitOver,
+}: {
+  missionId: string;
+  contractId: string;
+  visitOver: boolean;
+}) {
   const navigate = useNavigate();
   const { can } = useCan();
   const create = useCreateInvoice();
@@ -24,6 +34,7 @@ export function MissionInvoicesPanel({ missionId }: { missionId: string }) {
   const toDo = !isLoading && live.length === 0;
   return (
     <Stack>
+      <DepositPanel contractId={contractId} />
       <Group justify="space-between">
         <Text size="sm">
           {toDo
@@ -32,6 +43,8 @@ export function MissionInvoicesPanel({ missionId }: { missionId: string }) {
         </Text>
         {toDo && can("INVOICE", "create") && (
           <Button
+            variant={visitOver ? "filled" : "default"}
+            disabled={!visitOver}
             leftSection={<IconFilePlus size={16} />}
             loading={create.isPending}
             onClick={() => create.mutate({ missionId }, { onSuccess: (saved) => navigate(`/app/facture/${saved.id}`) })}
@@ -40,6 +53,11 @@ export function MissionInvoicesPanel({ missionId }: { missionId: string }) {
           </Button>
         )}
       </Group>
+      {toDo && !visitOver && (
+        <Text size="sm" c="dimmed">
+          La facture de solde se prépare après le dernier jour de visite ; elle déduira l'acompte émis.
+        </Text>
+      )}
       {create.error && (
         <Alert color="orange" role="alert">
           {errorMessage(create.error)}

@@ -1,4 +1,4 @@
-import { DOCUMENT_FAMILIES, type DocumentCategory } from "@certidesk/shared";
+import { type DocumentCategory, FILED_DOCUMENT_FAMILIES } from "@certidesk/shared";
 import { Alert, Box, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { ConfirmPopup, LoadingOverlay } from "../../../../components";
@@ -45,7 +45,7 @@ export function DocumentCategoriesTab() {
       <Box pos="relative">
         <LoadingOverlay visible={isLoading} />
         <SimpleGrid cols={{ base: 1, md: 2 }}>
-          {DOCUMENT_FAMILIES.map((family) => (
+          {FILED_DOCUMENT_FAMILIES.map((family) => (
             <CategoryFamilyCard
               key={family}
               family={family}
