@@ -7,3 +7,4 @@
 export { rebilledExpenseLines } from "./invoice-commands.js";
 export { invoiceResource } from "./invoices.policy.js";
 export { buyerSnapshot, INVOICE_SERIES, splitCents } from "./invoices.service.js";
+export { recordPayment } from "./record-payment.js";
