@@ -4,6 +4,9 @@ import { cleanText, hashKeys, MAX_STATEMENT_LINES, type ParsedStatement, parseAm
 export const NOT_A_STATEMENT =
   "Le fichier n'est ni un relevé camt.053 (XML) ni un CSV de relevé (date, libellé, montant) : rien n'a été importé.";
 
+const NO_HEADER =
+  "L'en-tête du CSV doit nommer une date, un libellé et un montant (ou un débit et un crédit) : rien n'a été importé.";
+
 /** One CSV record: quoted fields may hold the separator ("1 234,56" in a comma-separated file). */
 function splitRecord(line: string, sep: string): string[] {
   const cells: string[] = [];
@@ -72,9 +75,7 @@ export function parseBankCsv(text: string): ParsedStatement {
     reference: headerAt >= 0 ? find(header, /r[ée]f[ée]rence/) : -1,
   };
   if (col.date < 0 || col.label < 0 || (col.amount < 0 && (col.debit < 0 || col.credit < 0)))
-    throw unprocessable(
-      "L'en-tête du CSV doit nommer une date, un libellé et un montant (ou un débit et un crédit) : rien n'a été importé.",
-    );
+    throw unprocessable(NO_HEADER);
   const data = rows.slice(headerAt >= 0 ? headerAt + 1 : 0);
   if (data.length > MAX_STATEMENT_LINES)
     throw unprocessable(`Le relevé a plus de ${MAX_STATEMENT_LINES} lignes : importez-le en plusieurs fichiers.`);
@@ -83,6 +84,8 @@ export function parseBankCsv(text: string): ParsedStatement {
     const cells = splitRecord(line, sep);
     const cell = (i: number) => (i >= 0 ? (cells[i] ?? "") : "");
     if (headerAt < 0 && cells.length < 3) throw unprocessable(NOT_A_STATEMENT);
+    // Without a recognised header, a first line that is not a date is a header we cannot read.
+    if (headerAt < 0 && number === data[0]?.number && !/^\d/.test(cell(col.date))) throw unprocessable(NO_HEADER);
     let amountCents: number;
     if (col.amount >= 0) amountCents = parseAmount(cell(col.amount), where);
     else {

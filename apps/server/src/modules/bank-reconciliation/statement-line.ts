@@ -29,14 +29,17 @@ export const cleanText = (v: string) => v.replace(/\s+/g, " ").trim();
  */
 export function parseAmount(raw: string, where: string): number {
   const text = raw.replace(/[\s\u00a0\u202f]|€|EUR/g, "");
-  const match = /^([+-]?)(\d{1,3}(?:([.,])\d{3})*|\d+)(?:([.,])(\d+))?$/.exec(text);
-  if (!match || (match[3] && match[3] === match[4])) throw unprocessable(`${where} : montant illisible « ${raw} ».`);
-  const [, sign, whole = "0", thousands, , decimals = ""] = match;
+  // With both separators the last is the decimal one (1.234,56 or 1,234.56); alone, "," or "." is decimal.
+  const decimalSep = text.lastIndexOf(",") > text.lastIndexOf(".") ? "," : ".";
+  const thousandsSep = decimalSep === "," ? "." : ",";
+  const match = new RegExp(`^([+-]?)(\\d{1,3}(?:\\${thousandsSep}\\d{3})+|\\d+)(?:\\${decimalSep}(\\d+))?$`).exec(text);
+  if (!match) throw unprocessable(`${where} : montant illisible « ${raw} ».`);
+  const [, sign, whole = "0", decimals = ""] = match;
   if (decimals.length > 2)
     throw unprocessable(
       `${where} : le montant « ${raw} » a ${decimals.length} décimales ; un relevé en euros n'en a que deux. Rien n'a été importé.`,
     );
-  const cents = Number(whole.replaceAll(thousands ?? "", "")) * 100 + Number(decimals.padEnd(2, "0"));
+  const cents = Number(whole.replaceAll(thousandsSep, "")) * 100 + Number(decimals.padEnd(2, "0"));
   if (!Number.isSafeInteger(cents) || cents > 100_000_000_000)
     throw unprocessable(`${where} : montant hors limites « ${raw} ».`);
   return sign === "-" ? -cents : cents;
