@@ -3,7 +3,7 @@ import type { Executor } from "../../db/client.js";
 import { bankLinePayments, bankStatementLines, bankStatements, invoices } from "../../db/schema/index.js";
 import { anyOf } from "../../lib/any-of.js";
 import { offsetOf, type PageRequest } from "../../lib/pagination.js";
-import { foldedSql, matchEveryWordIn } from "../../lib/search-text.js";
+import { foldedSql, searchPatterns } from "../../lib/search-text.js";
 import type { StatementLine } from "./statement-line.js";
 
 export type LineRow = typeof bankStatementLines.$inferSelect;
@@ -183,7 +183,8 @@ export async function openInvoiceOptions(db: Executor, search: string | undefine
   return (await db
     .select(openColumns)
     .from(invoices)
-    .where(and(openInvoice, matchEveryWordIn(invoices.searchText, search)))
+    // The invoices' search text is folded but not lowered (migration 0024): ILIKE, as their list searches it.
+    .where(and(openInvoice, ...searchPatterns(search).map((p) => sql`${invoices.searchText} ilike ${p}`)))
     .orderBy(asc(invoices.dueDate), asc(invoices.number))
     .limit(30)) as OpenInvoice[];
 }
