@@ -115,6 +115,8 @@ export type BankLine = z.infer<typeof bankLineSchema>;
 
 export const bankLinePageSchema = pageResultSchema(bankLineSchema).extend({
   counts: z.object({ TO_MATCH: z.number().int(), MATCHED: z.number().int(), IGNORED: z.number().int() }),
+  /** The server runs the demonstration: the sample statement can be downloaded. */
+  sampleAvailable: z.boolean(),
 });
 export type BankLinePage = z.infer<typeof bankLinePageSchema>;
 

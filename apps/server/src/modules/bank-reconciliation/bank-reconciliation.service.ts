@@ -241,6 +241,7 @@ export function createBankReconciliationService({ db, clock = systemClock, demo 
         page: query.page,
         pageSize: query.pageSize,
         counts: { TO_MATCH: n("TO_MATCH"), MATCHED: n("MATCHED"), IGNORED: n("IGNORED") },
+        sampleAvailable: demo,
       };
     },
 
