@@ -32,7 +32,7 @@ test("COMPTA imports the demo's camt.053, confirms a proposal (the invoice is pa
   );
   const table = page.getByRole("table", { name: "Lignes du relevé" });
   const row = table.getByRole("row").filter({ hasText: `MOTIF FACTURE ${number}` });
-  await expect(row.getByText("Numéro de facture dans le libellé")).toBeVisible();
+  await expect(row.getByText("Numéro cité")).toBeVisible();
   await expect(table.getByRole("row").filter({ hasText: "REMISE CHEQUES" })).toContainText("Aucune proposition");
   if (SHOTS) {
     await page.screenshot({ path: `${SHOTS}/rapprochement-1440.png`, fullPage: true });

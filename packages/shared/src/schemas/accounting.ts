@@ -67,16 +67,16 @@ export const BANK_LINE_STATUSES = ["TO_MATCH", "MATCHED", "IGNORED"] as const;
 export type BankLineStatus = (typeof BANK_LINE_STATUSES)[number];
 export const BANK_LINE_STATUS_LABELS: Record<BankLineStatus, string> = {
   TO_MATCH: "À rapprocher",
-  MATCHED: "Rapprochée",
-  IGNORED: "Ignorée",
+  MATCHED: "Rapprochées",
+  IGNORED: "Ignorées",
 };
 
 /** Why an invoice is proposed for a line: its number (or structured reference) in the label, or its amount. */
 export const MATCH_REASONS = ["NUMBER", "AMOUNT_AND_NAME", "AMOUNT"] as const;
 export type MatchReason = (typeof MATCH_REASONS)[number];
 export const MATCH_REASON_LABELS: Record<MatchReason, string> = {
-  NUMBER: "Numéro de facture dans le libellé",
-  AMOUNT_AND_NAME: "Montant et nom du client",
+  NUMBER: "Numéro cité",
+  AMOUNT_AND_NAME: "Montant et nom",
   AMOUNT: "Montant seul",
 };
 
