@@ -48,7 +48,7 @@ describe("FEC export", () => {
       reason: "Une demi-journée de moins",
       lines: [{ position: 1, quantity: 0.1 }],
     });
-    const rest = await post("/api/invoices/" + balance.id + "/payments", {
+    const rest = await post(`/api/invoices/${balance.id}/payments`, {
       date: "2026-05-15",
       amount: 2160,
       method: "TRANSFER",
