@@ -20,6 +20,7 @@ import { partyOptions } from "./lib/party-options.js";
 import { createPeriodicJob } from "./lib/periodic-job.js";
 import { createStorage, type FileStorage } from "./lib/storage/index.js";
 import { MULTIPART_LIMITS } from "./lib/upload.js";
+import { accountingRoutes, createAccountingService } from "./modules/accounting/index.js";
 import { createAlertActionsService } from "./modules/alerts/alert-actions.service.js";
 import { alertDigestRoutes } from "./modules/alerts/alert-digest.routes.js";
 import { createAlertDigestService } from "./modules/alerts/alert-digest.service.js";
@@ -42,6 +43,7 @@ import { createPasswordResetService } from "./modules/auth/password-reset.servic
 import { AUTH_CHANGES_CHANNEL } from "./modules/auth/session-cache.js";
 import { createSessionStore } from "./modules/auth/session-store.js";
 import { backupsRoutes, createBackupSchedule, createBackupsService } from "./modules/backups/index.js";
+import { bankReconciliationRoutes, createBankReconciliationService } from "./modules/bank-reconciliation/index.js";
 import { clientsRoutes } from "./modules/clients/clients.routes.js";
 import { createClientsService } from "./modules/clients/clients.service.js";
 import { partiesRoutes } from "./modules/clients/parties.routes.js";
@@ -390,6 +392,8 @@ export async function buildApp({
     onMailQueued: wakeWorker,
   });
   invoicesRoutes(app, { invoices });
+  accountingRoutes(app, { accounting: createAccountingService({ db, configuration: configurationService, clock }) });
+  bankReconciliationRoutes(uploads, { bank: createBankReconciliationService({ db, clock, demo: config.demoData }) });
   // Reminders of unpaid invoices: hourly; each (invoice, step) is claimed once, whatever the number of servers.
   const reminders = createPeriodicJob(
     async () => {

@@ -3,6 +3,8 @@ import { and, eq, or, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectBackupRoundTrip } from "../../test/backup-round-trip.js";
+import { checkFec, fecRows } from "../../test/fec-check.js";
+import { signIn } from "../../test/session.js";
 import { createTestApp, type TestContext } from "../../test/test-app.js";
 import {
   auditorFeeInvoices,
@@ -25,6 +27,7 @@ import {
 } from "../db/schema/index.js";
 import { foldedSql } from "../lib/search-text.js";
 import { deriveStatus } from "../modules/prospects/request-status.js";
+import { DEMO_PASSWORD } from "./demo-data.js";
 
 /**
  * The demo generator writes rows directly (it is fast because it does not replay every workflow):
@@ -432,6 +435,23 @@ export function describeDemoConsistency(
       const stored = await derived();
       await ctx.handle.queryRaw("select gestionnaires_refresh(array(select id from gestionnaires))");
       expect(await derived()).toEqual(stored);
+    });
+
+    it("writes a FEC that keeps the norm's rules over each year of invoices", async () => {
+      const compta = await signIn(ctx, "compta@demo.fr", DEMO_PASSWORD);
+      const issued = data.invoices.flatMap((i) => (i.issueDate ? [i.issueDate.slice(0, 4)] : []));
+      let rows = 0;
+      for (const year of new Set(issued)) {
+        const r = await ctx.app.inject({
+          method: "GET",
+          url: `/api/accounting/fec?from=${year}-01-01&to=${year}-12-31`,
+          headers: compta.bearer,
+        });
+        expect(r.statusCode, r.body).toBe(200);
+        expect(checkFec(r.body), year).toEqual([]);
+        rows += fecRows(r.body).length;
+      }
+      expect(rows).toBeGreaterThan(issued.length * 2);
     });
   });
 }

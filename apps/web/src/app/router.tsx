@@ -104,6 +104,13 @@ export const router = createBrowserRouter([
                 lazy: lazyPage(() => import("../features/invoices/components/InvoiceListPage"), "InvoiceListPage"),
               },
               {
+                path: "facture/rapprochement",
+                lazy: lazyPage(
+                  () => import("../features/accounting/components/BankReconciliationPage"),
+                  "BankReconciliationPage",
+                ),
+              },
+              {
                 path: "facture/:id",
                 lazy: lazyPage(() => import("../features/invoices/components/InvoicePage"), "InvoicePage"),
               },

@@ -8,3 +8,4 @@ export { rebilledExpenseLines } from "./invoice-commands.js";
 export { markInvoiceSent } from "./invoice-sending.js";
 export { invoiceResource } from "./invoices.policy.js";
 export { buyerSnapshot, INVOICE_SERIES, splitCents } from "./invoices.service.js";
+export { recordPayment } from "./record-payment.js";

@@ -45,6 +45,7 @@ import { renderInvoicePdf } from "./invoice-pdf.js";
 import { billingAddress, billingEmailOf, INVOICE_SEND_TEMPLATE, invoiceMailVariables } from "./invoice-sending.js";
 import { invoiceResource } from "./invoices.policy.js";
 import * as repo from "./invoices.repository.js";
+import { recordPayment } from "./record-payment.js";
 import { buildSalesJournal } from "./sales-journal.js";
 
 export interface InvoicesDeps {
@@ -743,41 +744,7 @@ export function createInvoicesService({
 
     /** Records a payment (euros): partially paid, then paid; more than what is due is refused (422). */
     async pay(actor: Actor, id: string, body: PaymentBody, requestId?: string) {
-      const amountCents = toCents(body.amount);
-      await db.transaction(async (tx) => {
-        const i = await repo.lockInvoice(tx, id);
-        if (!i) throw notFound(invoiceResource.notFound);
-        authorize(actor, "pay", invoiceResource, record(i));
-        if (body.date > clock.today()) throw unprocessable("La date du paiement ne peut pas être dans le futur.");
-        if (i.issueDate && body.date < i.issueDate)
-          throw unprocessable("La date du paiement précède l'émission de la facture.");
-        const due = i.totalTtcCents - i.paidCents - i.creditedCents;
-        if (amountCents > due)
-          throw unprocessable(
-            `Le paiement (${formatCurrency(euros(amountCents))}) dépasse le reste à payer (${formatCurrency(euros(due))}).`,
-          );
-        await repo.insertPayment(tx, {
-          invoiceId: id,
-          date: body.date,
-          amountCents,
-          method: body.method,
-          reference: body.reference ?? null,
-          createdBy: actor.userId,
-          createdAt: clock.now(),
-        });
-        const paid = i.paidCents + amountCents;
-        const status = paid + i.creditedCents >= i.totalTtcCents ? "INVOICE_PAID" : "INVOICE_PARTIALLY_PAID";
-        await repo.updateInvoice(tx, id, { paidCents: paid, status, updatedAt: clock.now() });
-        await audit(
-          tx,
-          actor,
-          id,
-          `Paiement de ${formatCurrency(euros(amountCents))} reçu sur la facture ${i.number}`,
-          "payment",
-          requestId,
-          { amount: euros(amountCents), method: body.method, date: body.date },
-        );
-      });
+      await db.transaction((tx) => recordPayment(tx, actor, id, body, { clock, requestId }));
       return detail(actor, id);
     },
 

@@ -81,6 +81,11 @@ const TABS: Array<{ value: string; label: string; Panel: ComponentType; shown?: 
     Panel: tab(() => import("../../features/invoices/components/InvoiceSettingsTab"), "InvoiceSettingsTab"),
   },
   {
+    value: "comptabilite",
+    label: "Comptabilité",
+    Panel: tab(() => import("../../features/accounting/components/AccountingSettingsTab"), "AccountingSettingsTab"),
+  },
+  {
     value: "sauvegardes",
     label: "Sauvegardes",
     Panel: tab(() => import("../../features/backups/components/BackupsTab"), "BackupsTab"),

@@ -1,7 +1,7 @@
 import { formatCurrency, INVOICE_SORT_KEYS, type InvoiceListQuery, type InvoiceStatus } from "@certidesk/shared";
 import { Button, Group, Stack, Tabs, Text, TextInput, Title } from "@mantine/core";
-import { IconFileSpreadsheet, IconReceipt, IconSearch } from "@tabler/icons-react";
-import { useLocation, useNavigate } from "react-router";
+import { IconBuildingBank, IconFileSpreadsheet, IconReceipt, IconSearch } from "@tabler/icons-react";
+import { Link, useLocation, useNavigate } from "react-router";
 import { DateField, PaginatedDataTable, type SortState } from "../../../components";
 import { useBranding } from "../../../lib/configuration/use-branding";
 import { useListParams } from "../../../lib/list-params";
@@ -95,6 +95,14 @@ export function InvoiceListPage() {
             leftSection={<IconReceipt size={16} />}
           >
             Journal des ventes (CSV)
+          </Button>
+          <Button
+            component={Link}
+            to="/app/facture/rapprochement"
+            variant="default"
+            leftSection={<IconBuildingBank size={16} />}
+          >
+            Rapprochement bancaire et FEC
           </Button>
         </Group>
       </Group>
