@@ -19,6 +19,7 @@ export * from "./routes.js";
 export * from "./schemas/alert-digest.js";
 export * from "./schemas/alerts.js";
 export * from "./schemas/audit.js";
+export * from "./schemas/auditor-payments.js";
 export * from "./schemas/auth.js";
 export * from "./schemas/backups.js";
 export * from "./schemas/clients.js";
