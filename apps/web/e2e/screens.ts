@@ -191,6 +191,7 @@ export function staffScreens(r: DemoRecords, { variants = true } = {}): string[]
     ).map((tab) => `evaluateur/${r.auditor}${tab}`),
     "facture",
     ...(variants ? ["facture?statut=INVOICE_SEND"] : []),
+    "frais",
     ...[r.invoice, ...(variants ? [r.draftInvoice] : [])].filter(Boolean).map((id) => `facture/${id}`),
     ...(r.invoiceMission ? [`mission/${r.invoiceMission}?onglet=facture`] : []),
     "statistiques",
@@ -218,6 +219,7 @@ export const EVALUATOR_SPACE_TABS = [
   "?onglet=liens",
   "?onglet=disponibilites",
   "?onglet=frais",
+  "?onglet=releves",
 ];
 
 /** Screens reached without an account (besides sign-in): the mission-order answer and the satisfaction questionnaire. */
