@@ -45,7 +45,8 @@ interface ProspectItem {
   contractId: string | null;
 }
 
-async function apiGet<T>(page: Page, url: string): Promise<T> {
+/** A GET of the API with the page's session (its cookie), answering the JSON; a refusal throws. */
+export async function apiGet<T>(page: Page, url: string): Promise<T> {
   return page.evaluate(async (u) => {
     const response = await fetch(u, { headers: { accept: "application/json" } });
     if (!response.ok) throw new Error(`${u}: ${response.status}`);

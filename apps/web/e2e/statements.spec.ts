@@ -1,16 +1,9 @@
 import fs from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
 import { signIn } from "./helpers";
+import { apiGet } from "./screens";
 
 type Months = { items: Array<{ month: string; totalCents: number }>; total: number };
-
-async function apiGet<T>(page: Page, url: string): Promise<T> {
-  return page.evaluate(async (u) => {
-    const response = await fetch(u, { headers: { accept: "application/json" } });
-    if (!response.ok) throw new Error(`${u}: ${response.status}`);
-    return response.json();
-  }, url);
-}
 
 const downloaded = async (page: Page, click: () => Promise<void>) => {
   const [download] = await Promise.all([page.waitForEvent("download"), click()]);
@@ -70,13 +63,17 @@ test.describe("monthly statements and what is to be paid to the evaluators", () 
     await page.getByRole("link", { name: "Frais et honoraires" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Frais et honoraires" })).toBeVisible();
     // A period wide enough to hold the demo's past missions.
-    await page.getByLabel("Du").fill("01/01/2020");
-    await page.getByLabel("Au").fill("31/12/2030");
-    await page.getByLabel("Au").press("Tab");
+    await page.getByRole("textbox", { name: "Du", exact: true }).fill("01/01/2020");
+    await page.getByRole("textbox", { name: "Au", exact: true }).fill("31/12/2030");
+    await page.getByRole("textbox", { name: "Au", exact: true }).press("Tab");
     await expect(page).toHaveURL(/du=2020-01-01/);
     const rows = page.getByRole("table", { name: "À payer aux évaluateurs" }).locator("tbody tr[data-index]");
     await expect(rows.first()).toBeVisible();
     await page.screenshot({ path: test.info().outputPath("frais-1440.png"), fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: test.info().outputPath("frais-390.png"), fullPage: true });
+    await page.setViewportSize({ width: 1440, height: 900 });
 
     const csv = await downloaded(page, () => page.getByRole("link", { name: "Exporter (CSV)" }).click());
     expect(csv.name).toBe("paiements-evaluateurs-2020-01-01-2030-12-31.csv");
@@ -93,5 +90,6 @@ test.describe("monthly statements and what is to be paid to the evaluators", () 
     await rows.first().click();
     await expect(page).toHaveURL(/\/app\/evaluateur\/.+onglet=missions/);
     await expect(page.getByRole("table", { name: "Relevés mensuels" })).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath("fiche-releves-1440.png"), fullPage: true });
   });
 });

@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildAuditor, buildUser, completeCompanyIdentity } from "../../../test/factories.js";
@@ -185,6 +187,8 @@ describe("monthly statements and what is to be paid to evaluators", () => {
     expect(r.statusCode, r.body).toBe(200);
     expect(r.headers["content-type"]).toBe("application/pdf");
     expect(r.headers["content-disposition"]).toBe('attachment; filename="releve-liberale-2026-04.pdf"');
+    // STATEMENT_OUT=/some/dir keeps the PDF for a look by hand.
+    if (process.env.STATEMENT_OUT) fs.writeFileSync(path.join(process.env.STATEMENT_OUT, "releve.pdf"), r.rawPayload);
     // Cells come back apart, with runs of spaces; amounts with no-break spaces.
     const text = (await pdfText(r.rawPayload)).replace(/[\s\u00a0]+/g, " ");
     expect(text).toContain("Relevé mensuel — avril 2026");

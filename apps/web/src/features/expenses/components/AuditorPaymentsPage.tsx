@@ -21,6 +21,11 @@ const SORTS: Array<{ value: AuditorPaymentSort; label: string }> = [
   { value: "due", label: "Reste à payer (le plus élevé d'abord)" },
 ];
 
+const EXPORTS = [
+  { format: "xlsx", Icon: IconFileSpreadsheet },
+  { format: "csv", Icon: IconFileText },
+] as const;
+
 /** The previous month, the usual period to pay: "2026-04-01" → "2026-04-30" on any day of May. */
 function previousMonth(today = new Date()) {
   const first = new Date(today.getFullYear(), today.getMonth() - 1, 1);
@@ -46,7 +51,7 @@ const COLUMNS: DataTableColumn<AuditorPayment>[] = [
   {
     key: "auditorName",
     title: "Évaluateur",
-    width: 240,
+    width: 220,
     render: (r) => (
       <Stack gap={0}>
         <Text size="sm" fw={600}>
@@ -59,13 +64,15 @@ const COLUMNS: DataTableColumn<AuditorPayment>[] = [
       </Stack>
     ),
   },
-  { key: "missions", title: "Missions", width: 90, align: "right" },
-  { key: "days", title: "Jours", width: 80, align: "right", render: (r) => formatDays(r.days) },
+  // Second, so that a phone shows it beside the name without scrolling the table.
+  amount("dueCents", "Reste à payer", true),
+  // A salaried evaluator has no fee: their missions are not counted here.
+  { key: "missions", title: "Missions", width: 90, align: "right", render: (r) => (r.missions ? r.missions : "—") },
+  { key: "days", title: "Jours", width: 80, align: "right", render: (r) => (r.missions ? formatDays(r.days) : "—") },
   amount("feesCents", "Honoraires"),
   amount("expensesCents", "Frais validés"),
   amount("totalCents", "Total"),
   amount("paidCents", "Déjà payé"),
-  amount("dueCents", "Reste à payer", true),
 ];
 
 /**
@@ -99,26 +106,19 @@ export function AuditorPaymentsPage() {
           </Text>
         </Stack>
         <Group gap="xs">
-          <Button
-            component="a"
-            href={complete ? auditorPaymentsExportUrl(from, to, "xlsx") : undefined}
-            download
-            disabled={!complete}
-            variant="default"
-            leftSection={<IconFileSpreadsheet size={16} />}
-          >
-            Exporter (XLSX)
-          </Button>
-          <Button
-            component="a"
-            href={complete ? auditorPaymentsExportUrl(from, to, "csv") : undefined}
-            download
-            disabled={!complete}
-            variant="default"
-            leftSection={<IconFileText size={16} />}
-          >
-            Exporter (CSV)
-          </Button>
+          {EXPORTS.map(({ format, Icon }) => (
+            <Button
+              key={format}
+              component="a"
+              href={complete ? auditorPaymentsExportUrl(from, to, format) : undefined}
+              download
+              disabled={!complete}
+              variant="default"
+              leftSection={<Icon size={16} />}
+            >
+              Exporter ({format.toUpperCase()})
+            </Button>
+          ))}
         </Group>
       </Group>
       <Group align="flex-start" gap="sm">
