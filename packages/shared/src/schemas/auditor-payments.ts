@@ -11,7 +11,7 @@ const isoDate = (label: string) => z.iso.date({ error: `${label} : date invalide
 const periodOrder = { message: "La période se termine avant de commencer.", path: ["to"] };
 
 /** Where a fee or an expense stands in the statement and the payments. */
-export const PAYABLE_STATUSES = ["TO_INVOICE", "TO_PAY", "PAID", "APPROVED", "REIMBURSED"] as const;
+const PAYABLE_STATUSES = ["TO_INVOICE", "TO_PAY", "PAID", "APPROVED", "REIMBURSED"] as const;
 export type PayableStatus = (typeof PAYABLE_STATUSES)[number];
 export const PAYABLE_STATUS_LABELS: Record<PayableStatus, string> = {
   TO_INVOICE: "Facture attendue",
@@ -24,7 +24,7 @@ export const PAYABLE_STATUS_LABELS: Record<PayableStatus, string> = {
 const cents = z.number().int();
 
 /** One month of an evaluator's statements (the Relevés list). */
-export const statementMonthSchema = z.object({
+const statementMonthSchema = z.object({
   month: z.string(),
   missions: z.number().int(),
   feesCents: cents,
@@ -32,7 +32,6 @@ export const statementMonthSchema = z.object({
   totalCents: cents,
   paidCents: cents,
 });
-export type StatementMonth = z.infer<typeof statementMonthSchema>;
 export const statementMonthsQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(60).default(12),
@@ -48,7 +47,7 @@ const amounts = {
   dueCents: cents,
 };
 
-export const AUDITOR_PAYMENT_SORTS = ["name", "due"] as const;
+const AUDITOR_PAYMENT_SORTS = ["name", "due"] as const;
 export type AuditorPaymentSort = (typeof AUDITOR_PAYMENT_SORTS)[number];
 
 const period = {
@@ -67,7 +66,7 @@ export const auditorPaymentsQuerySchema = z
   .refine((q) => q.from <= q.to, periodOrder);
 export type AuditorPaymentsQuery = z.infer<typeof auditorPaymentsQuerySchema>;
 
-export const auditorPaymentSchema = z.object({
+const auditorPaymentSchema = z.object({
   auditorId: z.string(),
   auditorName: z.string(),
   status: z.string(),
