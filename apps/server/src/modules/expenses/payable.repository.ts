@@ -48,7 +48,7 @@ function payableLines(f: PayableFilter): SQL {
            case when fi.status = 'PAID' then fi.amount_cents else 0 end::bigint as paid_cents,
            case when fi.id is null then 'TO_INVOICE' else fi.status end as status,
            fi.number as reference, null::text as kind, ''::text as description,
-           case when fi.id is null then round(a.daily_fee * 100)::bigint end as daily_fee_cents
+           coalesce(fi.daily_fee_cents, round(a.daily_fee * 100))::bigint as daily_fee_cents
     from ${missionTeamMembers} tm
     join ${missions} m on m.id = tm.mission_id
     join ${auditors} a on a.id = tm.auditor_id

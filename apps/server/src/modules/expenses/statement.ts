@@ -118,12 +118,13 @@ export function createStatementService(deps: { db: Database; clock: Clock; ident
                 ],
                 ["Déjà payé", right(money(totals.paidCents))],
                 [
-                  { text: "Reste à payer", bold: true },
-                  { ...right(money(totals.dueCents)), bold: true },
+                  { text: "Reste à payer", bold: true, fillColor: "#eef3fa" },
+                  { ...right(money(totals.dueCents)), bold: true, fillColor: "#eef3fa" },
                 ],
               ],
             },
-            layout: "lightHorizontalLines",
+            // A named layout: the definition goes to the PDF worker as plain data (no functions).
+            layout: "noBorders",
             margin: [0, 0, 0, 6],
           },
           { text: "Honoraires", style: "subtitle" },
