@@ -57,11 +57,13 @@ import { createDocumentCategoriesService } from "./modules/documents/document-ca
 import { createDocumentLinks } from "./modules/documents/document-links.js";
 import { documentsRoutes } from "./modules/documents/documents.routes.js";
 import { createDocumentsService } from "./modules/documents/documents.service.js";
+import { createAuditorPaymentsService } from "./modules/expenses/auditor-payments.js";
 import { expensesRoutes } from "./modules/expenses/expenses.routes.js";
 import { createExpensesService } from "./modules/expenses/expenses.service.js";
 import { createQualityService } from "./modules/expenses/quality.service.js";
 import { createSatisfactionLinks } from "./modules/expenses/satisfaction-links.js";
 import { createStatementService } from "./modules/expenses/statement.js";
+import { statementRoutes } from "./modules/expenses/statement.routes.js";
 import { gestionnairesRoutes } from "./modules/gestionnaires/gestionnaires.routes.js";
 import { createGestionnairesService } from "./modules/gestionnaires/gestionnaires.service.js";
 import { healthRoutes } from "./modules/health/health.routes.js";
@@ -452,8 +454,11 @@ export async function buildApp({
       withUpload: documents.withUpload,
     }),
     quality,
-    statement: createStatementService({ db, clock, identity }),
     uploadMaxBytes: config.uploadMaxBytes,
+  });
+  statementRoutes(app, {
+    statement: createStatementService({ db, clock, identity }),
+    payments: createAuditorPaymentsService({ db, clock }),
   });
   statisticsRoutes(app, { statistics: createStatisticsService({ db, clock }), clock });
   auditRoutes(app, { db });

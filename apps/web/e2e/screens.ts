@@ -45,7 +45,8 @@ interface ProspectItem {
   contractId: string | null;
 }
 
-async function apiGet<T>(page: Page, url: string): Promise<T> {
+/** A GET of the API with the page's session (its cookie), answering the JSON; a refusal throws. */
+export async function apiGet<T>(page: Page, url: string): Promise<T> {
   return page.evaluate(async (u) => {
     const response = await fetch(u, { headers: { accept: "application/json" } });
     if (!response.ok) throw new Error(`${u}: ${response.status}`);
@@ -191,6 +192,7 @@ export function staffScreens(r: DemoRecords, { variants = true } = {}): string[]
     ).map((tab) => `evaluateur/${r.auditor}${tab}`),
     "facture",
     ...(variants ? ["facture?statut=INVOICE_SEND"] : []),
+    "frais",
     ...[r.invoice, ...(variants ? [r.draftInvoice] : [])].filter(Boolean).map((id) => `facture/${id}`),
     ...(r.invoiceMission ? [`mission/${r.invoiceMission}?onglet=facture`] : []),
     "statistiques",
@@ -218,6 +220,7 @@ export const EVALUATOR_SPACE_TABS = [
   "?onglet=liens",
   "?onglet=disponibilites",
   "?onglet=frais",
+  "?onglet=releves",
 ];
 
 /** Screens reached without an account (besides sign-in): the mission-order answer and the satisfaction questionnaire. */

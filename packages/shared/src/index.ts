@@ -21,6 +21,7 @@ export * from "./schemas/accounting.js";
 export * from "./schemas/alert-digest.js";
 export * from "./schemas/alerts.js";
 export * from "./schemas/audit.js";
+export * from "./schemas/auditor-payments.js";
 export * from "./schemas/auth.js";
 export * from "./schemas/backups.js";
 export * from "./schemas/clients.js";

@@ -5,7 +5,7 @@ import type { ProfileType } from "./profiles.js";
  * The spec's route table (section 2), one place for the web guards and their tests.
  * Paths are the segments after /app/ ("client", "timeline-client/42", "setting/profils").
  */
-type RouteRule = { code: PermissionCode; requirement: "any" | "create" } | "always";
+type RouteRule = { code: PermissionCode; requirement: "any" | "create" | "update" } | "always";
 
 const RULES: Array<{ pattern: RegExp; rule: RouteRule }> = [
   { pattern: /^alert$/, rule: "always" },
@@ -25,6 +25,8 @@ const RULES: Array<{ pattern: RegExp; rule: RouteRule }> = [
   // Client invoices (issue 12): code INVOICE, added to the spec's catalogue.
   { pattern: /^facture$/, rule: { code: "INVOICE", requirement: "any" } },
   { pattern: /^facture\/[^/]+$/, rule: { code: "INVOICE", requirement: "any" } },
+  // What is to be paid to the evaluators (issue 38): those who record reimbursements and fee payments.
+  { pattern: /^frais$/, rule: { code: "MISSION", requirement: "update" } },
   { pattern: /^biblio$/, rule: { code: "CERTMANAGER_DOCUMENT", requirement: "any" } },
   { pattern: /^mail$/, rule: { code: "MAIL", requirement: "any" } },
   { pattern: /^setting$/, rule: { code: "SETTING", requirement: "any" } },

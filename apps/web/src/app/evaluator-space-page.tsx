@@ -8,12 +8,16 @@ const MyExpensesPanel = lazy(() =>
   import("../features/expenses/components/MyExpensesPanel").then((m) => ({ default: m.MyExpensesPanel })),
 );
 
+const StatementsPanel = lazy(() =>
+  import("../features/expenses/components/StatementsPanel").then((m) => ({ default: m.StatementsPanel })),
+);
+
 // The wall's news block too: its own chunk, so the space's first download stays as it was.
 const WallNewsBlock = lazy(() =>
   import("../features/wall/components/WallNewsBlock").then((m) => ({ default: m.WallNewsBlock })),
 );
 
-/** The evaluator space's "Mes frais" tab. */
+/** The evaluator space's "Mes frais" and "Relevés" tabs. */
 const EXPENSE_SPACE_TABS: EvaluatorSpaceTab[] = [
   {
     value: "frais",
@@ -24,9 +28,25 @@ const EXPENSE_SPACE_TABS: EvaluatorSpaceTab[] = [
       </Suspense>
     ),
   },
+  {
+    value: "releves",
+    label: "Relevés",
+    render: (auditor) => (
+      <Suspense fallback={<Spinner />}>
+        <StatementsPanel
+          auditorId={auditor.id}
+          intro={
+            auditor.status === "INDEPENDANT"
+              ? "Chaque mois, vos honoraires des missions terminées dans le mois et vos frais validés, avec ce qui vous a déjà été payé. Téléchargez le relevé du mois en PDF."
+              : "Chaque mois, vos frais validés, avec ce qui vous a déjà été remboursé. Téléchargez le relevé du mois en PDF."
+          }
+        />
+      </Suspense>
+    ),
+  },
 ];
 
-/** Route /espace-evaluateur/{auditorId}: the evaluator space with its "Mes frais" tab and the wall's news. */
+/** Route /espace-evaluateur/{auditorId}: the evaluator space with its "Mes frais" and "Relevés" tabs and the wall's news. */
 export function EvaluatorSpaceWithExpenses() {
   return (
     <EvaluatorSpacePage

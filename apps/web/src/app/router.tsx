@@ -115,6 +115,13 @@ export const router = createBrowserRouter([
                 lazy: lazyPage(() => import("../features/invoices/components/InvoicePage"), "InvoicePage"),
               },
               {
+                path: "frais",
+                lazy: lazyPage(
+                  () => import("../features/expenses/components/AuditorPaymentsPage"),
+                  "AuditorPaymentsPage",
+                ),
+              },
+              {
                 path: "statistiques",
                 lazy: lazyPage(() => import("../features/statistics/components/StatisticsPage"), "StatisticsPage"),
               },

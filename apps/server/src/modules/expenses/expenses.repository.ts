@@ -1,4 +1,4 @@
-import { and, asc, avg, count, desc, eq, gte, inArray, isNotNull, isNull, lt, notInArray, or, sql } from "drizzle-orm";
+import { and, asc, avg, count, desc, eq, gte, inArray, isNotNull, isNull, lt, notInArray, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
 import {
   auditorFeeInvoices,
@@ -141,7 +141,13 @@ export async function missionsOfAuditor(db: Executor, auditorId: string) {
 
 export async function auditorExists(db: Executor, id: string) {
   const [row] = await db
-    .select({ id: auditors.id, firstName: auditors.firstName, lastName: auditors.lastName, status: auditors.status })
+    .select({
+      id: auditors.id,
+      firstName: auditors.firstName,
+      lastName: auditors.lastName,
+      status: auditors.status,
+      siret: auditors.siret,
+    })
     .from(auditors)
     .where(eq(auditors.id, id));
   return row ?? null;
@@ -480,48 +486,4 @@ export async function satisfactionByAuditor(db: Executor, period: { from: Date; 
       Object.entries(e.sums).map(([code, sum]) => [code, Math.round((sum / e.answered) * 100) / 100]),
     ),
   }));
-}
-
-// ——— Monthly statement ———
-
-/** An evaluator's month: visit days per mission, fee invoices, expenses dated in the month. */
-export async function statementOf(db: Executor, auditorId: string, month: { from: string; to: string }) {
-  const days = await db
-    .select({
-      missionId: missions.id,
-      label: clients.raisonSocial,
-      day: missionDays.day,
-      fraction: missionDays.dayFraction,
-    })
-    .from(missionDays)
-    .innerJoin(missions, eq(missions.id, missionDays.missionId))
-    .innerJoin(clients, eq(clients.id, missions.clientId))
-    .innerJoin(
-      missionTeamMembers,
-      and(eq(missionTeamMembers.missionId, missions.id), eq(missionTeamMembers.auditorId, auditorId)),
-    )
-    .where(and(gte(missionDays.day, month.from), lt(missionDays.day, month.to)))
-    .orderBy(asc(missionDays.day));
-  const invoices = await db
-    .select({ invoice: auditorFeeInvoices, label: clients.raisonSocial })
-    .from(auditorFeeInvoices)
-    .innerJoin(missions, eq(missions.id, auditorFeeInvoices.missionId))
-    .innerJoin(clients, eq(clients.id, missions.clientId))
-    .where(
-      and(
-        eq(auditorFeeInvoices.auditorId, auditorId),
-        or(
-          and(gte(missions.firstDay, month.from), lt(missions.firstDay, month.to)),
-          and(gte(auditorFeeInvoices.paidOn, month.from), lt(auditorFeeInvoices.paidOn, month.to)),
-        ),
-      ),
-    );
-  const lines = await db
-    .select({ expense: expenses, label: clients.raisonSocial })
-    .from(expenses)
-    .innerJoin(missions, eq(missions.id, expenses.missionId))
-    .innerJoin(clients, eq(clients.id, missions.clientId))
-    .where(and(eq(expenses.auditorId, auditorId), gte(expenses.date, month.from), lt(expenses.date, month.to)))
-    .orderBy(asc(expenses.date));
-  return { days, invoices, lines };
 }

@@ -19,7 +19,6 @@ import {
   rejectExpenseBodySchema,
   satisfactionAnswerBodySchema,
   satisfactionFormSchema,
-  statementQuerySchema,
   updateExpenseBodySchema,
 } from "@certidesk/shared";
 import type { FastifyRequest } from "fastify";
@@ -30,19 +29,16 @@ import { readUpload } from "../../lib/upload.js";
 import { requireActor } from "../../plugins/auth.js";
 import type { ExpensesService } from "./expenses.service.js";
 import type { QualityService } from "./quality.service.js";
-import type { StatementService } from "./statement.js";
 
 const tags = ["expenses"];
 const idParams = z.object({ id: idSchema });
 const scoped = { access: "authenticated" } as const;
 const staffRead = { access: { code: "MISSION", op: "read" } } as const;
 const staffUpdate = { access: { code: "MISSION", op: "update" } } as const;
-const XLSX_MIME = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
 export interface ExpensesRoutesDeps {
   expenses: ExpensesService;
   quality: QualityService;
-  statement: StatementService;
   uploadMaxBytes: number;
 }
 
@@ -64,9 +60,9 @@ async function jsonUpload<T extends z.ZodType>(request: FastifyRequest, field: s
   return { body: parsed.data as z.output<T>, file: { fileName: file.filename, data } };
 }
 
-/** Evaluators' expenses and fees, the monthly statement, performance and satisfaction. */
+/** Evaluators' expenses and fees, performance and satisfaction (statements and payments: statement.routes.ts). */
 export function expensesRoutes(app: AppInstance, deps: ExpensesRoutesDeps) {
-  const { expenses, quality, statement, uploadMaxBytes } = deps;
+  const { expenses, quality, uploadMaxBytes } = deps;
 
   app.get(
     "/api/missions/:id/expenses",
@@ -246,35 +242,6 @@ export function expensesRoutes(app: AppInstance, deps: ExpensesRoutesDeps) {
       },
     },
     async (request) => expenses.payFeeInvoice(requireActor(request), request.params.id, request.body, request.id),
-  );
-
-  app.get(
-    "/api/auditors/:id/statement",
-    {
-      config: scoped,
-      schema: {
-        tags,
-        summary: "Relevé mensuel d'un évaluateur (jours, honoraires, frais) en PDF ou XLSX",
-        params: idParams,
-        querystring: statementQuerySchema,
-      },
-    },
-    async (request, reply) => {
-      const actor = requireActor(request);
-      const { month, format } = request.query;
-      if (format === "xlsx") {
-        const { filename, stream } = await statement.xlsx(actor, request.params.id, month);
-        return reply
-          .header("content-type", XLSX_MIME)
-          .header("content-disposition", `attachment; filename="${filename}"`)
-          .send(stream);
-      }
-      const { filename, pdf } = await statement.pdf(actor, request.params.id, month);
-      return reply
-        .header("content-type", "application/pdf")
-        .header("content-disposition", `attachment; filename="${filename}"`)
-        .send(pdf);
-    },
   );
 
   // ——— Performance ———

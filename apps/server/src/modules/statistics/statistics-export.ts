@@ -9,39 +9,11 @@ import {
   REPORT_KIND_LABELS,
   toExcelDate,
 } from "@certidesk/shared";
-import type { XlsxCell } from "../../lib/xlsx-stream.js";
-
-/** One sheet of a statistics workbook: the same table the screen shows, with the same filters. */
-interface Sheet<R> {
-  name: string;
-  columns: Array<{ header: string; width: number; numFmt?: string; value: (row: R) => XlsxCell }>;
-  rows: R[];
-}
+import { xlsxSheet as sheet, workbookOf } from "../../lib/xlsx-workbook.js";
 
 const pct = (v: number | null) => (v === null ? null : v / 100);
 const PERCENT = "0.0%";
 
-// Each table is a few dozen rows (months, départements, evaluators): a workbook in memory is enough,
-// unlike the list exports that stream every row (lib/xlsx-stream.ts).
-async function workbookOf(sheets: ReadonlyArray<Sheet<never>>, created: Date): Promise<Buffer> {
-  const { default: ExcelJS } = await import("exceljs");
-  const workbook = new ExcelJS.Workbook();
-  workbook.creator = "Certidesk";
-  workbook.created = created;
-  for (const s of sheets) {
-    const sheet = workbook.addWorksheet(s.name, { views: [{ state: "frozen", ySplit: 1 }] });
-    sheet.columns = s.columns.map((c) => ({
-      header: c.header,
-      width: c.width,
-      style: c.numFmt ? { numFmt: c.numFmt } : {},
-    }));
-    sheet.getRow(1).font = { bold: true };
-    for (const row of s.rows) sheet.addRow(s.columns.map((c) => c.value(row)));
-  }
-  return Buffer.from(await workbook.xlsx.writeBuffer());
-}
-
-const sheet = <R>(s: Sheet<R>) => s as unknown as Sheet<never>;
 const money = EXCEL_FORMATS.money;
 
 export function clientStatisticsWorkbook(s: ClientStatistics, created: Date): Promise<Buffer> {

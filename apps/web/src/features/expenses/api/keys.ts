@@ -10,4 +10,6 @@ export const expenseKeys = {
   auditorPerformance: (auditorId: string) => [...expenseKeys.all, "auditor-performance", auditorId] as const,
   satisfaction: (missionId: string) => [...expenseKeys.all, "satisfaction", missionId] as const,
   satisfactionForm: (token: string) => [...expenseKeys.all, "satisfaction-form", token] as const,
+  statements: (auditorId: string, page: number) => [...expenseKeys.all, "statements", auditorId, page] as const,
+  payments: (q: object) => [...expenseKeys.all, "payments", q] as const,
 };

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { Alert, Button, Group, Stack, Text, Title } from "@mantine/core";
 import { useState } from "react";
 import { LoadingOverlay } from "../../../components";
 import { errorMessage } from "../../../lib/api-client";
@@ -6,11 +6,10 @@ import { useAuditorExpenses } from "../api/get-auditor-expenses";
 import { DeclareExpenseModal } from "./DeclareExpenseModal";
 import { ExpenseTable } from "./ExpensesTab";
 import { FeeInvoiceModal } from "./FeeInvoiceModal";
-import { StatementDownload } from "./StatementDownload";
 
 /**
  * "Mes frais" in the evaluator space: their expenses on all their missions with their status, a
- * declaration with its receipt, the freelance invoice of a mission, the monthly statement.
+ * declaration with its receipt, the freelance invoice of a mission (the statements: the Relevés tab).
  */
 export function MyExpensesPanel({ auditorId, independent }: { auditorId: string; independent: boolean }) {
   const { data, error, isLoading } = useAuditorExpenses(auditorId);
@@ -40,9 +39,6 @@ export function MyExpensesPanel({ auditorId, independent }: { auditorId: string;
         rembourse.
       </Text>
       <ExpenseTable items={data.items} showMission />
-      <Paper withBorder p="md">
-        <StatementDownload auditorId={auditorId} />
-      </Paper>
       <DeclareExpenseModal
         opened={declaring}
         onClose={() => setDeclaring(false)}
