@@ -46,7 +46,6 @@ describe("demo library", () => {
       // the library's documents of every family are filed by category.
       const filed = page.items.filter((d) => d.categoryName !== null);
       if (family === "AUDITOR") expect(filed.length, family).toBeGreaterThanOrEqual(2);
-
       // A mission's documents (reports, plans) are filed with their mission, not by category.
       else expect(filed.length, family).toBe(page.items.filter((d) => !d.missionId).length);
     }
