@@ -120,8 +120,9 @@ export function paymentsOfLines(db: Executor, lineIds: string[]) {
 // ---- open invoices: what a credit line may pay ------------------------------------------------------
 
 const dueCents = sql<number>`${invoices.totalTtcCents} - ${invoices.paidCents} - ${invoices.creditedCents}`;
+// Issued but not yet sent counts: a client may pay from the PDF handed over another way.
 const openInvoice = and(
-  inArray(invoices.status, ["INVOICE_SEND", "INVOICE_PARTIALLY_PAID"]),
+  inArray(invoices.status, ["INVOICE_ISSUED", "INVOICE_SEND", "INVOICE_PARTIALLY_PAID"]),
   ne(invoices.kind, "CREDIT_NOTE"),
   sql`${dueCents} > 0`,
 );
