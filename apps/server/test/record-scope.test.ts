@@ -35,6 +35,10 @@ import { createTestApp, type TestContext } from "./test-app.js";
 const NOT_RECORD_SCOPED = new Set([
   "GET /requestclients/getListProspectByProspectType/:type",
   "PUT /api/users/:id",
+  // Bank statement lines: the body's own books, staff only (INVOICE update), no party's record.
+  "POST /api/bank-reconciliation/lines/:id/confirm",
+  "POST /api/bank-reconciliation/lines/:id/ignore",
+  "POST /api/bank-reconciliation/lines/:id/restore",
   "POST /api/users/:id/active",
   "POST /api/users/:id/reset-link",
   "POST /api/users/:id/temporary-password",
