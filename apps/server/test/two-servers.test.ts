@@ -145,10 +145,15 @@ describe.skipIf(!adminUrl)("two servers on one PostgreSQL database (TEST_DATABAS
     });
     expect(issued.statusCode, issued.body).toBe(200);
     const [invoice] = await a.handle.db.select().from(invoices).where(eq(invoices.id, id));
-    // Due 20 days ago: the 15-day reminder is due.
+    // Sent, and due 20 days ago: the 15-day reminder is due (reminders follow sent invoices only).
     await a.handle.db
       .update(invoices)
-      .set({ dueDate: "2026-04-25", buyer: { ...(invoice?.buyer as object), email: "compta@ehpad.fr" } as never })
+      .set({
+        status: "INVOICE_SEND",
+        sentAt: new Date("2026-04-20T08:00:00Z"),
+        dueDate: "2026-04-25",
+        buyer: { ...(invoice?.buyer as object), email: "compta@ehpad.fr" } as never,
+      })
       .where(eq(invoices.id, id));
     await a.handle.db.update(invoiceSettings).set({ reminderDays: [15, 30] });
     await Promise.all([
