@@ -33,6 +33,9 @@ export async function schemaVersionOf(tx: Pick<RawTransaction, "query">): Promis
 
 /** Applies migrations inside the caller's transaction, writing the rows drizzle's migrator reads next time. */
 export async function applyMigrations(tx: RawTransaction, migrations: readonly Migration[]): Promise<void> {
+  // After a restore in the same transaction, deferred checks of the rows just loaded are still queued, and
+  // a migration that indexes or alters one of their tables is refused ("pending trigger events"): run them now.
+  await tx.exec("SET CONSTRAINTS ALL IMMEDIATE");
   await tx.exec(`CREATE SCHEMA IF NOT EXISTS drizzle;
     CREATE TABLE IF NOT EXISTS drizzle.__drizzle_migrations (id SERIAL PRIMARY KEY, hash text NOT NULL, created_at bigint);`);
   for (const migration of migrations) {
