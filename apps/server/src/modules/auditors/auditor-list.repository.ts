@@ -2,6 +2,7 @@ import { type AuditorListQueryOutput, type AuditorSortKey, requiredDocumentKinds
 import { and, count, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
 import { auditorLinks, auditors, documents } from "../../db/schema/index.js";
+import { outerColumn } from "../../lib/outer-column.js";
 import { offsetOf } from "../../lib/pagination.js";
 import { foldedSql, matchEveryWord } from "../../lib/search-text.js";
 
@@ -16,7 +17,7 @@ const requiredKinds = sql`case when ${auditors.status} = 'INDEPENDANT' then ${te
 
 /** The kinds held valid on `day` (a document is valid through its validUntil day). */
 const validKindsOn = (day: string) =>
-  sql`coalesce((select array_agg(distinct d.auditor_document_kind) from ${documents} d where d.auditor_id = ${auditors.id} and d.family = 'AUDITOR' and d.deleted_at is null and d.auditor_document_kind is not null and (d.valid_until is null or d.valid_until >= ${day}::date)), '{}'::text[])`;
+  sql`coalesce((select array_agg(distinct d.auditor_document_kind) from ${documents} d where d.auditor_id = ${outerColumn(auditors.id)} and d.family = 'AUDITOR' and d.deleted_at is null and d.auditor_document_kind is not null and (d.valid_until is null or d.valid_until >= ${day}::date)), '{}'::text[])`;
 
 /** OK, EXPIRING (something lapses within `soonDays`) or MISSING_OR_EXPIRED, computed in SQL. */
 export const documentStateSql = (today: string, soon: string) =>
@@ -77,7 +78,7 @@ export async function listAuditors(
       .select({
         auditor: auditors,
         documentState: state,
-        openLinks: sql<number>`(select count(*) from ${auditorLinks} l where l.auditor_id = ${auditors.id} and (l.end_date is null or l.end_date >= ${dates.today}::date))`,
+        openLinks: sql<number>`(select count(*) from ${auditorLinks} l where l.auditor_id = ${outerColumn(auditors.id)} and (l.end_date is null or l.end_date >= ${dates.today}::date))`,
       })
       .from(auditors)
       .where(where)

@@ -8,7 +8,7 @@ import { createTestApp, type TestContext } from "../../../test/test-app.js";
 import { auditLog, auditorLinks } from "../../db/schema/index.js";
 
 type File = { id: string; version: number; departement: string | null; documentState: string; status: string };
-type Page = { items: Array<{ id: string; name: string; documentState: string }>; total: number };
+type Page = { items: Array<{ id: string; name: string; documentState: string; openLinks: number }>; total: number };
 
 const newAuditor = (over: Record<string, unknown> = {}) => ({
   civility: "Mme",
@@ -131,6 +131,11 @@ describe("evaluators' files", () => {
     expect(posted.statusCode, posted.body).toBe(200);
     const link = posted.json() as { id: string; organisationName: string; recordedBy: string };
     expect(link.organisationName).toBe("EHPAD Les Mimosas");
+    // The list counts the open links and reads the file's own documents (a correlated subquery that once
+    // compared each link with itself).
+    const listed = async () =>
+      ((await call("GET", "/api/auditors?pageSize=200")).json() as Page).items.find((i) => i.id === auditor.id);
+    expect(await listed()).toMatchObject({ openLinks: 1, documentState: "OK" });
     const end = (endDate: string) => call("POST", `/api/auditors/${auditor.id}/links/${link.id}/end`, { endDate });
     expect((await end("2024-12-31")).statusCode).toBe(400);
     expect((await end("2025-06-30")).json()).toMatchObject({ endDate: "2025-06-30" });
@@ -140,6 +145,7 @@ describe("evaluators' files", () => {
     expect((await call("DELETE", `/api/auditors/${auditor.id}/links/${link.id}`)).statusCode).toBe(404);
     const [row] = await ctx.handle.db.select().from(auditorLinks).where(eq(auditorLinks.id, link.id));
     expect(row?.endDate).toBe("2025-06-30");
+    expect(await listed()).toMatchObject({ openLinks: 0 });
   });
 
   it("stores documents with their validity and says which are missing", async () => {

@@ -1,6 +1,7 @@
 import { asc, count, eq, ilike, or, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
 import { clients, contacts, gestionnaires, legalEntities } from "../../db/schema/index.js";
+import { outerColumn } from "../../lib/outer-column.js";
 import { foldedSql, matchEveryWord } from "../../lib/search-text.js";
 
 export async function gestionnaireExists(db: Executor, id: string) {
@@ -48,7 +49,7 @@ export function legalEntityOptionRows(db: Executor, search: string | undefined) 
       siren: legalEntities.siren,
       city: legalEntities.city,
       gestionnaireRaisonSocial: gestionnaires.raisonSocial,
-      establishments: sql<number>`(select ${count()} from ${clients} c where c.legal_entity_id = ${legalEntities.id})::int`,
+      establishments: sql<number>`(select ${count()} from ${clients} c where c.legal_entity_id = ${outerColumn(legalEntities.id)})::int`,
     })
     .from(legalEntities)
     .leftJoin(gestionnaires, eq(gestionnaires.id, legalEntities.gestionnaireId))

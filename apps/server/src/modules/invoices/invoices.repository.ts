@@ -16,6 +16,7 @@ import {
 } from "../../db/schema/index.js";
 import { anyOf } from "../../lib/any-of.js";
 import { type IsoDate, sqlDate } from "../../lib/clock.js";
+import { outerColumn } from "../../lib/outer-column.js";
 import { inPage, type PageBounds, pageIds } from "../../lib/page-in-one-statement.js";
 import { offsetOf, offsetParam, pageSizeSql } from "../../lib/pagination.js";
 import { boundValue, namedPlaceholder, preparedByShape, type StatementParam } from "../../lib/prepared-by-shape.js";
@@ -166,7 +167,7 @@ export async function labelsOf(db: Executor, ids: { clientId: string; contractId
 
 const creditedNumber = sql<
   string | null
->`(select c.number from ${invoices} c where c.id = ${invoices.creditedInvoiceId})`;
+>`(select c.number from ${invoices} c where c.id = ${outerColumn(invoices.creditedInvoiceId)})`;
 
 /** Sent or partly paid, and past its due date on `today` (null without a due date). */
 const isOverdue = (today: SQL) =>
