@@ -5,13 +5,17 @@
 // and neither keeps two cores busy alone: side by side they take about the time of the longer one.
 // Each line is prefixed with its suite; the end says how long each took. TEST_SERIAL=1 runs them one
 // after the other (a machine short of memory).
+//
+// TEST_UNIT_THEN=<shell command>: run it after the unit tests, in their lane, while the browser tests
+// (the longer suite) go on. CI puts its engine and Node checks there (.ci/engine-checks).
+// TEST_TIMES_FILE=<file>: each suite's time is appended there too (CI's step table).
 import { spawn } from "node:child_process";
+import fs from "node:fs";
 import readline from "node:readline";
 
-const suites = [
-  { name: "unit", command: ["npm", "run", "--silent", "test:unit"] },
-  { name: "e2e", command: ["node", "scripts/run-e2e.mjs"] },
-];
+const unitLane = [{ name: "unit", command: ["npm", "run", "--silent", "test:unit"] }];
+if (process.env.TEST_UNIT_THEN) unitLane.push({ name: "ci", command: ["bash", "-c", process.env.TEST_UNIT_THEN] });
+const lanes = [unitLane, [{ name: "e2e", command: ["node", "scripts/run-e2e.mjs"] }]];
 
 function run({ name, command }) {
   const started = Date.now();
@@ -23,19 +27,34 @@ function run({ name, command }) {
     readline.createInterface({ input: stream }).on("line", (line) => out.write(`[${name}] ${line}\n`));
   }
   return new Promise((resolve) => {
-    child.on("exit", (code, signal) =>
-      resolve({ name, code: code ?? (signal ? 1 : 0), seconds: (Date.now() - started) / 1000 }),
-    );
+    child.on("exit", (code, signal) => {
+      const result = { name, code: code ?? (signal ? 1 : 0), seconds: (Date.now() - started) / 1000 };
+      if (process.env.TEST_TIMES_FILE)
+        fs.appendFileSync(process.env.TEST_TIMES_FILE, `${Math.round(result.seconds)}\tnpm test: ${name}\n`);
+      resolve(result);
+    });
   });
+}
+
+/** A lane's suites one after the other; the first failure ends the lane. */
+async function runLane(lane) {
+  const results = [];
+  for (const suite of lane) {
+    results.push(await run(suite));
+    if (results.at(-1).code !== 0) break;
+  }
+  return results;
 }
 
 const build = await run({ name: "build", command: ["node", "scripts/build.mjs", "--if-changed"] });
 if (build.code !== 0) process.exit(build.code);
 const results = [build];
-if (process.env.TEST_SERIAL) for (const suite of suites) results.push(await run(suite));
-else results.push(...(await Promise.all(suites.map(run))));
+if (process.env.TEST_SERIAL) for (const lane of lanes) results.push(...(await runLane(lane)));
+else results.push(...(await Promise.all(lanes.map(runLane))).flat());
 
 console.log("\nnpm test :");
 for (const { name, code, seconds } of results)
   console.log(`  ${name.padEnd(5)} ${code === 0 ? "réussi" : `ÉCHEC (code ${code})`} en ${Math.round(seconds)} s`);
+const ran = new Set(results.map((r) => r.name));
+for (const suite of lanes.flat()) if (!ran.has(suite.name)) console.log(`  ${suite.name.padEnd(5)} non lancé`);
 process.exit(results.some((r) => r.code !== 0) ? 1 : 0);

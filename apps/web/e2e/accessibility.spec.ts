@@ -1,6 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { seriousViolations } from "./axe";
 import { signIn } from "./helpers";
+import { expectFitsPhone } from "./phone-width";
 import {
   type DemoRecords,
   EVALUATOR_SPACE_TABS,
@@ -12,22 +13,6 @@ import {
   STAFF_ACCOUNTS,
   staffScreens,
 } from "./screens";
-
-// WCAG 2.2 AA, as axe-core tags it. Serious and critical violations fail the screen.
-const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
-
-async function seriousViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  return result.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => ({
-      rule: v.id,
-      impact: v.impact,
-      help: v.help,
-      targets: v.nodes.slice(0, 5).map((n) => n.target.join(" ")),
-      count: v.nodes.length,
-    }));
-}
 
 async function checkScreen(page: Page, url: string) {
   await openScreen(page, url);
@@ -58,7 +43,8 @@ test.describe("axe-core: no serious or critical violation (WCAG 2.2 AA)", () => 
     }
   });
 
-  // The director walks every screen and variant (tabs, families) with axe: one pass per distinct screen.
+  // The director walks every screen and variant (tabs, families) once: axe on the page as a desk shows
+  // it, then the same page narrowed to a phone's width (390 px), which must not scroll sideways.
   // A screen seen with fewer rights differs only by the controls it hides, so the seven other profiles
   // check access, not markup: each opens its landing screen and one in three of the screens it may open
   // (the third shifted from one profile to the next, so that together they cover their screens), then
@@ -67,13 +53,18 @@ test.describe("axe-core: no serious or critical violation (WCAG 2.2 AA)", () => 
   // The director's walk in parts, each with its own time: on a busy machine a retry redoes a part.
   const DIRECTOR_PARTS = 4;
   for (let part = 0; part < DIRECTOR_PARTS; part++) {
-    test(`every screen dir@demo.fr may open, part ${part + 1}/${DIRECTOR_PARTS}`, async ({ page }) => {
+    test(`every screen dir@demo.fr may open, at a desk and on a phone, part ${part + 1}/${DIRECTOR_PARTS}`, async ({
+      page,
+    }) => {
       await signIn(page, "dir@demo.fr");
       const permissions = await permissionsOf(page);
       const screens = staffScreens(records).filter((path) => mayOpen(path, permissions));
       expect(screens.length).toBeGreaterThan(DIRECTOR_PARTS);
       for (const [i, path] of screens.entries())
-        if (i % DIRECTOR_PARTS === part) await checkScreen(page, `/app/${path}`);
+        if (i % DIRECTOR_PARTS === part) {
+          await checkScreen(page, `/app/${path}`);
+          await expectFitsPhone(page, `/app/${path}`);
+        }
     });
   }
 

@@ -1,14 +1,11 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { seriousViolations } from "./axe";
 import { signIn } from "./helpers";
 import { type DemoRecords, findDemoRecords, openScreen } from "./screens";
 
-const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 /** Serious axe violations in the open dialog (a "saved" notification fading in beside it is not the dialog's). */
 const serious = async (page: Page) =>
-  (await new AxeBuilder({ page }).include("[role=dialog]").withTags(TAGS).analyze()).violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  (await seriousViolations(page, "[role=dialog]")).map((v) => `${v.rule}: ${v.targets.join(", ")}`);
 const shot = async (page: Page, name: string) => {
   if (process.env.SCREENSHOTS)
     await page.screenshot({ path: `${process.env.SCREENSHOTS}/${name}.png`, fullPage: true });

@@ -1,16 +1,11 @@
 import { expect, type Page, test } from "@playwright/test";
 import { signIn } from "./helpers";
-import {
-  type DemoRecords,
-  EVALUATOR_SPACE_TABS,
-  findDemoRecords,
-  openScreen,
-  PUBLIC_SCREENS,
-  staffScreens,
-} from "./screens";
+import { expectFitsWidth, horizontalOverflow, PHONE } from "./phone-width";
+import { type DemoRecords, EVALUATOR_SPACE_TABS, findDemoRecords, openScreen, PUBLIC_SCREENS } from "./screens";
 
-// A phone held upright: every screen must be usable at 390 px, without scrolling the page sideways.
-test.use({ viewport: { width: 390, height: 844 } });
+// The back-office screens are walked at this width with the accessibility walk (accessibility.spec.ts),
+// one load per screen; here, what a phone's user does beyond fitting the page.
+test.use({ viewport: PHONE });
 
 let records: DemoRecords;
 test.beforeAll(async ({ browser }) => {
@@ -19,34 +14,13 @@ test.beforeAll(async ({ browser }) => {
   await page.close();
 });
 
-async function horizontalOverflow(page: Page) {
-  return page.evaluate(() => {
-    const root = document.scrollingElement ?? document.documentElement;
-    return { scrollWidth: root.scrollWidth, innerWidth: window.innerWidth };
-  });
-}
-
 async function checkPhoneScreen(page: Page, url: string) {
   await openScreen(page, url);
-  const { scrollWidth, innerWidth } = await horizontalOverflow(page);
-  expect.soft(scrollWidth, `largeur de page sur ${url}`).toBeLessThanOrEqual(innerWidth);
-  // The page's title is on screen, not pushed out of it.
-  const box = await page.locator("h1").first().boundingBox();
-  expect.soft(box && box.x >= 0 && box.x + box.width <= innerWidth + 1, `titre visible sur ${url}`).toBe(true);
+  await expectFitsWidth(page, url);
 }
 
 test.describe("390 px wide", () => {
-  test.describe.configure({ timeout: 300_000 });
-
-  // In parts, each with its own time: on a busy machine a retry redoes a part.
-  const PARTS = 3;
-  for (let part = 0; part < PARTS; part++) {
-    test(`every back-office screen fits the phone's width, part ${part + 1}/${PARTS}`, async ({ page }) => {
-      await signIn(page, "dir@demo.fr");
-      for (const [i, path] of staffScreens(records).entries())
-        if (i % PARTS === part) await checkPhoneScreen(page, `/app/${path}`);
-    });
-  }
+  test.describe.configure({ timeout: 120_000 });
 
   test("the client list shows the establishments' names", async ({ page }) => {
     await signIn(page, "dir@demo.fr");

@@ -1,5 +1,5 @@
 import { ALERT_PAGES, canOpenAppRoute, type PermissionGrant } from "@certidesk/shared";
-import { expect, type Page } from "@playwright/test";
+import { expect, type Page, type Request } from "@playwright/test";
 import { signIn } from "./helpers";
 
 /** Every demo profile, by sign-in identifier. */
@@ -240,9 +240,46 @@ export function mayOpen(path: string, permissions: readonly PermissionGrant[]): 
 }
 
 /** Opens a screen and waits until its data has arrived (no loader, the page's title shown). */
+const requestsInFlight = new WeakMap<Page, Set<Request>>();
+
+/** The page's requests in flight, counted from the first call on. */
+function inFlight(page: Page): Set<Request> {
+  let pending = requestsInFlight.get(page);
+  if (!pending) {
+    const set = new Set<Request>();
+    page.on("request", (r) => set.add(r));
+    page.on("requestfinished", (r) => set.delete(r));
+    page.on("requestfailed", (r) => set.delete(r));
+    requestsInFlight.set(page, set);
+    pending = set;
+  }
+  return pending;
+}
+
+/**
+ * Until the page has had no request in flight for QUIET_MS: the screen's code, then its data, then the data
+ * that data asks for. Playwright's "networkidle" waits 500 ms of silence, most of the second a screen took
+ * to open over a walk of a hundred; 250 ms still covers the pause between a screen's code arriving and the
+ * requests it sends.
+ */
+const QUIET_MS = 250;
+async function settled(pending: Set<Request>) {
+  const deadline = Date.now() + 20_000;
+  let quietSince = Date.now();
+  for (;;) {
+    if (pending.size > 0) quietSince = Date.now();
+    else if (Date.now() - quietSince >= QUIET_MS) return;
+    if (Date.now() > deadline)
+      throw new Error(`requêtes toujours en cours : ${[...pending].map((r) => r.url()).join(", ")}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/** Opens a screen of the app and waits until it shows its data: title shown, nothing loading. */
 export async function openScreen(page: Page, url: string) {
+  const pending = inFlight(page);
   await page.goto(url);
-  await page.waitForLoadState("networkidle");
+  await settled(pending);
   await expect(page.locator("h1").first()).toBeVisible();
   await expect(page.locator(".mantine-LoadingOverlay-root")).toHaveCount(0);
 }

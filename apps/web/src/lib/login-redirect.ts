@@ -21,7 +21,7 @@ export function loginPathFor(place: Place): string {
 
 /** The same-origin path to go to after signing in, or null. */
 export function safeRedirect(raw: string | null | undefined, origin = window.location.origin): string | null {
-  if (!raw || !raw.startsWith("/") || raw.startsWith("//") || raw.includes("\\") || ANY_CONTROL_CHARACTER.test(raw))
+  if (!raw?.startsWith("/") || raw.startsWith("//") || raw.includes("\\") || ANY_CONTROL_CHARACTER.test(raw))
     return null;
   let url: URL;
   try {
