@@ -8,6 +8,7 @@ import {
   findDemoRecords,
   mayOpen,
   openScreen,
+  openScreenInApp,
   PUBLIC_SCREENS,
   permissionsOf,
   STAFF_ACCOUNTS,
@@ -78,7 +79,7 @@ test.describe("axe-core: no serious or critical violation (WCAG 2.2 AA)", () => 
       const screens = allowed.filter((_, i) => i === 0 || (i + index) % SHARE === 0);
       expect(screens.length).toBeGreaterThan(1);
       for (const path of screens) {
-        await openScreen(page, `/app/${path}`);
+        await openScreenInApp(page, `/app/${path}`);
         await expect(page.getByRole("heading", { level: 1, name: "Accès refusé" }), `/app/${path}`).toHaveCount(0);
       }
       const refused = staffScreens(records).find((path) => !mayOpen(path, permissions));
