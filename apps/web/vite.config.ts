@@ -29,5 +29,8 @@ export default defineConfig({
     // file were two thirds of the suite (196 s isolated, 60 s shared, 2 cores). setup.ts unmounts after
     // each test; no file changes a module's state for the next.
     isolate: false,
+    // In CI, a test that fails is run once more, as the browser tests are: beside them, two cores loaded
+    // past 6 delay a render past a wait now and then. A real fault fails twice.
+    retry: process.env.CI ? 1 : 0,
   },
 });

@@ -61,7 +61,10 @@ describe("the new mail dialog", { timeout: 30_000 }, () => {
       </SessionProvider>,
     );
     expect(await screen.findByText("claire.martin@tilleuls.fr")).toBeInTheDocument();
-    expect(screen.getByRole("combobox", { name: "Client" })).toHaveValue("EHPAD Les Tilleuls — Lyon");
+    // The field shows the client a render after the address goes in.
+    await waitFor(() =>
+      expect(screen.getByRole("combobox", { name: "Client" })).toHaveValue("EHPAD Les Tilleuls — Lyon"),
+    );
     expect(fetchMock?.calls.some((c) => c.url.includes("search=EHPAD+Les+Tilleuls"))).toBe(true);
   });
 });
