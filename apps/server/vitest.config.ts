@@ -13,5 +13,8 @@ export default defineConfig({
     // PostgreSQL, 2 cores). What a file starts (an app, a database, a timer) it closes in its own
     // afterAll; none of them changes a module's state for the next.
     isolate: false,
+    // In CI, a failed test runs once more, as the browser tests do: beside them, two loaded cores can push
+    // a restore or a server's start past its time. A real fault fails twice.
+    retry: process.env.CI ? 1 : 0,
   },
 });
