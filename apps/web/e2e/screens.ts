@@ -239,7 +239,6 @@ export function mayOpen(path: string, permissions: readonly PermissionGrant[]): 
   return canOpenAppRoute(path.split("?")[0] ?? path, permissions);
 }
 
-/** Opens a screen and waits until its data has arrived (no loader, the page's title shown). */
 const requestsInFlight = new WeakMap<Page, Set<Request>>();
 
 /** The page's requests in flight, counted from the first call on. */
@@ -275,13 +274,18 @@ async function settled(pending: Set<Request>) {
   }
 }
 
+/** The screen has its data: no request for a moment, its title shown, nothing loading. */
+async function shown(page: Page, pending: Set<Request>) {
+  await settled(pending);
+  await expect(page.locator("h1").first()).toBeVisible();
+  await expect(page.locator(".mantine-LoadingOverlay-root")).toHaveCount(0);
+}
+
 /** Opens a screen of the app and waits until it shows its data: title shown, nothing loading. */
 export async function openScreen(page: Page, url: string) {
   const pending = inFlight(page);
   await page.goto(url);
-  await settled(pending);
-  await expect(page.locator("h1").first()).toBeVisible();
-  await expect(page.locator(".mantine-LoadingOverlay-root")).toHaveCount(0);
+  await shown(page, pending);
 }
 
 /**
@@ -296,7 +300,5 @@ export async function openScreenInApp(page: Page, url: string) {
     window.history.pushState({ usr: null, key: `e2e${idx}`, idx }, "", to);
     window.dispatchEvent(new PopStateEvent("popstate", { state: window.history.state }));
   }, url);
-  await settled(pending);
-  await expect(page.locator("h1").first()).toBeVisible();
-  await expect(page.locator(".mantine-LoadingOverlay-root")).toHaveCount(0);
+  await shown(page, pending);
 }
