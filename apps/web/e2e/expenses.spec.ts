@@ -124,7 +124,9 @@ test.describe
       const page = await signedInPage(browser, "qse@demo.fr");
       await page.goto(`/app/mission/${mission.clientId}/${mission.id}?onglet=performance`);
       const first = page.getByLabel(/^Note : Qualité de la conduite/).first();
-      await first.click();
+      // Near its left edge: once a note is saved (a retry finds the first try's), the clear button sits on
+      // the right of this narrow field and takes the click.
+      await first.click({ position: { x: 12, y: 12 } });
       await page.getByRole("option", { name: "4", exact: true }).click();
       await page
         .getByLabel(/^Commentaire : Qualité de la conduite/)
