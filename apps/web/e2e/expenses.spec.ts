@@ -1,26 +1,6 @@
 import { SATISFACTION_QUESTIONS } from "@certidesk/shared";
-import { type Browser, expect, type Page, test } from "@playwright/test";
-import { linkFromMail, mailCount, signIn } from "./helpers";
-
-/** A tiny but real PDF: the server checks an upload's type from its content. */
-const RECEIPT = Buffer.from(
-  "%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n" +
-    "3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n",
-);
-
-async function apiGet<T>(page: Page, url: string): Promise<T> {
-  return page.evaluate(async (u) => {
-    const response = await fetch(u, { headers: { accept: "application/json" } });
-    if (!response.ok) throw new Error(`${u}: ${response.status}`);
-    return response.json();
-  }, url);
-}
-
-async function signedInPage(browser: Browser, identifier: string) {
-  const page = await (await browser.newContext()).newPage();
-  await signIn(page, identifier);
-  return page;
-}
+import { expect, test } from "@playwright/test";
+import { apiGet, linkFromMail, mailCount, RECEIPT_PDF, signedInPage, signIn } from "./helpers";
 
 const DESCRIPTION = `Déjeuner e2e ${Date.now()}`;
 const CAR = "Voiture personnelle (indemnités kilométriques)";
@@ -60,7 +40,7 @@ test.describe
       await dialog.getByLabel(/^Description/).fill(DESCRIPTION);
       await dialog
         .locator('input[type="file"]')
-        .setInputFiles({ name: "ticket.pdf", mimeType: "application/pdf", buffer: RECEIPT });
+        .setInputFiles({ name: "ticket.pdf", mimeType: "application/pdf", buffer: RECEIPT_PDF });
       await dialog.getByRole("button", { name: "Déclarer" }).click();
       await expect(dialog).toBeHidden();
       const row = page.getByRole("row").filter({ hasText: DESCRIPTION });
@@ -103,7 +83,7 @@ test.describe
         await dialog.getByLabel(/^Description/).fill(label);
         await dialog
           .locator('input[type="file"]')
-          .setInputFiles({ name: "justificatif.pdf", mimeType: "application/pdf", buffer: RECEIPT });
+          .setInputFiles({ name: "justificatif.pdf", mimeType: "application/pdf", buffer: RECEIPT_PDF });
         await dialog.getByRole("button", { name: "Déclarer" }).click();
         await expect(dialog, label).toBeHidden();
         await expect(page.getByRole("row").filter({ hasText: label })).toContainText("À valider");
@@ -213,7 +193,7 @@ test("an evaluator's expense dated after today is refused with the French messag
   await dialog.getByLabel(/^Description/).fill(label);
   await dialog
     .locator('input[type="file"]')
-    .setInputFiles({ name: "ticket.pdf", mimeType: "application/pdf", buffer: RECEIPT });
+    .setInputFiles({ name: "ticket.pdf", mimeType: "application/pdf", buffer: RECEIPT_PDF });
   await dialog.getByRole("button", { name: "Déclarer" }).click();
   await expect(
     dialog.getByText("La date de la dépense ne peut pas être dans le futur : déclarez-la une fois engagée."),

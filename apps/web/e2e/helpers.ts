@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { type Browser, expect, type Page } from "@playwright/test";
 import { SMTP_SINK_HTTP_PORT } from "./ports";
 
 export const DEMO_PASSWORD = "Demo-2026";
@@ -66,3 +66,25 @@ export async function linkFromMail(pattern: RegExp, notBefore: number): Promise<
     .not.toBe("");
   return found ?? { link: "", to: [] };
 }
+
+/** A JSON read of the API with the page's session (its cookies), as the app's own calls make it. */
+export async function apiGet<T>(page: Page, url: string): Promise<T> {
+  return page.evaluate(async (u) => {
+    const response = await fetch(u, { headers: { accept: "application/json" } });
+    if (!response.ok) throw new Error(`${u}: ${response.status}`);
+    return response.json();
+  }, url);
+}
+
+/** A page of its own browser context, signed in: one person among several in one test. */
+export async function signedInPage(browser: Browser, identifier: string) {
+  const page = await (await browser.newContext()).newPage();
+  await signIn(page, identifier);
+  return page;
+}
+
+/** A tiny but real PDF, for receipts: the server checks an upload's type from its content. */
+export const RECEIPT_PDF = Buffer.from(
+  "%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n" +
+    "3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n",
+);

@@ -1,6 +1,6 @@
 import { ALERT_PAGES, canOpenAppRoute, type PermissionGrant } from "@certidesk/shared";
 import { expect, type Page, type Request } from "@playwright/test";
-import { signIn } from "./helpers";
+import { apiGet, signIn } from "./helpers";
 
 /** Every demo profile, by sign-in identifier. */
 export const STAFF_ACCOUNTS = [
@@ -46,14 +46,6 @@ interface ProspectItem {
 }
 
 /** A GET of the API with the page's session (its cookie), answering the JSON; a refusal throws. */
-export async function apiGet<T>(page: Page, url: string): Promise<T> {
-  return page.evaluate(async (u) => {
-    const response = await fetch(u, { headers: { accept: "application/json" } });
-    if (!response.ok) throw new Error(`${u}: ${response.status}`);
-    return response.json();
-  }, url);
-}
-
 async function apiPost<T>(page: Page, url: string, body: unknown): Promise<T> {
   return page.evaluate(
     async ({ u, b }) => {

@@ -1,7 +1,6 @@
 import fs from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
-import { signIn } from "./helpers";
-import { apiGet } from "./screens";
+import { apiGet, signIn } from "./helpers";
 
 type Months = { items: Array<{ month: string; totalCents: number }>; total: number };
 

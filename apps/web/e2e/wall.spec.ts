@@ -1,11 +1,5 @@
-import { type Browser, expect, test } from "@playwright/test";
-import { signIn } from "./helpers";
-
-async function signedInPage(browser: Browser, identifier: string) {
-  const page = await (await browser.newContext()).newPage();
-  await signIn(page, identifier);
-  return page;
-}
+import { expect, test } from "@playwright/test";
+import { signedInPage, signIn } from "./helpers";
 
 const TITLE = `Visites de janvier : consignes ${Date.now()}`;
 
