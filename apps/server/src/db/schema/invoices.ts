@@ -205,7 +205,7 @@ export const invoiceReminders = pgTable(
   (t) => [uniqueIndex("invoice_reminders_key").on(t.invoiceId, t.afterDays)],
 );
 
-/** Settings › Facturation (one row). */
+/** Settings › Facturation (one row). The accounts of the exports are Settings › Comptabilité's (accounting_settings). */
 export const invoiceSettings = pgTable("invoice_settings", {
   id: integer("id").primaryKey().default(1),
   paymentTermsDays: integer("payment_terms_days").notNull().default(30),
@@ -214,13 +214,6 @@ export const invoiceSettings = pgTable("invoice_settings", {
   reminderDays: jsonb("reminder_days").$type<number[]>().notNull().default([15, 30, 45]),
   iban: text("iban"),
   bic: text("bic"),
-  accountCustomer: text("account_customer").notNull().default("411000"),
-  accountSales20: text("account_sales_20").notNull().default("706000"),
-  accountSales85: text("account_sales_85").notNull().default("706100"),
-  accountSalesExempt: text("account_sales_exempt").notNull().default("706200"),
-  accountVat20: text("account_vat_20").notNull().default("445712"),
-  accountVat85: text("account_vat_85").notNull().default("445713"),
-  journalCode: text("journal_code").notNull().default("VE"),
   version: versionColumn(),
   ...timestamps,
 });

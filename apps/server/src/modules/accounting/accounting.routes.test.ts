@@ -102,7 +102,7 @@ describe("FEC export", () => {
     expect(rows.find((x) => x.JournalCode === "VE")?.JournalLib).toBe("Journal des ventes");
   });
 
-  it("keeps a client's auxiliary account when the client is renamed, and follows the accounts of the settings", async () => {
+  it("keeps a client's auxiliary account when the client is renamed, and follows the accounts of the settings (FEC and CSV journal)", async () => {
     const before = fecRows((await fec()).body).find((x) => x.CompAuxNum)?.CompAuxNum;
     await ctx.handle.db.update(clients).set({ raisonSocial: "Résidence Renommée" }).where(eq(clients.id, clientId));
     const dir = await signIn(ctx, (await buildUser(ctx.handle.db, "DIR")).identifier);
@@ -121,6 +121,20 @@ describe("FEC export", () => {
     expect(rows.find((x) => x.CompAuxNum)?.CompAuxLib).toBe("Résidence Renommée");
     expect(rows.some((x) => x.CompteNum === "512100")).toBe(true);
     expect(rows.filter((x) => x.JournalCode === "VT")).toHaveLength(9);
+    // The CSV sales journal reads the same accounts: the two exports never disagree.
+    const csv = await ctx.app.inject({
+      method: "GET",
+      url: "/api/accounting/sales-journal?from=2026-05-01&to=2026-05-31",
+      headers: compta.bearer,
+    });
+    expect(csv.statusCode, csv.body).toBe(200);
+    const lines = csv.body
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n")
+      .slice(1);
+    expect(lines.length).toBeGreaterThan(0);
+    expect(lines.every((l) => l.startsWith("VT;"))).toBe(true);
   });
 
   it("refuses a bad account number (400, in French) and changes nothing", async () => {

@@ -1,4 +1,9 @@
-import { accountingSettingsBodySchema, accountingSettingsSchema, fecQuerySchema } from "@certidesk/shared";
+import {
+  accountingSettingsBodySchema,
+  accountingSettingsSchema,
+  fecQuerySchema,
+  journalQuerySchema,
+} from "@certidesk/shared";
 import type { AppInstance } from "../../app-instance.js";
 import { requireActor } from "../../plugins/auth.js";
 import type { AccountingService } from "./accounting.service.js";
@@ -22,6 +27,26 @@ export function accountingRoutes(app: AppInstance, { accounting }: { accounting:
         .header("content-type", "text/plain; charset=utf-8")
         .header("content-disposition", `attachment; filename="${fileName}"`)
         .send(content);
+    },
+  );
+
+  app.get(
+    "/api/accounting/sales-journal",
+    {
+      config: { access: { code: "INVOICE", op: "read" } },
+      schema: {
+        tags,
+        summary: "Journal des ventes d'une période (CSV pour le logiciel comptable), aux comptes du FEC",
+        querystring: journalQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const { from, to } = request.query;
+      const csv = await accounting.salesJournal(requireActor(request), { from, to });
+      return reply
+        .header("content-type", "text/csv; charset=utf-8")
+        .header("content-disposition", `attachment; filename="journal-ventes-${from}-${to}.csv"`)
+        .send(csv);
     },
   );
 

@@ -11,6 +11,7 @@ import type { ConfigurationService } from "../configuration/index.js";
 import { invoiceResource } from "../invoices/index.js";
 import * as repo from "./accounting.repository.js";
 import { buildFec, fecFileName } from "./fec.js";
+import { buildSalesJournal } from "./sales-journal.js";
 
 export interface AccountingDeps {
   db: Database;
@@ -97,6 +98,13 @@ export function createAccountingService({ db, configuration, clock = systemClock
         );
       });
       return { fileName: fecFileName(siret.slice(0, 9), to), content };
+    },
+
+    /** The sales journal of a period as a CSV (one line per account), for software that does not read a FEC. */
+    async salesJournal(actor: Actor, { from, to }: FecQuery) {
+      authorize(actor, "read", invoiceResource, anyInvoice);
+      const [s, invoices] = await Promise.all([repo.settings(db), repo.invoicesIssuedBetween(db, from, to)]);
+      return buildSalesJournal(invoices, s);
     },
   };
 }

@@ -1,28 +1,40 @@
 import { computeInvoiceTotals, formatDate } from "@certidesk/shared";
-import type { invoiceLines, invoiceSettings, invoices } from "../../db/schema/index.js";
+import type { accountingSettings } from "../../db/schema/index.js";
 
-type Settings = typeof invoiceSettings.$inferSelect;
+/** The accounts of Settings › Comptabilité: the FEC's, so the two exports never disagree. */
+type Accounts = Pick<
+  typeof accountingSettings.$inferSelect,
+  | "salesJournalCode"
+  | "customerAccount"
+  | "salesAccount20"
+  | "salesAccount85"
+  | "salesAccountExempt"
+  | "vatAccount20"
+  | "vatAccount85"
+>;
 interface JournalInvoice {
-  invoice: typeof invoices.$inferSelect;
+  kind: string;
+  number: string | null;
+  issueDate: string | null;
   clientName: string;
-  lines: Array<typeof invoiceLines.$inferSelect>;
+  lines: Array<{ quantity: string | number; unitPriceCents: number; vatRate: string | number }>;
 }
 
 const amount = (cents: number) => (cents / 100).toFixed(2).replace(".", ",");
 const cell = (v: string) => (/[;"\n\r]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
 
 /**
- * The sales journal of a period, as accounting software imports it (semicolon-separated, decimal
+ * The sales journal of a period as a CSV that accounting software imports (semicolon-separated, decimal
  * comma, dd/mm/yyyy, UTF-8 with BOM): for each invoice, the customer account in debit for the
  * total including VAT, the sales account of each VAT rate and its VAT account in credit; a credit
  * note the other way round. Each entry balances.
  */
-export function buildSalesJournal(rows: JournalInvoice[], s: Settings): string {
+export function buildSalesJournal(rows: JournalInvoice[], s: Accounts): string {
   const salesAccount = (rate: number) =>
-    rate === 0.2 ? s.accountSales20 : rate === 0.085 ? s.accountSales85 : s.accountSalesExempt;
-  const vatAccount = (rate: number) => (rate === 0.2 ? s.accountVat20 : s.accountVat85);
+    rate === 0.2 ? s.salesAccount20 : rate === 0.085 ? s.salesAccount85 : s.salesAccountExempt;
+  const vatAccount = (rate: number) => (rate === 0.2 ? s.vatAccount20 : s.vatAccount85);
   const out = [["Journal", "Date", "Pièce", "Compte", "Libellé", "Débit", "Crédit"].join(";")];
-  for (const { invoice: i, clientName, lines } of rows) {
+  for (const { clientName, lines, ...i } of rows) {
     const totals = computeInvoiceTotals(
       lines.map((l) => ({
         quantity: Number(l.quantity),
@@ -38,12 +50,20 @@ export function buildSalesJournal(rows: JournalInvoice[], s: Settings): string {
       const side = cents < 0 ? !debit : debit;
       const value = amount(Math.abs(cents));
       out.push(
-        [s.journalCode, formatDate(i.issueDate), i.number ?? "", account, label, side ? value : "", side ? "" : value]
+        [
+          s.salesJournalCode,
+          formatDate(i.issueDate),
+          i.number ?? "",
+          account,
+          label,
+          side ? value : "",
+          side ? "" : value,
+        ]
           .map((v) => cell(v))
           .join(";"),
       );
     };
-    entry(s.accountCustomer, totals.totalTtcCents, !credit);
+    entry(s.customerAccount, totals.totalTtcCents, !credit);
     for (const v of totals.vat) {
       entry(salesAccount(v.vatRate), v.baseCents, credit);
       if (v.vatRate > 0) entry(vatAccount(v.vatRate), v.vatCents, credit);

@@ -447,18 +447,6 @@ export async function issuedOfClient(db: Executor, clientId: string) {
 }
 
 /** Issued invoices and credit notes of a period, in number order (the sales journal). */
-export async function issuedBetween(db: Executor, from: IsoDate, to: IsoDate) {
-  const rows = await db
-    .select({ invoice: invoices, clientName: clients.raisonSocial })
-    .from(invoices)
-    .innerJoin(clients, eq(clients.id, invoices.clientId))
-    .where(and(ne(invoices.status, "INVOICE_PREPARE"), gte(invoices.issueDate, from), lte(invoices.issueDate, to)))
-    .orderBy(asc(invoices.issuedAt), asc(invoices.number));
-  const ids = rows.map((r) => r.invoice.id);
-  const lines = ids.length ? await db.select().from(invoiceLines).where(anyOf(invoiceLines.invoiceId, ids)) : [];
-  return rows.map((r) => ({ ...r, lines: lines.filter((l) => l.invoiceId === r.invoice.id) }));
-}
-
 // ---- reminders --------------------------------------------------------------------------------
 
 /**

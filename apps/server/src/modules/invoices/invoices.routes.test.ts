@@ -716,7 +716,7 @@ describe("client invoices", () => {
     expect(xlsx.statusCode).toBe(200);
     expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe("PK");
 
-    const csv = await call("GET", "/api/invoices/journal?from=2026-05-01&to=2026-05-31");
+    const csv = await call("GET", "/api/accounting/sales-journal?from=2026-05-01&to=2026-05-31");
     expect(csv.statusCode).toBe(200);
     const rows = csv.body
       .replace(/^\uFEFF/, "")

@@ -10,7 +10,6 @@ import {
   invoiceSettingsBodySchema,
   invoiceSettingsSchema,
   issueInvoiceBodySchema,
-  journalQuerySchema,
   paymentBodySchema,
   portalInvoicesSchema,
   sendInvoiceBodySchema,
@@ -60,26 +59,6 @@ export function invoicesRoutes(app: AppInstance, { invoices }: { invoices: Invoi
         .header("content-type", XLSX_MIME)
         .header("content-disposition", 'attachment; filename="factures.xlsx"')
         .send(stream);
-    },
-  );
-
-  app.get(
-    "/api/invoices/journal",
-    {
-      config: { access: { code: "INVOICE", op: "read" } },
-      schema: {
-        tags,
-        summary: "Journal des ventes d'une période (CSV pour le logiciel comptable)",
-        querystring: journalQuerySchema,
-      },
-    },
-    async (request, reply) => {
-      const { from, to } = request.query;
-      const csv = await invoices.journal(requireActor(request), from, to);
-      return reply
-        .header("content-type", "text/csv; charset=utf-8")
-        .header("content-disposition", `attachment; filename="journal-ventes-${from}-${to}.csv"`)
-        .send(csv);
     },
   );
 

@@ -46,7 +46,6 @@ import { billingAddress, billingEmailOf, INVOICE_SEND_TEMPLATE, invoiceMailVaria
 import { invoiceResource } from "./invoices.policy.js";
 import * as repo from "./invoices.repository.js";
 import { recordPayment } from "./record-payment.js";
-import { buildSalesJournal } from "./sales-journal.js";
 
 export interface InvoicesDeps {
   db: Database;
@@ -944,14 +943,6 @@ export function createInvoicesService({
         apply: () => ({ values, summary: "Paramètres de facturation modifiés", changes: true }),
       });
       return { ...saved, depositPercent: Number(saved.depositPercent) };
-    },
-
-    /** Sales journal of a period (CSV for accounting software), one line per account. */
-    async journal(actor: Actor, from: string, to: string) {
-      authorize(actor, "read", invoiceResource, anInvoice("INVOICE_SEND"));
-      const s = await repo.settings(db);
-      const rows = await repo.issuedBetween(db, from, to);
-      return buildSalesJournal(rows, s);
     },
 
     /**

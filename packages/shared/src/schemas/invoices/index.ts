@@ -307,7 +307,7 @@ export const invoiceDetailSchema = invoiceRowSchema.extend({
 });
 export type InvoiceDetail = z.infer<typeof invoiceDetailSchema>;
 
-/** Settings › Facturation: payment terms, penalties, reminders, deposit and the accounting codes. */
+/** Settings › Facturation: payment terms, penalties, reminders, deposit, bank details (the accounts: Comptabilité). */
 export const invoiceSettingsBodySchema = z.object({
   paymentTermsDays: z.number().int().min(0, "Délai invalide.").max(60, "60 jours au plus (article L441-10)."),
   latePenaltyRate: text(200).pipe(z.string().min(1, "Indiquez le taux des pénalités de retard.")),
@@ -318,13 +318,6 @@ export const invoiceSettingsBodySchema = z.object({
     .refine((v) => new Set(v).size === v.length, "Chaque délai de relance n'apparaît qu'une fois."),
   iban: optionalText(34),
   bic: optionalText(11),
-  accountCustomer: text(20).pipe(z.string().min(1, "Indiquez le compte client.")),
-  accountSales20: text(20).pipe(z.string().min(1, "Indiquez le compte de ventes.")),
-  accountSales85: text(20).pipe(z.string().min(1, "Indiquez le compte de ventes.")),
-  accountSalesExempt: text(20).pipe(z.string().min(1, "Indiquez le compte de ventes.")),
-  accountVat20: text(20).pipe(z.string().min(1, "Indiquez le compte de TVA.")),
-  accountVat85: text(20).pipe(z.string().min(1, "Indiquez le compte de TVA.")),
-  journalCode: text(10).pipe(z.string().min(1, "Indiquez le code journal.")),
   version: versionSchema,
 });
 export type InvoiceSettingsBody = z.input<typeof invoiceSettingsBodySchema>;
@@ -335,13 +328,6 @@ export const invoiceSettingsSchema = z.object({
   reminderDays: z.array(z.number().int()),
   iban: z.string().nullable(),
   bic: z.string().nullable(),
-  accountCustomer: z.string(),
-  accountSales20: z.string(),
-  accountSales85: z.string(),
-  accountSalesExempt: z.string(),
-  accountVat20: z.string(),
-  accountVat85: z.string(),
-  journalCode: z.string(),
   version: z.number().int(),
 });
 export type InvoiceSettings = z.infer<typeof invoiceSettingsSchema>;

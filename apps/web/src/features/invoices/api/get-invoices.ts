@@ -13,4 +13,4 @@ export const useInvoices = (q: InvoiceListQuery) => useQuery(invoicesQueryOption
 export const invoiceExportUrl = (q: InvoiceListQuery) =>
   `/api/invoices/export${query({ ...q, page: undefined, pageSize: undefined })}`;
 /** The sales journal of a period (CSV for the accounting software). */
-export const salesJournalUrl = (from: string, to: string) => `/api/invoices/journal${toQuery({ from, to })}`;
+export const salesJournalUrl = (from: string, to: string) => `/api/accounting/sales-journal${toQuery({ from, to })}`;

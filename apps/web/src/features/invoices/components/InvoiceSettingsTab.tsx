@@ -21,13 +21,6 @@ const toForm = (s: InvoiceSettings): SettingsForm => ({
   reminderDays: s.reminderDays.join(", "),
   iban: s.iban ?? "",
   bic: s.bic ?? "",
-  accountCustomer: s.accountCustomer,
-  accountSales20: s.accountSales20,
-  accountSales85: s.accountSales85,
-  accountSalesExempt: s.accountSalesExempt,
-  accountVat20: s.accountVat20,
-  accountVat85: s.accountVat85,
-  journalCode: s.journalCode,
   version: s.version,
 });
 const toBody = (v: SettingsForm): InvoiceSettingsBody => ({
@@ -87,23 +80,11 @@ function SettingsFormView({ settings, readOnly }: { settings: InvoiceSettings; r
         {field("iban", "IBAN")}
         {field("bic", "BIC")}
       </SimpleGrid>
-      <Title order={2} size="h4">
-        Comptes du journal des ventes
-      </Title>
-      <SimpleGrid cols={{ base: 1, sm: 4 }}>
-        {field("journalCode", "Code journal")}
-        {field("accountCustomer", "Clients")}
-        {field("accountSales20", "Ventes TVA 20 %")}
-        {field("accountSales85", "Ventes TVA 8,5 %")}
-        {field("accountSalesExempt", "Ventes exonérées")}
-        {field("accountVat20", "TVA collectée 20 %")}
-        {field("accountVat85", "TVA collectée 8,5 %")}
-      </SimpleGrid>
     </FormContent>
   );
 }
 
-/** Settings › Facturation: payment terms, penalties, reminders, deposit and accounting codes. */
+/** Settings › Facturation: payment terms, penalties, reminders, deposit and bank details. */
 export function InvoiceSettingsTab() {
   const { can } = useCan();
   const { data, isLoading, error } = useInvoiceSettings();
@@ -118,7 +99,8 @@ export function InvoiceSettingsTab() {
     <Stack>
       <Text size="sm" c="dimmed">
         Les factures reprennent ces conditions au moment de leur émission. L'indemnité forfaitaire de 40 € pour frais de
-        recouvrement est toujours mentionnée.
+        recouvrement est toujours mentionnée. Les comptes et journaux des exports comptables (FEC et journal des ventes)
+        se règlent dans l'onglet Comptabilité.
       </Text>
       <SettingsFormView key={data.version} settings={data} readOnly={!can("SETTING", "update")} />
     </Stack>
