@@ -160,4 +160,29 @@ describe("deposit invoice: previewed, prepared once, deducted from the balance",
     expect(await preview(k.id)).toMatchObject({ invoice: null, refusal: null, amountHt: 1000 });
     expect(await ok("POST", "/api/invoices", { contractId: k.id })).toMatchObject({ kind: "DEPOSIT", totalHt: 1000 });
   });
+
+  it("keeps a deposit credited in part: no second deposit, and the balance deducts what remains of it", async () => {
+    const { contract: k, missions } = await contract(
+      { amountHT: 5000, vatRate: 0.2, depositPercent: 20, travelExpenseMode: 2 },
+      "2026-04-09",
+    );
+    const draft = await ok("POST", "/api/invoices", { contractId: k.id });
+    const issued = await ok("POST", `/api/invoices/${draft.id}/issue`, { version: draft.version });
+    // A quarter of the deposit's line credited (1 000 € HT → 250 € HT back).
+    await ok("POST", `/api/invoices/${issued.id}/credit-note`, {
+      version: issued.version,
+      reason: "Remise commerciale",
+      lines: [{ position: 1, quantity: 0.25 }],
+    });
+    expect((await preview(k.id)).refusal).toBe(`Ce contrat a déjà sa facture d'acompte (n° ${issued.number}).`);
+    await refused({ contractId: k.id }, 409, /a déjà sa facture d'acompte/);
+    const balance = await ok("POST", "/api/invoices", { missionId: missions[0]?.id });
+    expect(balance.lines.map((l) => [l.kind, l.quantity, l.unitPrice, l.totalHt])).toEqual([
+      ["SERVICE", 1, 5000, 5000],
+      ["DEPOSIT_DEDUCTION", -1, 750, -750],
+    ]);
+    expect(balance.lines[1]?.label).toBe(
+      `Acompte déjà facturé (facture n° ${issued.number} du 15/05/2026, déduction faite de son avoir)`,
+    );
+  });
 });

@@ -110,8 +110,16 @@ function withTotals(lines: Line[]) {
 }
 
 const NOT_SIGNED = "Le contrat n'est pas signé : rien à facturer.";
-/** An invoice that still counts: not a credit note, and not cancelled by one (the alerts' `liveInvoice`). */
-const live = (i: Invoice) => i.kind !== "CREDIT_NOTE" && i.creditedCents === 0;
+/**
+ * An invoice that still counts: not a credit note, and not wholly cancelled by its credit notes (the alerts'
+ * `liveInvoice`). A partial credit leaves it standing for the rest: a deposit credited in part is still the
+ * contract's deposit, and the balance deducts what remains of it.
+ */
+const live = (i: Invoice) => i.kind !== "CREDIT_NOTE" && (i.creditedCents === 0 || i.creditedCents < i.totalTtcCents);
+
+/** What an invoice still counts for, HT: its total less the share its credit notes took back (one VAT rate). */
+const standingHtCents = (i: Invoice) =>
+  i.creditedCents === 0 ? i.totalHtCents : Math.round(i.totalHtCents * (1 - i.creditedCents / i.totalTtcCents));
 
 /**
  * The contract's deposit: the line its draft bills (the contract's percentage of its price HT, at its
@@ -339,9 +347,9 @@ export function createInvoicesService({
     for (const deposit of existing.filter((i) => i.kind === "DEPOSIT" && live(i) && i.status !== "INVOICE_PREPARE"))
       lines.push({
         kind: "DEPOSIT_DEDUCTION",
-        label: `Acompte déjà facturé (facture n° ${deposit.number} du ${formatDate(deposit.issueDate)})`,
+        label: `Acompte déjà facturé (facture n° ${deposit.number} du ${formatDate(deposit.issueDate)}${deposit.creditedCents > 0 ? ", déduction faite de son avoir" : ""})`,
         quantity: -1,
-        unitPriceCents: splitCents(deposit.totalHtCents, n)[index] ?? 0,
+        unitPriceCents: splitCents(standingHtCents(deposit), n)[index] ?? 0,
         vatRate,
         totalHtCents: 0,
         position: 0,

@@ -7,9 +7,11 @@ import { type SQL, sql } from "drizzle-orm";
 export const eurosSql = (cents: SQL): SQL =>
   sql`replace(replace(replace(to_char((${cents}) / 100.0, 'FM999,999,999,990.00'), ',', '#'), '.', ','), '#', chr(160)) || chr(160) || '€'`;
 
-/** An invoice that still counts: not a credit note, and not cancelled by one (the invoices service's `live`). */
+/** An invoice that still counts: not a credit note, and not wholly cancelled by its credit notes (the invoices service's `live`). */
 export const liveInvoice = (alias: string): SQL =>
-  sql.raw(`(${alias}.kind <> 'CREDIT_NOTE' and ${alias}.credited_cents = 0)`);
+  sql.raw(
+    `(${alias}.kind <> 'CREDIT_NOTE' and (${alias}.credited_cents = 0 or ${alias}.credited_cents < ${alias}.total_ttc_cents))`,
+  );
 
 /** The invoice's establishment (the buyer the row names). */
 export const invoiceClientJoin: SQL = sql.raw("join clients c on c.id = i.client_id");
