@@ -88,6 +88,7 @@ export const clientDetailSchema = z.object({
   publicKeyTypes: z.array(z.string()),
   capacity: z.number().int().nullable(),
   atc: z.string().nullable(),
+  billingEmail: z.string().nullable(),
   chorusBuyerSiret: z.string().nullable(),
   chorusServiceCode: z.string().nullable(),
   chorusEngagementNumber: z.string().nullable(),

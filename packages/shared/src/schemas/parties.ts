@@ -137,6 +137,8 @@ const essmsFieldsSchema = z.object({
     .nullable()
     .default(null),
   atc: optionalText(200),
+  /** Where its invoices are mailed, before the legal entity's and the establishment's own e-mail. */
+  billingEmail: emailSchema,
   /** Chorus Pro (public buyers): carried on each invoice drafted for this establishment. */
   chorusBuyerSiret: siretSchema,
   chorusServiceCode: optionalText(100),

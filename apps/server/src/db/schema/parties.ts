@@ -41,6 +41,8 @@ export const clients = pgTable(
     publicKeyTypes: jsonb("public_key_types").$type<string[]>().notNull().default([]),
     capacity: integer("capacity"),
     atc: text("atc"),
+    /** Where its invoices are mailed; empty: the legal entity's e-mail, else the establishment's own. */
+    billingEmail: text("billing_email"),
     /** Public buyers invoiced through Chorus Pro: the SIRET billed, its service code, the engagement number. */
     chorusBuyerSiret: text("chorus_buyer_siret"),
     chorusServiceCode: text("chorus_service_code"),

@@ -46,6 +46,7 @@ const essmsFields = (c: ClientEntity) => ({
   publicKeyTypes: c.publicKeyTypes,
   capacity: c.capacity,
   atc: c.atc,
+  billingEmail: c.billingEmail,
   chorusBuyerSiret: c.chorusBuyerSiret,
   chorusServiceCode: c.chorusServiceCode,
   chorusEngagementNumber: c.chorusEngagementNumber,

@@ -15,6 +15,7 @@ type Detail = {
   status: string;
   version: number;
   sentAt: string | null;
+  billingEmail: string | null;
   sending: { status: string; to: string[]; lastError: string | null; attempts: number } | null;
   abilities: Record<string, boolean>;
 };
@@ -166,12 +167,25 @@ describe("sending an invoice", () => {
     ]);
   });
 
+  it("mails the establishment's billing e-mail first, when its file has one", async () => {
+    const { issued, mission } = await issuedInvoice("direction@gestion-cedres.fr");
+    await ctx.handle.db
+      .update(clients)
+      .set({ billingEmail: "factures@cedres.fr", email: "accueil@cedres.fr" })
+      .where(eq(clients.id, mission.clientId));
+    expect((await get(issued.id)).billingEmail).toBe("factures@cedres.fr");
+    const r = await send(issued);
+    expect(r.statusCode, r.body).toBe(200);
+    await ctx.app.mailWorker.processDue();
+    expect(await get(issued.id)).toMatchObject({ sending: { status: "SENT", to: ["factures@cedres.fr"] } });
+  });
+
   it("refuses without a billing address (422 saying what to fill in) and writes nothing", async () => {
     const { issued } = await issuedInvoice(null);
     const r = await send(issued);
     expect(r.statusCode).toBe(422);
     expect(errorOf(r).message).toMatch(
-      /aucune adresse e-mail de facturation.*Renseignez l'e-mail de l'entité juridique/,
+      /aucune adresse e-mail de facturation.*Renseignez l'e-mail de facturation de l'établissement \(ou l'e-mail de l'entité juridique/,
     );
     expect(await mailsOf(issued.id)).toEqual([]);
     expect(await get(issued.id)).toMatchObject({ status: "INVOICE_ISSUED", version: issued.version, sending: null });

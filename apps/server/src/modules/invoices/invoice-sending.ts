@@ -13,12 +13,12 @@ export const INVOICE_SEND_TEMPLATE = "INVOICE_SEND";
 
 /** The billing address (see billingAddress), null when the client's file has none. */
 export const billingEmailOf = (row: Awaited<ReturnType<typeof repo.buyerOf>>) =>
-  row?.entity?.email?.trim() || row?.client.email?.trim() || null;
+  row?.client.billingEmail?.trim() || row?.entity?.email?.trim() || row?.client.email?.trim() || null;
 
 /**
- * Where an invoice is mailed: the billing address of the buyer, the legal entity's e-mail when the
- * establishment has one, else the establishment's own, as the client's file says today (not as frozen at
- * issue: an address filled in after the issue is used). None: 422 saying what to fill in.
+ * Where an invoice is mailed: the establishment's billing e-mail when its file has one, else the legal
+ * entity's e-mail, else the establishment's own, as the client's file says today (not as frozen at issue: an
+ * address filled in after the issue is used). None: 422 saying what to fill in.
  */
 export function billingAddress(row: Awaited<ReturnType<typeof repo.buyerOf>>): string {
   const email = billingEmailOf(row);
@@ -27,7 +27,7 @@ export function billingAddress(row: Awaited<ReturnType<typeof repo.buyerOf>>): s
     ? `de l'entité juridique « ${row.entity.raisonSocial} » ou de l'établissement « ${row?.client.raisonSocial} »`
     : `de l'établissement « ${row?.client.raisonSocial ?? ""} »`;
   throw unprocessable(
-    `Envoi impossible : aucune adresse e-mail de facturation. Renseignez l'e-mail ${where} dans sa fiche client, puis envoyez de nouveau.`,
+    `Envoi impossible : aucune adresse e-mail de facturation. Renseignez l'e-mail de facturation de l'établissement (ou l'e-mail ${where}) dans sa fiche client, puis envoyez de nouveau.`,
     { missing: ["email"] },
   );
 }

@@ -24,6 +24,7 @@ const toForm = (c: ClientDetail): EssmsForm => ({
   publicKeyTypes: c.publicKeyTypes,
   capacity: c.capacity === null ? "" : String(c.capacity),
   atc: c.atc ?? "",
+  billingEmail: c.billingEmail ?? "",
   chorusBuyerSiret: c.chorusBuyerSiret ?? "",
   chorusServiceCode: c.chorusServiceCode ?? "",
   chorusEngagementNumber: c.chorusEngagementNumber ?? "",

@@ -107,6 +107,7 @@ export type EssmsForm = {
   publicKeyTypes: string[];
   capacity: string;
   atc: string;
+  billingEmail: string;
   chorusBuyerSiret: string;
   chorusServiceCode: string;
   chorusEngagementNumber: string;
@@ -127,6 +128,7 @@ export const EMPTY_ESSMS: EssmsForm = {
   publicKeyTypes: [],
   capacity: "",
   atc: "",
+  billingEmail: "",
   chorusBuyerSiret: "",
   chorusServiceCode: "",
   chorusEngagementNumber: "",
@@ -231,6 +233,12 @@ export function EssmsFields({ field }: { field: FieldBinder }) {
         {...field("atc")}
       />
       <AddressFields field={field} />
+      <TextInput
+        label="E-mail de facturation"
+        type="email"
+        description="Les factures partent à cette adresse ; vide : e-mail de l'entité juridique, puis de l'établissement"
+        {...field("billingEmail")}
+      />
       <TextInput
         label="SIRET facturé (Chorus Pro)"
         description="Acheteur public : repris sur chaque facture"
