@@ -4,7 +4,7 @@ import type { Database } from "../db/client.js";
 import { auditors, clients, configuration, users } from "../db/schema/index.js";
 import { SYSTEM_ACTOR } from "../lib/actor.js";
 import { writeAudit } from "../lib/audit.js";
-import { hashPassword } from "../lib/passwords.js";
+import { hashPassword, PUBLIC_PASSWORD_COST } from "../lib/passwords.js";
 import { seedAlertsDemo } from "./demo-alerts.js";
 import { seedCommercialDemo } from "./demo-commercial.js";
 import { seedEvaluatorsDemo } from "./demo-evaluators.js";
@@ -44,8 +44,9 @@ export async function seedDemoData(db: Database): Promise<boolean> {
   const [existing] = await db.select({ n: count() }).from(users);
   if (Number(existing?.n ?? 0) > 0) return false;
   if ((await db.select({ id: clients.id }).from(clients).limit(1)).length > 0) return false;
-  // One hash for all demo accounts: they share the documented password, and start-up stays quick.
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  // One hash for all demo accounts: they share the documented password, and start-up stays quick. A public
+  // password: a cheap hash (PUBLIC_PASSWORD_COST).
+  const passwordHash = await hashPassword(DEMO_PASSWORD, PUBLIC_PASSWORD_COST);
   await db.transaction(async (tx) => {
     const [auditor] = await tx
       .insert(auditors)
