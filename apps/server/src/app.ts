@@ -275,7 +275,13 @@ export async function buildApp({
   app.decorate("backupJob", backupJob);
   app.addHook("onClose", async () => backupJob.stop());
   backupsRoutes(app, {
-    backups: createBackupsService({ db, dataDir: config.dataDir, scheduled: backupSchedule.scheduled, clock }),
+    backups: createBackupsService({
+      db,
+      dataDir: config.dataDir,
+      scheduled: backupSchedule.scheduled,
+      engine: handle.kind === "pglite" ? "pglite" : "postgresql",
+      clock,
+    }),
   });
   authRoutes(app, { auth, passwordReset, config });
   documentsRoutes(uploads, {

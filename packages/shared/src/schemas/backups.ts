@@ -26,6 +26,8 @@ export type BackupRun = z.infer<typeof backupRunSchema>;
 export const backupOverviewSchema = z.object({
   /** The daily backup runs by itself on the embedded base only (on PostgreSQL: pg_dump, PITR). */
   scheduled: z.boolean(),
+  /** The base: without a schedule, the embedded one has it turned off (DAILY_BACKUP=0), PostgreSQL has its own tools. */
+  engine: z.enum(["pglite", "postgresql"]),
   hour: z.number().int().min(0).max(23),
   keep: z.number().int().min(1).max(60),
   version: z.number().int(),

@@ -62,6 +62,7 @@ describe("scheduled backups, Settings › Sauvegardes and their alert", () => {
     const settings = (await api(dir, "/api/backups")).json();
     expect(settings).toMatchObject({
       scheduled: t.ctx.handle.kind === "pglite",
+      engine: t.ctx.handle.kind === "pglite" ? "pglite" : "postgresql",
       hour: 2,
       keep: 7,
       backups: [],

@@ -15,10 +15,11 @@ export interface BackupsServiceDeps {
   dataDir: string;
   /** Whether the daily backup runs (the embedded base only). */
   scheduled: boolean;
+  engine: "pglite" | "postgresql";
   clock: Clock;
 }
 
-export function createBackupsService({ db, dataDir, scheduled, clock }: BackupsServiceDeps) {
+export function createBackupsService({ db, dataDir, scheduled, engine, clock }: BackupsServiceDeps) {
   const folder = backupFolder(dataDir);
   return {
     async overview(actor: Actor): Promise<BackupOverview> {
@@ -27,6 +28,7 @@ export function createBackupsService({ db, dataDir, scheduled, clock }: BackupsS
       const { last } = await repo.latestRuns(db);
       return {
         scheduled,
+        engine,
         hour: settings.hour,
         keep: settings.keep,
         version: settings.version,

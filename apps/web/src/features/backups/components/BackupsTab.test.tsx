@@ -24,6 +24,7 @@ const DIR: CurrentUser = {
 
 const OVERVIEW: BackupOverview = {
   scheduled: true,
+  engine: "pglite",
   hour: 2,
   keep: 7,
   version: 3,
@@ -92,9 +93,15 @@ describe("Settings › Sauvegardes", () => {
   });
 
   it("points a PostgreSQL base to pg_dump, without a schedule", async () => {
-    renderTab({ ...OVERVIEW, scheduled: false, backups: [], lastRun: null });
+    renderTab({ ...OVERVIEW, scheduled: false, engine: "postgresql", backups: [], lastRun: null });
     expect(await screen.findByText(/La base est sur PostgreSQL/)).toBeInTheDocument();
     expect(screen.queryByLabelText("Heure de la sauvegarde")).toBeNull();
     expect(screen.getByText("Aucune sauvegarde pour l'instant.")).toBeInTheDocument();
+  });
+
+  it("says the embedded base's daily backup is turned off, not that the base is on PostgreSQL", async () => {
+    renderTab({ ...OVERVIEW, scheduled: false, engine: "pglite", backups: [], lastRun: null });
+    expect(await screen.findByText(/La sauvegarde quotidienne est désactivée sur ce serveur/)).toBeInTheDocument();
+    expect(screen.queryByText(/La base est sur PostgreSQL/)).toBeNull();
   });
 });

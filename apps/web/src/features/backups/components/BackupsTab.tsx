@@ -42,10 +42,16 @@ export function BackupsTab() {
                 editable={can("SETTING", "update")}
               />
             </>
-          ) : (
+          ) : data.engine === "postgresql" ? (
             <Text size="sm">
               La base est sur PostgreSQL : sauvegardez-la avec ses outils (<Code>pg_dump</Code>, sauvegarde continue),
               comme l'explique le README. La commande <Code>npm run backup</Code> fonctionne aussi.
+            </Text>
+          ) : (
+            <Text size="sm">
+              La sauvegarde quotidienne est désactivée sur ce serveur (<Code>DAILY_BACKUP=0</Code>) : rien n'est copié
+              automatiquement. Réactivez-la en retirant ce réglage, ou sauvegardez la base avec{" "}
+              <Code>npm run backup</Code>.
             </Text>
           )}
           <LastRun run={data.lastRun} />
