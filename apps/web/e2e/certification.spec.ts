@@ -60,7 +60,7 @@ test("a certification decision waits for the final report and the lifted majors;
   const reasons = page.getByRole("alert").filter({ hasText: "La décision ne peut pas encore être prise" });
   await expect(reasons).toBeVisible();
   await expect(reasons).toContainText("n'est pas déposé");
-  await page.getByRole("textbox", { name: "Décision" }).click();
+  await page.getByRole("combobox", { name: "Décision", exact: true }).click();
   await page.getByRole("option", { name: "Certification accordée" }).click();
   await expect(page.getByRole("button", { name: "Enregistrer la décision" })).toBeDisabled();
   await page.screenshot({ path: "test-results/certification-decision-blocked.png", fullPage: true });

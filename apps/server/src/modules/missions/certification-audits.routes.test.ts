@@ -147,7 +147,9 @@ describe("certification audits: on site or remote, and when a decision can be ta
     // Dated before the audit, without its report, a major one open: every reason, the date's on its field.
     const early = await call("PUT", `${contractUrl}/decision`, dir, decision("2026-02-05", c.version));
     expect(early.statusCode).toBe(422);
-    const { details } = errorOf(early) as { details: Array<{ path: string; rule: string; message: string }> };
+    const details =
+      (errorOf(early) as { message: string; details?: Array<{ path: string; rule: string; message: string }> })
+        .details ?? [];
     expect(details.map((x) => x.rule)).toEqual(["FINAL_REPORT", "BEFORE_AUDIT", "MAJOR_OPEN"]);
     expect(details.find((x) => x.rule === "BEFORE_AUDIT")).toMatchObject({
       path: "decidedAt",
