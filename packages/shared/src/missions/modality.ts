@@ -16,7 +16,7 @@ export const modalityLabel = (remote: boolean) => (remote ? "À distance" : "Sur
 export const needsPlace = (m: { remote: boolean }) => !m.remote;
 
 /** What a remote audit's order and mails add to its dates: nobody travels. */
-export const REMOTE_AUDIT_NOTE = "audit à distance, sans déplacement";
+const REMOTE_AUDIT_NOTE = "audit à distance, sans déplacement";
 
 /** The visit's dates as the mails give them ({{mission.dates}}), a remote audit saying so. */
 export const datesWithModality = (dates: string, remote: boolean) =>

@@ -8,7 +8,7 @@ import { versionSchema } from "./common.js";
  * prepare the audit (its length follows the activity and the number of sites).
  */
 export const TRAINER_STATUSES = ["EMPLOYEE", "FREELANCE", "SUBCONTRACTOR"] as const;
-export type TrainerStatus = (typeof TRAINER_STATUSES)[number];
+type TrainerStatus = (typeof TRAINER_STATUSES)[number];
 export const TRAINER_STATUS_LABELS: Record<TrainerStatus, string> = {
   EMPLOYEE: "Salarié(e)",
   FREELANCE: "Indépendant(e)",

@@ -7,6 +7,7 @@ import {
   type MissionKind,
   type MissionRole,
   modalityLabel,
+  needsPlace,
   timeSlotById,
   travelExpenseLabel,
 } from "@certidesk/shared";
@@ -102,16 +103,16 @@ export function renderMissionOrderPdf(identity: CompanyIdentity, o: MissionOrder
           layout: "lightHorizontalLines",
         }
       : { text: "Dates de visite à programmer.", italics: true },
-    { text: o.remote ? "Honoraires" : "Honoraires et déplacements", style: "subtitle" },
+    { text: needsPlace(o) ? "Honoraires et déplacements" : "Honoraires", style: "subtitle" },
     {
       ul: [
         fee !== null
           ? `Honoraires : ${formatCurrency(fee)} HT par jour, soit ${formatCurrency(fee * totalDays)} HT pour ${formatDecimal(totalDays)} jour(s).`
           : `Honoraires : selon les conditions de votre contrat, pour ${formatDecimal(totalDays)} jour(s).`,
         // A remote audit has no travel: no fare class, nothing to rebill to the establishment.
-        o.remote
-          ? "Audit à distance : aucun déplacement, l'audit se tient par visioconférence ; pas de frais de transport ni d'hébergement."
-          : `Déplacements : ${o.auditor.fareClass ? `classe ${o.auditor.fareClass}, ` : ""}remboursés sur justificatifs (frais déclarés dans l'espace évaluateur) ; pour l'établissement, ${travelExpenseLabel(o.travelExpenseMode).toLowerCase() || "selon le contrat"}.`,
+        needsPlace(o)
+          ? `Déplacements : ${o.auditor.fareClass ? `classe ${o.auditor.fareClass}, ` : ""}remboursés sur justificatifs (frais déclarés dans l'espace évaluateur) ; pour l'établissement, ${travelExpenseLabel(o.travelExpenseMode).toLowerCase() || "selon le contrat"}.`
+          : "Audit à distance : aucun déplacement, l'audit se tient par visioconférence ; pas de frais de transport ni d'hébergement.",
       ],
     },
     { text: "Déclaration d'impartialité", style: "subtitle" },
