@@ -23,10 +23,10 @@ export async function seedCertificationDecisionDemo(tx: Executor, { today }: { t
         eq(requestClients.service, "CERTIFICATION"),
         isNull(contracts.decision),
         sql`exists (select 1 from missions m where m.contract_id = ${contracts.id})`,
-        // Every audit over, its preliminary report sent and the observation period (15 days) ended.
+        // Every audit over, its preliminary report sent and the observation period (15 days) ended before the decision.
         sql`not exists (select 1 from missions m where m.contract_id = ${contracts.id} and (m.last_day is null
           or m.last_day >= ${today}::date - 20 or m.preliminary_sent_at is null
-          or (m.observations_received_at is null and m.preliminary_sent_at >= ${today}::date - 16)))`,
+          or m.preliminary_sent_at >= ${today}::date - 18 or m.observations_received_at >= ${today}::date - 4))`,
       ),
     )
     .orderBy(asc(contracts.signatureDate), asc(contracts.id))
