@@ -40,6 +40,7 @@ export * from "./schemas/prospects.js";
 export * from "./schemas/quotes.js";
 export * from "./schemas/statistics.js";
 export * from "./schemas/timeline.js";
+export * from "./schemas/training-organisation.js";
 export * from "./schemas/users.js";
 export * from "./schemas/wall.js";
 export * from "./text.js";

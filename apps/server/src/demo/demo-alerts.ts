@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Executor } from "../db/client.js";
 import { parisDate } from "../lib/clock.js";
+import { seedCertificationDecisionDemo } from "./demo-certification.js";
 
 /**
  * The alert pages' demo cases the other sections do not produce on their own: a few rows of the
@@ -28,17 +29,8 @@ export async function seedAlertsDemo(tx: Executor, { now }: { now: Date }) {
     from (select m.contract_id, row_number() over (order by m.contract_id) as n from missions m
       where m.kind = 'ESSMS_EVALUATION' and m.status <> 'FINALISED' group by m.contract_id order by m.contract_id limit 2) x
     where k.id = x.contract_id and k.feb is not null`);
-  // Certification: one certificate whose surveillance window opens within a month, one ending in five months.
-  await tx.execute(sql`update contracts k set decision = jsonb_build_object('decision', 'GRANTED', 'decidedBy', 'Claire Durand',
-      'decidedAt', (${today}::date - interval '14 months' + interval '25 days')::date::text,
-      'validUntil', (${today}::date - interval '14 months' + interval '25 days' + interval '3 years')::date::text, 'comment', null)
-    where k.id in ${signed(1, sql`r.service = 'CERTIFICATION'`)}`);
-  await tx.execute(sql`update contracts k set decision = jsonb_build_object('decision', 'GRANTED', 'decidedBy', 'Claire Durand',
-      'decidedAt', (${today}::date + interval '5 months' - interval '3 years')::date::text,
-      'validUntil', (${today}::date + interval '5 months')::date::text, 'comment', null)
-    where k.id in (select k2.id from contracts k2 join request_clients r on r.id = k2.request_id
-      where k2.status = 'SIGNED' and k2.decision is null and r.service = 'CERTIFICATION'
-      order by k2.signature_date desc, k2.id limit 1)`);
+  // Certification: a certificate granted after its audit, ending within six months (demo-certification.ts).
+  await seedCertificationDecisionDemo(tx, { today });
   // Evaluateurs: one evaluator's impartiality declaration dates from last December.
   await tx.execute(sql`update documents set created_at = (date_trunc('year', ${today}::date) - interval '20 days'),
       valid_until = (date_trunc('year', ${today}::date) + interval '11 months')::date

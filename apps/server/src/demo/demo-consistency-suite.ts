@@ -26,6 +26,7 @@ import {
   satisfactionSurveys,
 } from "../db/schema/index.js";
 import { foldedSql } from "../lib/search-text.js";
+import { decisionPreconditions } from "../modules/missions/index.js";
 import { deriveStatus } from "../modules/prospects/request-status.js";
 import { DEMO_PASSWORD } from "./demo-data.js";
 
@@ -102,6 +103,29 @@ export function describeDemoConsistency(
       const wrong = data.contracts
         .filter((c) => (c.status === "SIGNED") !== (c.signatureDate !== null))
         .map((c) => `${c.number}: ${c.status}, signed ${c.signatureDate}`);
+      expect(wrong).toEqual([]);
+    });
+
+    it("takes each certification decision as the workflow allows it: after its audit and final report, no observation pending, no major open (decision-preconditions.ts)", async () => {
+      const wrong: string[] = [];
+      const decided = data.contracts.filter((c) => c.decision && c.decision.decision !== "PENDING");
+      // The demo shows a granted certificate (demo-certification.ts).
+      expect(decided.length).toBeGreaterThan(0);
+      for (const c of decided) {
+        const d = c.decision;
+        if (!d) continue;
+        if (!d.decidedAt) {
+          wrong.push(`${c.number}: ${d.decision} without a date`);
+          continue;
+        }
+        // As of its own date: what the server checks when the decision is recorded.
+        const problems = await decisionPreconditions(ctx.handle.db, {
+          contractId: c.id,
+          asOf: d.decidedAt,
+          decidedAt: d.decidedAt,
+        });
+        wrong.push(...problems.map((p) => `${c.number} (${d.decision} le ${d.decidedAt}) : ${p.message}`));
+      }
       expect(wrong).toEqual([]);
     });
 

@@ -199,6 +199,8 @@ export const missionDaysBodySchema = z
         }),
       )
       .max(60, "Soixante jours de visite au plus."),
+    /** On site (false) or remote (true); absent: unchanged. A certification audit only (canBeRemote). */
+    remote: z.boolean({ error: "Indiquez si l'audit a lieu sur site ou à distance." }).optional(),
     version: versionSchema,
   })
   .refine((v) => new Set(v.days.map((d) => d.day)).size === v.days.length, {

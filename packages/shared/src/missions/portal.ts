@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { versionSchema } from "../schemas/common.js";
+import { trainingOrganisationSchema } from "../schemas/training-organisation.js";
 import { safeText } from "../text.js";
 import { MISSION_KINDS, MISSION_ORDER_STATUSES, MISSION_ROLES, MISSION_STATES } from "./codes.js";
 
@@ -31,6 +32,8 @@ export const evaluatorMissionSpaceSchema = z.object({
       sentAt: z.string().nullable(),
       days: z.array(visitDay),
       document: docLink.nullable(),
+      /** A training organisation's certification audit: what it declared (trainers, trainees…), to size the audit. */
+      trainingOrganisation: trainingOrganisationSchema.nullable(),
     }),
   ),
   /** Visits from today on, of missions whose order they accepted. */
@@ -43,6 +46,7 @@ export const evaluatorMissionSpaceSchema = z.object({
       role: z.enum(MISSION_ROLES),
       days: z.array(visitDay),
       team: z.array(z.object({ name: z.string(), role: z.enum(MISSION_ROLES), phone: z.string().nullable() })),
+      trainingOrganisation: trainingOrganisationSchema.nullable(),
     }),
   ),
   /** Reports not uploaded yet whose visit is over, with their due date. */

@@ -241,6 +241,8 @@ export const contractDetailSchema = z.object({
   refusalReason: z.string().nullable(),
   /** What still blocks sending or signing, in French (programme rules of the HAS framework). */
   programmeIssues: z.array(z.string()),
+  /** Why a certification decision cannot be taken today, in French (final report, observations, majors open). */
+  decisionBlockers: z.array(z.string()),
   createdAt: z.string(),
   version: z.number().int(),
   /** What the signed-in user may do with this contract now (the server's policy), so screens need not re-derive it. */

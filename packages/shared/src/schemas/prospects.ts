@@ -4,6 +4,7 @@ import { RECEVABILITY_DECISIONS, REQUEST_SERVICES, REQUEST_SOURCES, REQUEST_STAT
 import { searchTextSchema, typeError } from "../text.js";
 import { contactSummarySchema, idSchema, versionSchema } from "./common.js";
 import { contactSchema, optionalText } from "./parties.js";
+import { trainingOrganisationSchema } from "./training-organisation.js";
 
 export const PROSPECT_SORT_KEYS = [
   "reference",
@@ -166,5 +167,7 @@ export const requestDetailSchema = prospectRowSchema.extend({
   quotes: z.array(quoteSummarySchema.extend({ createdAt: z.string(), sentAt: z.string().nullable() })),
   contract: z.object({ id: z.string(), number: z.string(), status: z.string() }).nullable(),
   recevability: recevabilitySchema.nullable(),
+  /** A certification request's training-organisation data (null: not declared, or not a certification). */
+  trainingOrganisation: trainingOrganisationSchema.nullable(),
 });
 export type RequestDetail = z.infer<typeof requestDetailSchema>;

@@ -20,6 +20,14 @@ import { documents } from "./documents.js";
 import { clients } from "./parties.js";
 import { users } from "./platform.js";
 
+/** A training organisation's data on its certification request (shared TrainingOrganisation, validated there). */
+export interface TrainingOrganisationData {
+  trainers: Array<{ name: string; speciality: string; status: "EMPLOYEE" | "FREELANCE" | "SUBCONTRACTOR" }>;
+  trainees: { perYear: number; hoursPerYear: number };
+  hardware: Array<{ label: string; quantity: number }>;
+  premises: Array<{ address: string; accessible: boolean }>;
+}
+
 /**
  * A request (demande) from a legal entity for one or more of its establishments: the prospect.
  * Status per REQUEST_STATUSES; archiving is separate (archived_at) and can be undone.
@@ -39,6 +47,8 @@ export const requestClients = pgTable(
     receivedAt: date("received_at").notNull(),
     wishedPeriod: text("wished_period"),
     notes: text("notes"),
+    /** A certification request's training-organisation data (trainers, trainees, hardware, premises). */
+    trainingOrganisation: jsonb("training_organisation").$type<TrainingOrganisationData>(),
     refusalReason: text("refusal_reason"),
     archivedAt: timestamp("archived_at", { withTimezone: true }),
     dateRelance: date("date_relance"),

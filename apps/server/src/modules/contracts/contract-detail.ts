@@ -7,6 +7,7 @@ export function toContractDetail(
   b: ContractBundle,
   links: DocumentLinks,
   abilities: ContractDetail["abilities"],
+  decisionBlockers: string[],
 ): ContractDetail {
   const c = b.contract;
   const doc = (id: string | null) => {
@@ -80,6 +81,7 @@ export function toContractDetail(
       evaluatorCount: evaluators.length,
       hasCoordinator: evaluators.some((e) => e.role === "COORDINATOR"),
     }),
+    decisionBlockers,
     createdAt: c.createdAt.toISOString(),
     version: c.version,
     abilities,

@@ -263,7 +263,7 @@ describe("contracts", () => {
     expect((await call("GET", "/api/contracts/auditor-options", undefined, user)).statusCode).toBe(403);
   });
 
-  it("records a certification decision taken by someone who did not evaluate", async () => {
+  it("records a certification decision taken by someone who did not evaluate, after an audit", async () => {
     const db = ctx.handle.db;
     const client = await buildEssms(db, { prospect: true });
     const request = await buildRequest(db, { clientIds: [client.id], service: "CERTIFICATION", status: "SIGNED" });
@@ -293,7 +293,17 @@ describe("contracts", () => {
     });
     expect(errorOf(noValidity).message).toBe("Indiquez la fin de validité du certificat.");
     const director = await buildUser(db, "DIR", { firstName: "Claire", lastName: "Durand" });
-    c = await ok("PUT", `/api/contracts/${c.id}/decision`, { ...decision, deciderUserId: director.id });
-    expect(c).toMatchObject({ decision: { decision: "GRANTED", decidedBy: "Claire Durand" } });
+    // A decision follows an audit (this contract, signed without the signing path, has none yet; the audit's
+    // own conditions: missions/certification-audits.routes.test.ts); "en attente" is recorded at any time.
+    const noAudit = await call("PUT", `/api/contracts/${c.id}/decision`, { ...decision, deciderUserId: director.id });
+    expect(noAudit.statusCode).toBe(422);
+    expect(errorOf(noAudit).message).toBe("Ce contrat n'a pas d'audit : la décision suit l'audit et son rapport.");
+    c = await ok("PUT", `/api/contracts/${c.id}/decision`, {
+      ...decision,
+      decision: "PENDING",
+      validUntil: null,
+      deciderUserId: director.id,
+    });
+    expect(c).toMatchObject({ decision: { decision: "PENDING", decidedBy: "Claire Durand" } });
   });
 });

@@ -15,13 +15,13 @@ import {
 import type { z } from "zod";
 import type { Actor } from "../../lib/actor.js";
 import { isDatabaseUnavailable } from "../../lib/db-errors.js";
-import { AppError, badRequest, conflict, notFound, staleVersion } from "../../lib/errors.js";
+import { AppError, badRequest, conflict, notFound, staleVersion, unprocessable } from "../../lib/errors.js";
 import { authorize, isStaff } from "../../lib/policy.js";
 import { versionedUpdate } from "../../lib/versioned-update.js";
 import type { ImpartialityService } from "../auditors/index.js";
 import { clientResource, setEvaluationDates } from "../clients/index.js";
 import type { DocumentLinks } from "../documents/index.js";
-import { decisionBlocker } from "../missions/index.js";
+import { decisionBlocker, decisionPreconditions } from "../missions/index.js";
 import { contractAbilities, contractWrite, loadAuthorized } from "./contract-access.js";
 import { toContractDetail } from "./contract-detail.js";
 import { type ContractDeps, createContractLifecycle } from "./contract-lifecycle.js";
@@ -43,7 +43,15 @@ export function createContractsService(
 ) {
   const { db, links, documents: docs, configuration, clock } = deps;
   const ctx = { db, clock };
-  const detailOf = (actor: Actor, b: repo.ContractBundle) => toContractDetail(b, links, contractAbilities(actor, b));
+  /** Why the Décision tab's certification decision cannot be taken today (signed certification contracts only). */
+  const decisionBlockersOf = async (b: repo.ContractBundle) =>
+    b.request.service === "CERTIFICATION" && b.contract.status === "SIGNED"
+      ? (await decisionPreconditions(db, { contractId: b.contract.id, asOf: clock.today(), decidedAt: null })).map(
+          (p) => p.message,
+        )
+      : [];
+  const detailOf = async (actor: Actor, b: repo.ContractBundle) =>
+    toContractDetail(b, links, contractAbilities(actor, b), await decisionBlockersOf(b));
   const get = async (actor: Actor, id: string): Promise<ContractDetail> =>
     detailOf(actor, await loadAuthorized(db, actor, id, "read"));
   const staffOnly = (actor: Actor) => {
@@ -78,7 +86,9 @@ export function createContractsService(
     async listForClient(actor: Actor, clientId: string) {
       authorize(actor, "read", clientResource, { id: clientId });
       const bundles = await repo.loadContracts(db, await repo.contractIdsOfClient(db, clientId));
-      return bundles.map((b) => detailOf(actor, b));
+      const details: ContractDetail[] = [];
+      for (const b of bundles) details.push(await detailOf(actor, b));
+      return details;
     },
 
     async updateFeb(actor: Actor, id: string, feb: Feb, version: number, requestId?: string) {
@@ -236,8 +246,19 @@ export function createContractsService(
         ...contractWrite(ctx, actor, id, "decide", requestId),
         version,
         apply: async (tx, c) => {
-          // No decision while a major non-conformity is open, nor by someone who audited the client.
+          // A decision rests on the whole audit (final report, observations, majors lifted), dated after it;
+          // and never by someone who audited the client.
           if (input.decision !== "PENDING") {
+            const problems = await decisionPreconditions(tx, {
+              contractId: id,
+              asOf: clock.today(),
+              decidedAt: input.decidedAt,
+            });
+            if (problems.length)
+              throw unprocessable(
+                problems.map((p) => p.message).join(" "),
+                problems.map((p) => ({ path: p.path ?? "", message: p.message, rule: p.rule })),
+              );
             const blocker = await decisionBlocker(tx, { contractId: id, deciderAuditorId: decider.auditorId ?? null });
             if (blocker) throw conflict(blocker);
           }

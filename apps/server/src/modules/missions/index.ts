@@ -1,9 +1,11 @@
 /**
  * The missions module's public surface. Other modules reach missions only through these commands,
  * inside their own transaction (`tx`): `createForSignedContract` when a contract is signed,
- * `decisionBlocker` before a certification decision, `bookedMissionDays` for the impartiality
+ * `decisionPreconditions` and `decisionBlocker` before a certification decision, `bookedMissionDays` for the impartiality
  * engine, `clientMayReadReport(Sql)` for the library's client scope.
  */
+
+export { type DecisionProblem, decisionPreconditions } from "./decision-preconditions.js";
 export { bookedMissionDays, clientMayReadReport, clientMayReadReportSql } from "./mission-commands.js";
 export { createForSignedContract, type SignedContract } from "./mission-creation.js";
 export { missionResource } from "./missions.policy.js";

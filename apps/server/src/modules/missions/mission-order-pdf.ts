@@ -6,6 +6,8 @@ import {
   MISSION_ROLE_LABELS,
   type MissionKind,
   type MissionRole,
+  modalityLabel,
+  needsPlace,
   timeSlotById,
   travelExpenseLabel,
 } from "@certidesk/shared";
@@ -60,7 +62,7 @@ export function renderMissionOrderPdf(identity: CompanyIdentity, o: MissionOrder
     { text: "Mission", style: "subtitle" },
     {
       ul: [
-        `${MISSION_KIND_LABELS[o.kind]}${o.remote ? " (à distance)" : " (sur site)"}`,
+        `${MISSION_KIND_LABELS[o.kind]} — ${modalityLabel(o.remote).toLowerCase()}`,
         `Contrat n° ${o.contractNumber}`,
         ...(o.groupedWith.length ? [`Évaluation regroupée avec : ${o.groupedWith.join(", ")}`] : []),
       ],
@@ -77,7 +79,10 @@ export function renderMissionOrderPdf(identity: CompanyIdentity, o: MissionOrder
         { text: o.client.finess ? `FINESS ${o.client.finess}` : "", style: "small" },
       ],
     },
-    { text: "Jours et créneaux de la visite", style: "subtitle" },
+    {
+      text: o.remote ? "Jours et créneaux de l'audit à distance" : "Jours et créneaux de la visite",
+      style: "subtitle",
+    },
     o.days.length
       ? {
           table: {
@@ -98,13 +103,16 @@ export function renderMissionOrderPdf(identity: CompanyIdentity, o: MissionOrder
           layout: "lightHorizontalLines",
         }
       : { text: "Dates de visite à programmer.", italics: true },
-    { text: "Honoraires et déplacements", style: "subtitle" },
+    { text: needsPlace(o) ? "Honoraires et déplacements" : "Honoraires", style: "subtitle" },
     {
       ul: [
         fee !== null
           ? `Honoraires : ${formatCurrency(fee)} HT par jour, soit ${formatCurrency(fee * totalDays)} HT pour ${formatDecimal(totalDays)} jour(s).`
           : `Honoraires : selon les conditions de votre contrat, pour ${formatDecimal(totalDays)} jour(s).`,
-        `Déplacements : ${o.auditor.fareClass ? `classe ${o.auditor.fareClass}, ` : ""}remboursés sur justificatifs (frais déclarés dans l'espace évaluateur) ; pour l'établissement, ${travelExpenseLabel(o.travelExpenseMode).toLowerCase() || "selon le contrat"}.`,
+        // A remote audit has no travel: no fare class, nothing to rebill to the establishment.
+        needsPlace(o)
+          ? `Déplacements : ${o.auditor.fareClass ? `classe ${o.auditor.fareClass}, ` : ""}remboursés sur justificatifs (frais déclarés dans l'espace évaluateur) ; pour l'établissement, ${travelExpenseLabel(o.travelExpenseMode).toLowerCase() || "selon le contrat"}.`
+          : "Audit à distance : aucun déplacement, l'audit se tient par visioconférence ; pas de frais de transport ni d'hébergement.",
       ],
     },
     { text: "Déclaration d'impartialité", style: "subtitle" },

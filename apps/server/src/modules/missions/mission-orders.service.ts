@@ -1,4 +1,11 @@
-import { formatDate, type MissionDetail, type MissionKind, type MissionRole, timeSlotById } from "@certidesk/shared";
+import {
+  datesWithModality,
+  formatDate,
+  type MissionDetail,
+  type MissionKind,
+  type MissionRole,
+  timeSlotById,
+} from "@certidesk/shared";
 import type { Database, Executor } from "../../db/client.js";
 import type { Actor, AuditActor } from "../../lib/actor.js";
 import { writeAudit } from "../../lib/audit.js";
@@ -168,7 +175,7 @@ export function createMissionOrdersService(deps: MissionOrdersDeps) {
         group.filter((g) => g.id !== row.id).map((g) => g.clientId),
       );
       const identity = await deps.identity();
-      const dates = days.map((d) => formatDate(d.day)).join(", ");
+      const dates = datesWithModality(days.map((d) => formatDate(d.day)).join(", "), row.remote);
       const prepared: Array<{
         target: (typeof targets)[number];
         person: (typeof people)[number];

@@ -9,6 +9,8 @@ import {
   missionDays,
   missions,
   missionTeamMembers,
+  requestClients,
+  type TrainingOrganisationData,
 } from "../../db/schema/index.js";
 import { currentOrders } from "./missions.repository.js";
 
@@ -25,6 +27,18 @@ const essmsColumns = {
   postalCode: clients.postalCode,
   city: clients.city,
 };
+
+/** What the training organisations behind these certification audits declared on their requests, by mission. */
+export async function trainingDataOfMissions(db: Executor, missionIds: string[]) {
+  if (missionIds.length === 0) return new Map<string, TrainingOrganisationData>();
+  const rows = await db
+    .select({ missionId: missions.id, data: requestClients.trainingOrganisation })
+    .from(missions)
+    .innerJoin(contracts, eq(contracts.id, missions.contractId))
+    .innerJoin(requestClients, eq(requestClients.id, contracts.requestId))
+    .where(and(inArray(missions.id, missionIds), eq(requestClients.service, "CERTIFICATION")));
+  return new Map(rows.flatMap((r) => (r.data ? [[r.missionId, r.data] as const] : [])));
+}
 
 /** The days of several missions at once, by mission. */
 export async function daysOfMissions(db: Executor, missionIds: string[]) {

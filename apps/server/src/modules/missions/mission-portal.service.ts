@@ -119,12 +119,13 @@ export function createMissionPortalService(deps: MissionPortalDeps) {
       const coming = open.filter((o) => accepted.has(o.mission.id) && portalRepo.isComing(o.mission, today));
       const past = open.filter((o) => o.mission.lastDay && o.mission.lastDay < today);
       const missionIds = [...new Set([...toAnswer.map((o) => o.order.missionId), ...coming.map((o) => o.mission.id)])];
-      const [days, team] = await Promise.all([
+      const [days, team, training] = await Promise.all([
         portalRepo.daysOfMissions(db, missionIds),
         portalRepo.teamProfiles(
           db,
           coming.map((c) => c.mission.id),
         ),
+        portalRepo.trainingDataOfMissions(db, missionIds),
       ]);
       const reports: EvaluatorMissionSpace["reports"] = [];
       for (const o of past) {
@@ -173,6 +174,7 @@ export function createMissionPortalService(deps: MissionPortalDeps) {
                 url: links.url(o.order.documentId, "view"),
               }
             : null,
+          trainingOrganisation: training.get(o.order.missionId) ?? null,
         })),
         visits: coming.map((c) => ({
           missionId: c.mission.id,
@@ -184,6 +186,7 @@ export function createMissionPortalService(deps: MissionPortalDeps) {
           team: team
             .filter((t) => t.missionId === c.mission.id)
             .map((t) => ({ name: fullName(t), role: t.role as MissionRole, phone: t.mobilePhone ?? t.phone })),
+          trainingOrganisation: training.get(c.mission.id) ?? null,
         })),
         reports,
       };

@@ -5,7 +5,7 @@ import { signedContract } from "../../../test/mission-fixtures.js";
 import { multipartBody, samplePdf } from "../../../test/multipart.js";
 import { errorOf, type Session, signIn } from "../../../test/session.js";
 import { createTestApp, type TestContext } from "../../../test/test-app.js";
-import { mailOutbox, missionDeadlineSettings, missionReportReminders } from "../../db/schema/index.js";
+import { mailOutbox, missionDeadlineSettings, missionReportReminders, missions } from "../../db/schema/index.js";
 import { fixedClock } from "../../lib/clock.js";
 
 type Detail = {
@@ -306,8 +306,8 @@ describe("missions: preparation, non-conformities, deadlines and reminders", () 
       version: contract.version,
     };
     const blocked = await call("PUT", `/api/contracts/${m.contractId}/decision`, dir, decision);
-    expect(blocked.statusCode).toBe(409);
-    expect(errorOf(blocked).message).toBe(
+    expect(blocked.statusCode).toBe(422);
+    expect(errorOf(blocked).message).toContain(
       "Une non-conformité majeure est encore ouverte (critère 2.3.1) : la décision attend leur levée.",
     );
 
@@ -342,6 +342,11 @@ describe("missions: preparation, non-conformities, deadlines and reminders", () 
       deciderUserId: auditorDecider.id,
     });
     expect(own.statusCode).toBe(409);
+    // The audit done and reported (certification-audits.routes.test.ts walks the reports), the decision is taken.
+    await ctx.handle.db
+      .update(missions)
+      .set({ firstDay: "2026-02-10", lastDay: "2026-02-11", finalReportAt: "2026-03-01" })
+      .where(eq(missions.id, m.id));
     const saved = await call("PUT", `/api/contracts/${m.contractId}/decision`, dir, decision);
     expect(saved.statusCode, saved.body).toBe(200);
   });

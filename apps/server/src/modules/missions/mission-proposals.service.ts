@@ -1,4 +1,10 @@
-import { formatDate, MISSION_ROLE_LABELS, type MissionProposals, type MissionRole } from "@certidesk/shared";
+import {
+  datesWithModality,
+  formatDate,
+  MISSION_ROLE_LABELS,
+  type MissionProposals,
+  type MissionRole,
+} from "@certidesk/shared";
 import type { Database } from "../../db/client.js";
 import type { Actor } from "../../lib/actor.js";
 import type { Clock } from "../../lib/clock.js";
@@ -36,9 +42,13 @@ export function createMissionProposalsService(deps: MissionProposalsDeps) {
       throw conflict("Composez d'abord l'équipe : au moins deux évaluateurs, dont un coordinateur.");
   }
 
-  async function daysText(missionId: string) {
-    const days = await repo.daysOf(db, missionId);
-    return days.length ? days.map((d) => formatDate(d.day)).join(", ") : "dates à convenir";
+  /** The dates for {{mission.dates}}: a remote audit says so (no travel), in the client's mail as in the evaluators'. */
+  async function daysText(mission: { id: string; remote: boolean }) {
+    const days = await repo.daysOf(db, mission.id);
+    return datesWithModality(
+      days.length ? days.map((d) => formatDate(d.day)).join(", ") : "dates à convenir",
+      mission.remote,
+    );
   }
 
   return {
@@ -86,7 +96,7 @@ export function createMissionProposalsService(deps: MissionProposalsDeps) {
           return `${fullName(t)} (${details.join(" ; ")})`;
         })
         .join(", ");
-      const dates = await daysText(id);
+      const dates = await daysText(loaded.row);
       await writeMission(
         actor,
         id,
@@ -126,7 +136,7 @@ export function createMissionProposalsService(deps: MissionProposalsDeps) {
       const noMail = loaded.team.filter((t) => !t.email);
       if (noMail.length) throw badRequest(`Adresse e-mail manquante pour ${noMail.map(fullName).join(", ")}.`);
       const { client } = await repo.contextOf(db, loaded.row);
-      const dates = await daysText(id);
+      const dates = await daysText(loaded.row);
       await writeMission(
         actor,
         id,

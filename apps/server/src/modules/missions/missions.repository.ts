@@ -238,8 +238,17 @@ export async function replaceDays(db: Executor, missionId: string, days: Array<t
   if (days.length) await db.insert(missionDays).values(days);
 }
 
-export async function setVisitSpan(db: Executor, missionId: string, firstDay: string | null, lastDay: string | null) {
-  await db.update(missions).set({ firstDay, lastDay }).where(eq(missions.id, missionId));
+export async function setVisitSpan(
+  db: Executor,
+  missionId: string,
+  firstDay: string | null,
+  lastDay: string | null,
+  remote?: boolean,
+) {
+  await db
+    .update(missions)
+    .set({ firstDay, lastDay, ...(remote === undefined ? {} : { remote }) })
+    .where(eq(missions.id, missionId));
 }
 
 /** The establishment's main contact. */

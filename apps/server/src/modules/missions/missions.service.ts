@@ -1,4 +1,5 @@
 import {
+  canBeRemote,
   type Eligibility,
   lateReports,
   MIN_VISIT_DAYS,
@@ -12,6 +13,7 @@ import {
   missionDeadlines,
   missionState,
   type missionTeamBodySchema,
+  modalityLabel,
   type PreparationDocumentCode,
   type ProgrammeActivity,
   timeSlotById,
@@ -411,7 +413,17 @@ export function createMissionsService(deps: MissionsDeps) {
           `Depuis juillet 2025, la visite d'une évaluation ESSMS dure au moins ${MIN_VISIT_DAYS} jours (programmé : ${String(total).replace(".", ",")} j).`,
           [{ path: "days", message: "Au moins deux jours de visite." }],
         );
-      const label = days.length ? `${days.length} jour(s) du ${first} au ${last}` : "à programmer";
+      const { remote } = input;
+      // Only a certification audit may be held remotely; an ESSMS evaluation is a visit on site.
+      if (remote && !canBeRemote(loaded.row.kind as MissionKind))
+        throw new AppError(
+          422,
+          "UNPROCESSABLE",
+          "Une évaluation ESSMS se déroule sur site : seul un audit de certification peut avoir lieu à distance.",
+          [{ path: "remote", message: "Une évaluation ESSMS se déroule sur site." }],
+        );
+      const modality = remote === undefined ? "" : ` (${modalityLabel(remote).toLowerCase()})`;
+      const label = `${days.length ? `${days.length} jour(s) du ${first} au ${last}` : "à programmer"}${modality}`;
       await writeGroup(
         actor,
         id,
@@ -430,14 +442,14 @@ export function createMissionsService(deps: MissionsDeps) {
               programme: d.programme,
             })),
           );
-          if (mission.id !== id) await repo.setVisitSpan(tx, mission.id, first, last);
+          if (mission.id !== id) await repo.setVisitSpan(tx, mission.id, first, last, remote);
           // The client list's evaluation date follows the visit's first day.
           await setEvaluationDates(tx, [{ clientId: mission.clientId, evaluationDate: first }], { now: clock.now() });
         },
         () => ({
-          values: { firstDay: first, lastDay: last },
+          values: { firstDay: first, lastDay: last, ...(remote === undefined ? {} : { remote }) },
           summary: `Jours de visite : ${label}`,
-          changes: { days },
+          changes: { days, ...(remote === undefined ? {} : { remote }) },
         }),
         requestId,
       );

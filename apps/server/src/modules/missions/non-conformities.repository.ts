@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, or } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
 import { missionNonConformities, missions, missionTeamMembers } from "../../db/schema/index.js";
 
@@ -29,8 +29,8 @@ export async function missionsOfContract(db: Executor, contractId: string) {
   return db.select().from(missions).where(eq(missions.contractId, contractId));
 }
 
-/** Open major non-conformities of these missions. */
-export async function openMajors(db: Executor, missionIds: string[]) {
+/** The major non-conformities of these missions still open on a day (not lifted, or lifted after it). */
+export async function majorsOpenOn(db: Executor, missionIds: string[], day: string) {
   if (missionIds.length === 0) return [];
   return db
     .select()
@@ -39,9 +39,10 @@ export async function openMajors(db: Executor, missionIds: string[]) {
       and(
         inArray(missionNonConformities.missionId, missionIds),
         eq(missionNonConformities.severity, "MAJOR"),
-        isNull(missionNonConformities.closedAt),
+        or(isNull(missionNonConformities.closedAt), gt(missionNonConformities.closedAt, day)),
       ),
-    );
+    )
+    .orderBy(asc(missionNonConformities.criterion));
 }
 
 /** Whether the evaluator was on the team of a mission of one of these establishments. */

@@ -140,29 +140,22 @@ export function createNonConformitiesService({ db, clock }: { db: Database; cloc
 export type NonConformitiesService = ReturnType<typeof createNonConformitiesService>;
 
 /**
- * The command the contracts module calls before a certification decision: the French reason it is
- * refused (a major non-conformity still open on one of the contract's audits, or a decision maker
- * who audited one of its establishments), or null.
+ * The command the contracts module calls before a certification decision, besides its preconditions
+ * (decision-preconditions.ts): the French reason it is refused when the decision maker audited one of the
+ * contract's establishments, or null.
  */
 export async function decisionBlocker(
   tx: Executor,
   input: { contractId: string; deciderAuditorId: string | null },
 ): Promise<string | null> {
+  if (!input.deciderAuditorId) return null;
   const missions = await repo.missionsOfContract(tx, input.contractId);
-  const majors = await repo.openMajors(
+  const audited = await repo.auditedClients(
     tx,
-    missions.map((m) => m.id),
+    input.deciderAuditorId,
+    missions.map((m) => m.clientId),
   );
-  if (majors.length)
-    return `${majors.length === 1 ? "Une non-conformité majeure est" : `${majors.length} non-conformités majeures sont`} encore ouverte${majors.length === 1 ? "" : "s"} (critère ${majors.map((m) => m.criterion).join(", ")}) : la décision attend leur levée.`;
-  if (input.deciderAuditorId) {
-    const audited = await repo.auditedClients(
-      tx,
-      input.deciderAuditorId,
-      missions.map((m) => m.clientId),
-    );
-    if (audited.length)
-      return "La décision revient à une personne qui n'a pas audité l'établissement : choisissez un autre décideur.";
-  }
-  return null;
+  return audited.length
+    ? "La décision revient à une personne qui n'a pas audité l'établissement : choisissez un autre décideur."
+    : null;
 }

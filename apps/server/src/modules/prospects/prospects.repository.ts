@@ -220,6 +220,7 @@ export async function findProspect(db: Executor, id: string) {
       wishedPeriod: requestClients.wishedPeriod,
       notes: requestClients.notes,
       contactId: requestClients.contactId,
+      trainingOrganisation: requestClients.trainingOrganisation,
     })
     .from(requestClients)
     .where(eq(requestClients.id, id));

@@ -10,6 +10,7 @@ import {
   requestDetailSchema,
   savedResultSchema,
   searchTextSchema,
+  trainingOrganisationBodySchema,
   updateRequestBodySchema,
   versionBodySchema,
 } from "@certidesk/shared";
@@ -104,6 +105,23 @@ export function prospectsRoutes(app: AppInstance, { prospects }: { prospects: Pr
       },
     },
     async (request) => prospects.update(requireActor(request), request.params.id, request.body, request.id),
+  );
+
+  app.put(
+    "/api/requestclients/:id/training-organisation",
+    {
+      config: { access: { code: "PROSPECT", op: "update" } },
+      schema: {
+        tags,
+        summary:
+          "Données de l'organisme de formation (formateurs, stagiaires, matériel, locaux) d'une demande de certification",
+        params: idParamsSchema,
+        body: trainingOrganisationBodySchema,
+        response: { 200: savedResultSchema },
+      },
+    },
+    async (request) =>
+      prospects.saveTrainingOrganisation(requireActor(request), request.params.id, request.body, request.id),
   );
 
   app.post(

@@ -3,6 +3,7 @@ import type {
   EstablishmentOption,
   ProspectRow,
   RequestDetail,
+  TrainingOrganisation,
   updateRequestBodySchema,
 } from "@certidesk/shared";
 import type { z } from "zod";
@@ -10,7 +11,7 @@ import type { Database, Executor } from "../../db/client.js";
 import { requestClients } from "../../db/schema/index.js";
 import type { Actor } from "../../lib/actor.js";
 import { type Clock, systemClock } from "../../lib/clock.js";
-import { AppError, badRequest, notFound } from "../../lib/errors.js";
+import { AppError, badRequest, notFound, unprocessable } from "../../lib/errors.js";
 import { authorize, isStaff } from "../../lib/policy.js";
 import { pageJsonText } from "../../lib/sql-json.js";
 import { versionedUpdate } from "../../lib/versioned-update.js";
@@ -122,6 +123,7 @@ export function createProspectsService({
         })),
         contract: contract ? { id: contract.id, number: contract.number, status: contract.status } : null,
         recevability: req.service === "CERTIFICATION" ? await recevability.read(actor, id).catch(refusalAsNull) : null,
+        trainingOrganisation: req.service === "CERTIFICATION" ? req.trainingOrganisation : null,
       };
     },
 
@@ -157,6 +159,30 @@ export function createProspectsService({
               values: { ...values, status },
               summary: `Demande ${current.reference} modifiée`,
               action: "status",
+            };
+          },
+        }),
+      ),
+
+    /** A certification applicant's training-organisation data, which the auditors size the audit from. */
+    saveTrainingOrganisation: async (
+      actor: Actor,
+      id: string,
+      input: { trainingOrganisation: TrainingOrganisation; version: number },
+      requestId?: string,
+    ) =>
+      saved(
+        await versionedUpdate({
+          ...write(actor, id, "update", input.version, requestId),
+          apply: (_tx, current) => {
+            if (current.service !== "CERTIFICATION")
+              throw unprocessable(
+                "Ces données concernent les organismes de formation qui demandent une certification.",
+              );
+            const t = input.trainingOrganisation;
+            return {
+              values: { trainingOrganisation: t },
+              summary: `Données d'organisme de formation de la demande ${current.reference} : ${t.trainers.length} formateur(s), ${t.trainees.perYear} stagiaire(s) par an, ${t.premises.length} local(aux)`,
             };
           },
         }),

@@ -83,4 +83,24 @@ describe("MissionSpacePanel", () => {
       }),
     );
   });
+
+  it("shows a remote certification audit and the training organisation's data the auditor sizes it from", async () => {
+    const training = {
+      trainers: [{ name: "Julie Martin", speciality: "Bureautique", status: "FREELANCE" }],
+      trainees: { perYear: 1200, hoursPerYear: 16800 },
+      hardware: [{ label: "Ordinateurs portables", quantity: 12 }],
+      premises: [{ address: "3 quai Perrache, Lyon", accessible: true }],
+    };
+    const visit = { ...SPACE.visits[0], kind: "CERT_SURVEILLANCE_1", remote: true, trainingOrganisation: training };
+    fetchMock = mockFetch(({ url }) => {
+      if (url.endsWith("/mission-space")) return { body: { orders: [], visits: [visit], reports: [] } };
+      return { body: { url: "https://certidesk.fr/api/calendar/abc/visites.ics" } };
+    });
+    renderWithQuery(<MissionSpacePanel auditorId="a1" />);
+    const visits = await screen.findByRole("region", { name: "Prochaines visites" });
+    expect(within(visits).getByText(/· À distance ·/)).toBeInTheDocument();
+    expect(within(visits).getByText("1 formateur(s) : Julie Martin (Bureautique, indépendant(e))")).toBeInTheDocument();
+    expect(within(visits).getByText(/1 200 stagiaires et 16 800 heures-stagiaires par an/)).toBeInTheDocument();
+    expect(within(visits).getByText("Locaux : 3 quai Perrache, Lyon (accessible PMR)")).toBeInTheDocument();
+  });
 });

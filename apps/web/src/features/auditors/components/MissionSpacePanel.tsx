@@ -1,9 +1,11 @@
 import {
+  canBeRemote,
   type EvaluatorMissionSpace,
   formatDate,
   formatPhone,
   MISSION_KIND_LABELS,
   MISSION_ROLE_LABELS,
+  modalityLabel,
 } from "@certidesk/shared";
 import {
   Alert,
@@ -27,6 +29,7 @@ import { useAnswerMissionOrder } from "../api/answer-mission-order";
 import { useMissionSpace } from "../api/mission-space";
 import { type ReportKind, useUploadMissionReport } from "../api/upload-mission-report";
 import { CalendarLinkPanel } from "./CalendarLinkPanel";
+import { TrainingDataSummary } from "./TrainingDataSummary";
 
 type Essms = EvaluatorMissionSpace["orders"][number]["essms"];
 const REPORT_LABELS: Record<ReportKind, string> = {
@@ -118,6 +121,7 @@ function OrdersToAnswer({ auditorId, orders }: { auditorId: string; orders: Eval
               {MISSION_KIND_LABELS[o.kind]} · {MISSION_ROLE_LABELS[o.role]}
             </Text>
             <Days days={o.days} />
+            {o.trainingOrganisation && <TrainingDataSummary data={o.trainingOrganisation} />}
             {o.document && (
               <Anchor href={o.document.url} target="_blank" rel="noreferrer" size="sm">
                 Lire l'ordre de mission (PDF)
@@ -175,9 +179,10 @@ function ComingVisits({ visits }: { visits: EvaluatorMissionSpace["visits"] }) {
             <Address essms={v.essms} />
             <Text size="sm">
               {MISSION_KIND_LABELS[v.kind]}
-              {v.remote ? " (à distance)" : ""} · {MISSION_ROLE_LABELS[v.role]}
+              {canBeRemote(v.kind) ? ` · ${modalityLabel(v.remote)}` : ""} · {MISSION_ROLE_LABELS[v.role]}
             </Text>
             <Days days={v.days} />
+            {v.trainingOrganisation && <TrainingDataSummary data={v.trainingOrganisation} />}
             <Text size="sm" fw={600} mt={4}>
               Équipe
             </Text>

@@ -106,7 +106,10 @@ describe("contract tabs", { timeout: 30_000 }, () => {
     fetchMock = mockFetch((call) =>
       call.method === "GET"
         ? { body: [{ id: decider, name: "Claire Durand" }] }
-        : { status: 409, body: { error: { code: "CONFLICT", message: reason } } },
+        : {
+            status: 422,
+            body: { error: { code: "UNPROCESSABLE", message: reason, details: [{ path: "", message: reason }] } },
+          },
     );
     const user = userEvent.setup({ delay: null });
     const signed = {
@@ -122,10 +125,37 @@ describe("contract tabs", { timeout: 30_000 }, () => {
         validUntil: "2029-03-01",
         comment: "Certificat accordé.",
       },
+      decisionBlockers: [],
     } as unknown as ContractDetail;
     renderWithQuery(<DecisionTab contract={signed} canEdit onSign={() => {}} onRefuse={() => {}} />);
     await user.click(screen.getByRole("button", { name: "Enregistrer la décision" }));
     expect(await screen.findByText(reason)).toBeInTheDocument();
     expect(writes()[0]).toMatchObject({ method: "PUT", body: { decision: "GRANTED", deciderUserId: decider } });
+  });
+
+  it("Décision: says why it cannot be taken yet, the button disabled until then", async () => {
+    fetchMock = mockFetch(() => ({ body: [] }));
+    const blockers = [
+      "Le rapport définitif de l'audit de « OF Horizon » n'est pas déposé.",
+      "Une non-conformité majeure est encore ouverte (critère 2.3.1) : la décision attend leur levée.",
+    ];
+    const signed = {
+      ...contract,
+      status: "SIGNED",
+      service: "CERTIFICATION",
+      decision: {
+        decision: "GRANTED",
+        deciderUserId: null,
+        decidedBy: null,
+        decidedAt: null,
+        validUntil: null,
+        comment: null,
+      },
+      decisionBlockers: blockers,
+    } as unknown as ContractDetail;
+    renderWithQuery(<DecisionTab contract={signed} canEdit onSign={() => {}} onRefuse={() => {}} />);
+    expect(screen.getByText("La décision ne peut pas encore être prise")).toBeInTheDocument();
+    for (const b of blockers) expect(screen.getByText(b)).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Enregistrer la décision" })).toBeDisabled();
   });
 });

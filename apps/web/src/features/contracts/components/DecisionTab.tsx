@@ -6,7 +6,7 @@ import {
   decisionBodySchema,
   formatDate,
 } from "@certidesk/shared";
-import { Alert, Button, Group, Select, SimpleGrid, Stack, Text, Textarea, Title } from "@mantine/core";
+import { Alert, Button, Group, List, Select, SimpleGrid, Stack, Text, Textarea, Title } from "@mantine/core";
 import { DateField } from "../../../components";
 import { useZodForm } from "../../../lib/form/use-zod-form";
 import { notifySaved } from "../../../lib/notify";
@@ -91,6 +91,8 @@ function CertificationDecisionForm({ contract, canEdit }: { contract: ContractDe
     }),
   });
   const editable = canEdit && contract.status === "SIGNED";
+  // Recording "en attente" is always possible; a decision waits for the audit to be complete (the server says why).
+  const blocked = contract.decisionBlockers.length > 0 && form.getValues().decision !== "PENDING";
   const onSubmit = submit(async (body) => {
     await save.mutateAsync({ id: contract.id, body });
     notifySaved("Décision de certification enregistrée.");
@@ -102,8 +104,19 @@ function CertificationDecisionForm({ contract, canEdit }: { contract: ContractDe
           Décision de certification
         </Title>
         <Text size="sm" c="dimmed">
-          La décision revient à une personne qui n'a pas participé à l'audit.
+          La décision revient à une personne qui n'a pas participé à l'audit. Elle se prend une fois le rapport
+          définitif déposé, la période d'observations de l'établissement close et les non-conformités majeures levées ;
+          elle est datée après l'audit.
         </Text>
+        {editable && contract.decisionBlockers.length > 0 && (
+          <Alert color="orange" title="La décision ne peut pas encore être prise" id="decision-blockers">
+            <List size="sm">
+              {contract.decisionBlockers.map((b) => (
+                <List.Item key={b}>{b}</List.Item>
+              ))}
+            </List>
+          </Alert>
+        )}
         {banner && (
           <Alert color="red" role="alert">
             {banner}
@@ -130,7 +143,12 @@ function CertificationDecisionForm({ contract, canEdit }: { contract: ContractDe
         <Textarea label="Motivation" autosize minRows={2} disabled={!editable} {...form.getInputProps("comment")} />
         {editable && (
           <Group justify="flex-end">
-            <Button type="submit" loading={save.isPending}>
+            <Button
+              type="submit"
+              loading={save.isPending}
+              disabled={blocked}
+              aria-describedby={blocked ? "decision-blockers" : undefined}
+            >
               Enregistrer la décision
             </Button>
           </Group>

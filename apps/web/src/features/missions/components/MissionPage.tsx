@@ -1,4 +1,4 @@
-import { formatDate, MISSION_KIND_LABELS, type MissionDetail } from "@certidesk/shared";
+import { canBeRemote, formatDate, MISSION_KIND_LABELS, type MissionDetail, modalityLabel } from "@certidesk/shared";
 import { Alert, Anchor, Group, Paper, Stack, Tabs, Text, Title } from "@mantine/core";
 import { Suspense } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
@@ -67,7 +67,7 @@ function MissionHeader({ mission }: { mission: MissionDetail }) {
           </Group>
           <Text size="sm" c="dimmed">
             {MISSION_KIND_LABELS[mission.kind]}
-            {mission.remote ? " · à distance" : ""}
+            {canBeRemote(mission.kind) ? ` · ${modalityLabel(mission.remote)}` : ""}
             {mission.client.city ? ` · ${mission.client.postalCode ?? ""} ${mission.client.city}` : ""}
             {mission.client.finess ? ` · FINESS ${mission.client.finess}` : ""}
           </Text>

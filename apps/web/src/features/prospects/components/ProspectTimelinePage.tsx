@@ -22,6 +22,7 @@ import { QuotesPanel } from "./QuotesPanel";
 import { RecevabilityPanel } from "./RecevabilityPanel";
 import { RefuseRequestModal } from "./RefuseRequestModal";
 import { RequestSummary } from "./RequestSummary";
+import { TrainingOrganisationPanel } from "./TrainingOrganisationPanel";
 
 const active = (ok: boolean) => (ok ? ACTION_STATUS.ACTIVE : ACTION_STATUS.INACTIVE);
 
@@ -90,6 +91,7 @@ export function ProspectTimelinePage() {
       </Group>
       <RequestSummary request={request} />
       {request.service === "CERTIFICATION" && <RecevabilityPanel request={request} canUpdate={canUpdate} />}
+      {request.service === "CERTIFICATION" && <TrainingOrganisationPanel request={request} canUpdate={canUpdate} />}
       <QuotesPanel request={request} canEdit={canUpdate && can("PROSPECT", "create")} />
       <TimelinePanel target={{ kind: "prospect", id: request.id }} canWrite={canUpdate} />
       <RefuseRequestModal request={request} opened={refusing} onClose={() => setRefusing(false)} />

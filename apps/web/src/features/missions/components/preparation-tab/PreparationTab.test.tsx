@@ -74,6 +74,28 @@ describe("PreparationTab", { timeout: 30_000 }, () => {
     expect(await screen.findByText(/Au moins deux jours de visite|au moins 2 jours/)).toBeInTheDocument();
   });
 
+  it("plans a certification audit on site or remotely, from the days form", async () => {
+    fetchMock = mockFetch(({ body }) => ({
+      body: missionFixture({ kind: "CERT_SURVEILLANCE_1", ...(body as object) }),
+    }));
+    const user = userEvent.setup({ delay: null });
+    renderWithQuery(<PreparationTab mission={missionFixture({ kind: "CERT_SURVEILLANCE_1" })} />);
+    expect(screen.getByText("Sur site")).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Modifier les jours" }));
+    const dialog = await screen.findByRole("dialog");
+    expect(within(dialog).getByText("Lieu de l'audit")).toBeInTheDocument();
+    await user.click(within(dialog).getByText("À distance"));
+    await user.click(within(dialog).getByRole("button", { name: "Enregistrer les jours" }));
+    await waitFor(() => expect(fetchMock?.calls.filter((c) => c.method === "PUT")).toHaveLength(1));
+    expect(fetchMock?.calls.find((c) => c.method === "PUT")?.body).toMatchObject({ remote: true, version: 3 });
+  });
+
+  it("shows a remote audit as such, without travel", () => {
+    renderWithQuery(<PreparationTab mission={missionFixture({ kind: "CERT_SURVEILLANCE_1", remote: true })} />);
+    expect(screen.getByText("À distance")).toBeInTheDocument();
+    expect(screen.getByText(/aucun déplacement/)).toBeInTheDocument();
+  });
+
   it("is read only without the abilities", () => {
     renderWithQuery(<PreparationTab mission={missionFixture({ abilities: { read: true } })} />);
     expect(screen.queryByRole("button", { name: "Modifier les jours" })).not.toBeInTheDocument();

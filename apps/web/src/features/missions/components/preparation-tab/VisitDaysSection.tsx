@@ -1,15 +1,17 @@
 import {
   AUDIT_TIME_SLOTS,
+  canBeRemote,
   formatDate,
   formatDays,
   type MissionDaysBody,
   type MissionDetail,
   missionDaysBodySchema,
+  modalityLabel,
   PROGRAMME_ACTIVITY_LABELS,
   PROGRAMME_COLUMN_FROM,
   timeSlotById,
 } from "@certidesk/shared";
-import { ActionIcon, Button, Group, Select, Stack, Table, Text, Title } from "@mantine/core";
+import { ActionIcon, Button, Group, Input, SegmentedControl, Select, Stack, Table, Text, Title } from "@mantine/core";
 import { IconPlus, IconTrash } from "@tabler/icons-react";
 import { useState } from "react";
 import { DateField, FormContent, FormModal } from "../../../../components";
@@ -28,13 +30,20 @@ const SLOT_GROUPS = [...new Set(AUDIT_TIME_SLOTS.map((s) => s.name))].map((group
 
 interface DaysForm extends Record<string, unknown> {
   days: Array<{ day: string; timeSlotId: string }>;
+  remote: "onSite" | "remote";
 }
+
+const MODALITIES = [
+  { value: "onSite", label: modalityLabel(false) },
+  { value: "remote", label: modalityLabel(true) },
+];
 
 /** Spec §9: a visit day has a programme column only from 16/12/2022. */
 export const hasProgrammeColumn = (day: string) => day >= PROGRAMME_COLUMN_FROM;
 
 function DaysFormContent({ mission, onClose }: { mission: MissionDetail; onClose: () => void }) {
   const save = useSaveDays();
+  const remoteAllowed = canBeRemote(mission.kind);
   const { form, submit, banner } = useZodForm<DaysForm, MissionDaysBody>({
     initialValues: {
       days: mission.days.length
@@ -43,6 +52,7 @@ function DaysFormContent({ mission, onClose }: { mission: MissionDetail; onClose
             { day: "", timeSlotId: "1" },
             { day: "", timeSlotId: "1" },
           ],
+      remote: mission.remote ? "remote" : "onSite",
     },
     schema: missionDaysBodySchema,
     toBody: (values) => ({
@@ -52,6 +62,7 @@ function DaysFormContent({ mission, onClose }: { mission: MissionDetail; onClose
         timeSlotId: Number(d.timeSlotId),
         programme: mission.days.find((m) => m.day === d.day)?.programme ?? [],
       })),
+      ...(remoteAllowed ? { remote: values.remote === "remote" } : {}),
       version: mission.version,
     }),
   });
@@ -71,9 +82,24 @@ function DaysFormContent({ mission, onClose }: { mission: MissionDetail; onClose
       loading={save.isPending}
       footer={<Text size="sm">Durée : {formatDays(total)}</Text>}
     >
-      <Text size="sm" c="dimmed">
-        Depuis juillet 2025, la visite d'une évaluation ESSMS dure au moins deux jours.
-      </Text>
+      {remoteAllowed ? (
+        <Input.Wrapper
+          label="Lieu de l'audit"
+          description="Un audit à distance n'a pas de déplacement : son ordre de mission et le courrier à l'établissement le disent."
+          error={form.errors.remote}
+        >
+          <SegmentedControl
+            mt={4}
+            data={MODALITIES}
+            value={values.remote}
+            onChange={(v) => form.setFieldValue("remote", v === "remote" ? "remote" : "onSite")}
+          />
+        </Input.Wrapper>
+      ) : (
+        <Text size="sm" c="dimmed">
+          Depuis juillet 2025, la visite d'une évaluation ESSMS dure au moins deux jours.
+        </Text>
+      )}
       {values.days.map((_, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: days have no identity until saved.
         <Group key={i} align="flex-end" wrap="wrap" gap="xs">
@@ -188,6 +214,12 @@ export function VisitDaysSection({ mission }: { mission: MissionDetail }) {
         </Table.ScrollContainer>
       )}
       {mission.days.length > 0 && <Text size="sm">Durée de la visite : {formatDays(total)}</Text>}
+      {canBeRemote(mission.kind) && (
+        <Text size="sm">
+          Lieu de l'audit : <strong>{modalityLabel(mission.remote)}</strong>
+          {mission.remote ? " (aucun déplacement)" : ""}
+        </Text>
+      )}
       <FormModal opened={editing} onClose={() => setEditing(false)} title="Jours de visite" size="lg">
         <DaysFormContent mission={mission} onClose={() => setEditing(false)} />
       </FormModal>

@@ -1,0 +1,1 @@
+ALTER TABLE "request_clients" ADD COLUMN "training_organisation" jsonb;
