@@ -79,9 +79,9 @@ import { createMailTemplatesService } from "./modules/mail/mail-templates.servic
 import { createMailWorker } from "./modules/mail/mail-worker.js";
 import { createCalendarFeed } from "./modules/missions/calendar-feed.js";
 import { createMissionDeadlinesService, createReminderJob } from "./modules/missions/mission-deadlines.service.js";
-import { createMissionLinks } from "./modules/missions/mission-links.js";
 import { createMissionFollow } from "./modules/missions/mission-follow.js";
 import { createMissionHistoryService, missionHistoryRoutes } from "./modules/missions/mission-history.js";
+import { createMissionLinks } from "./modules/missions/mission-links.js";
 import { createMissionOrdersService } from "./modules/missions/mission-orders.service.js";
 import { missionPlanningRoutes } from "./modules/missions/mission-planning.routes.js";
 import { createMissionPlanningService } from "./modules/missions/mission-planning.service.js";

@@ -48,7 +48,8 @@ export const DEFAULT_TEMPLATES: TemplateDefinition[] = [
   {
     code: "MISSION_ORDER_CHANGED",
     name: "Ordre de mission modifié",
-    description: "Remplace l'ordre de mission d'un évaluateur quand les dates ou son rôle changent ; il répond à nouveau.",
+    description:
+      "Remplace l'ordre de mission d'un évaluateur quand les dates ou son rôle changent ; il répond à nouveau.",
     subject: "Ordre de mission modifié — {{client.raisonSocial}} ({{mission.dates}})",
     body: "Bonjour {{auditor.firstName}},\n\nL'évaluation externe de {{client.raisonSocial}} ({{client.city}}) a changé : elle aura lieu les {{mission.dates}} (précédemment : {{mission.previousDates}}). Votre ordre de mission précédent est remplacé par celui ci-joint.\n\nMerci de l'accepter ou de le refuser à nouveau depuis votre espace évaluateur, ou par ce lien personnel : {{link}}",
   },

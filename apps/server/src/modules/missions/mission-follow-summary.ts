@@ -36,7 +36,8 @@ const list = (names: string[]) => names.join(", ");
  */
 export function followSummary(f: FollowFacts) {
   const parts: string[] = [];
-  if (f.datesMoved) parts.push(`Visite déplacée : ${f.datesBefore || "à programmer"} → ${f.datesAfter || "à programmer"}.`);
+  if (f.datesMoved)
+    parts.push(`Visite déplacée : ${f.datesBefore || "à programmer"} → ${f.datesAfter || "à programmer"}.`);
   const team = [
     f.added.length ? `arrivée de ${list(f.added)}` : "",
     f.removed.length ? `départ de ${list(f.removed)}` : "",
@@ -46,10 +47,12 @@ export function followSummary(f: FollowFacts) {
   const { told } = f;
   if (told.renewed.length) parts.push(`Ordres de mission remplacés et renvoyés à ${list(told.renewed)}.`);
   if (told.sent.length) parts.push(`Ordre de mission envoyé à ${list(told.sent)}.`);
-  if (told.cancelled.length) parts.push(`Ordre de mission annulé pour ${list(told.cancelled)}, prévenu(e)s par e-mail.`);
+  if (told.cancelled.length)
+    parts.push(`Ordre de mission annulé pour ${list(told.cancelled)}, prévenu(e)s par e-mail.`);
   if (told.withoutEmail.length) parts.push(`Sans adresse e-mail, non prévenu(e)s : ${list(told.withoutEmail)}.`);
   if (told.establishment) parts.push(`Établissement prévenu des nouvelles dates (${told.establishment}).`);
-  if (told.establishment === "") parts.push("Établissement sans adresse e-mail : nouvelles dates visibles sur son portail.");
+  if (told.establishment === "")
+    parts.push("Établissement sans adresse e-mail : nouvelles dates visibles sur son portail.");
   if (f.overrides.length)
     parts.push(
       `Contrôles passés outre : ${f.overrides.map((o) => `${o.message} (justification : ${o.justification})`).join(" ; ")}.`,

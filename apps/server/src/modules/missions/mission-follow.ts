@@ -34,10 +34,17 @@ export interface MissionSnapshot {
   team: Awaited<ReturnType<typeof repo.teamOf>>;
 }
 
+/** What a save hands to the follow-up: a way to file the new PDFs, and the company's identity printed on them. */
+export interface Filing {
+  file: FileDocument;
+  /** Read before the transaction: PGlite's one connection is held by it. */
+  identity: CompanyIdentity;
+}
+
 export interface FollowChange {
   actor: AuditActor;
   before: MissionSnapshot;
-  file: FileDocument;
+  filing: Filing;
   /** The checks the planner overrode for this change, each with its justification (written in the history). */
   overrides: OverriddenCheck[];
   requestId?: string | undefined;
@@ -83,7 +90,7 @@ export function createMissionFollow(deps: MissionFollowDeps) {
     if (!datesMoved && added.length === 0 && removed.length === 0 && roleChanged.length === 0) return;
 
     const orders = await repo.currentOrders(tx, { missionId: before.missionId });
-    const context = await orderFileContext(tx, loaded.row, await deps.identity(), clock.today());
+    const context = await orderFileContext(tx, loaded.row, change.filing.identity, clock.today());
     const { client } = context;
     const people = await repo.auditorsWithFareClass(
       tx,
@@ -98,7 +105,7 @@ export function createMissionFollow(deps: MissionFollowDeps) {
     async function sendOrder(previous: (typeof orders)[number]["order"], role: MissionRole, template: string) {
       const person = people.find((p) => p.auditor.id === previous.auditorId);
       if (!person) return;
-      const doc = await change.file(tx, await missionOrderFile(context, person, role));
+      const doc = await change.filing.file(tx, await missionOrderFile(context, person, role));
       const [sent] = await repo.insertOrders(tx, [
         {
           missionId: before.missionId,
@@ -169,7 +176,11 @@ export function createMissionFollow(deps: MissionFollowDeps) {
             {
               templateCode: "MISSION_ORDER_CANCELLED",
               to: [leaving.email],
-              variables: { auditor: { firstName: leaving.firstName }, client: place, mission: { dates: datesOf(before.days) } },
+              variables: {
+                auditor: { firstName: leaving.firstName },
+                client: place,
+                mission: { dates: datesOf(before.days) },
+              },
               ...mailBase,
               relatedId: order.id,
             },
@@ -227,8 +238,9 @@ export function createMissionFollow(deps: MissionFollowDeps) {
      * Runs a save of days or team: the new orders' PDFs it filed are removed if it fails; once it
      * succeeded, the mail worker is woken for the mails it queued.
      */
-    async saving<T>(actor: AuditActor, save: (file: FileDocument) => Promise<T>): Promise<T> {
-      const saved = await deps.withDocumentsOnTheWay(actor, save);
+    async saving<T>(actor: AuditActor, save: (filing: Filing) => Promise<T>): Promise<T> {
+      const identity = await deps.identity();
+      const saved = await deps.withDocumentsOnTheWay(actor, (file) => save({ file, identity }));
       deps.onMailQueued?.();
       return saved;
     },

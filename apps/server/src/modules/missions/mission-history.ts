@@ -26,7 +26,10 @@ export function createMissionHistoryService({ db }: { db: Database }) {
   };
 }
 
-export function missionHistoryRoutes(app: AppInstance, { history }: { history: ReturnType<typeof createMissionHistoryService> }) {
+export function missionHistoryRoutes(
+  app: AppInstance,
+  { history }: { history: ReturnType<typeof createMissionHistoryService> },
+) {
   app.get(
     "/api/missions/:id/history",
     {

@@ -10,7 +10,12 @@ export type OrderFileContext = Awaited<ReturnType<typeof orderFileContext>>;
 type Person = Awaited<ReturnType<typeof repo.auditorsWithFareClass>>[number];
 
 /** Read with the executor given: inside a write, the days just saved. */
-export async function orderFileContext(db: Executor, row: repo.MissionRow, identity: CompanyIdentity, issuedOn: string) {
+export async function orderFileContext(
+  db: Executor,
+  row: repo.MissionRow,
+  identity: CompanyIdentity,
+  issuedOn: string,
+) {
   const { client, contract } = await repo.contextOf(db, row);
   const group = await repo.groupOf(db, row);
   const groupNames = await repo.clientNamesOf(
@@ -25,7 +30,11 @@ export async function orderFileContext(db: Executor, row: repo.MissionRow, ident
  * One evaluator's mission order as a document to file (MISSION_ORDER_AUDITOR): sending the orders and a
  * change of days, team or role (mission-follow.ts) print the same PDF.
  */
-export async function missionOrderFile(c: OrderFileContext, person: Person, role: MissionRole): Promise<DocumentToFile> {
+export async function missionOrderFile(
+  c: OrderFileContext,
+  person: Person,
+  role: MissionRole,
+): Promise<DocumentToFile> {
   const data = await renderMissionOrderPdf(c.identity, {
     auditor: { ...person.auditor, fareClass: person.fareClass },
     role,

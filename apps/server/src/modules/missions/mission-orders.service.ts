@@ -172,7 +172,11 @@ export function createMissionOrdersService(deps: MissionOrdersDeps) {
       for (const target of targets) {
         const person = people.find((p) => p.auditor.id === target.order.auditorId);
         if (!person) continue;
-        prepared.push({ target, person, pdf: await missionOrderFile(context, person, target.order.role as MissionRole) });
+        prepared.push({
+          target,
+          person,
+          pdf: await missionOrderFile(context, person, target.order.role as MissionRole),
+        });
       }
       try {
         // The PDFs are filed inside the mission's write, after its version: a stale send files none.

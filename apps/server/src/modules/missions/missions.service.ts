@@ -297,9 +297,7 @@ export function createMissionsService(deps: MissionsDeps) {
     }
     await repo.replaceTeamMembers(tx, missionId, members);
     const withOrder = new Set(
-      orders
-        .filter((o) => !["REFUSE", "CANCELLED", "WAITING"].includes(o.order.status))
-        .map((o) => o.order.auditorId),
+      orders.filter((o) => !["REFUSE", "CANCELLED", "WAITING"].includes(o.order.status)).map((o) => o.order.auditorId),
     );
     const waiting = new Set(orders.filter((o) => o.order.status === "WAITING").map((o) => o.order.auditorId));
     const newcomers = members.filter((m) => !withOrder.has(m.auditorId) && !waiting.has(m.auditorId));
@@ -331,7 +329,7 @@ export function createMissionsService(deps: MissionsDeps) {
     requestId: string | undefined,
     overrides: OverriddenCheck[],
   ) {
-    return follow.saving(actor, (file) =>
+    return follow.saving(actor, (filing) =>
       writeMission(
         actor,
         id,
@@ -343,7 +341,7 @@ export function createMissionsService(deps: MissionsDeps) {
             const before = await follow.snapshot(tx, mission.id);
             await each(tx, mission);
             if (mission.id !== id) await touchMission(tx, mission.id, clock.now());
-            await follow.followMissionChange(tx, { actor, before, file, overrides, requestId });
+            await follow.followMissionChange(tx, { actor, before, filing, overrides, requestId });
           }
           return change(loaded);
         },

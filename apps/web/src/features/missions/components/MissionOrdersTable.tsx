@@ -60,10 +60,7 @@ function OrdersTable({
         </Table.Thead>
         <Table.Tbody>
           {orders.map((o) => (
-            <Table.Tr
-              key={o.id}
-              aria-label={`${replaced ? "Ordre remplacé" : "Ordre de mission"} de ${o.auditorName}`}
-            >
+            <Table.Tr key={o.id} aria-label={`${replaced ? "Ordre remplacé" : "Ordre de mission"} de ${o.auditorName}`}>
               <Table.Td>
                 <Text size="sm" fw={600}>
                   {o.auditorName}
