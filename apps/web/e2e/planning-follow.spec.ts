@@ -112,7 +112,9 @@ test("a planner moves a visit on the board: new orders sent, old ones kept, mail
   const changed = outbox.items.filter((m) => m.subject.startsWith("Ordre de mission modifié"));
   expect(changed).toHaveLength(mission.team.length);
   await expect(page.getByText(/^Ordre de mission modifié/).first()).toBeVisible();
-  const toEstablishment = outbox.items.find((m) => m.subject === "Votre évaluation externe — nouvelles dates de visite");
+  const toEstablishment = outbox.items.find(
+    (m) => m.subject === "Votre évaluation externe — nouvelles dates de visite",
+  );
   expect(toEstablishment).toBeDefined();
   await expect(page.getByText("Votre évaluation externe — nouvelles dates de visite").first()).toBeVisible();
   const recipients = [...changed, toEstablishment].flatMap((m) => m?.to ?? []).sort();
@@ -143,7 +145,8 @@ test("a planner moves a visit on the board: new orders sent, old ones kept, mail
   await portal.getByRole("button", { name: "Enregistrer mon mot de passe" }).click();
   await portal.waitForURL((url) => !url.pathname.startsWith("/choisir-mot-de-passe"), { timeout: 20_000 });
   await portal.goto("/my-ingeris/donnees-certification");
-  for (const d of mission.days) await expect(portal.getByText(new RegExp(`^${french(plusDays(d.day, 7))} ·`))).toBeVisible();
+  for (const d of mission.days)
+    await expect(portal.getByText(new RegExp(`^${french(plusDays(d.day, 7))} ·`))).toBeVisible();
   await expect(portal.getByText(new RegExp(`^${french(first)} ·`))).toHaveCount(0);
   await portal.screenshot({ path: "test-results/planning-follow-portal.png", fullPage: true });
 });
