@@ -34,7 +34,7 @@ interface Detail {
 const french = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 const plusDays = (iso: string, n: number) =>
   new Date(Date.parse(`${iso}T12:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /**
  * A planned visit of one establishment, a month or more ahead, with a team of two or more whose orders
@@ -77,7 +77,9 @@ test("a planner moves a visit on the board: new orders sent, old ones kept, mail
 
   // The planning board of the visit's month: « Déplacer la visite » one week later.
   await page.goto(`/app/mission?vue=planning&mois=${first.slice(0, 7)}`);
-  const bar = page.getByRole("link", { name: new RegExp(`^${escape(name)},.*${escape(french(first))}`) }).first();
+  const bar = page
+    .getByRole("link", { name: new RegExp(`^${escapeRegExp(name)},.*${escapeRegExp(french(first))}`) })
+    .first();
   await bar.click();
   const dialog = page.getByRole("dialog");
   const day = dialog.getByRole("textbox", { name: "Nouveau premier jour" });
