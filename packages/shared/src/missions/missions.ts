@@ -75,8 +75,7 @@ export const missionOrderSchema = z.object({
 export type MissionOrder = z.infer<typeof missionOrderSchema>;
 
 /** A mission order a change of days, team or role replaced by a new one: kept as it was sent (staff only). */
-export const replacedMissionOrderSchema = missionOrderSchema.extend({ replacedAt: z.string() });
-export type ReplacedMissionOrder = z.infer<typeof replacedMissionOrderSchema>;
+const replacedMissionOrderSchema = missionOrderSchema.extend({ replacedAt: z.string() });
 
 /** One entry of a mission's history (its audit log): who, when, what (staff only). */
 export const missionHistorySchema = z.object({
