@@ -191,7 +191,9 @@ describe("missions: orders and people follow a change of days or team (issue 39)
       "MISSION_ORDER_CHANGED",
       "MISSION_ORDER_CHANGED",
     ]);
-    expect((await historyOf(m.id)).items[0]?.summary).toMatch(/^Visite déplacée : 07\/04\/2026, 08\/04\/2026 → 27\/04/);
+    // The save's own entry and the follow-up's share the transaction's instant: found by action, not order.
+    const entry = (await historyOf(m.id)).items.find((i) => i.action === "replan");
+    expect(entry?.summary).toMatch(/^Visite déplacée : 07\/04\/2026, 08\/04\/2026 → 27\/04/);
   });
 
   it("a team change cancels the order of the evaluator removed (told), sends the newcomer's at once, leaves the kept one alone", async () => {
