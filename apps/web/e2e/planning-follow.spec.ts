@@ -26,7 +26,8 @@ interface Detail {
   client: { raisonSocial: string };
   groupId: string | null;
   version: number;
-  team: Array<{ auditorId: string; name: string }>;
+  contractId: string;
+  team: Array<{ auditorId: string; name: string; role: string }>;
   missionOrders: Array<{ auditorId: string; status: string }>;
   days: Array<{ day: string }>;
 }
@@ -37,7 +38,8 @@ const plusDays = (iso: string, n: number) =>
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /**
- * A planned visit of one establishment, a month or more ahead, with a team of two or more whose orders
+ * A planned visit of one establishment, a month or more ahead, of two days or more (the rule of an ESSMS
+ * evaluation: a one-day demo visit could not be moved), with a team of two or more whose orders
  * went out (sent here if they were waiting), and nobody the other tests use (Marc Dubois, the Tilleuls).
  */
 async function visitWithOrdersOut(page: Page): Promise<Detail> {
@@ -49,7 +51,7 @@ async function visitWithOrdersOut(page: Page): Promise<Detail> {
   );
   for (const row of list.items.filter((r) => !r.grouped && !/Tilleuls/.test(r.raisonSocial))) {
     let d = await api<Detail>(page, "GET", `/api/missions/${row.id}`);
-    if (d.team.length < 2 || d.team.some((t) => t.name === "Marc Dubois") || d.days.length === 0) continue;
+    if (d.team.length < 2 || d.team.some((t) => t.name === "Marc Dubois") || d.days.length < 2) continue;
     if (d.missionOrders.some((o) => o.status === "REFUSE")) continue;
     if (d.missionOrders.some((o) => o.status === "WAITING"))
       d = await api<Detail>(page, "POST", `/api/missions/${d.id}/mission-orders/send`, { version: d.version }).catch(
@@ -152,4 +154,29 @@ test("a planner moves a visit on the board: new orders sent, old ones kept, mail
     await expect(visitDays.filter({ hasText: new RegExp(`^${french(plusDays(d.day, 7))} ·`) })).toBeVisible();
   await expect(visitDays.filter({ hasText: new RegExp(`^${french(first)} ·`) })).toHaveCount(0);
   await portal.screenshot({ path: "test-results/planning-follow-portal.png", fullPage: true });
+
+  // A team change (the team screen's save): one evaluator out, their order cancelled; one in, sent at once.
+  const now = await api<Detail>(page, "GET", `/api/missions/${mission.id}`);
+  const leaving = now.team.find((t) => t.role !== "COORDINATOR") ?? now.team[0];
+  const days = now.days.map((d) => d.day).join(",");
+  const candidates = await api<{
+    items: Array<{ id: string; name: string; eligibility: { eligible: boolean; warnings: unknown[] } }>;
+  }>(page, "GET", `/api/auditors/candidates?clientId=${now.clientId}&days=${days}&contractId=${now.contractId}`);
+  const newcomer = candidates.items.find(
+    (c) => c.eligibility.eligible && c.eligibility.warnings.length === 0 && !now.team.some((t) => t.auditorId === c.id),
+  );
+  expect(newcomer).toBeDefined();
+  await api(page, "PUT", `/api/missions/${mission.id}/team`, {
+    members: [
+      ...now.team.filter((t) => t !== leaving).map((t) => ({ auditorId: t.auditorId, role: t.role })),
+      { auditorId: newcomer?.id, role: "EVALUATOR" },
+    ],
+    version: now.version,
+  });
+  await page.goto(`/app/mission/${mission.clientId}/${mission.id}?onglet=evaluateur`);
+  await expect(orders.getByRole("row", { name: `Ordre de mission de ${leaving?.name}` })).toContainText("Annulé");
+  await expect(orders.getByRole("row", { name: `Ordre de mission de ${newcomer?.name}` })).toContainText("Envoyé");
+  await expect(history).toContainText(`départ de ${leaving?.name}`);
+  await expect(history).toContainText(`Ordre de mission annulé pour ${leaving?.name}, prévenu(e)s par e-mail.`);
+  await page.screenshot({ path: "test-results/planning-follow-team.png", fullPage: true });
 });
