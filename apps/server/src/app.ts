@@ -79,6 +79,8 @@ import { createMailTemplatesService } from "./modules/mail/mail-templates.servic
 import { createMailWorker } from "./modules/mail/mail-worker.js";
 import { createCalendarFeed } from "./modules/missions/calendar-feed.js";
 import { createMissionDeadlinesService, createReminderJob } from "./modules/missions/mission-deadlines.service.js";
+import { createMissionFollow } from "./modules/missions/mission-follow.js";
+import { createMissionHistoryService, missionHistoryRoutes } from "./modules/missions/mission-history.js";
 import { createMissionLinks } from "./modules/missions/mission-links.js";
 import { createMissionOrdersService } from "./modules/missions/mission-orders.service.js";
 import { missionPlanningRoutes } from "./modules/missions/mission-planning.routes.js";
@@ -342,11 +344,24 @@ export async function buildApp({
     uploadMaxBytes: config.uploadMaxBytes,
   });
   auditorSettingsRoutes(app, { fareClasses: createFareClassesService({ db }), impartiality });
-  const missions = createMissionsService({ db, clock, links, impartiality });
   const missionLinks = createMissionLinks(
     config.signedUrlSecret ?? loadOrCreateSecret(config.dataDir, "mission-links-secret"),
     config.publicUrl,
   );
+  const companyIdentity = async () => ({
+    configuration: await configurationService.get(),
+    logo: await configurationService.logo(),
+  });
+  const follow = createMissionFollow({
+    clock,
+    missionLinks,
+    identity: companyIdentity,
+    withDocumentsOnTheWay: documents.withDocumentsOnTheWay,
+    enqueueMail,
+    onMailQueued: wakeWorker,
+  });
+  const missions = createMissionsService({ db, clock, links, impartiality, follow });
+  missionHistoryRoutes(app, { history: createMissionHistoryService({ db }) });
   const missionDocs = { detail: missions.detail, enqueueMail, onMailQueued: wakeWorker };
   missionsRoutes(app, { missions });
   missionStepsRoutes(uploads, {
@@ -354,10 +369,7 @@ export async function buildApp({
       db,
       clock,
       missionLinks,
-      identity: async () => ({
-        configuration: await configurationService.get(),
-        logo: await configurationService.logo(),
-      }),
+      identity: companyIdentity,
       withDocuments: documents.withDocuments,
       ...missionDocs,
     }),

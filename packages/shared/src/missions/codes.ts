@@ -24,14 +24,18 @@ export const MISSION_ROLE_LABELS: Record<MissionRole, string> = {
   EVALUATOR: "Évaluateur(rice)",
 };
 
-/** Mission order statuses (spec §4): WAITING until sent, then SENT, then the evaluator's answer. */
-export const MISSION_ORDER_STATUSES = ["WAITING", "SENT", "ACCEPT", "REFUSE"] as const;
+/**
+ * Mission order statuses (spec §4): WAITING until sent, then SENT, then the evaluator's answer. CANCELLED:
+ * the evaluator left the team after their order went out (issue 39); the sent order is kept, superseded.
+ */
+export const MISSION_ORDER_STATUSES = ["WAITING", "SENT", "ACCEPT", "REFUSE", "CANCELLED"] as const;
 export type MissionOrderStatus = (typeof MISSION_ORDER_STATUSES)[number];
 export const MISSION_ORDER_STATUS_LABELS: Record<MissionOrderStatus, string> = {
   WAITING: "À envoyer",
   SENT: "Envoyé",
   ACCEPT: "Accepté",
   REFUSE: "Refusé",
+  CANCELLED: "Annulé",
 };
 
 /**

@@ -74,6 +74,23 @@ export const missionOrderSchema = z.object({
 });
 export type MissionOrder = z.infer<typeof missionOrderSchema>;
 
+/** A mission order a change of days, team or role replaced by a new one: kept as it was sent (staff only). */
+const replacedMissionOrderSchema = missionOrderSchema.extend({ replacedAt: z.string() });
+
+/** One entry of a mission's history (its audit log): who, when, what (staff only). */
+export const missionHistorySchema = z.object({
+  items: z.array(
+    z.object({
+      id: z.string(),
+      occurredAt: z.string(),
+      actorLabel: z.string(),
+      action: z.string(),
+      summary: z.string(),
+    }),
+  ),
+});
+export type MissionHistory = z.infer<typeof missionHistorySchema>;
+
 export const programmeEntrySchema = z.object({
   time: z.string().trim().max(40).nullable().default(null),
   activity: z.enum(PROGRAMME_ACTIVITIES, { error: "Activité inconnue." }),
@@ -110,6 +127,8 @@ export const missionDetailSchema = z.object({
   status: z.enum(MISSION_STATES),
   team: z.array(z.object({ auditorId: z.string(), name: z.string(), role: z.enum(MISSION_ROLES) })),
   missionOrders: z.array(missionOrderSchema),
+  /** Orders replaced by a newer one (new dates, role), newest first; empty for evaluators and client users. */
+  replacedOrders: z.array(replacedMissionOrderSchema),
   days: z.array(missionDaySchema),
   deadlines: z.object({
     preliminaryReportDue: z.string().nullable(),

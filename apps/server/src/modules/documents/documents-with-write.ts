@@ -79,7 +79,7 @@ export function createDocumentsWithWrite(deps: { db: Database; storage: FileStor
     return staged;
   }
 
-  return async function withDocuments<T>(
+  async function withDocuments<T>(
     actor: AuditActor,
     items: Array<DocumentToFile & { fileName: string }>,
     write: (pending: PendingDocument[]) => Promise<T>,
@@ -94,5 +94,29 @@ export function createDocumentsWithWrite(deps: { db: Database; storage: FileStor
       await Promise.all(staged.map((s) => s.discard()));
       throw error;
     }
-  };
+  }
+
+  /**
+   * Documents a write decides on as it goes, inside its transaction (which mission orders a change of days
+   * supersedes is known only there): `file(tx, item)` stores the file and inserts its rows at once. If the
+   * write then fails, every file it stored is removed, as with `withDocuments`.
+   */
+  async function withDocumentsOnTheWay<T>(
+    actor: AuditActor,
+    write: (file: (tx: Executor, item: DocumentToFile & { fileName: string }) => Promise<FiledDocument>) => Promise<T>,
+  ): Promise<T> {
+    const staged: Staged[] = [];
+    try {
+      return await write(async (tx, item) => {
+        const one = await stage(actor, item, item.fileName);
+        staged.push(one);
+        return one.pending.file(tx);
+      });
+    } catch (error) {
+      await Promise.all(staged.map((s) => s.discard()));
+      throw error;
+    }
+  }
+
+  return { withDocuments, withDocumentsOnTheWay };
 }

@@ -22,6 +22,7 @@ import * as repo from "./documents.repository.js";
 import {
   createDocumentsWithWrite,
   type DocumentToFile,
+  type FiledDocument,
   type InsertDocumentRows,
   type PendingDocument,
 } from "./documents-with-write.js";
@@ -151,10 +152,18 @@ export function createDocumentsService({ db, storage, links, clock = systemClock
     items: DocumentToFile[],
     write: (pending: PendingDocument[]) => Promise<T>,
   ) =>
-    filedWithWrite(
+    filedWithWrite.withDocuments(
       actor,
       items.map((item) => ({ ...item, fileName: safeFileName(item.file.fileName) })),
       write,
+    );
+  /** Documents filed inside the caller's write as it decides on them (documents-with-write.ts). */
+  const withDocumentsOnTheWay = <T>(
+    actor: AuditActor,
+    write: (file: (tx: Executor, item: DocumentToFile) => Promise<FiledDocument>) => Promise<T>,
+  ) =>
+    filedWithWrite.withDocumentsOnTheWay(actor, (file) =>
+      write((tx, item) => file(tx, { ...item, fileName: safeFileName(item.file.fileName) })),
     );
 
   const withDocument = <T>(actor: AuditActor, item: DocumentToFile, write: (pending: PendingDocument) => Promise<T>) =>
@@ -194,6 +203,7 @@ export function createDocumentsService({ db, storage, links, clock = systemClock
      * `write` inside its own transaction: see documents-with-write.ts.
      */
     withDocuments,
+    withDocumentsOnTheWay,
     /** One generated document filed by `write` inside its transaction. */
     withDocument: <T>(actor: AuditActor, item: DocumentToFile, write: (pending: PendingDocument) => Promise<T>) =>
       withDocument(actor, item, write),

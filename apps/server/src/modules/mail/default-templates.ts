@@ -46,6 +46,28 @@ export const DEFAULT_TEMPLATES: TemplateDefinition[] = [
     body: "Bonjour {{auditor.firstName}},\n\nVous trouverez ci-joint votre ordre de mission pour l'évaluation externe de {{client.raisonSocial}} les {{mission.dates}}.\n\nMerci de l'accepter ou de le refuser depuis votre espace évaluateur, ou par ce lien personnel : {{link}}",
   },
   {
+    code: "MISSION_ORDER_CHANGED",
+    name: "Ordre de mission modifié",
+    description:
+      "Remplace l'ordre de mission d'un évaluateur quand les dates ou son rôle changent ; il répond à nouveau.",
+    subject: "Ordre de mission modifié — {{client.raisonSocial}} ({{mission.dates}})",
+    body: "Bonjour {{auditor.firstName}},\n\nL'évaluation externe de {{client.raisonSocial}} ({{client.city}}) a changé : elle aura lieu les {{mission.dates}} (précédemment : {{mission.previousDates}}). Votre ordre de mission précédent est remplacé par celui ci-joint.\n\nMerci de l'accepter ou de le refuser à nouveau depuis votre espace évaluateur, ou par ce lien personnel : {{link}}",
+  },
+  {
+    code: "MISSION_ORDER_CANCELLED",
+    name: "Ordre de mission annulé",
+    description: "Prévient l'évaluateur retiré de l'équipe que son ordre de mission est annulé.",
+    subject: "Ordre de mission annulé — {{client.raisonSocial}}",
+    body: "Bonjour {{auditor.firstName}},\n\nVous ne faites plus partie de l'équipe de l'évaluation externe de {{client.raisonSocial}} ({{client.city}}) prévue les {{mission.dates}}. Votre ordre de mission est annulé : vous n'avez rien à faire, et ces jours sont libérés dans votre agenda.\n\nMerci de votre disponibilité.",
+  },
+  {
+    code: "MISSION_DATES_CHANGED",
+    name: "Nouvelles dates de visite (établissement)",
+    description: "Prévient l'établissement que les dates de sa visite d'évaluation externe changent.",
+    subject: "Votre évaluation externe — nouvelles dates de visite",
+    body: "Bonjour {{contact.firstName}} {{contact.lastName}},\n\nLes dates de la visite d'évaluation externe de {{client.raisonSocial}} changent : elle aura lieu les {{mission.dates}} (au lieu des {{mission.previousDates}}).\n\nVous retrouvez ces dates dans votre espace client. Si elles ne vous conviennent pas, merci de nous le signaler sans délai.",
+  },
+  {
     code: "REPORT_PRELIMINARY",
     name: "Rapport préliminaire",
     description: "Transmet le rapport préliminaire à l'établissement, qui dispose de 15 jours pour ses observations.",

@@ -1,11 +1,4 @@
-import {
-  datesWithModality,
-  formatDate,
-  type MissionDetail,
-  type MissionKind,
-  type MissionRole,
-  timeSlotById,
-} from "@certidesk/shared";
+import { datesWithModality, formatDate, type MissionDetail, type MissionRole, timeSlotById } from "@certidesk/shared";
 import type { Database, Executor } from "../../db/client.js";
 import type { Actor, AuditActor } from "../../lib/actor.js";
 import { writeAudit } from "../../lib/audit.js";
@@ -16,7 +9,7 @@ import type { CompanyIdentity } from "../../lib/pdf/pdf-service.js";
 import { authorize } from "../../lib/policy.js";
 import type { DocumentsService, DocumentToFile } from "../documents/index.js";
 import type { MissionLinks } from "./mission-links.js";
-import { renderMissionOrderPdf } from "./mission-order-pdf.js";
+import { missionOrderFile, orderFileContext } from "./mission-order-file.js";
 import { missionWriter, touchMission } from "./mission-write.js";
 import { missionOrderResource, missionResource } from "./missions.policy.js";
 import * as repo from "./missions.repository.js";
@@ -168,13 +161,8 @@ export function createMissionOrdersService(deps: MissionOrdersDeps) {
       const noMail = people.filter((p) => !p.auditor.email);
       if (noMail.length)
         throw badRequest(`Adresse e-mail manquante pour ${noMail.map((p) => fullName(p.auditor)).join(", ")}.`);
-      const { client, contract } = await repo.contextOf(db, row);
-      const group = await repo.groupOf(db, row);
-      const groupNames = await repo.clientNamesOf(
-        db,
-        group.filter((g) => g.id !== row.id).map((g) => g.clientId),
-      );
-      const identity = await deps.identity();
+      const context = await orderFileContext(db, row, await deps.identity(), clock.today());
+      const { client } = context;
       const dates = datesWithModality(days.map((d) => formatDate(d.day)).join(", "), row.remote);
       const prepared: Array<{
         target: (typeof targets)[number];
@@ -184,30 +172,11 @@ export function createMissionOrdersService(deps: MissionOrdersDeps) {
       for (const target of targets) {
         const person = people.find((p) => p.auditor.id === target.order.auditorId);
         if (!person) continue;
-        const data = await renderMissionOrderPdf(identity, {
-          auditor: { ...person.auditor, fareClass: person.fareClass },
-          role: target.order.role as MissionRole,
-          kind: row.kind as MissionKind,
-          remote: row.remote,
-          client,
-          contractNumber: contract.number,
-          travelExpenseMode: contract.travelExpenseMode,
-          days,
-          groupedWith: [...groupNames.values()],
-          issuedOn: clock.today(),
+        prepared.push({
+          target,
+          person,
+          pdf: await missionOrderFile(context, person, target.order.role as MissionRole),
         });
-        const pdf: DocumentToFile = {
-          meta: {
-            family: "AUDITOR",
-            name: `Ordre de mission — ${client.raisonSocial}`,
-            auditorId: person.auditor.id,
-            clientId: client.id,
-            missionId,
-            metaCode: "MISSION_ORDER_AUDITOR",
-          },
-          file: { fileName: `ordre-de-mission-${person.auditor.lastName.toLowerCase()}.pdf`, data },
-        };
-        prepared.push({ target, person, pdf });
       }
       try {
         // The PDFs are filed inside the mission's write, after its version: a stale send files none.

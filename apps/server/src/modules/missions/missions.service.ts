@@ -7,6 +7,7 @@ import {
   type MissionDetail,
   type MissionKind,
   type MissionListQuery,
+  type MissionOrder,
   type MissionRole,
   type MissionRow,
   type missionDaysBodySchema,
@@ -23,12 +24,14 @@ import type { Database, Executor } from "../../db/client.js";
 import type { Actor } from "../../lib/actor.js";
 import { writeAudit } from "../../lib/audit.js";
 import type { Clock } from "../../lib/clock.js";
-import { AppError, conflict, forbidden, notFound } from "../../lib/errors.js";
+import { AppError, forbidden, notFound } from "../../lib/errors.js";
 import { abilities, authorize, granted, isStaff, recordScope } from "../../lib/policy.js";
 import { pageJsonText } from "../../lib/sql-json.js";
 import { setEvaluationDates } from "../clients/index.js";
 import type { DocumentLinks } from "../documents/index.js";
 import { streamMissionWorkbook } from "./mission-export.js";
+import type { MissionFollow, OverriddenCheck } from "./mission-follow.js";
+import { replacedOrdersOf } from "./mission-follow.repository.js";
 import { listMissions, missionListBatches } from "./mission-list.repository.js";
 import { latestAnswers } from "./mission-portal.repository.js";
 import { teamAnswerOf } from "./mission-portal.service.js";
@@ -62,6 +65,8 @@ export interface MissionsDeps {
   clock: Clock;
   links: DocumentLinks;
   impartiality: EligibilityChecker;
+  /** What follows a saved change of days or team: orders, mails, history (mission-follow.ts). */
+  follow: MissionFollow;
 }
 
 type TeamInput = z.output<typeof missionTeamBodySchema>;
@@ -72,8 +77,27 @@ const sameWarnings = (a: Array<{ message: string }>, b: Array<{ message: string 
   JSON.stringify(a.map((w) => w.message).sort()) === JSON.stringify(b.map((w) => w.message).sort());
 
 export function createMissionsService(deps: MissionsDeps) {
-  const { db, clock, links, impartiality } = deps;
+  const { db, clock, links, impartiality, follow } = deps;
   const writeMission = missionWriter({ db, clock });
+
+  /** An order row as the mission detail shows it. */
+  const orderView = (
+    o: Awaited<ReturnType<typeof repo.currentOrders>>[number]["order"],
+    a: { firstName: string; lastName: string; documentName: string | null },
+  ): MissionOrder => ({
+    id: o.id,
+    auditorId: o.auditorId,
+    auditorName: fullName(a),
+    role: o.role as MissionRole,
+    status: o.status as MissionOrder["status"],
+    sentAt: o.sentAt?.toISOString() ?? null,
+    answeredAt: o.answeredAt?.toISOString() ?? null,
+    refusalReason: o.refusalReason,
+    document: o.documentId
+      ? { id: o.documentId, name: a.documentName ?? "Ordre de mission", url: links.url(o.documentId, "view") }
+      : null,
+    version: o.version,
+  });
 
   /** Staff without the MISSION read grant see no list (evaluators and client users see their own). */
   function checkListAccess(actor: Actor) {
@@ -94,6 +118,7 @@ export function createMissionsService(deps: MissionsDeps) {
       repo.preparationDocuments(db, id),
       repo.openNonConformityCounts(db, id),
     ]);
+    const replaced = isStaff(actor) ? await replacedOrdersOf(db, id) : [];
     const clientAnswers = (await latestAnswers(db, [id])).get(id);
     const groupNames = await repo.clientNamesOf(
       db,
@@ -132,19 +157,10 @@ export function createMissionsService(deps: MissionsDeps) {
         .map((g) => ({ id: g.id, clientId: g.clientId, raisonSocial: groupNames.get(g.clientId) ?? "" })),
       status: missionState(row, settings, today),
       team: team.map((t) => ({ auditorId: t.auditorId, name: fullName(t), role: t.role as MissionRole })),
-      missionOrders: visibleOrders.map(({ order: o, ...a }) => ({
-        id: o.id,
-        auditorId: o.auditorId,
-        auditorName: fullName(a),
-        role: o.role as MissionRole,
-        status: o.status as MissionDetail["missionOrders"][number]["status"],
-        sentAt: o.sentAt?.toISOString() ?? null,
-        answeredAt: o.answeredAt?.toISOString() ?? null,
-        refusalReason: o.refusalReason,
-        document: o.documentId
-          ? { id: o.documentId, name: a.documentName ?? "Ordre de mission", url: links.url(o.documentId, "view") }
-          : null,
-        version: o.version,
+      missionOrders: visibleOrders.map(({ order: o, ...a }) => orderView(o, a)),
+      replacedOrders: replaced.map(({ order: o, replacedAt, ...a }) => ({
+        ...orderView(o, a),
+        replacedAt: replacedAt.toISOString(),
       })),
       days: days.map((d) => ({
         day: d.day,
@@ -269,22 +285,21 @@ export function createMissionsService(deps: MissionsDeps) {
     return { people, warned };
   }
 
-  /** Replaces the team of one mission: orders of those leaving (never sent) go, newcomers get one WAITING. */
+  /**
+   * Replaces the team of one mission: orders of those leaving never sent go, newcomers get one WAITING. An
+   * order already sent or accepted stays: the change's follow-up cancels it and tells the evaluator.
+   */
   async function replaceTeam(tx: Executor, actor: Actor, missionId: string, members: TeamInput["members"]) {
     const before = await repo.teamOf(tx, [missionId]);
     const leaving = before.filter((b) => !members.some((m) => m.auditorId === b.auditorId));
     const orders = await repo.currentOrders(tx, { missionId });
     for (const person of leaving) {
       const order = orders.find((o) => o.order.auditorId === person.auditorId);
-      if (order && (order.order.status === "SENT" || order.order.status === "ACCEPT"))
-        throw conflict(
-          `${fullName(person)} a reçu son ordre de mission (${order.order.status === "SENT" ? "envoyé" : "accepté"}) : il ou elle ne quitte l'équipe qu'en le refusant.`,
-        );
       if (order?.order.status === "WAITING") await repo.deleteOrder(tx, order.order.id);
     }
     await repo.replaceTeamMembers(tx, missionId, members);
     const withOrder = new Set(
-      orders.filter((o) => o.order.status !== "REFUSE" && o.order.status !== "WAITING").map((o) => o.order.auditorId),
+      orders.filter((o) => !["REFUSE", "CANCELLED", "WAITING"].includes(o.order.status)).map((o) => o.order.auditorId),
     );
     const waiting = new Set(orders.filter((o) => o.order.status === "WAITING").map((o) => o.order.auditorId));
     const newcomers = members.filter((m) => !withOrder.has(m.auditorId) && !waiting.has(m.auditorId));
@@ -301,7 +316,11 @@ export function createMissionsService(deps: MissionsDeps) {
     );
   }
 
-  /** Writes one change on the mission and the same on the others of its group (shared days and team). */
+  /**
+   * Writes one change on the mission and the same on the others of its group (shared days and team), then
+   * what follows it on each (orders, mails, history: mission-follow.ts), all in one transaction. `overrides`:
+   * the checks the planner overrode, with their justifications, for the history.
+   */
   async function writeGroup(
     actor: Actor,
     id: string,
@@ -309,22 +328,27 @@ export function createMissionsService(deps: MissionsDeps) {
     version: number,
     each: (tx: Executor, mission: repo.MissionRow) => Promise<void>,
     change: (loaded: { row: repo.MissionRow }) => MissionChange,
-    requestId?: string,
+    requestId: string | undefined,
+    overrides: OverriddenCheck[],
   ) {
-    return writeMission(
-      actor,
-      id,
-      action,
-      version,
-      async (tx, loaded) => {
-        const group = await repo.groupOf(tx, loaded.row);
-        for (const mission of group) {
-          await each(tx, mission);
-          if (mission.id !== id) await touchMission(tx, mission.id, clock.now());
-        }
-        return change(loaded);
-      },
-      requestId,
+    return follow.saving(actor, (filing) =>
+      writeMission(
+        actor,
+        id,
+        action,
+        version,
+        async (tx, loaded) => {
+          const group = await repo.groupOf(tx, loaded.row);
+          for (const mission of group) {
+            const before = await follow.snapshot(tx, mission.id);
+            await each(tx, mission);
+            if (mission.id !== id) await touchMission(tx, mission.id, clock.now());
+            await follow.followMissionChange(tx, { actor, before, filing, overrides, requestId });
+          }
+          return change(loaded);
+        },
+        requestId,
+      ),
     );
   }
 
@@ -394,6 +418,7 @@ export function createMissionsService(deps: MissionsDeps) {
         },
         () => ({ summary: `Équipe d'évaluation : ${names}`, changes: { members: input.members } }),
         requestId,
+        [],
       );
       return detail(actor, id);
     },
@@ -452,6 +477,7 @@ export function createMissionsService(deps: MissionsDeps) {
           changes: { days, ...(remote === undefined ? {} : { remote }) },
         }),
         requestId,
+        [],
       );
       return detail(actor, id);
     },

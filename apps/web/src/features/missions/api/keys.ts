@@ -8,6 +8,7 @@ export const missionKeys = {
   counts: (params: Partial<MissionListQuery>) => [...missionKeys.all, "counts", params] as const,
   detail: (id: string) => [...missionKeys.all, "detail", id] as const,
   proposals: (id: string) => [...missionKeys.all, "proposals", id] as const,
+  history: (id: string) => [...missionKeys.all, "history", id] as const,
   planning: (month: string) => [...missionKeys.all, "planning", month] as const,
   deadlineSettings: () => [...missionKeys.all, "deadline-settings"] as const,
   nonConformities: (id: string) => [...missionKeys.all, "non-conformities", id] as const,

@@ -33,7 +33,7 @@ function MoveVisitForm({ mission, onClose }: { mission: MissionDetail; onClose: 
       id: mission.id,
       body: { days: shiftedDays(mission, firstDay), version: mission.version },
     });
-    notifySaved("Visite déplacée : la date d'évaluation du client suit.");
+    notifySaved("Visite déplacée : ordres de mission envoyés remplacés, équipe et établissement prévenus.");
     onClose();
   });
   const editable = mission.abilities.updateDays && mission.days.length > 0;

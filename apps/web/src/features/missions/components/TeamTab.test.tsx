@@ -57,6 +57,21 @@ const mission = {
       version: 1,
     },
   ],
+  replacedOrders: [
+    {
+      id: "o0",
+      auditorId: ID.bruno,
+      auditorName: "Bruno Carpentier",
+      role: "EVALUATOR",
+      status: "ACCEPT",
+      sentAt: "2026-10-20T09:00:00.000Z",
+      answeredAt: "2026-10-21T09:00:00.000Z",
+      refusalReason: null,
+      document: { id: "d0", name: "Ordre de mission", url: "/api/documents/view?p=old&token=y" },
+      version: 1,
+      replacedAt: "2026-11-02T09:30:00.000Z",
+    },
+  ],
   days: [
     { day: "2026-12-14", timeSlotId: 1, timeSlot: "8h00-12h00 et 14h00-18h00", dayFraction: 1, programme: [] },
     { day: "2026-12-15", timeSlotId: 1, timeSlot: "8h00-12h00 et 14h00-18h00", dayFraction: 1, programme: [] },
@@ -96,6 +111,20 @@ function serve(onWrite: (call: RecordedCall) => { status?: number; body?: unknow
   fetchMock = mockFetch((call) => {
     if (call.method !== "GET") return onWrite(call);
     if (call.url.startsWith("/api/auditors/candidates")) return { body: candidates };
+    if (call.url.endsWith("/history"))
+      return {
+        body: {
+          items: [
+            {
+              id: "h1",
+              occurredAt: "2026-11-02T09:30:00.000Z",
+              actorLabel: "Mathieu Roux",
+              action: "replan",
+              summary: "Visite déplacée : 07/12/2026, 08/12/2026 → 14/12/2026, 15/12/2026.",
+            },
+          ],
+        },
+      };
     if (call.url.endsWith("/proposals"))
       return {
         body: {
@@ -131,6 +160,16 @@ describe("TeamTab", { timeout: 30_000 }, () => {
     expect(
       await screen.findByText("Envoyée le 01/11/2026 à direction@tilleuls.fr par Mathieu Roux"),
     ).toBeInTheDocument();
+    // The order a move replaced, kept with its PDF; the move in the mission's history.
+    const replaced = screen.getByRole("row", { name: "Ordre remplacé de Bruno Carpentier" });
+    expect(within(replaced).getByText("Accepté")).toBeInTheDocument();
+    expect(within(replaced).getByRole("link", { name: /PDF/ })).toHaveAttribute(
+      "href",
+      "/api/documents/view?p=old&token=y",
+    );
+    const history = await screen.findByRole("table", { name: "Historique de la mission" });
+    expect(within(history).getByText(/^Visite déplacée : 07\/12\/2026/)).toBeInTheDocument();
+    expect(within(history).getByText("Mathieu Roux")).toBeInTheDocument();
     expect(
       fetchMock?.calls.some(
         (c) =>

@@ -9,7 +9,8 @@ import { useProposals } from "../api/get-proposals";
 import { useSaveTeam } from "../api/save-team";
 import { useSendMissionOrders } from "../api/send-mission-orders";
 import { useSendProposal } from "../api/send-proposal";
-import { MissionOrdersTable } from "./MissionOrdersTable";
+import { MissionHistorySection } from "./MissionHistorySection";
+import { MissionOrdersTable, ReplacedOrdersTable } from "./MissionOrdersTable";
 import type { MissionTabProps } from "./mission-tabs";
 
 const sameTeam = (mission: MissionDetail, team: TeamMember[], coordinator: string | null) =>
@@ -193,7 +194,7 @@ function Proposals({ mission }: MissionTabProps) {
   );
 }
 
-/** Évaluateur (MISSION_EVALUATOR): the team, its proposals and the mission orders. */
+/** Évaluateur (MISSION_EVALUATOR): the team, its proposals, the mission orders and the mission's history. */
 export function TeamTab({ mission }: MissionTabProps) {
   const send = useSendMissionOrders();
   const save = useSaveTeam();
@@ -237,7 +238,9 @@ export function TeamTab({ mission }: MissionTabProps) {
           </Alert>
         )}
         <MissionOrdersTable orders={mission.missionOrders} />
+        <ReplacedOrdersTable orders={mission.replacedOrders} />
       </Paper>
+      <MissionHistorySection missionId={mission.id} />
     </Stack>
   );
 }

@@ -17,6 +17,7 @@ export function missionFixture(overrides: Partial<MissionDetail> = {}): MissionD
     status: "PLANNED",
     team: [],
     missionOrders: [],
+    replacedOrders: [],
     days: [
       {
         day: "2026-04-07",
