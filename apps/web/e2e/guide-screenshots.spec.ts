@@ -139,6 +139,49 @@ test("invoices and expenses (Comptabilité)", async ({ browser }) => {
   );
 });
 
+test("deposit, sending, bank and FEC (Comptabilité)", async ({ browser }) => {
+  const page = await as(browser, "compta@demo.fr");
+  // The deposit the alert asks for: the mission's Facture tab, its deposit block first.
+  await page.goto("/app/alert?page=alert-facture&type=invoice-deposit-due");
+  const alert = page
+    .getByRole("table", { name: "Alertes : Factures" })
+    .getByRole("row")
+    .filter({ hasText: "Facture d'acompte à établir" })
+    .first();
+  await alert.locator("td").nth(1).locator("p").first().click();
+  await shot(page, "mission-acompte", page.getByRole("button", { name: "Préparer la facture d'acompte" }));
+  // A draft issued, then the sending dialog: who receives it, with what.
+  await page.goto("/app/facture?statut=INVOICE_PREPARE");
+  await page.getByRole("table", { name: "Liste des factures" }).getByText("Brouillon").first().click();
+  await page.getByRole("button", { name: "Émettre la facture" }).click();
+  await page.getByRole("dialog", { name: "Émettre la facture ?" }).getByRole("button", { name: "Émettre" }).click();
+  await expect(page.getByText("Émise, non envoyée").first()).toBeVisible();
+  await page.getByRole("button", { name: "Envoyer", exact: true }).click();
+  await shot(page, "envoi-facture", page.getByRole("dialog", { name: /^Envoyer la facture/ }));
+  await page.getByRole("dialog").getByRole("button", { name: "Envoyer" }).click();
+  await expect(page.getByText("Envoyée, non payée")).toBeVisible({ timeout: 30_000 });
+  await page.getByRole("link", { name: "Voir la mission" }).click();
+  await page.getByRole("tab", { name: "E-mails" }).click();
+  await shot(page, "mission-emails", page.getByRole("table", { name: "E-mails" }).getByRole("row").nth(1));
+  // The demo's statement of the day, imported: the proposals to confirm.
+  await page.goto("/app/facture/rapprochement");
+  const sample = await page.request.get("/api/bank-reconciliation/sample?format=camt053");
+  const [chooser] = await Promise.all([
+    page.waitForEvent("filechooser"),
+    page.getByRole("button", { name: "Importer un relevé" }).click(),
+  ]);
+  await chooser.setFiles({ name: "releve.xml", mimeType: "application/xml", buffer: Buffer.from(await sample.text()) });
+  await shot(
+    page,
+    "rapprochement",
+    page.getByRole("table", { name: "Lignes du relevé" }).getByText("Numéro cité").first(),
+  );
+  await page.getByRole("button", { name: "Télécharger le FEC" }).click();
+  await shot(page, "fec", page.getByRole("dialog", { name: "Fichier des écritures comptables (FEC)" }));
+  await page.keyboard.press("Escape");
+  await visit(page, "/app/frais", "releves-evaluateurs", (p) => p.getByRole("table").first().getByRole("row").nth(1));
+});
+
 test("statistics (Direction)", async ({ browser }) => {
   const page = await as(browser, "dir@demo.fr");
   await visit(page, "/app/statistiques", "statistiques", (p) => p.getByRole("table").first());

@@ -1,5 +1,5 @@
 import { INVOICE_STATUSES, type InvoiceListQuery, type InvoiceStatus } from "@certidesk/shared";
-import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lte, ne, notExists, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, notExists, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
 import {
   clients,
