@@ -168,7 +168,7 @@ describe("missionStatusText", () => {
 
   it("the staff say the report waits for the review, the portal that it will come", () => {
     expect(missionStatusText(uploaded, "staff").preliminary).toBe(
-      "Rapport préliminaire déposé : il attend la relecture qualité.",
+      "Le rapport préliminaire attend la relecture d'un profil qualité avant son envoi.",
     );
     expect(missionStatusText(uploaded, "portal").preliminary).toBe(
       "Le rapport préliminaire vous sera envoyé au plus tard le 10/04/2026.",

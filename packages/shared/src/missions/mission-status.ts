@@ -1,5 +1,6 @@
+import { z } from "zod";
 import { formatDate } from "../format/index.js";
-import { MISSION_STATE_LABELS, type MissionState } from "./codes.js";
+import { MISSION_STATE_LABELS, MISSION_STATES, type MissionState } from "./codes.js";
 import type { MissionDeadlines } from "./deadlines.js";
 
 /**
@@ -31,6 +32,28 @@ export interface MissionStatusFacts {
   deadlines: MissionDeadlines;
   late: { preliminary: boolean; final: boolean };
 }
+
+const day = z.string().nullable();
+/** The facts as an API sends them, for a screen to call `missionStatusText` itself. */
+export const missionStatusFactsSchema = z.object({
+  state: z.enum(MISSION_STATES),
+  contractSignedAt: day,
+  teamSize: z.number().int(),
+  teamProposedAt: day,
+  teamAnswer: z
+    .object({ decision: z.enum(["ACCEPT", "OBJECT"]), answeredAt: z.string(), current: z.boolean() })
+    .nullable(),
+  firstDay: day,
+  lastDay: day,
+  today: z.string(),
+  preliminaryUploadedAt: day,
+  preliminaryReviewedAt: day,
+  preliminarySentAt: day,
+  observationsReceivedAt: day,
+  finalReportAt: day,
+  deadlines: z.object({ preliminaryReportDue: day, observationsDue: day, finalReportDue: day }),
+  late: z.object({ preliminary: z.boolean(), final: z.boolean() }),
+}) satisfies z.ZodType<MissionStatusFacts>;
 
 export const MISSION_STEP_CODES = [
   "CONTRACT",
@@ -119,7 +142,7 @@ function teamText(f: MissionStatusFacts, a: MissionStatusAudience): string {
   const answer = f.teamAnswer;
   if (answer?.current && answer.decision === "ACCEPT")
     return portal
-      ? `Vous avez accepté l'équipe le ${d(answer.answeredAt)}.`
+      ? `Vous avez accepté cette équipe le ${d(answer.answeredAt)}.`
       : `Équipe acceptée par l'établissement le ${d(answer.answeredAt)}.`;
   if (answer?.current)
     return portal
@@ -156,8 +179,9 @@ function preliminaryText(f: MissionStatusFacts, a: MissionStatusAudience): strin
     return visitOver(f) && due
       ? `Le rapport préliminaire vous sera envoyé au plus tard le ${d(due)}.`
       : "Le rapport préliminaire vous sera envoyé après la visite.";
-  if (f.preliminaryReviewedAt) return "Rapport préliminaire relu : à envoyer à l'établissement.";
-  if (f.preliminaryUploadedAt) return "Rapport préliminaire déposé : il attend la relecture qualité.";
+  if (f.preliminaryReviewedAt) return "Le rapport préliminaire est relu : il reste à l'envoyer à l'établissement.";
+  if (f.preliminaryUploadedAt)
+    return "Le rapport préliminaire attend la relecture d'un profil qualité avant son envoi.";
   if (f.late.preliminary) return `Rapport préliminaire en retard (attendu le ${d(due)}).`;
   return due
     ? `Rapport préliminaire attendu au plus tard le ${d(due)}.`
