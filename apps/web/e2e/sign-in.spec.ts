@@ -24,7 +24,7 @@ test.describe("sign-in lands each profile where the spec says", () => {
     await signIn(page, "auditeur@demo.fr");
     await expect(page).toHaveURL(/\/espace-evaluateur\/[0-9a-f-]{36}$/);
     await expect(page.getByRole("heading", { name: "Marc Dubois" })).toBeVisible();
-    await expect(page.getByRole("tab", { name: "Mes programmes" })).toBeVisible();
+    await expect(page.getByRole("tab", { name: "Toutes mes missions" })).toBeVisible();
   });
 });
 
