@@ -209,7 +209,7 @@ function summaryText(f: MissionStatusFacts, a: MissionStatusAudience, steps: Mis
   if (f.preliminarySentAt) {
     if (f.observationsReceivedAt)
       return portal
-        ? `Vos observations ont été reçues le ${d(f.observationsReceivedAt)}. ${finalText(f, a)}`
+        ? `Nous avons reçu vos observations le ${d(f.observationsReceivedAt)}. ${finalText(f, a)}`
         : `Observations reçues le ${d(f.observationsReceivedAt)}. ${finalText(f, a)}`;
     const obs = f.deadlines.observationsDue;
     if (obs && f.today <= obs)
