@@ -39,6 +39,8 @@ interface MissionDetail {
 
 test.describe.configure({ timeout: 120_000 });
 
+const PDF = "%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n";
+
 test("auditeur@demo.fr accepts a mission order in the evaluator space and sees the visit", async ({ page }) => {
   await signIn(page, "auditeur@demo.fr");
   await expect(page).toHaveURL(/\/espace-evaluateur\//);
@@ -55,6 +57,8 @@ test("auditeur@demo.fr accepts a mission order in the evaluator space and sees t
   // Reports due and late, and the private calendar link.
   await expect(page.getByRole("region", { name: "Rapports à rendre" }).getByText("En retard").first()).toBeVisible();
   await expect(page.getByLabel("Lien privé de l'agenda")).toHaveValue(/\/api\/calendar\/.+\/visites\.ics$/);
+  if (process.env.SCREENSHOT_DIR)
+    await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/espace-evaluateur.png`, fullPage: true });
 });
 
 test("the public order page answers a mission order from its mail's link, without an account", async ({
@@ -137,6 +141,44 @@ test("client@demo.fr accepts the proposed team and sends observations on the pre
   await page.getByRole("button", { name: "Envoyer mes observations" }).click();
   await expect(page.getByText(/Vos observations ont été reçues le \d{2}\/\d{2}\/\d{4}/)).toBeVisible();
   await expect(page.getByText("Page 12 : le CVS se réunit quatre fois par an.")).toBeVisible();
+});
+
+test("a document client@demo.fr uploads for a requested item is that item, on the portal and for the staff", async ({
+  page,
+  browser,
+}) => {
+  await signIn(page, "client@demo.fr");
+  const portal = await api<{ items: Array<{ id: string }> }>(page, "GET", "/api/client-portal/missions");
+  const id = portal.items[0]?.id ?? "";
+  const staff = await browser.newPage();
+  await signIn(staff, "dir@demo.fr");
+  const d = await api<MissionDetail & { clientId: string }>(staff, "GET", `/api/missions/${id}`);
+  await api(staff, "PUT", `/api/missions/${id}/requested-documents`, {
+    items: [{ label: "Livret d'accueil" }, { label: "Règlement de fonctionnement" }],
+    version: d.version,
+  });
+
+  await page.reload();
+  const requested = page.getByRole("list", { name: "Documents demandés" });
+  await expect(requested).toContainText("Livret d'accueil À fournir");
+  const form = page.locator("form").filter({ has: page.getByRole("button", { name: "Transmettre le document" }) });
+  await form.getByRole("combobox", { name: "Document demandé" }).click();
+  await page.getByRole("option", { name: "Livret d'accueil" }).click();
+  await form
+    .locator('input[type="file"]')
+    .setInputFiles({ name: "livret.pdf", mimeType: "application/pdf", buffer: Buffer.from(PDF) });
+  await form.getByRole("button", { name: "Transmettre le document" }).click();
+  await expect(page.getByText("Document transmis : « Livret d'accueil » est reçu.")).toBeVisible();
+  await expect(requested).toContainText("Livret d'accueil Reçu");
+  await expect(requested).toContainText("Règlement de fonctionnement À fournir");
+  if (process.env.SCREENSHOT_DIR)
+    await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/portail-client.png`, fullPage: true });
+
+  await staff.goto(`/app/mission/${d.clientId}/${id}?onglet=preparation`);
+  await expect(staff.getByText(/1 reçu\(s\) sur 2/)).toBeVisible();
+  if (process.env.SCREENSHOT_DIR)
+    await staff.screenshot({ path: `${process.env.SCREENSHOT_DIR}/mission-preparation.png`, fullPage: true });
+  await staff.close();
 });
 
 test("client@demo.fr downloads an invoice of the establishment from the portal", async ({ page }) => {

@@ -17,14 +17,15 @@ test.describe("sign-in lands each profile where the spec says", () => {
     await signIn(page, "client@demo.fr");
     await expect(page).toHaveURL(/\/my-ingeris\/donnees-certification$/);
     await expect(page.getByRole("heading", { name: "EHPAD Les Tilleuls" })).toBeVisible();
-    await expect(page.getByText(/La visite d'évaluation est programmée à partir du \d{2}\/\d{2}\/\d{4}/)).toBeVisible();
+    // Where the evaluation stands, as its mission card says it (missionStatusText).
+    await expect(page.getByText(/^Visite d'évaluation prévue (le|du) \d{2}\/\d{2}\/\d{4}/)).toBeVisible();
   });
 
   test("auditeur@demo.fr → the evaluator space ending in their id", async ({ page }) => {
     await signIn(page, "auditeur@demo.fr");
     await expect(page).toHaveURL(/\/espace-evaluateur\/[0-9a-f-]{36}$/);
     await expect(page.getByRole("heading", { name: "Marc Dubois" })).toBeVisible();
-    await expect(page.getByRole("tab", { name: "Mes programmes" })).toBeVisible();
+    await expect(page.getByRole("tab", { name: "Toutes mes missions" })).toBeVisible();
   });
 });
 

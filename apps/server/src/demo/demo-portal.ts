@@ -2,8 +2,9 @@ import { randomUUID } from "node:crypto";
 import { addCalendarDays, DEFAULT_DEADLINE_SETTINGS } from "@certidesk/shared";
 import { and, asc, eq, inArray, isNull, ne } from "drizzle-orm";
 import type { Executor } from "../db/client.js";
-import { auditors, missionOrders, missions, missionTeamMembers } from "../db/schema/index.js";
+import { auditors, clients, mailOutbox, missionOrders, missions, missionTeamMembers } from "../db/schema/index.js";
 import { parisDate } from "../lib/clock.js";
+import { PROPOSAL_TO_CLIENT } from "../modules/missions/mission-proposals.repository.js";
 
 type Mission = typeof missions.$inferSelect;
 type Want = "SENT" | "ACCEPT";
@@ -135,12 +136,40 @@ export async function seedEvaluatorSpaceDemo(tx: Executor, input: { marcId: stri
 
 /**
  * The client portal of client@demo.fr (EHPAD Les Tilleuls): its coming evaluation with a full team
- * of two (a place refused by an evaluator is filled again, the new order accepted) for the
- * establishment to accept or object to.
+ * of two, proposed to the establishment for it to accept or object to.
  */
 async function seedClientPortalDemo(tx: Executor, input: { marcId: string; tilleulsId: string; today: string }) {
   const [mission] = await tx.select().from(missions).where(eq(missions.clientId, input.tilleulsId));
   if (!mission) return;
+  await completeTeam(tx, mission, input);
+  await proposeTeam(tx, mission, input.today);
+}
+
+/**
+ * The team proposed to the establishment two days ago, as the staff's "Proposer à l'établissement"
+ * records it (its outbox row): the portal shows a team only once it was proposed.
+ */
+async function proposeTeam(tx: Executor, mission: Mission, today: string) {
+  const [client] = await tx.select().from(clients).where(eq(clients.id, mission.clientId));
+  const at = new Date(`${addCalendarDays(today, -2)}T08:30:00Z`);
+  await tx.insert(mailOutbox).values({
+    templateCode: "MISSION_PROPOSITION_CLIENT",
+    to: [client?.email ?? "contact@ehpad-les-tilleuls.fr"],
+    subject: "Proposition de l'équipe d'évaluation",
+    body: "Nous vous proposons l'équipe d'évaluation de votre établissement : répondez depuis votre espace client.",
+    status: "SENT",
+    attempts: 1,
+    sentAt: at,
+    createdAt: at,
+    clientId: mission.clientId,
+    missionId: mission.id,
+    relatedType: PROPOSAL_TO_CLIENT,
+    relatedId: mission.id,
+  });
+}
+
+/** A full team of two (a place refused by an evaluator filled again, the new order accepted). */
+async function completeTeam(tx: Executor, mission: Mission, input: { marcId: string; today: string }) {
   const members = await tx.select().from(missionTeamMembers).where(eq(missionTeamMembers.missionId, mission.id));
   if (members.length >= 2) return;
   const taken = new Set([input.marcId, ...members.map((m) => m.auditorId)]);

@@ -11,8 +11,8 @@ import {
 } from "./date.js";
 
 describe("dates", () => {
-  it("formats follow-up dates as DD/MM/YY with the Relance label", () => {
-    expect(formatRelanceDate("2024-03-05")).toBe("05/03/24");
+  it("formats follow-up dates as DD/MM/YYYY, like every date, with the Relance label", () => {
+    expect(formatRelanceDate("2024-03-05")).toBe("05/03/2024");
     expect(formatRelanceDate(null)).toBe("");
     expect(RELANCE_LABEL).toBe("Relance");
   });
@@ -51,11 +51,10 @@ describe("dates", () => {
 });
 
 describe("one date function", () => {
-  it("gives DD/MM/YYYY everywhere and DD/MM/YY only when asked (the follow-up date)", async () => {
+  it("gives DD/MM/YYYY everywhere, the follow-up date included", async () => {
     const { formatDate, formatRelanceDate, toExcelDate, toIsoDay } = await import("./date.js");
     expect(formatDate("2026-01-09")).toBe("09/01/2026");
-    expect(formatDate("2026-01-09", { year: "short" })).toBe("09/01/26");
-    expect(formatRelanceDate("2026-01-09")).toBe(formatDate("2026-01-09", { year: "short" }));
+    expect(formatRelanceDate("2026-01-09")).toBe("09/01/2026");
     expect(toExcelDate("2026-01-09")?.toISOString()).toBe("2026-01-09T00:00:00.000Z");
     expect(toExcelDate(null)).toBeNull();
     expect(toIsoDay(new Date("2026-01-08T23:30:00Z"))).toBe("2026-01-09");

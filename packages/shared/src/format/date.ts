@@ -1,4 +1,4 @@
-/** Dates as the spec shows them: DD/MM/YY for follow-ups, DD/MM/YYYY elsewhere. */
+/** Dates as French users read them: DD/MM/YYYY everywhere, follow-up dates included (issue 39). */
 
 export type DateInput = Date | string | number | null | undefined;
 
@@ -8,11 +8,6 @@ interface DateFormatOptions {
    * server shows the same day as the screen in France.
    */
   timeZone?: string;
-  /**
-   * "short" writes a two-digit year (DD/MM/YY): the spec asks for it on the follow-up date
-   * (dateRelance) and nowhere else. Default "full" (DD/MM/YYYY).
-   */
-  year?: "full" | "short";
 }
 
 interface DateParts {
@@ -75,17 +70,19 @@ export function toDateParts(value: DateInput, options: DateFormatOptions = {}): 
 
 const pad = (n: number, width = 2) => String(n).padStart(width, "0");
 
-/** The one date format: DD/MM/YYYY (DD/MM/YY with `year: "short"`); empty or invalid gives "". */
+/** The one date format: DD/MM/YYYY; empty or invalid gives "". */
 export function formatDate(value: DateInput, options: DateFormatOptions = {}): string {
   const p = toDateParts(value, options);
   if (!p) return "";
-  const year = options.year === "short" ? pad(p.year % 100) : pad(p.year, 4);
-  return `${pad(p.day)}/${pad(p.month)}/${year}`;
+  return `${pad(p.day)}/${pad(p.month)}/${pad(p.year, 4)}`;
 }
 
-/** Follow-up date (dateRelance), DD/MM/YY as the spec names it (§3, §9): formatDate with a short year. */
+/**
+ * Follow-up date (dateRelance). The spec wrote it DD/MM/YY; a two-digit year beside full ones read
+ * as a different format, so it is DD/MM/YYYY like every other date (issue 39).
+ */
 export function formatRelanceDate(value: DateInput, options?: DateFormatOptions): string {
-  return formatDate(value, { ...options, year: "short" });
+  return formatDate(value, options);
 }
 
 /**

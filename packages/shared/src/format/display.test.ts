@@ -56,7 +56,7 @@ describe("column displays", () => {
 
   it("formatCell applies the rule of each column key", () => {
     expect(formatCell("evaluationDate", null)).toBe("à programmer");
-    expect(formatCell("dateRelance", "2024-03-05")).toBe("05/03/24");
+    expect(formatCell("dateRelance", "2024-03-05")).toBe("05/03/2024");
     expect(formatCell("createdAt", "2024-03-05")).toBe("05/03/2024");
     expect(formatCell("unitPrice", 1500)).toBe("1\u00a0500,00\u00a0€");
     expect(formatCell("specification", "true")).toBe("oui");

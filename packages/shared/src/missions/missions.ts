@@ -11,6 +11,7 @@ import {
   PREPARATION_DOCUMENT_CODES,
   PROGRAMME_ACTIVITIES,
 } from "./codes.js";
+import { missionStatusFactsSchema } from "./mission-status.js";
 import { clientTeamAnswerSchema } from "./portal.js";
 
 const isoDate = (label: string) => z.iso.date({ error: `${label} : date invalide.` });
@@ -170,6 +171,8 @@ export const missionDetailSchema = z.object({
   openNonConformities: z.object({ major: z.number().int(), minor: z.number().int() }),
   /** The ESSMS's answer to the proposed team, from its portal (null: not answered). */
   clientTeamAnswer: clientTeamAnswerSchema.nullable().optional(),
+  /** What every status text of the mission is derived from (`missionStatusText`). */
+  statusFacts: missionStatusFactsSchema,
   abilities: missionAbilitiesSchema,
   version: z.number().int(),
 });

@@ -3,6 +3,7 @@ import { versionSchema } from "../schemas/common.js";
 import { trainingOrganisationSchema } from "../schemas/training-organisation.js";
 import { safeText } from "../text.js";
 import { MISSION_KINDS, MISSION_ORDER_STATUSES, MISSION_ROLES, MISSION_STATES } from "./codes.js";
+import { MISSION_STEP_CODES, type MissionStepCode } from "./mission-status.js";
 
 /**
  * The evaluator space and the client portal's views of their missions (issue 11: "The evaluator
@@ -44,6 +45,8 @@ export const evaluatorMissionSpaceSchema = z.object({
       kind: z.enum(MISSION_KINDS),
       remote: z.boolean(),
       role: z.enum(MISSION_ROLES),
+      /** Where the mission stands (`missionStatusText(…, "evaluator")`). */
+      status: z.string(),
       days: z.array(visitDay),
       team: z.array(z.object({ name: z.string(), role: z.enum(MISSION_ROLES), phone: z.string().nullable() })),
       trainingOrganisation: trainingOrganisationSchema.nullable(),
@@ -55,6 +58,8 @@ export const evaluatorMissionSpaceSchema = z.object({
       missionId: z.string(),
       essms: place,
       report: z.enum(["PRELIMINARY", "FINAL"]),
+      /** Where that report stands (`missionStatusText(…, "evaluator")`). */
+      status: z.string(),
       due: z.string().nullable(),
       late: z.boolean(),
       coordinator: z.boolean(),
@@ -105,17 +110,9 @@ export const clientObservationsBodySchema = z.object({
   version: versionSchema,
 });
 
-export const PORTAL_STEP_CODES = [
-  "CONTRACT",
-  "TEAM_PROPOSED",
-  "TEAM_ACCEPTED",
-  "DAYS",
-  "VISIT",
-  "PRELIMINARY",
-  "OBSERVATIONS",
-  "FINAL",
-] as const;
-export type PortalStepCode = (typeof PORTAL_STEP_CODES)[number];
+/** The steps of the portal's timeline (the same as every screen's: `missionStatusText`). */
+export const PORTAL_STEP_CODES = MISSION_STEP_CODES;
+export type PortalStepCode = MissionStepCode;
 
 /** One mission of the client portal, with the timeline of its evaluation. */
 export const portalMissionSchema = z.object({
@@ -130,10 +127,15 @@ export const portalMissionSchema = z.object({
       code: z.enum(PORTAL_STEP_CODES),
       label: z.string(),
       done: z.boolean(),
+      status: z.enum(["done", "current", "passed", "upcoming"]),
+      /** "fait", "en cours", "à venir", "sans réponse"… */
+      statusText: z.string(),
       date: z.string().nullable(),
       detail: z.string().nullable(),
     }),
   ),
+  /** Where the evaluation stands, to the establishment (`missionStatusText(…, "portal")`). */
+  statusTexts: z.object({ summary: z.string(), team: z.string(), preliminary: z.string(), final: z.string() }),
   days: z.array(visitDay),
   team: z.array(
     z.object({

@@ -73,10 +73,16 @@ export async function ordersOfAuditor(db: Executor, auditorId: string) {
 /** The missions whose team the evaluator is on and which are not finalised. */
 export async function openMissionsOfAuditor(db: Executor, auditorId: string) {
   return db
-    .select({ mission: missions, essms: essmsColumns, role: missionTeamMembers.role })
+    .select({
+      mission: missions,
+      essms: essmsColumns,
+      role: missionTeamMembers.role,
+      signatureDate: contracts.signatureDate,
+    })
     .from(missionTeamMembers)
     .innerJoin(missions, eq(missions.id, missionTeamMembers.missionId))
     .innerJoin(clients, eq(clients.id, missions.clientId))
+    .innerJoin(contracts, eq(contracts.id, missions.contractId))
     .where(and(eq(missionTeamMembers.auditorId, auditorId), ne(missions.status, "FINALISED")))
     .orderBy(asc(missions.firstDay), asc(missions.id));
 }

@@ -1,3 +1,4 @@
+import { type MissionStatusFacts, missionStatusText } from "@certidesk/shared";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildAuditor, buildUser, completeCompanyIdentity } from "../../../test/factories.js";
@@ -10,25 +11,28 @@ import { fixedClock } from "../../lib/clock.js";
 
 type Detail = {
   version: number;
+  statusFacts: MissionStatusFacts;
+  requestedDocuments: Array<{ id: string; label: string; received: boolean }>;
   missionOrders: Array<{ id: string; auditorId: string; status: string }>;
   clientTeamAnswer: { decision: string; reason: string | null; current: boolean } | null;
   reports: { observations: { receivedAt: string | null; text: string | null; document: unknown } };
 };
 type Space = {
   orders: Array<{ orderId: string; missionId: string; days: Array<{ day: string }>; document: unknown }>;
-  visits: Array<{ missionId: string; team: Array<{ name: string }>; days: unknown[] }>;
+  visits: Array<{ missionId: string; status: string; team: Array<{ name: string }>; days: unknown[] }>;
   reports: Array<{ missionId: string; report: string; due: string; late: boolean; canUpload: boolean }>;
 };
 type Portal = {
   items: Array<{
     id: string;
     version: number;
-    steps: Array<{ code: string; done: boolean; date: string | null }>;
+    steps: Array<{ code: string; done: boolean; status: string; statusText: string; date: string | null }>;
+    statusTexts: { summary: string; team: string; preliminary: string; final: string };
     team: Array<{ name: string; domains: string[] }>;
     canAnswerTeam: boolean;
     teamAnswer: { decision: string } | null;
     documents: Array<{ name: string; mine: boolean }>;
-    requestedDocuments: Array<{ label: string; received: boolean }>;
+    requestedDocuments: Array<{ id: string; label: string; received: boolean }>;
     preliminaryReport: { url: string } | null;
     observations: { due: string | null; canSend: boolean; closedReason: string | null };
   }>;
@@ -106,6 +110,7 @@ describe("missions: the evaluator space and the client portal", () => {
     space = await ok<Space>("GET", `/api/auditors/${coming.lead.id}/mission-space`, coming.leadSession);
     expect(space.orders).toEqual([]);
     expect(space.visits.map((v) => v.missionId)).toEqual([coming.id]);
+    expect(space.visits[0]?.status).toBe("Visite prévue du 07/04/2026 au 08/04/2026.");
     expect(space.visits[0]?.team.map((t) => t.name).sort()).toEqual(["Claire Lead", "Denis Duo"]);
 
     // Another evaluator's space, a client's look at it: 404; staff with MISSION read may look.
@@ -125,6 +130,7 @@ describe("missions: the evaluator space and the client portal", () => {
       expect.objectContaining({
         missionId: past.id,
         report: "PRELIMINARY",
+        status: "Rapport préliminaire en retard (attendu le 20/02/2026).",
         due: "2026-02-20",
         late: true,
         canUpload: true,
@@ -142,12 +148,32 @@ describe("missions: the evaluator space and the client portal", () => {
     ]);
     let portal = await ok<Portal>("GET", "/api/client-portal/missions", m.client);
     expect(portal.items.map((i) => i.id)).toEqual([m.id]);
+    // Not proposed yet: the staff say so, and the portal neither shows the team nor takes an answer.
+    expect(portal.items[0]).toMatchObject({ team: [], canAnswerTeam: false });
+    expect(portal.items[0]?.statusTexts.team).toBe("L'équipe d'évaluation vous sera proposée prochainement.");
+    expect(portal.items[0]?.steps.find((s) => s.code === "TEAM_PROPOSED")).toMatchObject({ status: "current" });
+    const staffFacts = (await ok<Detail>("GET", `/api/missions/${m.id}`, cpi)).statusFacts;
+    expect(missionStatusText(staffFacts, "staff").team).toBe("Équipe composée, pas encore proposée à l'établissement.");
+    const url = `/api/missions/${m.id}/team/client-answer`;
+    const unproposed = await call("POST", url, m.client, { decision: "ACCEPT", version: portal.items[0]?.version });
+    expect(unproposed.statusCode).toBe(409);
+    expect(errorOf(unproposed).message).toBe("L'équipe d'évaluation ne vous a pas encore été proposée.");
+    await ok("POST", `/api/missions/${m.id}/proposals/client`, cpi, {
+      version: (await ok("GET", `/api/missions/${m.id}`, cpi)).version,
+    });
+    const proposed = await ok<Detail>("GET", `/api/missions/${m.id}`, cpi);
+    // (The outbox dates its rows itself, not with the test's clock.)
+    expect(missionStatusText(proposed.statusFacts, "staff").team).toMatch(
+      /^Équipe proposée à l'établissement le \d{2}\/\d{2}\/\d{4} : réponse en attente\.$/,
+    );
+    portal = await ok<Portal>("GET", "/api/client-portal/missions", m.client);
+    expect(portal.items[0]?.statusTexts.team).toBe("Merci d'accepter l'équipe proposée ou de formuler une objection.");
+    expect(portal.items[0]?.steps.find((s) => s.code === "TEAM_PROPOSED")).toMatchObject({ status: "done" });
     const item = portal.items[0];
     expect(item?.canAnswerTeam).toBe(true);
     expect(item?.team.map((t) => t.name).sort()).toEqual(["Claire Lead", "Denis Duo"]);
     expect(item?.steps.find((s) => s.code === "CONTRACT")).toMatchObject({ done: true, date: "2026-01-10" });
     expect(item?.steps.find((s) => s.code === "DAYS")).toMatchObject({ done: true, date: "2026-04-07" });
-    const url = `/api/missions/${m.id}/team/client-answer`;
 
     const noReason = await call("POST", url, m.client, { decision: "OBJECT", version: item?.version });
     expect(noReason.statusCode).toBe(400);
@@ -239,6 +265,27 @@ describe("missions: the evaluator space and the client portal", () => {
     expect(portal.items[0]?.documents).toEqual([
       expect.objectContaining({ name: "Projet d'établissement", mine: true }),
     ]);
+    // A document sent for an item of the checklist is that item: named after it, ticked received for all.
+    const itemId = portal.items[0]?.requestedDocuments[0]?.id ?? "";
+    const forItem = await multipart(`/api/missions/${m.id}/client-documents`, m.client, { itemId });
+    expect(forItem.statusCode, forItem.body).toBe(200);
+    expect(forItem.json()).toMatchObject({ name: "Projet d'établissement" });
+    portal = await ok<Portal>("GET", "/api/client-portal/missions", m.client);
+    expect(portal.items[0]?.requestedDocuments.map((r) => r.received)).toEqual([true, true]);
+    const staffView = await ok("GET", `/api/missions/${m.id}`, cpi);
+    expect(staffView.requestedDocuments.filter((r) => r.received)).toHaveLength(2);
+    const journal = await ctx.handle.db.select().from(auditLog).where(eq(auditLog.entityId, m.id));
+    expect(journal.map((j) => j.summary)).toContainEqual(
+      expect.stringContaining("Document demandé reçu de l'établissement"),
+    );
+    // An item no longer asked for: 422, and no document left behind.
+    const before = await ctx.handle.db.select().from(documents).where(eq(documents.missionId, m.id));
+    const gone = await multipart(`/api/missions/${m.id}/client-documents`, m.client, { itemId: "disparu" });
+    expect(gone.statusCode).toBe(422);
+    expect(errorOf(gone).message).toBe("Ce document n'est plus demandé : actualisez la page.");
+    expect(await ctx.handle.db.select().from(documents).where(eq(documents.missionId, m.id))).toHaveLength(
+      before.length,
+    );
 
     const obsUrl = `/api/missions/${m.id}/client-observations`;
     let d = await ok("GET", `/api/missions/${m.id}`, cpi);

@@ -105,7 +105,8 @@ export function missionPortalRoutes(app: AppInstance, { portal, uploadMaxBytes }
       config: scoped,
       schema: {
         tags,
-        summary: "Document demandé à l'établissement pour son évaluation (dépôt)",
+        summary:
+          "Document demandé à l'établissement pour son évaluation (dépôt ; avec itemId, coche l'élément de la liste)",
         params: idParams,
         response: { 200: z.object({ id: z.string(), name: z.string() }) },
       },
@@ -113,11 +114,16 @@ export function missionPortalRoutes(app: AppInstance, { portal, uploadMaxBytes }
     async (request) => {
       const actor = requireActor(request);
       await portal.authorizeDocuments(actor, request.params.id);
-      const upload = await readUpload(request, { maxBytes: uploadMaxBytes, fields: ["name"] });
+      // `itemId`: the item of the checklist this document answers (it is then ticked received).
+      const upload = await readUpload(request, { maxBytes: uploadMaxBytes, fields: ["name", "itemId"] });
       return portal.provideDocument(
         actor,
         request.params.id,
-        { name: upload.fields.name ?? "", file: { fileName: upload.file.filename, data: upload.data } },
+        {
+          name: upload.fields.name ?? "",
+          itemId: upload.fields.itemId || undefined,
+          file: { fileName: upload.file.filename, data: upload.data },
+        },
         request.id,
       );
     },

@@ -7,10 +7,13 @@ import {
   type MissionKind,
   type MissionOrderStatus,
   type MissionRole,
+  type MissionStatusAudience,
+  type MissionStatusText,
+  type MissionStepText,
   missionDeadlines,
   missionState,
+  missionStatusText,
   type PortalMission,
-  type PortalStepCode,
   PUBLIC_KEY_TYPE_LABELS,
   SECTOR_DOMAIN_LABELS,
   timeSlotById,
@@ -18,13 +21,15 @@ import {
 import type { Database } from "../../db/client.js";
 import type { Actor } from "../../lib/actor.js";
 import type { Clock } from "../../lib/clock.js";
-import { badRequest, conflict, forbidden, notFound, staleVersion } from "../../lib/errors.js";
+import { badRequest, conflict, forbidden, notFound, staleVersion, unprocessable } from "../../lib/errors.js";
 import { authorize, can, granted, isStaff } from "../../lib/policy.js";
 import type { DocumentLinks, PendingDocument } from "../documents/index.js";
 import { mailObservationsToCoordinator } from "./mission-mails.js";
 import type { EnqueueMail } from "./mission-orders.service.js";
 import * as portalRepo from "./mission-portal.repository.js";
+import { lastClientProposals } from "./mission-proposals.repository.js";
 import type { WithUpload } from "./mission-reports.service.js";
+import { missionStatusFacts } from "./mission-status-facts.js";
 import { missionWriter } from "./mission-write.js";
 import { missionResource } from "./missions.policy.js";
 import * as repo from "./missions.repository.js";
@@ -46,7 +51,13 @@ const fullName = (a: { firstName: string; lastName: string }) => `${a.firstName}
 const visitDays = (days: DayRow[] = []) =>
   days.map((d) => ({ day: d.day, timeSlot: timeSlotById(d.timeSlotId)?.value ?? "" }));
 const sameTeam = (a: string[], b: string[]) => JSON.stringify([...a].sort()) === JSON.stringify([...b].sort());
-const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+
+/** The portal's details of a step: the contract's number, the names of a team the establishment was shown. */
+function stepDetail(s: MissionStepText, teamNames: string | null, contractNumber: string) {
+  if (s.code === "CONTRACT" && s.status === "done") return contractNumber;
+  if (s.code === "TEAM_PROPOSED" && teamNames) return teamNames;
+  return s.detail;
+}
 
 /** The client's latest team answer, and whether it still concerns the current team. */
 export function teamAnswerOf(
@@ -127,11 +138,16 @@ export function createMissionPortalService(deps: MissionPortalDeps) {
         ),
         portalRepo.trainingDataOfMissions(db, missionIds),
       ]);
+      const statusOf = await this.statusTexts(
+        [...coming, ...past].map((o) => ({ row: o.mission, contractSignedAt: o.signatureDate })),
+        "evaluator",
+      );
       const reports: EvaluatorMissionSpace["reports"] = [];
       for (const o of past) {
         const m = o.mission;
         const deadlines = missionDeadlines(m, settings);
         const late = lateReports(m, deadlines, today);
+        const status = statusOf(m.id);
         const coordinator = o.role === "COORDINATOR";
         const record = repo.toRecord(m, [{ auditorId, role: o.role }]);
         if (!m.preliminaryUploadedAt)
@@ -139,6 +155,7 @@ export function createMissionPortalService(deps: MissionPortalDeps) {
             missionId: m.id,
             essms: o.essms,
             report: "PRELIMINARY",
+            status: status.preliminary,
             due: deadlines.preliminaryReportDue,
             late: late.preliminary,
             coordinator,
@@ -150,6 +167,7 @@ export function createMissionPortalService(deps: MissionPortalDeps) {
             missionId: m.id,
             essms: o.essms,
             report: "FINAL",
+            status: status.final,
             due: deadlines.finalReportDue,
             late: late.final,
             coordinator,
@@ -182,6 +200,7 @@ export function createMissionPortalService(deps: MissionPortalDeps) {
           kind: c.mission.kind as MissionKind,
           remote: c.mission.remote,
           role: c.role as MissionRole,
+          status: statusOf(c.mission.id).summary,
           days: visitDays(days.get(c.mission.id)),
           team: team
             .filter((t) => t.missionId === c.mission.id)
@@ -192,18 +211,55 @@ export function createMissionPortalService(deps: MissionPortalDeps) {
       };
     },
 
+    /** The status texts of several missions for one audience, from their team, proposal and answer. */
+    async statusTexts(
+      missions: Array<{ row: repo.MissionRow; contractSignedAt: string | null }>,
+      audience: MissionStatusAudience,
+    ) {
+      const ids = missions.map((m) => m.row.id);
+      const [settings, teams, answers, proposals] = await Promise.all([
+        repo.loadDeadlineSettings(db),
+        repo.teamOf(db, ids),
+        portalRepo.latestAnswers(db, ids),
+        lastClientProposals(db, ids),
+      ]);
+      const today = clock.today();
+      const texts = new Map<string, MissionStatusText>();
+      for (const { row, contractSignedAt } of missions) {
+        const members = teams.filter((t) => t.missionId === row.id);
+        const team = {
+          teamSize: members.length,
+          proposedAt: proposals.get(row.id) ?? null,
+          answer: teamAnswerOf(answers.get(row.id)?.team, members),
+        };
+        texts.set(
+          row.id,
+          missionStatusText(missionStatusFacts(row, contractSignedAt, team, settings, today), audience),
+        );
+      }
+      return (id: string) => {
+        const text = texts.get(id);
+        if (!text) throw new Error(`no status text for mission ${id}`);
+        return text;
+      };
+    },
+
     /** The client user's missions (their establishment only; nothing for anyone else). */
     async clientMissions(actor: Actor): Promise<{ items: PortalMission[] }> {
       if (actor.profileType !== "MYQUALIANOR" || !actor.clientId) return { items: [] };
       const today = clock.today();
       const rows = await portalRepo.missionsOfClient(db, actor.clientId);
       const ids = rows.map((r) => r.mission.id);
-      const [settings, days, team, answers, provided] = await Promise.all([
+      const [settings, days, team, answers, provided, statusOf] = await Promise.all([
         repo.loadDeadlineSettings(db),
         portalRepo.daysOfMissions(db, ids),
         portalRepo.teamProfiles(db, ids),
         portalRepo.latestAnswers(db, ids),
         portalRepo.providedDocuments(db, ids),
+        this.statusTexts(
+          rows.map((r) => ({ row: r.mission, contractSignedAt: r.contract.signatureDate })),
+          "portal",
+        ),
       ]);
       const orderStatus = new Map<string, MissionOrderStatus>();
       // The current orders of every mission of the establishment, in one query.
@@ -225,14 +281,8 @@ export function createMissionPortalService(deps: MissionPortalDeps) {
         const teamAnswer = teamAnswerOf(answers.get(m.id)?.team, members);
         const observations = answers.get(m.id)?.observations;
         const closed = observationsClosed(m, deadlines.observationsDue, today);
+        const status = statusOf(m.id);
         const visitStarted = !!m.firstDay && m.firstDay <= today;
-        const step = (
-          code: PortalStepCode,
-          label: string,
-          done: boolean,
-          date: string | null,
-          detail: string | null = null,
-        ) => ({ code, label, done, date, detail });
         return {
           id: m.id,
           essms,
@@ -240,60 +290,20 @@ export function createMissionPortalService(deps: MissionPortalDeps) {
           remote: m.remote,
           status: missionState(m, settings, today),
           contractNumber: contract.number,
-          steps: [
-            step("CONTRACT", "Contrat signé", !!contract.signatureDate, contract.signatureDate, contract.number),
-            step(
-              "TEAM_PROPOSED",
-              "Équipe d'évaluation proposée",
-              members.length > 0,
-              null,
-              members.length ? members.map(fullName).join(", ") : null,
-            ),
-            step(
-              "TEAM_ACCEPTED",
-              "Équipe acceptée",
-              teamAnswer?.decision === "ACCEPT" && teamAnswer.current,
-              teamAnswer?.current ? isoDay(new Date(teamAnswer.answeredAt)) : null,
-              teamAnswer?.current && teamAnswer.decision === "OBJECT" ? "Objection transmise" : null,
-            ),
-            step(
-              "DAYS",
-              "Dates de visite fixées",
-              !!m.firstDay,
-              m.firstDay,
-              m.firstDay && m.lastDay && m.lastDay !== m.firstDay ? `jusqu'au ${formatDate(m.lastDay)}` : null,
-            ),
-            step("VISIT", "Visite d'évaluation", !!m.lastDay && m.lastDay < today, m.lastDay),
-            step(
-              "PRELIMINARY",
-              "Rapport préliminaire reçu",
-              !!m.preliminarySentAt,
-              m.preliminarySentAt,
-              !m.preliminarySentAt && deadlines.preliminaryReportDue
-                ? `attendu au plus tard le ${formatDate(deadlines.preliminaryReportDue)}`
-                : null,
-            ),
-            step(
-              "OBSERVATIONS",
-              "Observations envoyées",
-              !!m.observationsReceivedAt,
-              m.observationsReceivedAt,
-              !m.observationsReceivedAt && deadlines.observationsDue
-                ? `à envoyer au plus tard le ${formatDate(deadlines.observationsDue)}`
-                : null,
-            ),
-            step(
-              "FINAL",
-              "Rapport définitif",
-              !!m.finalReportAt,
-              m.finalReportAt,
-              !m.finalReportAt && deadlines.finalReportDue
-                ? `attendu au plus tard le ${formatDate(deadlines.finalReportDue)}`
-                : null,
-            ),
-          ],
+          steps: status.steps.map((s) => ({
+            ...s,
+            done: s.status === "done",
+            detail: stepDetail(s, status.teamShown ? members.map(fullName).join(", ") : null, contract.number),
+          })),
+          statusTexts: {
+            summary: status.summary,
+            team: status.team,
+            preliminary: status.preliminary,
+            final: status.final,
+          },
           days: visitDays(days.get(m.id)),
-          team: members.map((t) => ({
+          // The team is the establishment's to see once it was proposed to it (the staff's proposal).
+          team: (status.teamShown ? members : []).map((t) => ({
             name: fullName(t),
             role: t.role as MissionRole,
             domains: t.sectorDomains.map((d) => SECTOR_DOMAIN_LABELS[d as keyof typeof SECTOR_DOMAIN_LABELS] ?? d),
@@ -303,7 +313,10 @@ export function createMissionPortalService(deps: MissionPortalDeps) {
           })),
           teamAnswer,
           canAnswerTeam:
-            can(actor, "answerTeam", missionResource, record) && !visitStarted && !(teamAnswer?.current ?? false),
+            can(actor, "answerTeam", missionResource, record) &&
+            status.teamShown &&
+            !visitStarted &&
+            !(teamAnswer?.current ?? false),
           documents: provided
             .filter((d) => d.missionId === m.id)
             .map((d) => ({
@@ -351,6 +364,9 @@ export function createMissionPortalService(deps: MissionPortalDeps) {
             throw conflict("La visite a commencé : l'équipe ne se discute plus depuis le portail.");
           const previous = (await portalRepo.latestAnswers(tx, [id])).get(id)?.team;
           if (teamAnswerOf(previous, team)?.current) throw conflict("Vous avez déjà répondu pour cette équipe.");
+          // The same rule as the portal's texts (missionStatusText): a team not yet proposed is not answered.
+          if (!previous && !(await lastClientProposals(tx, [id])).has(id))
+            throw conflict("L'équipe d'évaluation ne vous a pas encore été proposée.");
           await portalRepo.insertAnswer(tx, {
             missionId: id,
             kind: "TEAM",
@@ -451,11 +467,20 @@ export function createMissionPortalService(deps: MissionPortalDeps) {
       await loadForClient(actor, id, "provideDocuments");
     },
 
-    /** A document asked of the ESSMS for its evaluation, stored with the mission. */
-    async provideDocument(actor: Actor, id: string, input: { name: string; file: File }, requestId?: string) {
+    /**
+     * A document asked of the ESSMS for its evaluation, stored with the mission. Sent for an item of
+     * the checklist (`itemId`), it is named after it and ticks it received, in the same transaction.
+     */
+    async provideDocument(
+      actor: Actor,
+      id: string,
+      input: { name: string; itemId?: string | undefined; file: File },
+      requestId?: string,
+    ) {
       const { row } = await loadForClient(actor, id, "provideDocuments");
+      const item = input.itemId ? requestedItem(row, input.itemId) : null;
       const { client } = await repo.contextOf(db, row);
-      const name = input.name.trim() || input.file.fileName.replace(/\.[^.]+$/, "");
+      const name = input.name.trim() || item?.label || input.file.fileName.replace(/\.[^.]+$/, "");
       if (name.length > 200) throw badRequest("Le nom du document ne peut pas dépasser 200 caractères.");
       const meta = {
         family: "CLIENT" as const,
@@ -464,12 +489,43 @@ export function createMissionPortalService(deps: MissionPortalDeps) {
         missionId: id,
         metaCode: portalRepo.CLIENT_PROVIDED_META_CODE,
       };
-      const doc = await deps.withUpload(actor, { meta, file: input.file, requestId }, (filed) =>
-        db.transaction((tx) => filed.file(tx)),
-      );
+      const doc = await deps.withUpload(actor, { meta, file: input.file, requestId }, async (filed) => {
+        if (!item) return db.transaction((tx) => filed.file(tx));
+        let stored: Awaited<ReturnType<typeof filed.file>> | null = null;
+        await writeMission(
+          actor,
+          id,
+          "provideDocuments",
+          row.version,
+          async (tx, { row: locked }) => {
+            // Read again under the lock: the staff may have changed the checklist meanwhile.
+            const asked = requestedItem(locked, item.id);
+            stored = await filed.file(tx);
+            return {
+              values: {
+                requestedDocuments: locked.requestedDocuments.map((i) =>
+                  i.id === asked.id ? { ...i, received: true } : i,
+                ),
+              },
+              summary: `Document demandé reçu de l'établissement (${actor.label}) : ${asked.label}`,
+              changes: { requestedDocument: asked.id, document: stored.id },
+            };
+          },
+          requestId,
+        );
+        if (!stored) throw new Error("document not filed");
+        return stored;
+      });
       return { id: doc.id, name };
     },
   };
+}
+
+/** An item of the mission's checklist of requested documents; 422 when it is no longer asked for. */
+function requestedItem(row: repo.MissionRow, itemId: string) {
+  const item = row.requestedDocuments.find((i) => i.id === itemId);
+  if (!item) throw unprocessable("Ce document n'est plus demandé : actualisez la page.");
+  return item;
 }
 
 export type MissionPortalService = ReturnType<typeof createMissionPortalService>;

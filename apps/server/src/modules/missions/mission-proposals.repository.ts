@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray, max } from "drizzle-orm";
 import type { Executor } from "../../db/client.js";
 import { auditors, contacts, mailOutbox, users } from "../../db/schema/index.js";
 
@@ -53,4 +53,17 @@ export async function proposalMails(db: Executor, missionId: string) {
       ),
     )
     .orderBy(desc(mailOutbox.createdAt));
+}
+
+/** When each mission's team was last proposed to the establishment (its outbox row), by mission. */
+export async function lastClientProposals(db: Executor, missionIds: string[]) {
+  const result = new Map<string, Date>();
+  if (missionIds.length === 0) return result;
+  const rows = await db
+    .select({ missionId: mailOutbox.missionId, at: max(mailOutbox.createdAt) })
+    .from(mailOutbox)
+    .where(and(inArray(mailOutbox.missionId, missionIds), eq(mailOutbox.relatedType, PROPOSAL_TO_CLIENT)))
+    .groupBy(mailOutbox.missionId);
+  for (const r of rows) if (r.missionId && r.at) result.set(r.missionId, new Date(r.at));
+  return result;
 }

@@ -35,6 +35,8 @@ import { replacedOrdersOf } from "./mission-follow.repository.js";
 import { listMissions, missionListBatches } from "./mission-list.repository.js";
 import { latestAnswers } from "./mission-portal.repository.js";
 import { teamAnswerOf } from "./mission-portal.service.js";
+import { lastClientProposals } from "./mission-proposals.repository.js";
+import { missionStatusFacts } from "./mission-status-facts.js";
 import { type MissionChange, missionWriter, touchMission } from "./mission-write.js";
 import { missionResource } from "./missions.policy.js";
 import * as repo from "./missions.repository.js";
@@ -120,6 +122,8 @@ export function createMissionsService(deps: MissionsDeps) {
     ]);
     const replaced = isStaff(actor) ? await replacedOrdersOf(db, id) : [];
     const clientAnswers = (await latestAnswers(db, [id])).get(id);
+    const proposedAt = (await lastClientProposals(db, [id])).get(id) ?? null;
+    const teamAnswer = teamAnswerOf(clientAnswers?.team, team);
     const groupNames = await repo.clientNamesOf(
       db,
       group.map((g) => g.clientId),
@@ -205,7 +209,14 @@ export function createMissionsService(deps: MissionsDeps) {
             updatedAt: d.updatedAt.toISOString(),
           })),
       openNonConformities,
-      clientTeamAnswer: teamAnswerOf(clientAnswers?.team, team),
+      clientTeamAnswer: teamAnswer,
+      statusFacts: missionStatusFacts(
+        row,
+        context.contract.signatureDate,
+        { teamSize: team.length, proposedAt, answer: teamAnswer },
+        settings,
+        today,
+      ),
       abilities: abilities(actor, missionResource, record),
       version: row.version,
     };

@@ -143,7 +143,7 @@ describe("timeline", () => {
     expect(timeline.dateRelance).toBe("2026-01-05");
     expect(timeline.items[0]).toMatchObject({
       kind: "FOLLOW_UP",
-      title: "Relance prévue le 05/01/26",
+      title: "Relance prévue le 05/01/2026",
       text: "Relancer pour la date de visite",
     });
     await ctx.handle.db.update(clients).set({ clientSince: new Date() }).where(eq(clients.id, clientId));

@@ -65,7 +65,7 @@ describe("TimelinePanel", () => {
     renderPanel();
     expect(await screen.findByText("Directrice rappelée.")).toBeInTheDocument();
     expect(screen.getByText("À : direction@ehpad.fr")).toBeInTheDocument();
-    expect(screen.getByText("Relance 10/01/24")).toBeInTheDocument();
+    expect(screen.getByText("Relance 10/01/2024")).toBeInTheDocument();
     const button = screen.getByRole("button", { name: /Commenter/ });
     expect(button).toHaveAttribute("data-type", "warning");
     expect(button).toHaveTextContent("Commenter (relance dépassée)");

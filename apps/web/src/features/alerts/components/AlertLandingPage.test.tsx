@@ -108,10 +108,10 @@ describe("AlertLandingPage", () => {
     expect(await screen.findByRole("tab", { name: "Planifications : 2" })).toHaveAttribute("aria-selected", "true");
     expect(screen.getByRole("tab", { name: "Demandes : 0" })).toBeInTheDocument();
     expect(await screen.findByText("EHPAD Les Tilleuls")).toBeInTheDocument();
-    // displayValue "Aucun" when empty; the follow-up date as DD/MM/YY.
+    // displayValue "Aucun" when empty; the follow-up date as DD/MM/YYYY.
     const second = rowOf("FAM Les Glycines");
     expect(within(second).getByText("Aucun")).toBeInTheDocument();
-    expect(within(second).getByText("10/01/20")).toBeInTheDocument();
+    expect(within(second).getByText("10/01/2020")).toBeInTheDocument();
     expect(within(rowOf("EHPAD Les Tilleuls")).getByText("20/11/2026")).toBeInTheDocument();
   });
 

@@ -21,7 +21,7 @@ function TwoLines({ main, sub }: { main: ReactNode; sub?: ReactNode }) {
 
 /**
  * The columns of an alert page (spec §3): the alert and what it says, the client with its postal
- * code, the measured value, the follow-up date as DD/MM/YY under "Relance", the due date, the action
+ * code, the measured value, the follow-up date as DD/MM/YYYY under "Relance", the due date, the action
  * to carry out (its description as tooltip), then the actions.
  */
 export function alertColumns(

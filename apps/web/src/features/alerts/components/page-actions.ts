@@ -21,18 +21,27 @@ const ARCHIVABLE: readonly AlertPageCode[] = ["ALERT_PERFORMANCE", "ALERT_LIEN"]
  * questionnaire); "Actions rétroactives" record work already done outside the application.
  */
 export function menuEntries(row: AlertRow, satisfactionSent: boolean) {
+  // On a satisfaction row the action to take ("Envoyer aux évaluateurs") is the send entry's; the
+  // open entry says it opens, so two entries never share a title while doing different things.
   const actions: ActionListEntry[] = [
-    {
-      code: MENU_CODES.OPEN,
-      label: row.formattedActionMener,
-      subLabel: row.actionMenerDescription,
-      status: ACTION_STATUS.ACTIVE,
-    },
+    row.isSendSatisfactionToAuditor
+      ? {
+          code: MENU_CODES.OPEN,
+          label: "Ouvrir la satisfaction de la mission",
+          subLabel: "Onglet Performance : les réponses de l'établissement",
+          status: ACTION_STATUS.ACTIVE,
+        }
+      : {
+          code: MENU_CODES.OPEN,
+          label: row.formattedActionMener,
+          subLabel: row.actionMenerDescription,
+          status: ACTION_STATUS.ACTIVE,
+        },
   ];
   if (row.isSendSatisfactionToAuditor) {
     actions.push({
       code: MENU_CODES.SEND_SATISFACTION,
-      label: "Envoyer aux évaluateurs",
+      label: "Envoyer les réponses aux évaluateurs",
       subLabel: satisfactionSent ? "Questionnaire déjà envoyé" : "Le questionnaire de satisfaction de la mission",
       status: satisfactionSent ? ACTION_STATUS.INACTIVE : ACTION_STATUS.ACTIVE,
     });

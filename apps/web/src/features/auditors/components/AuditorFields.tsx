@@ -59,13 +59,13 @@ export function AuditorFields({ form, section, staff }: { form: AuditorForm; sec
         <MultiSelect
           label="Domaines"
           disabled={!staff}
-          data={SECTOR_DOMAINS.map((d) => ({ value: d, label: `${d} — ${SECTOR_DOMAIN_LABELS[d]}` }))}
+          data={SECTOR_DOMAINS.map((d) => ({ value: d, label: SECTOR_DOMAIN_LABELS[d] }))}
           {...p("sectorDomains")}
         />
         <MultiSelect
           label="Types de public"
           disabled={!staff}
-          data={PUBLIC_KEY_TYPES.map((d) => ({ value: d, label: `${d} — ${PUBLIC_KEY_TYPE_LABELS[d]}` }))}
+          data={PUBLIC_KEY_TYPES.map((d) => ({ value: d, label: PUBLIC_KEY_TYPE_LABELS[d] }))}
           {...p("publicTypes")}
         />
         <DateField

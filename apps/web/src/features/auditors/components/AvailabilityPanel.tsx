@@ -98,7 +98,7 @@ export function AvailabilityPanel({ auditorId, canEdit }: { auditorId: string; c
             Indisponible
           </Badge>
           <Badge color="blue" variant="light">
-            Déjà pris (programme de contrat)
+            Déjà pris (mission)
           </Badge>
         </Group>
         {data && data.booked.length > 0 && (

@@ -15,7 +15,7 @@ import { MissionsPanel } from "./MissionsPanel";
 
 const TABS = [
   { value: "missions", label: "Mes missions" },
-  { value: "programmes", label: "Mes programmes" },
+  { value: "programmes", label: "Toutes mes missions" },
   { value: "documents", label: "Mes documents" },
   { value: "liens", label: "Mes liens d'intérêts" },
   { value: "disponibilites", label: "Mes indisponibilités" },

@@ -34,6 +34,7 @@ const SPACE = {
       kind: "ESSMS_EVALUATION",
       remote: false,
       role: "COORDINATOR",
+      status: "Visite prévue le 01/12/2026.",
       days: [{ day: "2026-12-01", timeSlot: "8h30-12h00" }],
       team: [{ name: "Anne Lemaire", role: "EVALUATOR", phone: "0612345678" }],
     },
@@ -43,6 +44,7 @@ const SPACE = {
       missionId: "m3",
       essms: { ...ESSMS, raisonSocial: "IME Les Pins" },
       report: "PRELIMINARY",
+      status: "Rapport préliminaire en retard (attendu le 10/11/2026).",
       due: "2026-11-10",
       late: true,
       coordinator: true,
@@ -68,7 +70,9 @@ describe("MissionSpacePanel", () => {
     expect(within(visits).getByRole("link", { name: "06 12 34 56 78" })).toHaveAttribute("href", "tel:0612345678");
     const reports = screen.getByRole("region", { name: "Rapports à rendre" });
     expect(within(reports).getByText("En retard")).toBeInTheDocument();
-    expect(within(reports).getByText("Échéance : 10/11/2026")).toBeInTheDocument();
+    // Where each mission stands, in the words of every screen (missionStatusText, from the server).
+    expect(within(visits).getByText("Visite prévue le 01/12/2026.")).toBeInTheDocument();
+    expect(within(reports).getByText("Rapport préliminaire en retard (attendu le 10/11/2026).")).toBeInTheDocument();
     expect(await screen.findByDisplayValue("https://certidesk.fr/api/calendar/abc/visites.ics")).toBeInTheDocument();
 
     const user = userEvent.setup();

@@ -181,6 +181,9 @@ function ComingVisits({ visits }: { visits: EvaluatorMissionSpace["visits"] }) {
               {MISSION_KIND_LABELS[v.kind]}
               {canBeRemote(v.kind) ? ` · ${modalityLabel(v.remote)}` : ""} · {MISSION_ROLE_LABELS[v.role]}
             </Text>
+            <Text size="sm" c="dimmed">
+              {v.status}
+            </Text>
             <Days days={v.days} />
             {v.trainingOrganisation && <TrainingDataSummary data={v.trainingOrganisation} />}
             <Text size="sm" fw={600} mt={4}>
@@ -226,7 +229,7 @@ function ReportsDue({ auditorId, reports }: { auditorId: string; reports: Evalua
               )}
             </Group>
             <Text size="sm">{r.essms.raisonSocial}</Text>
-            <Text size="sm">{r.due ? `Échéance : ${formatDate(r.due)}` : "Échéance à venir"}</Text>
+            <Text size="sm">{r.status}</Text>
             {r.canUpload ? (
               <FileButton
                 accept="application/pdf,.pdf,.doc,.docx,.odt"

@@ -9,13 +9,13 @@ import { Anchor, Badge, Table, Text } from "@mantine/core";
 import { Link } from "react-router";
 import { useAuditorMissions } from "../api/get-auditor-missions";
 
-/** The contract programmes the evaluator is on, most recent visit first (missions will join them). */
+/** The missions the evaluator is on (by contract), most recent visit first. */
 export function MissionsPanel({ auditorId, linkToContracts }: { auditorId: string; linkToContracts: boolean }) {
   const { data = [], isLoading } = useAuditorMissions(auditorId);
   if (!isLoading && data.length === 0)
     return (
       <Text size="sm" c="dimmed">
-        Cet évaluateur ne figure encore dans aucun programme de contrat.
+        Cet évaluateur ne figure encore dans aucune mission.
       </Text>
     );
   return (

@@ -19,7 +19,10 @@ function Field({ label, value }: { label: string; value: string | null }) {
   );
 }
 
-/** Where the establishment stands in its evaluation, from its contract and programme. */
+/**
+ * Where the establishment stands when it has no mission to show yet, from its contract and dates.
+ * A mission, once there, says it itself (its card, missionStatusText): two texts could disagree.
+ */
 function EvaluationStatus({ client }: { client: PortalClient }) {
   if (client.evaluationFinishedAt) {
     return <Text>Votre évaluation externe est finalisée depuis le {formatDate(client.evaluationFinishedAt)}.</Text>;
@@ -29,7 +32,7 @@ function EvaluationStatus({ client }: { client: PortalClient }) {
     return (
       <Text>
         {past
-          ? `La visite d'évaluation a eu lieu le ${formatDate(client.evaluationDate)} : le rapport préliminaire vous sera transmis, puis vous disposerez de 15 jours pour vos observations.`
+          ? `La visite d'évaluation a eu lieu le ${formatDate(client.evaluationDate)}.`
           : `La visite d'évaluation est programmée à partir du ${formatDate(client.evaluationDate)}.`}
       </Text>
     );
@@ -80,12 +83,14 @@ export function ClientPortalPage() {
               />
             </SimpleGrid>
           </Paper>
-          <Paper withBorder p="md">
-            <Title order={2} size="h4" mb="xs">
-              Votre évaluation
-            </Title>
-            <EvaluationStatus client={client} />
-          </Paper>
+          {missions.data?.items.length === 0 && (
+            <Paper withBorder p="md">
+              <Title order={2} size="h4" mb="xs">
+                Votre évaluation
+              </Title>
+              <EvaluationStatus client={client} />
+            </Paper>
+          )}
           {missions.error && <Alert color="red">{errorMessage(missions.error)}</Alert>}
           {missions.data?.items.map((m) => (
             <PortalMissionCard key={`${m.id}:${m.version}`} mission={m} />

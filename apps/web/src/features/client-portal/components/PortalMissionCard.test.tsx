@@ -17,16 +17,50 @@ const MISSION: PortalMission = {
   status: "VISIT_PAST",
   contractNumber: "C-2026-0046",
   steps: [
-    { code: "CONTRACT", label: "Contrat signé", done: true, date: "2026-05-12", detail: "C-2026-0046" },
-    { code: "PRELIMINARY", label: "Rapport préliminaire reçu", done: true, date: "2026-11-20", detail: null },
+    {
+      code: "CONTRACT",
+      label: "Contrat signé",
+      done: true,
+      status: "done",
+      statusText: "fait",
+      date: "2026-05-12",
+      detail: "C-2026-0046",
+    },
+    {
+      code: "TEAM_ACCEPTED",
+      label: "Équipe acceptée",
+      done: false,
+      status: "passed",
+      statusText: "sans réponse",
+      date: null,
+      detail: null,
+    },
+    {
+      code: "PRELIMINARY",
+      label: "Rapport préliminaire reçu",
+      done: true,
+      status: "done",
+      statusText: "fait",
+      date: "2026-11-20",
+      detail: null,
+    },
     {
       code: "OBSERVATIONS",
       label: "Observations envoyées",
       done: false,
+      status: "current",
+      statusText: "en cours",
       date: null,
       detail: "à envoyer au plus tard le 05/12/2026",
     },
   ],
+  statusTexts: {
+    summary:
+      "Le rapport préliminaire vous a été envoyé le 20/11/2026. Vos observations sont attendues au plus tard le 05/12/2026.",
+    team: "Merci d'accepter l'équipe proposée ou de formuler une objection.",
+    preliminary: "Le rapport préliminaire vous a été envoyé le 20/11/2026.",
+    final: "Le rapport définitif vous sera envoyé au plus tard le 20/12/2026.",
+  },
   days: [{ day: "2026-10-05", timeSlot: "8h30-12h00 et 13h30-18h00" }],
   team: [
     {
@@ -59,6 +93,11 @@ describe("PortalMissionCard", () => {
     expect(screen.getByText("Contrat signé")).toBeInTheDocument();
     expect(screen.getByText(/12\/05\/2026 · C-2026-0046/)).toBeInTheDocument();
     expect(screen.getByText(/à envoyer au plus tard le 05\/12\/2026/)).toBeInTheDocument();
+    // Each step says what became of it, a step left behind is not "à venir".
+    expect(screen.getByText("Équipe acceptée").textContent).toBe("Équipe acceptée — sans réponse");
+    expect(screen.getByText("Observations envoyées").textContent).toBe("Observations envoyées — en cours");
+    expect(screen.queryByText(/vous sera transmis/)).toBeNull();
+    expect(screen.getAllByText("Le rapport préliminaire vous a été envoyé le 20/11/2026.").length).toBeGreaterThan(0);
     expect(screen.getByText("Domaines : PA — Personnes âgées")).toBeInTheDocument();
     const requested = screen.getByRole("list", { name: "Documents demandés" });
     expect(

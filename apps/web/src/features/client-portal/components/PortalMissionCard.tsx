@@ -16,6 +16,7 @@ import {
   Group,
   List,
   Paper,
+  Select,
   SimpleGrid,
   Stack,
   Text,
@@ -24,7 +25,7 @@ import {
   Timeline,
   Title,
 } from "@mantine/core";
-import { IconCheck } from "@tabler/icons-react";
+import { IconCheck, IconMinus } from "@tabler/icons-react";
 import { type FormEvent, useState } from "react";
 import { ReasonModal } from "../../../components";
 import { errorMessage } from "../../../lib/api-client";
@@ -47,20 +48,29 @@ function Block({ title, children }: { title: string; children: React.ReactNode }
   );
 }
 
-/** Where the evaluation stands: each step with its date, done ones ticked. */
+/**
+ * Where the evaluation stands: each step with its date and what became of it (fait, en cours, à venir,
+ * sans réponse…), as `missionStatusText` words it for every screen.
+ */
 function Steps({ mission }: { mission: PortalMission }) {
-  const active = mission.steps.reduce((last, s, i) => (s.done ? i : last), -1);
+  const active = mission.steps.reduce((last, s, i) => (s.status === "done" ? i : last), -1);
   return (
     <Timeline active={active} bulletSize={22} lineWidth={2}>
       {mission.steps.map((s) => (
         <Timeline.Item
           key={s.code}
-          bullet={s.done ? <IconCheck size={14} aria-hidden /> : null}
+          bullet={
+            s.status === "done" ? (
+              <IconCheck size={14} aria-hidden />
+            ) : s.status === "passed" ? (
+              <IconMinus size={14} aria-hidden />
+            ) : null
+          }
           title={
             <Text size="sm" fw={600}>
               {s.label}
               <Text span size="sm" c="dimmed" fw={400}>
-                {s.done ? " — fait" : " — à venir"}
+                {` — ${s.statusText}`}
               </Text>
             </Text>
           }
@@ -80,7 +90,8 @@ function Team({ mission }: { mission: PortalMission }) {
   const answer = useAnswerTeam(mission.id);
   const [objecting, setObjecting] = useState(false);
   const a = mission.teamAnswer;
-  if (mission.team.length === 0) return <Text size="sm">L'équipe d'évaluation vous sera proposée prochainement.</Text>;
+  // The server sends the team once it was proposed to the establishment.
+  if (mission.team.length === 0) return <Text size="sm">{mission.statusTexts.team}</Text>;
   return (
     <>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xs">
@@ -100,16 +111,15 @@ function Team({ mission }: { mission: PortalMission }) {
           </Card>
         ))}
       </SimpleGrid>
-      {a?.current && (
+      {a?.current ? (
         <Alert color={a.decision === "ACCEPT" ? "green" : "orange"} role="status">
-          {a.decision === "ACCEPT"
-            ? `Vous avez accepté cette équipe le ${dateOf(a.answeredAt)} (${a.answeredBy}).`
-            : `Vous avez formulé une objection le ${dateOf(a.answeredAt)} : « ${a.reason ?? ""} ». Nous revenons vers vous.`}
+          {mission.statusTexts.team}
+          {a.decision === "OBJECT" && a.reason ? ` Votre motif : « ${a.reason} ».` : ""}
+          {` (${a.answeredBy})`}
         </Alert>
-      )}
-      {a && !a.current && (
+      ) : (
         <Text size="sm" c="dimmed">
-          L'équipe a changé depuis votre réponse du {dateOf(a.answeredAt)} : merci de répondre à nouveau.
+          {mission.statusTexts.team}
         </Text>
       )}
       {mission.canAnswerTeam && (
@@ -166,17 +176,20 @@ function Team({ mission }: { mission: PortalMission }) {
 function Documents({ mission }: { mission: PortalMission }) {
   const provide = useProvideDocument(mission.id);
   const [name, setName] = useState("");
+  const [itemId, setItemId] = useState<string | null>(null);
   const [file, setFile] = useState<File | null>(null);
+  const item = mission.requestedDocuments.find((d) => d.id === itemId);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!file) return;
     provide.mutate(
-      { name, file },
+      { name, itemId, file },
       {
         onSuccess: () => {
           setName("");
+          setItemId(null);
           setFile(null);
-          notifySaved("Document transmis.");
+          notifySaved(item ? `Document transmis : « ${item.label} » est reçu.` : "Document transmis.");
         },
       },
     );
@@ -229,9 +242,23 @@ function Documents({ mission }: { mission: PortalMission }) {
                 {errorMessage(provide.error)}
               </Alert>
             )}
+            {mission.requestedDocuments.length > 0 && (
+              <Select
+                label="Document demandé"
+                description="Celui que ce fichier apporte (il sera marqué reçu)"
+                placeholder="Un autre document"
+                data={mission.requestedDocuments.map((d) => ({
+                  value: d.id,
+                  label: d.received ? `${d.label} (déjà reçu)` : d.label,
+                }))}
+                value={itemId}
+                onChange={setItemId}
+                clearable
+              />
+            )}
             <TextInput
               label="Nom du document"
-              description="Facultatif : le nom du fichier sinon"
+              description={item ? `Facultatif : « ${item.label} » sinon` : "Facultatif : le nom du fichier sinon"}
               value={name}
               maxLength={200}
               onChange={(e) => setName(e.currentTarget.value)}
@@ -301,14 +328,13 @@ function Reports({ mission }: { mission: PortalMission }) {
   const o = mission.observations;
   return (
     <>
-      {mission.preliminaryReport ? (
+      <Text size="sm" c={mission.preliminaryReport ? undefined : "dimmed"}>
+        {mission.statusTexts.preliminary}
+      </Text>
+      {mission.preliminaryReport && (
         <Anchor href={mission.preliminaryReport.url} target="_blank" rel="noreferrer" size="sm">
           Lire le rapport préliminaire
         </Anchor>
-      ) : (
-        <Text size="sm" c="dimmed">
-          Le rapport préliminaire vous sera transmis après la visite.
-        </Text>
       )}
       {o.receivedAt && (
         <Stack gap={4}>
@@ -333,14 +359,13 @@ function Reports({ mission }: { mission: PortalMission }) {
           {o.closedReason}
         </Alert>
       )}
-      {mission.finalReport ? (
+      <Text size="sm" c={mission.finalReport ? undefined : "dimmed"}>
+        {mission.statusTexts.final}
+      </Text>
+      {mission.finalReport && (
         <Anchor href={mission.finalReport.url} target="_blank" rel="noreferrer" size="sm">
           Télécharger le rapport définitif
         </Anchor>
-      ) : (
-        <Text size="sm" c="dimmed">
-          Le rapport définitif suivra vos observations.
-        </Text>
       )}
     </>
   );
@@ -356,8 +381,10 @@ export function PortalMissionCard({ mission }: { mission: PortalMission }) {
             {MISSION_KIND_LABELS[mission.kind]}
             {mission.remote ? " (à distance)" : ""}
           </Title>
+          {/* The same words as the staff's list and mission screen (MISSION_STATE_LABELS). */}
           <Badge variant="light">{MISSION_STATE_LABELS[mission.status]}</Badge>
         </Group>
+        <Text size="sm">{mission.statusTexts.summary}</Text>
         <Text size="sm" c="dimmed">
           Contrat {mission.contractNumber}
         </Text>
@@ -377,7 +404,7 @@ export function PortalMissionCard({ mission }: { mission: PortalMission }) {
             <Text size="sm">Les dates de visite sont à fixer : nous revenons vers vous.</Text>
           )}
         </Block>
-        <Block title="L'équipe d'évaluation proposée">
+        <Block title="L'équipe d'évaluation">
           <Team mission={mission} />
         </Block>
         <Block title="Documents à fournir">

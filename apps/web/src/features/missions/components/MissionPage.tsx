@@ -1,4 +1,11 @@
-import { canBeRemote, formatDate, MISSION_KIND_LABELS, type MissionDetail, modalityLabel } from "@certidesk/shared";
+import {
+  canBeRemote,
+  formatDate,
+  MISSION_KIND_LABELS,
+  type MissionDetail,
+  missionStatusText,
+  modalityLabel,
+} from "@certidesk/shared";
 import { Alert, Anchor, Group, Paper, Stack, Tabs, Text, Title } from "@mantine/core";
 import { Suspense } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
@@ -71,6 +78,8 @@ function MissionHeader({ mission }: { mission: MissionDetail }) {
             {mission.client.city ? ` · ${mission.client.postalCode ?? ""} ${mission.client.city}` : ""}
             {mission.client.finess ? ` · FINESS ${mission.client.finess}` : ""}
           </Text>
+          {/* Where it stands, in the same words as the portal and the evaluator space tell it. */}
+          <Text size="sm">{missionStatusText(mission.statusFacts, "staff").summary}</Text>
         </Stack>
         <Text size="sm" fw={600}>
           {first

@@ -76,6 +76,23 @@ const mission = {
     { day: "2026-12-14", timeSlotId: 1, timeSlot: "8h00-12h00 et 14h00-18h00", dayFraction: 1, programme: [] },
     { day: "2026-12-15", timeSlotId: 1, timeSlot: "8h00-12h00 et 14h00-18h00", dayFraction: 1, programme: [] },
   ],
+  statusFacts: {
+    state: "PLANNED",
+    contractSignedAt: "2026-10-01",
+    teamSize: 1,
+    teamProposedAt: "2026-11-01T10:00:00.000Z",
+    teamAnswer: null,
+    firstDay: "2026-12-14",
+    lastDay: "2026-12-15",
+    today: "2026-11-20",
+    preliminaryUploadedAt: null,
+    preliminaryReviewedAt: null,
+    preliminarySentAt: null,
+    observationsReceivedAt: null,
+    finalReportAt: null,
+    deadlines: { preliminaryReportDue: "2027-01-14", observationsDue: null, finalReportDue: null },
+    late: { preliminary: false, final: false },
+  },
   abilities,
   version: 7,
 } as unknown as MissionDetail;
@@ -170,6 +187,10 @@ describe("TeamTab", { timeout: 30_000 }, () => {
     const history = await screen.findByRole("table", { name: "Historique de la mission" });
     expect(within(history).getByText(/^Visite déplacée : 07\/12\/2026/)).toBeInTheDocument();
     expect(within(history).getByText("Mathieu Roux")).toBeInTheDocument();
+    // The establishment's side of it, in the words its portal uses (missionStatusText).
+    expect(
+      screen.getByText("Équipe proposée à l'établissement le 01/11/2026 : réponse en attente."),
+    ).toBeInTheDocument();
     expect(
       fetchMock?.calls.some(
         (c) =>

@@ -1,4 +1,4 @@
-import { CLIENT_TEAM_DECISION_LABELS, formatDate, type MissionDetail } from "@certidesk/shared";
+import { formatDate, type MissionDetail, missionStatusText } from "@certidesk/shared";
 import { Alert, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { IconSend } from "@tabler/icons-react";
 import { useState } from "react";
@@ -93,21 +93,15 @@ function TeamEditor({ mission, save }: MissionTabProps & { save: ReturnType<type
   );
 }
 
-/** The establishment's answer to the proposed team, from its portal. */
-function ClientAnswer({ answer }: { answer: MissionDetail["clientTeamAnswer"] }) {
-  if (!answer)
-    return (
-      <Text size="sm" c="dimmed">
-        Réponse de l'établissement : en attente.
-      </Text>
-    );
-  const objection = answer.decision === "OBJECT";
+/** Where the team stands with the establishment (its answer from the portal), as the portal tells it. */
+function ClientAnswer({ mission }: MissionTabProps) {
+  const answer = mission.clientTeamAnswer ?? null;
+  const objection = answer?.decision === "OBJECT" && answer.current;
   return (
-    <Text size="sm" c={objection && answer.current ? "red.8" : undefined}>
-      Réponse de l'établissement : {CLIENT_TEAM_DECISION_LABELS[answer.decision]} le {formatDate(answer.answeredAt)} par{" "}
-      {answer.answeredBy}
-      {answer.reason ? ` — « ${answer.reason} »` : ""}
-      {answer.current ? "" : " (pour une équipe précédente : à redemander)"}
+    <Text size="sm" c={objection ? "red.8" : undefined}>
+      {missionStatusText(mission.statusFacts, "staff").team}
+      {answer?.current ? ` (${answer.answeredBy})` : ""}
+      {answer?.current && answer.reason ? ` — « ${answer.reason} »` : ""}
     </Text>
   );
 }
@@ -178,7 +172,7 @@ function Proposals({ mission }: MissionTabProps) {
             Proposer aux évaluateurs
           </Button>
         </Group>
-        <ClientAnswer answer={mission.clientTeamAnswer ?? null} />
+        <ClientAnswer mission={mission} />
         {!complete && (
           <Text size="sm" c="dimmed">
             Enregistrez d'abord une équipe complète : au moins deux évaluateurs, dont un coordinateur.

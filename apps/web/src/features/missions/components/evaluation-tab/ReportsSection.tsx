@@ -1,4 +1,4 @@
-import { formatDate, type MissionDetail } from "@certidesk/shared";
+import { formatDate, type MissionDetail, missionStatusText } from "@certidesk/shared";
 import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Table, Text, Textarea, Title } from "@mantine/core";
 import { useState } from "react";
 import { DateField } from "../../../../components";
@@ -126,6 +126,7 @@ function HasTransmission({ mission }: { mission: MissionDetail }) {
 /** The reports with their due dates (Settings › Missions) and the next step for whoever may take it. */
 export function ReportsSection({ mission }: { mission: MissionDetail }) {
   const { reports: r, deadlines: d, late, abilities: a } = mission;
+  const status = missionStatusText(mission.statusFacts, "staff");
   const rows = [
     {
       label: "Rapport préliminaire",
@@ -151,9 +152,7 @@ export function ReportsSection({ mission }: { mission: MissionDetail }) {
       <Title order={2} size="h4">
         Rapports et échéances
       </Title>
-      {mission.status === "FINALISED" && (
-        <Alert color="green">Rapport définitif déposé le {date(r.final.at)} : l'évaluation est finalisée.</Alert>
-      )}
+      {mission.status === "FINALISED" && <Alert color="green">{status.final}</Alert>}
       <Table.ScrollContainer minWidth={520}>
         <Table aria-label="Rapports et échéances">
           <Table.Thead>
@@ -198,7 +197,7 @@ export function ReportsSection({ mission }: { mission: MissionDetail }) {
       )}
       {r.preliminary.uploadedAt && !r.preliminary.reviewedAt && !a.reviewPreliminary && (
         <Text size="sm" c="dimmed">
-          Le rapport préliminaire attend la relecture d'un profil qualité avant son envoi.
+          {status.preliminary}
         </Text>
       )}
       <ReviewAndSend mission={mission} />
