@@ -108,7 +108,17 @@ export const missionDetailSchema = z.object({
   groupId: z.string().nullable(),
   groupedWith: z.array(z.object({ id: z.string(), clientId: z.string(), raisonSocial: z.string() })),
   status: z.enum(MISSION_STATES),
-  team: z.array(z.object({ auditorId: z.string(), name: z.string(), role: z.enum(MISSION_ROLES) })),
+  team: z.array(
+    z.object({
+      auditorId: z.string(),
+      name: z.string(),
+      role: z.enum(MISSION_ROLES),
+      /** The last written justification of this member's warnings on this mission (who, when, which). */
+      justification: z
+        .object({ text: z.string(), by: z.string(), at: z.string(), warnings: z.array(z.string()) })
+        .nullable(),
+    }),
+  ),
   missionOrders: z.array(missionOrderSchema),
   days: z.array(missionDaySchema),
   deadlines: z.object({
@@ -199,6 +209,8 @@ export const missionDaysBodySchema = z
         }),
       )
       .max(60, "Soixante jours de visite au plus."),
+    /** Why the team is kept on these days despite the warnings they raise (leave, double booking…). */
+    justification: justificationSchema.optional(),
     version: versionSchema,
   })
   .refine((v) => new Set(v.days.map((d) => d.day)).size === v.days.length, {

@@ -56,7 +56,12 @@ export function createImpartialityService({ db, clock }: { db: Database; clock: 
     async eligibility(
       actor: Actor,
       auditorId: string,
-      q: { clientId?: string | undefined; days: string[]; contractId?: string | undefined },
+      q: {
+        clientId?: string | undefined;
+        days: string[];
+        contractId?: string | undefined;
+        role?: "COORDINATOR" | "EVALUATOR" | undefined;
+      },
     ): Promise<Eligibility> {
       authorize(actor, "read", { id: auditorId });
       if (!q.clientId) throw badRequest("Choisissez l'établissement (clientId).");
@@ -69,6 +74,7 @@ export function createImpartialityService({ db, clock }: { db: Database; clock: 
         days: q.days,
         today: clock.today(),
         excludeContractId: q.contractId,
+        roles: q.role ? new Map([[auditorId, q.role]]) : undefined,
       });
       const f = facts.get(auditorId);
       if (!f) throw notFound("Évaluateur introuvable.");
