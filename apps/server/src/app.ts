@@ -353,6 +353,7 @@ export async function buildApp({
         logo: await configurationService.logo(),
       }),
       withDocuments: documents.withDocuments,
+      acceptance: { check: missions.checkAcceptance, record: missions.recordChecks },
       ...missionDocs,
     }),
     reports: createMissionReportsService({

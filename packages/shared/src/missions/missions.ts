@@ -237,7 +237,11 @@ export const answerByLinkBodySchema = z.object({
   token: z.string().min(1).max(200),
   answer: z.enum(["ACCEPT", "REFUSE"]),
   reason: z.string().trim().max(2000).optional(),
+  /** Accepting despite a warning of the planning rules (declared leave, another visit…): why. */
+  justification: justificationSchema.optional(),
 });
+/** POST /api/mission-orders/{id}/accept: no body, or the reason for accepting despite warnings. */
+export const acceptMissionOrderBodySchema = z.object({ justification: justificationSchema.optional() }).optional();
 
 export const missionVersionBodySchema = z.object({ version: versionSchema });
 export const reviewPreliminaryBodySchema = z.object({

@@ -1,6 +1,6 @@
 import type { Eligibility, MissionPlanCheck, MissionRole } from "@certidesk/shared";
 import type { Database, Executor } from "../../db/client.js";
-import type { Actor } from "../../lib/actor.js";
+import type { AuditActor } from "../../lib/actor.js";
 import { writeAudit } from "../../lib/audit.js";
 import type { Clock } from "../../lib/clock.js";
 import { AppError } from "../../lib/errors.js";
@@ -8,14 +8,14 @@ import * as repo from "./missions.repository.js";
 
 /** The impartiality engine of the evaluators module, as the missions use it (wired in app.ts). */
 export interface EligibilityChecker {
-  eligibility(
-    actor: Actor,
+  /** The verdict, without authorizing: the mission's policy already decided who may change it. */
+  verdict(
     auditorId: string,
     q: { clientId: string; days: string[]; contractId?: string | undefined; role?: MissionRole | undefined },
   ): Promise<Eligibility>;
   /** Keeps a refused assignment (accreditation evidence); the refused save itself changes nothing. */
   recordRefusal(
-    actor: Actor,
+    actor: AuditActor,
     refusal: {
       auditorId: string;
       clientId: string;
@@ -72,7 +72,7 @@ export function createMissionRules({
   impartiality: EligibilityChecker;
 }) {
   /** Each member × establishment of the group with the engine's verdict and whether it is already justified. */
-  async function verdicts(actor: Actor, group: repo.MissionRow[], change: PlannedChange) {
+  async function verdicts(group: repo.MissionRow[], change: PlannedChange) {
     const people = await repo.auditorsByIds(
       db,
       change.members.map((m) => m.auditorId),
@@ -96,7 +96,7 @@ export function createMissionRules({
         if (!person)
           throw new AppError(422, "UNPROCESSABLE", "Évaluateur introuvable.", { auditorId: member.auditorId });
         if (ordered.has(`${mission.id}:${person.id}`)) continue;
-        const verdict = await impartiality.eligibility(actor, person.id, {
+        const verdict = await impartiality.verdict(person.id, {
           clientId: mission.clientId,
           days,
           contractId: mission.contractId,
@@ -114,10 +114,10 @@ export function createMissionRules({
 
   return {
     /** Refuses (422) or lets through the change; answers the warnings overridden, to record with the save. */
-    async enforce(actor: Actor, group: repo.MissionRow[], change: PlannedChange, requestId?: string) {
+    async enforce(actor: AuditActor, group: repo.MissionRow[], change: PlannedChange, requestId?: string) {
       const overridden: PlanningOverride[] = [];
       const text = change.justification?.trim();
-      for (const { mission, client, person, verdict, warnings, justified } of await verdicts(actor, group, change)) {
+      for (const { mission, client, person, verdict, warnings, justified } of await verdicts(group, change)) {
         if (!verdict.eligible) {
           await impartiality.recordRefusal(
             actor,
@@ -159,8 +159,8 @@ export function createMissionRules({
     },
 
     /** What saving this change would raise, without saving (the planning board, before the drop). */
-    async preview(actor: Actor, group: repo.MissionRow[], change: PlannedChange): Promise<MissionPlanCheck> {
-      const items = (await verdicts(actor, group, change))
+    async preview(group: repo.MissionRow[], change: PlannedChange): Promise<MissionPlanCheck> {
+      const items = (await verdicts(group, change))
         .filter((v) => !v.verdict.eligible || v.warnings.length > 0)
         .map((v) => ({
           auditorId: v.person.id,
@@ -175,7 +175,7 @@ export function createMissionRules({
     },
 
     /** Inside the save's transaction: each overridden warning kept with its justification, and journalled. */
-    async record(tx: Executor, actor: Actor, overridden: PlanningOverride[], requestId?: string) {
+    async record(tx: Executor, actor: AuditActor, overridden: PlanningOverride[], requestId?: string) {
       for (const o of overridden) {
         await repo.insertJustification(tx, {
           auditorId: o.auditorId,

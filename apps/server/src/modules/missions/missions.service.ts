@@ -17,7 +17,7 @@ import {
 } from "@certidesk/shared";
 import type { z } from "zod";
 import type { Database, Executor } from "../../db/client.js";
-import type { Actor } from "../../lib/actor.js";
+import type { Actor, AuditActor } from "../../lib/actor.js";
 import type { Clock } from "../../lib/clock.js";
 import { AppError, conflict, forbidden, notFound } from "../../lib/errors.js";
 import { abilities, authorize, granted, isStaff, recordScope } from "../../lib/policy.js";
@@ -377,12 +377,27 @@ export function createMissionsService(deps: MissionsDeps) {
       return withChecks(await detail(actor, id), checks);
     },
 
+    /** An evaluator accepting their order: their own checks on the mission's days (leave, bookings, documents…). */
+    async checkAcceptance(
+      actor: AuditActor,
+      order: { missionId: string; auditorId: string; role: string },
+      justification: string | undefined,
+      requestId?: string,
+    ): Promise<PlanningChecks> {
+      const loaded = await repo.findMission(db, order.missionId);
+      if (!loaded) throw notFound(missionResource.notFound);
+      const members = [{ auditorId: order.auditorId, role: order.role as MissionRole }];
+      return rules.enforce(actor, [loaded.row], { members, days: null, justification, skipOrdered: false }, requestId);
+    },
+    /** Inside a save's transaction: the overridden warnings kept with their justification. */
+    recordChecks: rules.record,
+
     /** The planning board's preview: what saving these days (the mission's own when absent) would raise. */
     async planCheck(actor: Actor, id: string, days: string[] | undefined) {
       const loaded = await repo.findMission(db, id);
       if (!loaded) throw notFound(missionResource.notFound);
       authorize(actor, "read", missionResource, loaded.record);
-      return rules.preview(actor, await repo.groupOf(db, loaded.row), {
+      return rules.preview(await repo.groupOf(db, loaded.row), {
         members: loaded.team.map((t) => ({ auditorId: t.auditorId, role: t.role as MissionRole })),
         days: days ? [...days].sort() : null,
         skipOrdered: false,
