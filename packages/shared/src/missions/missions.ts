@@ -241,7 +241,11 @@ export const answerByLinkBodySchema = z.object({
   justification: justificationSchema.optional(),
 });
 /** POST /api/mission-orders/{id}/accept: no body, or the reason for accepting despite warnings. */
-export const acceptMissionOrderBodySchema = z.object({ justification: justificationSchema.optional() }).optional();
+export const acceptMissionOrderBodySchema = z.preprocess(
+  // Fastify hands a missing body to the validator as null.
+  (v) => v ?? {},
+  z.object({ justification: justificationSchema.optional() }),
+);
 
 export const missionVersionBodySchema = z.object({ version: versionSchema });
 export const reviewPreliminaryBodySchema = z.object({
