@@ -9,6 +9,7 @@ export const missionKeys = {
   detail: (id: string) => [...missionKeys.all, "detail", id] as const,
   proposals: (id: string) => [...missionKeys.all, "proposals", id] as const,
   planning: (month: string) => [...missionKeys.all, "planning", month] as const,
+  planCheck: (id: string, days: string[]) => [...missionKeys.all, "plan-check", id, days.join(",")] as const,
   deadlineSettings: () => [...missionKeys.all, "deadline-settings"] as const,
   nonConformities: (id: string) => [...missionKeys.all, "non-conformities", id] as const,
 };
