@@ -39,17 +39,15 @@ test("CPI staffs a mission à programmer: team of two with a coordinator, propos
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
   const missionId = page.url().split("/").at(-1) ?? "";
 
-  // Évaluateur: two eligible evaluators from the ranking, the first coordinating.
+  // Évaluateur: two eligible evaluators from the ranking, the first coordinating (one who has the role).
   await page.getByRole("tab", { name: "Évaluateur" }).click();
   await expect(page).toHaveURL(/onglet=evaluateur/);
   const ranking = page.getByRole("table", { name: "Évaluateurs proposés" });
   const eligible = ranking.getByRole("row").filter({ hasText: "Éligible" });
   await expect(eligible.first()).toBeVisible({ timeout: 20_000 });
-  const first = (await eligible.first().getAttribute("aria-label")) ?? "";
-  await eligible
-    .first()
-    .getByRole("button", { name: /^Ajouter/ })
-    .click();
+  const lead = eligible.filter({ hasText: "Peut coordonner" }).first();
+  const first = (await lead.getAttribute("aria-label")) ?? "";
+  await lead.getByRole("button", { name: /^Ajouter/ }).click();
   await expect(page.getByLabel(`Équipe : ${first}`)).toBeVisible();
   const second = (await eligible.first().getAttribute("aria-label")) ?? "";
   await eligible

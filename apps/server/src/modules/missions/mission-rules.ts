@@ -50,6 +50,8 @@ export interface PlannedChange {
   justification?: string | undefined;
   /** Members whose order was sent or accepted are not checked again on a team change (see below). */
   skipOrdered: boolean;
+  /** Only these rules (an evaluator accepting answers for their own situation, not the planner's choices). */
+  only?: readonly string[];
 }
 
 const fullName = (a: { firstName: string; lastName: string }) => `${a.firstName} ${a.lastName}`;
@@ -90,22 +92,25 @@ export function createMissionRules({
     for (const mission of group) {
       const days = change.days ?? (await repo.daysOf(db, mission.id)).map((d) => d.day);
       const { client } = await repo.contextOf(db, mission);
-      const kept = await repo.justificationsOfMission(db, mission.id);
+      const justifications = await repo.justificationsOfMission(db, mission.id);
       for (const member of change.members) {
         const person = people.find((p) => p.id === member.auditorId);
         if (!person)
           throw new AppError(422, "UNPROCESSABLE", "Évaluateur introuvable.", { auditorId: member.auditorId });
         if (ordered.has(`${mission.id}:${person.id}`)) continue;
-        const verdict = await impartiality.verdict(person.id, {
+        const full = await impartiality.verdict(person.id, {
           clientId: mission.clientId,
           days,
           contractId: mission.contractId,
           role: member.role,
         });
+        const kept = (r: { rule: string }) => !change.only || change.only.includes(r.rule);
+        const blocking = full.blocking.filter(kept);
+        const verdict = { eligible: blocking.length === 0, blocking, warnings: full.warnings.filter(kept) };
         const warnings = verdict.warnings.map((w) => ({ rule: w.rule, message: w.message }));
         const justified =
           warnings.length > 0 &&
-          kept.some((j) => j.auditorId === person.id && messages(j.warnings) === messages(warnings));
+          justifications.some((j) => j.auditorId === person.id && messages(j.warnings) === messages(warnings));
         out.push({ mission, client, person, verdict, warnings, justified });
       }
     }

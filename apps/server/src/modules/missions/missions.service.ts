@@ -44,6 +44,8 @@ type TeamInput = z.output<typeof missionTeamBodySchema>;
 type DaysInput = z.output<typeof missionDaysBodySchema>;
 
 const fullName = (a: { firstName: string; lastName: string }) => `${a.firstName} ${a.lastName}`;
+/** What an evaluator answers for when accepting: their own leave, other visits, documents, file. */
+const ACCEPTANCE_RULES = ["ACTIVE", "DOCUMENTS", "AVAILABILITY", "DOUBLE_BOOKING"] as const;
 /**
  * The saved mission, and which warnings were overridden with which justification: the route answers
  * the detail (its schema keeps only that), what follows a save (orders, mails) may read the checks.
@@ -387,7 +389,12 @@ export function createMissionsService(deps: MissionsDeps) {
       const loaded = await repo.findMission(db, order.missionId);
       if (!loaded) throw notFound(missionResource.notFound);
       const members = [{ auditorId: order.auditorId, role: order.role as MissionRole }];
-      return rules.enforce(actor, [loaded.row], { members, days: null, justification, skipOrdered: false }, requestId);
+      return rules.enforce(
+        actor,
+        [loaded.row],
+        { members, days: null, justification, skipOrdered: false, only: ACCEPTANCE_RULES },
+        requestId,
+      );
     },
     /** Inside a save's transaction: the overridden warnings kept with their justification. */
     recordChecks: rules.record,

@@ -273,6 +273,11 @@ export function EvaluatorPicker({
                             {c.city ?? "—"}
                             {c.departement ? ` (${c.departement})` : ""}
                           </Text>
+                          {c.roles.includes("COORDINATOR") && (
+                            <Badge size="xs" variant="outline" color="gray">
+                              Peut coordonner
+                            </Badge>
+                          )}
                           {v && <Reasons reasons={v.blocking} color="red" multi={multi} />}
                           {v && <Reasons reasons={v.warnings} color="orange" multi={multi} />}
                         </Table.Td>
