@@ -371,6 +371,7 @@ export async function buildApp({
       missionLinks,
       identity: companyIdentity,
       withDocuments: documents.withDocuments,
+      acceptance: { check: missions.checkAcceptance, record: missions.recordChecks },
       ...missionDocs,
     }),
     reports: createMissionReportsService({

@@ -56,6 +56,8 @@ export async function buildAuditor(
       city: "Lyon",
       departement: "69",
       sectorDomains: ["PA", "PH", "PEPJJ", "PDS", "AHI"],
+      // Both roles: any test evaluator may coordinate (the coordinator-role rule has its own tests).
+      roles: ["EVALUATOR", "COORDINATOR"],
       ...values,
     })
     .returning();

@@ -65,7 +65,11 @@ test("the CPI follows a refused mission order to its mission, replaces the evalu
 
     // ---- Replace: the first eligible evaluator proposed joins the team.
     const ranking = page.getByRole("table", { name: "Évaluateurs proposés" });
-    const eligible = ranking.getByRole("row").filter({ hasText: "Éligible" }).first();
+    // Not refused: eligible, or to justify (the demo's evaluators cover few départements: zone warnings).
+    const eligible = ranking
+      .getByRole("row")
+      .filter({ hasText: /Éligible|À justifier/ })
+      .first();
     await expect(eligible).toBeVisible({ timeout: 20_000 });
     const name = (await eligible.getAttribute("aria-label")) ?? "";
     await eligible.getByRole("button", { name: `Ajouter ${name}` }).click();

@@ -7,7 +7,12 @@ async function setVisitDays(page: Page, missionId: string, days: string[]) {
   const detail = await (await page.request.get(`/api/missions/${missionId}`)).json();
   const response = await page.request.put(`/api/missions/${missionId}/days`, {
     headers: { "x-csrf-token": csrf },
-    data: { days: days.map((day) => ({ day, timeSlotId: 1, programme: [] })), version: detail.version },
+    data: {
+      days: days.map((day) => ({ day, timeSlotId: 1, programme: [] })),
+      // The team's warnings on these days (zone, leave…) are kept with this justification.
+      justification: "Jours convenus avec l'équipe.",
+      version: detail.version,
+    },
   });
   expect(response.status(), await response.text()).toBe(200);
 }
@@ -39,17 +44,16 @@ test("CPI staffs a mission à programmer: team of two with a coordinator, propos
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
   const missionId = page.url().split("/").at(-1) ?? "";
 
-  // Évaluateur: two eligible evaluators from the ranking, the first coordinating.
+  // Évaluateur: two eligible evaluators from the ranking, the first coordinating (one who has the role).
   await page.getByRole("tab", { name: "Évaluateur" }).click();
   await expect(page).toHaveURL(/onglet=evaluateur/);
   const ranking = page.getByRole("table", { name: "Évaluateurs proposés" });
-  const eligible = ranking.getByRole("row").filter({ hasText: "Éligible" });
+  // Not refused: eligible, or to justify (the demo's evaluators cover few départements: zone warnings).
+  const eligible = ranking.getByRole("row").filter({ hasText: /Éligible|À justifier/ });
   await expect(eligible.first()).toBeVisible({ timeout: 20_000 });
-  const first = (await eligible.first().getAttribute("aria-label")) ?? "";
-  await eligible
-    .first()
-    .getByRole("button", { name: /^Ajouter/ })
-    .click();
+  const lead = eligible.filter({ hasText: "Peut coordonner" }).first();
+  const first = (await lead.getAttribute("aria-label")) ?? "";
+  await lead.getByRole("button", { name: /^Ajouter/ }).click();
   await expect(page.getByLabel(`Équipe : ${first}`)).toBeVisible();
   const second = (await eligible.first().getAttribute("aria-label")) ?? "";
   await eligible
@@ -58,6 +62,9 @@ test("CPI staffs a mission à programmer: team of two with a coordinator, propos
     .click();
   await expect(page.getByLabel(`Équipe : ${second}`)).toBeVisible();
   await page.getByLabel(`Équipe : ${first}`).getByLabel("Coordinateur(rice)").check();
+  const justifications = page.getByRole("textbox", { name: "Justification (conservée au journal)" });
+  for (let i = 0; i < (await justifications.count()); i++)
+    await justifications.nth(i).fill("Binôme retenu malgré la distance.");
   await page.getByRole("button", { name: "Enregistrer l'équipe" }).click();
   await expect(page.getByText("Équipe d'évaluation enregistrée.")).toBeVisible();
   await expect(page.getByRole("row", { name: `Ordre de mission de ${first}` })).toContainText("À envoyer");

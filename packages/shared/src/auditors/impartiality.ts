@@ -1,29 +1,8 @@
 import { z } from "zod";
 import { typeError } from "../text.js";
+import { IMPARTIALITY_RULES, type RuleSeverities, ruleSeveritiesSchema } from "./planning-rules.js";
 
 /** The impartiality engine's answer, and its settings (defaults from the HAS cahier des charges). */
-
-const IMPARTIALITY_RULES = [
-  "ADVICE_WINDOW",
-  "EMPLOYMENT_YEARS",
-  "CURRENT_INTEREST",
-  "SAME_DEPARTEMENT",
-  "DOCUMENTS",
-  "SECTOR_DOMAIN",
-  "AVAILABILITY",
-  "MONTHLY_MAXIMUM",
-] as const;
-export type ImpartialityRule = (typeof IMPARTIALITY_RULES)[number];
-export const IMPARTIALITY_RULE_LABELS: Record<ImpartialityRule, string> = {
-  ADVICE_WINDOW: "Conseil, formation ou accompagnement récent ou prévu",
-  EMPLOYMENT_YEARS: "Emploi dans l'organisation au cours des dernières années",
-  CURRENT_INTEREST: "Intérêt en cours",
-  SAME_DEPARTEMENT: "Travail dans un ESSMS du même département",
-  DOCUMENTS: "Documents manquants ou expirés",
-  SECTOR_DOMAIN: "Domaine non couvert par les compétences",
-  AVAILABILITY: "Indisponible ou déjà pris",
-  MONTHLY_MAXIMUM: "Maximum mensuel de missions dépassé",
-};
 
 const reasonSchema = z.object({
   rule: z.enum(IMPARTIALITY_RULES),
@@ -50,6 +29,8 @@ export const eligibilityQuerySchema = z.object({
   days: dayList.default([]),
   /** The contract being programmed: its own days do not count as "already booked". */
   contractId: z.uuid().optional(),
+  /** The role the evaluator would hold: a coordinator needs the coordinator role. */
+  role: z.enum(["COORDINATOR", "EVALUATOR"]).optional(),
 });
 
 const candidateSchema = z.object({
@@ -77,6 +58,7 @@ export const impartialitySettingsSchema = z.object({
   sameDepartementRule: z.boolean(),
   documentsRule: z.boolean(),
   expiringSoonDays: z.number().int().min(1).max(365),
+  ruleSeverities: ruleSeveritiesSchema,
   version: z.number().int(),
 });
 export type ImpartialitySettings = z.infer<typeof impartialitySettingsSchema>;
@@ -103,6 +85,8 @@ export const impartialitySettingsBodySchema = z.object({
     .int("Nombre de jours entier.")
     .min(1, "Au moins 1 jour.")
     .max(365, "365 jours au plus."),
+  /** Which of the editable rules block and which warn (the HAS rules always block). */
+  ruleSeverities: ruleSeveritiesSchema.default({}),
   version: z
     .number({ error: typeError("La version est obligatoire.") })
     .int()
@@ -116,6 +100,7 @@ export const DEFAULT_IMPARTIALITY_SETTINGS = {
   sameDepartementRule: true,
   documentsRule: true,
   expiringSoonDays: 30,
+  ruleSeverities: {} as RuleSeverities,
 } as const;
 
 /** Fare classes (Settings list): the spec's fareClass `_id` / `fareClassName`. */

@@ -126,7 +126,17 @@ export const missionDetailSchema = z.object({
   groupId: z.string().nullable(),
   groupedWith: z.array(z.object({ id: z.string(), clientId: z.string(), raisonSocial: z.string() })),
   status: z.enum(MISSION_STATES),
-  team: z.array(z.object({ auditorId: z.string(), name: z.string(), role: z.enum(MISSION_ROLES) })),
+  team: z.array(
+    z.object({
+      auditorId: z.string(),
+      name: z.string(),
+      role: z.enum(MISSION_ROLES),
+      /** The last written justification of this member's warnings on this mission (who, when, which). */
+      justification: z
+        .object({ text: z.string(), by: z.string(), at: z.string(), warnings: z.array(z.string()) })
+        .nullable(),
+    }),
+  ),
   missionOrders: z.array(missionOrderSchema),
   /** Orders replaced by a newer one (new dates, role), newest first; empty for evaluators and client users. */
   replacedOrders: z.array(replacedMissionOrderSchema),
@@ -223,6 +233,8 @@ export const missionDaysBodySchema = z
       .max(60, "Soixante jours de visite au plus."),
     /** On site (false) or remote (true); absent: unchanged. A certification audit only (canBeRemote). */
     remote: z.boolean({ error: "Indiquez si l'audit a lieu sur site ou à distance." }).optional(),
+    /** Why the team is kept on these days despite the warnings they raise (leave, double booking…). */
+    justification: justificationSchema.optional(),
     version: versionSchema,
   })
   .refine((v) => new Set(v.days.map((d) => d.day)).size === v.days.length, {
@@ -249,7 +261,15 @@ export const answerByLinkBodySchema = z.object({
   token: z.string().min(1).max(200),
   answer: z.enum(["ACCEPT", "REFUSE"]),
   reason: z.string().trim().max(2000).optional(),
+  /** Accepting despite a warning of the planning rules (declared leave, another visit…): why. */
+  justification: justificationSchema.optional(),
 });
+/** POST /api/mission-orders/{id}/accept: no body, or the reason for accepting despite warnings. */
+export const acceptMissionOrderBodySchema = z.preprocess(
+  // Fastify hands a missing body to the validator as null.
+  (v) => v ?? {},
+  z.object({ justification: justificationSchema.optional() }),
+);
 
 export const missionVersionBodySchema = z.object({ version: versionSchema });
 export const reviewPreliminaryBodySchema = z.object({

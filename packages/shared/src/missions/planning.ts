@@ -84,3 +84,31 @@ export const missionProposalsSchema = z.object({
   ),
 });
 export type MissionProposals = z.infer<typeof missionProposalsSchema>;
+
+/** GET /api/missions/{id}/plan-check?days=…: what saving these days would raise, before saving. */
+export const missionPlanCheckQuerySchema = z.object({
+  days: z
+    .string()
+    .trim()
+    .transform((v) => (v ? v.split(",").map((d) => d.trim()) : []))
+    .pipe(z.array(z.iso.date({ error: "Jour de visite invalide (AAAA-MM-JJ)." })).max(60, "Soixante jours au plus."))
+    .optional(),
+});
+
+const planReasonSchema = z.object({ rule: z.string(), message: z.string() });
+/** One member of the team on one establishment of the group: the reasons the rule set gives. */
+export const missionPlanCheckSchema = z.object({
+  items: z.array(
+    z.object({
+      auditorId: z.string(),
+      name: z.string(),
+      clientId: z.string(),
+      raisonSocial: z.string(),
+      blocking: z.array(planReasonSchema),
+      warnings: z.array(planReasonSchema),
+      /** These very warnings were already justified for this mission: no new justification needed. */
+      justified: z.boolean(),
+    }),
+  ),
+});
+export type MissionPlanCheck = z.infer<typeof missionPlanCheckSchema>;

@@ -60,6 +60,11 @@ export const impartialitySettings = pgTable("impartiality_settings", {
   sameDepartementRule: boolean("same_departement_rule").notNull().default(true),
   documentsRule: boolean("documents_rule").notNull().default(true),
   expiringSoonDays: integer("expiring_soon_days").notNull().default(30),
+  /** Which editable planning rules block and which warn (absent: the default of @certidesk/shared). */
+  ruleSeverities: jsonb("rule_severities")
+    .$type<Partial<Record<string, "BLOCKING" | "WARNING">>>()
+    .notNull()
+    .default({}),
   version: integer("version").notNull().default(1),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });

@@ -28,6 +28,7 @@ import { missionOrderUnanswered } from "./rules/mission-order-unanswered.js";
 import { missionPreliminaryNotSent } from "./rules/mission-preliminary-not-sent.js";
 import { missionReportLate } from "./rules/mission-report-late.js";
 import { missionTeamIncomplete } from "./rules/mission-team-incomplete.js";
+import { missionTeamUnfit } from "./rules/mission-team-unfit.js";
 import { performanceNotScored } from "./rules/performance-not-scored.js";
 import { performanceSatisfactionMissing } from "./rules/performance-satisfaction-missing.js";
 import { performanceSatisfactionToSend } from "./rules/performance-satisfaction-to-send.js";
@@ -53,6 +54,7 @@ export const ALERT_RULES: readonly AlertRule[] = [
   // Planifications
   clientToProgram,
   missionTeamIncomplete,
+  missionTeamUnfit,
   missionOrderRefused,
   missionOrderUnanswered,
   missionOrderAccepted,

@@ -2,7 +2,7 @@ import type { Candidate, Eligibility, EligibilityReason, impartialitySettingsBod
 import type { z } from "zod";
 import type { Database, Executor } from "../../db/client.js";
 import { impartialitySettings } from "../../db/schema/index.js";
-import type { Actor } from "../../lib/actor.js";
+import type { Actor, AuditActor } from "../../lib/actor.js";
 import { writeAudit } from "../../lib/audit.js";
 import type { Clock } from "../../lib/clock.js";
 import { AppError, badRequest, notFound } from "../../lib/errors.js";
@@ -38,6 +38,14 @@ export interface ProgrammeAssignment {
   evaluators: Array<{ auditorId: string; justification?: string | undefined }>;
 }
 
+type EligibilityQuery = {
+  clientId?: string | undefined;
+  days: string[];
+  contractId?: string | undefined;
+  /** The role the evaluator would hold (a coordinator needs the coordinator role). */
+  role?: "COORDINATOR" | "EVALUATOR" | undefined;
+};
+
 const sameWarnings = (a: Array<{ message: string }>, b: Array<{ message: string }>) =>
   JSON.stringify(a.map((w) => w.message).sort()) === JSON.stringify(b.map((w) => w.message).sort());
 
@@ -46,6 +54,24 @@ const sameWarnings = (a: Array<{ message: string }>, b: Array<{ message: string 
  * ESSMS, and the check of a contract programme's team (blocked refused with 422, warnings justified).
  */
 export function createImpartialityService({ db, clock }: { db: Database; clock: Clock }) {
+  async function verdict(auditorId: string, q: EligibilityQuery): Promise<Eligibility> {
+    if (!q.clientId) throw badRequest("Choisissez l'établissement (clientId).");
+    const auditor = await findAuditor(db, auditorId);
+    if (!auditor) throw notFound("Évaluateur introuvable.");
+    const essms = await essmsOrThrow(db, q.clientId);
+    const facts = await loadFacts(db, {
+      auditors: [auditor],
+      essms,
+      days: q.days,
+      today: clock.today(),
+      excludeContractId: q.contractId,
+      roles: q.role ? new Map([[auditorId, q.role]]) : undefined,
+    });
+    const f = facts.get(auditorId);
+    if (!f) throw notFound("Évaluateur introuvable.");
+    return evaluateEligibility(f);
+  }
+
   async function essmsOrThrow(tx: Executor, clientId: string) {
     const essms = await loadEssms(tx, clientId);
     if (!essms) throw badRequest("Établissement introuvable.");
@@ -53,26 +79,12 @@ export function createImpartialityService({ db, clock }: { db: Database; clock: 
   }
 
   return {
-    async eligibility(
-      actor: Actor,
-      auditorId: string,
-      q: { clientId?: string | undefined; days: string[]; contractId?: string | undefined },
-    ): Promise<Eligibility> {
+    /** One evaluator's verdict, for a caller that authorized the read (the eligibility route, a mission's rules). */
+    verdict,
+
+    async eligibility(actor: Actor, auditorId: string, q: EligibilityQuery): Promise<Eligibility> {
       authorize(actor, "read", { id: auditorId });
-      if (!q.clientId) throw badRequest("Choisissez l'établissement (clientId).");
-      const auditor = await findAuditor(db, auditorId);
-      if (!auditor) throw notFound("Évaluateur introuvable.");
-      const essms = await essmsOrThrow(db, q.clientId);
-      const facts = await loadFacts(db, {
-        auditors: [auditor],
-        essms,
-        days: q.days,
-        today: clock.today(),
-        excludeContractId: q.contractId,
-      });
-      const f = facts.get(auditorId);
-      if (!f) throw notFound("Évaluateur introuvable.");
-      return evaluateEligibility(f);
+      return verdict(auditorId, q);
     },
 
     /**
@@ -201,7 +213,7 @@ export function createImpartialityService({ db, clock }: { db: Database; clock: 
      * after the refused save rolled back, in a transaction of its own: the refusal changes nothing
      * else, so this row and its journal entry are its only trace.
      */
-    async recordRefusal(actor: Actor, refusal: AssignmentRefusal, requestId?: string) {
+    async recordRefusal(actor: AuditActor, refusal: AssignmentRefusal, requestId?: string) {
       await db.transaction(async (tx) => {
         await insertRefusal(tx, {
           auditorId: refusal.auditorId,

@@ -10,6 +10,7 @@ import { authorize } from "../../lib/policy.js";
 import type { DocumentsService, DocumentToFile } from "../documents/index.js";
 import type { MissionLinks } from "./mission-links.js";
 import { missionOrderFile, orderFileContext } from "./mission-order-file.js";
+import type { PlanningChecks } from "./mission-rules.js";
 import { missionWriter, touchMission } from "./mission-write.js";
 import { missionOrderResource, missionResource } from "./missions.policy.js";
 import * as repo from "./missions.repository.js";
@@ -42,15 +43,51 @@ export interface MissionOrdersDeps {
   enqueueMail: EnqueueMail;
   onMailQueued?: () => void;
   detail: (actor: Actor, id: string) => Promise<MissionDetail>;
+  /** The planning rules of the missions service, run when an evaluator accepts (wired in app.ts). */
+  acceptance?: {
+    check: (
+      actor: AuditActor,
+      order: { missionId: string; auditorId: string; role: string },
+      justification: string | undefined,
+      requestId?: string,
+    ) => Promise<PlanningChecks>;
+    record: (
+      tx: Executor,
+      actor: AuditActor,
+      overridden: PlanningChecks["overridden"],
+      requestId?: string,
+    ) => Promise<void>;
+  };
 }
 
-type Answer = { kind: "ACCEPT" } | { kind: "REFUSE"; reason: string };
+type Answer = { kind: "ACCEPT"; justification?: string | undefined } | { kind: "REFUSE"; reason: string };
 const fullName = (a: { firstName: string; lastName: string }) => `${a.firstName} ${a.lastName}`;
 const ANSWERED = "Cet ordre de mission a déjà reçu une réponse.";
 
 export function createMissionOrdersService(deps: MissionOrdersDeps) {
   const { db, clock, missionLinks } = deps;
   const writeMission = missionWriter({ db, clock });
+
+  /**
+   * Before accepting, the evaluator's own checks (declared leave, another visit those days, an expired
+   * document…): a blocking reason refuses, a warning needs their written reason. Outside the answer's
+   * transaction (the checks read through the database); an order no longer SENT is left to it (409).
+   */
+  async function acceptanceChecks(
+    who: { actor: Actor } | { link: true },
+    orderId: string,
+    justification: string | undefined,
+    requestId?: string,
+  ) {
+    const order = await repo.findOrder(db, orderId);
+    if (!order || !deps.acceptance) return null;
+    if ("actor" in who) authorize(who.actor, "answer", missionOrderResource, order);
+    if (order.status !== "SENT") return null;
+    const person = await repo.findAuditor(db, order.auditorId);
+    const actor: AuditActor =
+      "actor" in who ? who.actor : { userId: null, label: `${person ? fullName(person) : ""} (lien de l'e-mail)` };
+    return deps.acceptance.check(actor, order, justification, requestId);
+  }
 
   /**
    * The answer, appended: a new row (ACCEPT or REFUSE) supersedes the SENT order, which never
@@ -63,6 +100,7 @@ export function createMissionOrdersService(deps: MissionOrdersDeps) {
     a: Answer,
     requestId?: string,
   ): Promise<{ missionId: string }> {
+    const checks = a.kind === "ACCEPT" ? await acceptanceChecks(who, orderId, a.justification, requestId) : null;
     try {
       return await db.transaction(async (tx) => {
         const order = await repo.findOrderForUpdate(tx, orderId);
@@ -91,6 +129,7 @@ export function createMissionOrdersService(deps: MissionOrdersDeps) {
             createdAt: now,
           },
         ]);
+        if (checks) await deps.acceptance?.record(tx, actor, checks.overridden, requestId);
         if (a.kind === "REFUSE") {
           await repo.removeTeamMember(tx, order.missionId, order.auditorId);
           await touchMission(tx, order.missionId, now);
@@ -248,8 +287,8 @@ export function createMissionOrdersService(deps: MissionOrdersDeps) {
       return deps.detail(actor, missionId);
     },
 
-    async accept(actor: Actor, orderId: string, requestId?: string) {
-      const { missionId } = await answer({ actor }, orderId, { kind: "ACCEPT" }, requestId);
+    async accept(actor: Actor, orderId: string, justification: string | undefined, requestId?: string) {
+      const { missionId } = await answer({ actor }, orderId, { kind: "ACCEPT", justification }, requestId);
       return deps.detail(actor, missionId);
     },
 
@@ -282,7 +321,13 @@ export function createMissionOrdersService(deps: MissionOrdersDeps) {
     },
 
     async answerByLink(
-      input: { p: string; token: string; answer: "ACCEPT" | "REFUSE"; reason?: string | undefined },
+      input: {
+        p: string;
+        token: string;
+        answer: "ACCEPT" | "REFUSE";
+        reason?: string | undefined;
+        justification?: string | undefined;
+      },
       requestId?: string,
     ) {
       const orderId = verifiedOrderId(input.p, input.token);
@@ -290,7 +335,9 @@ export function createMissionOrdersService(deps: MissionOrdersDeps) {
       await answer(
         { link: true },
         orderId,
-        input.answer === "ACCEPT" ? { kind: "ACCEPT" } : { kind: "REFUSE", reason: input.reason ?? "" },
+        input.answer === "ACCEPT"
+          ? { kind: "ACCEPT", justification: input.justification }
+          : { kind: "REFUSE", reason: input.reason ?? "" },
         requestId,
       );
       return { ok: true as const };

@@ -1,4 +1,5 @@
 import {
+  acceptMissionOrderBodySchema,
   answerByLinkBodySchema,
   calendarLinkSchema,
   hasTransmissionBodySchema,
@@ -65,9 +66,15 @@ export function missionStepsRoutes(app: AppInstance, deps: MissionStepsDeps) {
     "/api/mission-orders/:id/accept",
     {
       config: scoped,
-      schema: { tags, summary: "L'évaluateur accepte son ordre de mission", params: idParams, response: detail },
+      schema: {
+        tags,
+        summary: "L'évaluateur accepte son ordre de mission (motif écrit si ses vérifications avertissent)",
+        params: idParams,
+        body: acceptMissionOrderBodySchema,
+        response: detail,
+      },
     },
-    async (request) => orders.accept(requireActor(request), request.params.id, request.id),
+    async (request) => orders.accept(requireActor(request), request.params.id, request.body?.justification, request.id),
   );
 
   app.post(

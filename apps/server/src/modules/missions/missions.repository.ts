@@ -199,6 +199,15 @@ export async function justificationsOf(db: Executor, missionId: string, auditorI
     );
 }
 
+/** Every justification kept for a mission, newest first (the detail shows each member's last). */
+export async function justificationsOfMission(db: Executor, missionId: string) {
+  return db
+    .select()
+    .from(auditorAssignmentJustifications)
+    .where(eq(auditorAssignmentJustifications.missionId, missionId))
+    .orderBy(desc(auditorAssignmentJustifications.createdAt));
+}
+
 export async function insertJustification(db: Executor, values: typeof auditorAssignmentJustifications.$inferInsert) {
   await db.insert(auditorAssignmentJustifications).values(values);
 }

@@ -3,6 +3,8 @@ import {
   missionDaysBodySchema,
   missionDetailSchema,
   missionListQuerySchema,
+  missionPlanCheckQuerySchema,
+  missionPlanCheckSchema,
   missionRowSchema,
   missionTeamBodySchema,
   pageResultSchema,
@@ -97,5 +99,21 @@ export function missionsRoutes(app: AppInstance, { missions }: { missions: Missi
       },
     },
     async (request) => missions.updateDays(requireActor(request), request.params.id, request.body, request.id),
+  );
+
+  app.get(
+    "/api/missions/:id/plan-check",
+    {
+      // The planning team's preview: it names the other evaluators' leave and bookings.
+      config: { access: { code: "MISSION", op: "read", staff: true } },
+      schema: {
+        tags,
+        summary: "Ce que ces jours de visite (ou les jours actuels) feraient lever à l'équipe, avant d'enregistrer",
+        params: idParams,
+        querystring: missionPlanCheckQuerySchema,
+        response: { 200: missionPlanCheckSchema },
+      },
+    },
+    async (request) => missions.planCheck(requireActor(request), request.params.id, request.query.days),
   );
 }

@@ -1,6 +1,5 @@
 import {
   canBeRemote,
-  type Eligibility,
   lateReports,
   MIN_VISIT_DAYS,
   MIN_VISIT_DAYS_FROM,
@@ -21,8 +20,7 @@ import {
 } from "@certidesk/shared";
 import type { z } from "zod";
 import type { Database, Executor } from "../../db/client.js";
-import type { Actor } from "../../lib/actor.js";
-import { writeAudit } from "../../lib/audit.js";
+import type { Actor, AuditActor } from "../../lib/actor.js";
 import type { Clock } from "../../lib/clock.js";
 import { AppError, forbidden, notFound } from "../../lib/errors.js";
 import { abilities, authorize, granted, isStaff, recordScope } from "../../lib/policy.js";
@@ -36,31 +34,16 @@ import { listMissions, missionListBatches } from "./mission-list.repository.js";
 import { latestAnswers } from "./mission-portal.repository.js";
 import { teamAnswerOf } from "./mission-portal.service.js";
 import { lastClientProposals } from "./mission-proposals.repository.js";
+import {
+  createMissionRules,
+  type EligibilityChecker,
+  type PlanningChecks,
+  type PlanningOverride,
+} from "./mission-rules.js";
 import { missionStatusFacts } from "./mission-status-facts.js";
 import { type MissionChange, missionWriter, touchMission } from "./mission-write.js";
 import { missionResource } from "./missions.policy.js";
 import * as repo from "./missions.repository.js";
-
-/** The impartiality engine of the evaluators module, as the missions use it (wired in app.ts). */
-export interface EligibilityChecker {
-  eligibility(
-    actor: Actor,
-    auditorId: string,
-    q: { clientId: string; days: string[]; contractId?: string | undefined },
-  ): Promise<Eligibility>;
-  /** Keeps a refused assignment (accreditation evidence); the refused save itself changes nothing. */
-  recordRefusal(
-    actor: Actor,
-    refusal: {
-      auditorId: string;
-      clientId: string;
-      contractId?: string;
-      missionId?: string;
-      reasons: Array<{ rule: string; message: string }>;
-    },
-    requestId?: string,
-  ): Promise<void>;
-}
 
 export interface MissionsDeps {
   db: Database;
@@ -75,12 +58,18 @@ type TeamInput = z.output<typeof missionTeamBodySchema>;
 type DaysInput = z.output<typeof missionDaysBodySchema>;
 
 const fullName = (a: { firstName: string; lastName: string }) => `${a.firstName} ${a.lastName}`;
-const sameWarnings = (a: Array<{ message: string }>, b: Array<{ message: string }>) =>
-  JSON.stringify(a.map((w) => w.message).sort()) === JSON.stringify(b.map((w) => w.message).sort());
+/** What an evaluator answers for when accepting: their own leave, other visits, documents, file. */
+const ACCEPTANCE_RULES = ["ACTIVE", "DOCUMENTS", "AVAILABILITY", "DOUBLE_BOOKING"] as const;
+/**
+ * The saved mission, and which warnings were overridden with which justification: the route answers
+ * the detail (its schema keeps only that), what follows a save (orders, mails) may read the checks.
+ */
+const withChecks = (detail: MissionDetail, planningChecks: PlanningChecks) => ({ ...detail, planningChecks });
 
 export function createMissionsService(deps: MissionsDeps) {
   const { db, clock, links, impartiality, follow } = deps;
   const writeMission = missionWriter({ db, clock });
+  const rules = createMissionRules({ db, clock, impartiality });
 
   /** An order row as the mission detail shows it. */
   const orderView = (
@@ -111,15 +100,17 @@ export function createMissionsService(deps: MissionsDeps) {
     if (!loaded) throw notFound(missionResource.notFound);
     authorize(actor, "read", missionResource, loaded.record);
     const { row, team, record } = loaded;
-    const [settings, context, days, orders, group, preparation, openNonConformities] = await Promise.all([
-      repo.loadDeadlineSettings(db),
-      repo.contextOf(db, row),
-      repo.daysOf(db, id),
-      repo.currentOrders(db, { missionId: id }),
-      repo.groupOf(db, row),
-      repo.preparationDocuments(db, id),
-      repo.openNonConformityCounts(db, id),
-    ]);
+    const [settings, context, days, orders, group, preparation, openNonConformities, justifications] =
+      await Promise.all([
+        repo.loadDeadlineSettings(db),
+        repo.contextOf(db, row),
+        repo.daysOf(db, id),
+        repo.currentOrders(db, { missionId: id }),
+        repo.groupOf(db, row),
+        repo.preparationDocuments(db, id),
+        repo.openNonConformityCounts(db, id),
+        isStaff(actor) ? repo.justificationsOfMission(db, id) : Promise.resolve([]),
+      ]);
     const replaced = isStaff(actor) ? await replacedOrdersOf(db, id) : [];
     const clientAnswers = (await latestAnswers(db, [id])).get(id);
     const proposedAt = (await lastClientProposals(db, [id])).get(id) ?? null;
@@ -160,7 +151,23 @@ export function createMissionsService(deps: MissionsDeps) {
         .filter((g) => g.id !== row.id)
         .map((g) => ({ id: g.id, clientId: g.clientId, raisonSocial: groupNames.get(g.clientId) ?? "" })),
       status: missionState(row, settings, today),
-      team: team.map((t) => ({ auditorId: t.auditorId, name: fullName(t), role: t.role as MissionRole })),
+      team: team.map((t) => {
+        // The member's last justification (newest first), shown where the warning was: the staff only.
+        const j = justifications.find((x) => x.auditorId === t.auditorId);
+        return {
+          auditorId: t.auditorId,
+          name: fullName(t),
+          role: t.role as MissionRole,
+          justification: j
+            ? {
+                text: j.justification,
+                by: j.createdByLabel,
+                at: j.createdAt.toISOString(),
+                warnings: j.warnings.map((w) => w.message),
+              }
+            : null,
+        };
+      }),
       missionOrders: visibleOrders.map(({ order: o, ...a }) => orderView(o, a)),
       replacedOrders: replaced.map(({ order: o, replacedAt, ...a }) => ({
         ...orderView(o, a),
@@ -223,80 +230,6 @@ export function createMissionsService(deps: MissionsDeps) {
   }
 
   /**
-   * Every member checked with the impartiality engine for every establishment of the group: a
-   * blocked one is refused (422) with its French reason; warnings need a written justification,
-   * unless the same warnings were already justified for this mission.
-   * A member whose order was already sent or accepted is not checked again: they were checked when
-   * assigned, they only leave by refusing their order, and a document that expired since (followed on
-   * the Evaluateurs alerts) must not stop the planning team from changing the rest of the team.
-   */
-  async function checkTeam(actor: Actor, group: repo.MissionRow[], input: TeamInput, requestId?: string) {
-    const people = await repo.auditorsByIds(
-      db,
-      input.members.map((m) => m.auditorId),
-    );
-    const ordered = new Set(
-      (await repo.currentOrders(db, { missionIds: group.map((m) => m.id) }))
-        .filter(({ order }) => order.status === "SENT" || order.status === "ACCEPT")
-        .map(({ order }) => `${order.missionId}:${order.auditorId}`),
-    );
-    const warned: Array<{
-      missionId: string;
-      clientId: string;
-      auditorId: string;
-      warnings: Array<{ rule: string; message: string }>;
-    }> = [];
-    for (const mission of group) {
-      const days = (await repo.daysOf(db, mission.id)).map((d) => d.day);
-      const { client } = await repo.contextOf(db, mission);
-      for (const member of input.members) {
-        const person = people.find((p) => p.id === member.auditorId);
-        if (!person)
-          throw new AppError(422, "UNPROCESSABLE", "Évaluateur introuvable.", { auditorId: member.auditorId });
-        if (ordered.has(`${mission.id}:${person.id}`)) continue;
-        const verdict = await impartiality.eligibility(actor, member.auditorId, {
-          clientId: mission.clientId,
-          days,
-          contractId: mission.contractId,
-        });
-        const who = `${fullName(person)} ne peut pas évaluer « ${client.raisonSocial} »`;
-        if (!verdict.eligible) {
-          await impartiality.recordRefusal(
-            actor,
-            {
-              auditorId: person.id,
-              clientId: mission.clientId,
-              contractId: mission.contractId,
-              missionId: mission.id,
-              reasons: verdict.blocking.map((b) => ({ rule: b.rule, message: b.message })),
-            },
-            requestId,
-          );
-          throw new AppError(422, "UNPROCESSABLE", `${who} : ${verdict.blocking.map((b) => b.message).join(" ")}`, {
-            auditorId: person.id,
-            clientId: mission.clientId,
-            ...verdict,
-          });
-        }
-        if (verdict.warnings.length === 0) continue;
-        const warnings = verdict.warnings.map((w) => ({ rule: w.rule, message: w.message }));
-        if (!input.justification) {
-          const previous = await repo.justificationsOf(db, mission.id, person.id);
-          if (previous.some((j) => sameWarnings(j.warnings, warnings))) continue;
-          throw new AppError(
-            422,
-            "UNPROCESSABLE",
-            `Justification requise pour affecter ${fullName(person)} à « ${client.raisonSocial} » : ${warnings.map((w) => w.message).join(" ")}`,
-            { auditorId: person.id, clientId: mission.clientId, warnings, justificationRequired: true },
-          );
-        }
-        warned.push({ missionId: mission.id, clientId: mission.clientId, auditorId: person.id, warnings });
-      }
-    }
-    return { people, warned };
-  }
-
-  /**
    * Replaces the team of one mission: orders of those leaving never sent go, newcomers get one WAITING. An
    * order already sent or accepted stays: the change's follow-up cancels it and tells the evaluator.
    */
@@ -329,8 +262,8 @@ export function createMissionsService(deps: MissionsDeps) {
 
   /**
    * Writes one change on the mission and the same on the others of its group (shared days and team), then
-   * what follows it on each (orders, mails, history: mission-follow.ts), all in one transaction. `overrides`:
-   * the checks the planner overrode, with their justifications, for the history.
+   * what follows it on each (orders, mails, history: mission-follow.ts), all in one transaction. `overridden`:
+   * the warnings the planner overrode, with their justifications: each mission's history names its own.
    */
   async function writeGroup(
     actor: Actor,
@@ -340,7 +273,7 @@ export function createMissionsService(deps: MissionsDeps) {
     each: (tx: Executor, mission: repo.MissionRow) => Promise<void>,
     change: (loaded: { row: repo.MissionRow }) => MissionChange,
     requestId: string | undefined,
-    overrides: OverriddenCheck[],
+    overridden: PlanningOverride[],
   ) {
     return follow.saving(actor, (filing) =>
       writeMission(
@@ -354,6 +287,15 @@ export function createMissionsService(deps: MissionsDeps) {
             const before = await follow.snapshot(tx, mission.id);
             await each(tx, mission);
             if (mission.id !== id) await touchMission(tx, mission.id, clock.now());
+            const overrides: OverriddenCheck[] = overridden
+              .filter((o) => o.missionId === mission.id)
+              .flatMap((o) =>
+                o.warnings.map((w) => ({
+                  check: w.rule,
+                  message: `${o.auditorName} : ${w.message}`,
+                  justification: o.justification,
+                })),
+              );
             await follow.followMissionChange(tx, { actor, before, filing, overrides, requestId });
           }
           return change(loaded);
@@ -386,7 +328,16 @@ export function createMissionsService(deps: MissionsDeps) {
       if (!loaded) throw notFound(missionResource.notFound);
       authorize(actor, "updateTeam", missionResource, loaded.record);
       const group = await repo.groupOf(db, loaded.row);
-      const { people, warned } = await checkTeam(actor, group, input, requestId);
+      const checks = await rules.enforce(
+        actor,
+        group,
+        { members: input.members, days: null, justification: input.justification, skipOrdered: true },
+        requestId,
+      );
+      const people = await repo.auditorsByIds(
+        db,
+        input.members.map((m) => m.auditorId),
+      );
       const names = input.members
         .map((m) => {
           const p = people.find((x) => x.id === m.auditorId);
@@ -400,38 +351,18 @@ export function createMissionsService(deps: MissionsDeps) {
         input.version,
         async (tx, mission) => {
           await replaceTeam(tx, actor, mission.id, input.members);
-          for (const w of warned.filter((x) => x.missionId === mission.id)) {
-            const person = people.find((p) => p.id === w.auditorId);
-            await repo.insertJustification(tx, {
-              auditorId: w.auditorId,
-              contractId: mission.contractId,
-              missionId: mission.id,
-              clientId: w.clientId,
-              warnings: w.warnings,
-              justification: input.justification ?? "",
-              createdById: actor.userId,
-              createdByLabel: actor.label,
-              createdAt: clock.now(),
-            });
-            await writeAudit(
-              tx,
-              actor,
-              {
-                action: "justify",
-                entityType: "mission",
-                entityId: mission.id,
-                summary: `Affectation de ${person ? fullName(person) : ""} justifiée : ${input.justification ?? ""}`,
-                changes: { auditorId: w.auditorId, warnings: w.warnings.map((x) => x.message) },
-              },
-              requestId,
-            );
-          }
+          await rules.record(
+            tx,
+            actor,
+            checks.overridden.filter((o) => o.missionId === mission.id),
+            requestId,
+          );
         },
         () => ({ summary: `Équipe d'évaluation : ${names}`, changes: { members: input.members } }),
         requestId,
-        [],
+        checks.overridden,
       );
-      return detail(actor, id);
+      return withChecks(await detail(actor, id), checks);
     },
 
     async updateDays(actor: Actor, id: string, input: DaysInput, requestId?: string) {
@@ -460,6 +391,18 @@ export function createMissionsService(deps: MissionsDeps) {
         );
       const modality = remote === undefined ? "" : ` (${modalityLabel(remote).toLowerCase()})`;
       const label = `${days.length ? `${days.length} jour(s) du ${first} au ${last}` : "à programmer"}${modality}`;
+      // The whole team against the new days: leave, double booking, documents on those days…
+      const checks = await rules.enforce(
+        actor,
+        await repo.groupOf(db, loaded.row),
+        {
+          members: loaded.team.map((t) => ({ auditorId: t.auditorId, role: t.role as MissionRole })),
+          days: days.map((d) => d.day),
+          justification: input.justification,
+          skipOrdered: false,
+        },
+        requestId,
+      );
       await writeGroup(
         actor,
         id,
@@ -481,6 +424,12 @@ export function createMissionsService(deps: MissionsDeps) {
           if (mission.id !== id) await repo.setVisitSpan(tx, mission.id, first, last, remote);
           // The client list's evaluation date follows the visit's first day.
           await setEvaluationDates(tx, [{ clientId: mission.clientId, evaluationDate: first }], { now: clock.now() });
+          await rules.record(
+            tx,
+            actor,
+            checks.overridden.filter((o) => o.missionId === mission.id),
+            requestId,
+          );
         },
         () => ({
           values: { firstDay: first, lastDay: last, ...(remote === undefined ? {} : { remote }) },
@@ -488,9 +437,41 @@ export function createMissionsService(deps: MissionsDeps) {
           changes: { days, ...(remote === undefined ? {} : { remote }) },
         }),
         requestId,
-        [],
+        checks.overridden,
       );
-      return detail(actor, id);
+      return withChecks(await detail(actor, id), checks);
+    },
+
+    /** An evaluator accepting their order: their own checks on the mission's days (leave, bookings, documents…). */
+    async checkAcceptance(
+      actor: AuditActor,
+      order: { missionId: string; auditorId: string; role: string },
+      justification: string | undefined,
+      requestId?: string,
+    ): Promise<PlanningChecks> {
+      const loaded = await repo.findMission(db, order.missionId);
+      if (!loaded) throw notFound(missionResource.notFound);
+      const members = [{ auditorId: order.auditorId, role: order.role as MissionRole }];
+      return rules.enforce(
+        actor,
+        [loaded.row],
+        { members, days: null, justification, skipOrdered: false, only: ACCEPTANCE_RULES },
+        requestId,
+      );
+    },
+    /** Inside a save's transaction: the overridden warnings kept with their justification. */
+    recordChecks: rules.record,
+
+    /** The planning board's preview: what saving these days (the mission's own when absent) would raise. */
+    async planCheck(actor: Actor, id: string, days: string[] | undefined) {
+      const loaded = await repo.findMission(db, id);
+      if (!loaded) throw notFound(missionResource.notFound);
+      authorize(actor, "read", missionResource, loaded.record);
+      return rules.preview(await repo.groupOf(db, loaded.row), {
+        members: loaded.team.map((t) => ({ auditorId: t.auditorId, role: t.role as MissionRole })),
+        days: days ? [...days].sort() : null,
+        skipOrdered: false,
+      });
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { Candidate, EligibilityReason } from "@certidesk/shared";
+import { type Candidate, type EligibilityReason, formatDate } from "@certidesk/shared";
 import {
   ActionIcon,
   Badge,
@@ -42,12 +42,26 @@ const fold = (s: string) =>
     .replace(/[\u0300-\u036f]/g, "")
     .toLowerCase();
 
-function VerdictBadge({ v }: { v: Verdict | undefined }) {
+/** A justification already written for a member's warnings (the mission's team). */
+export interface KeptJustification {
+  text: string;
+  by: string;
+  at: string;
+  warnings: string[];
+}
+
+function VerdictBadge({ v, justified }: { v: Verdict | undefined; justified: boolean }) {
   if (!v) return null;
   if (v.blocking.length)
     return (
       <Badge color="red" variant="light">
         Refusé
+      </Badge>
+    );
+  if (v.warnings.length && justified)
+    return (
+      <Badge color="teal" variant="light">
+        Justifié
       </Badge>
     );
   if (v.warnings.length)
@@ -89,8 +103,11 @@ export function EvaluatorPicker({
   onCoordinatorChange,
   readOnly,
   names,
+  justifications,
 }: {
   contractId: string;
+  /** The justifications already kept for the members' warnings: shown instead of asking again. */
+  justifications?: Record<string, KeptJustification | null>;
   /** Names of team members the ranking may not list (an evaluator no longer active). */
   names?: Record<string, string>;
   establishments: Establishment[];
@@ -139,6 +156,9 @@ export function EvaluatorPicker({
             {team.map((member) => {
               const v = verdicts.get(member.auditorId);
               const name = v?.candidate.name ?? names?.[member.auditorId] ?? "Évaluateur";
+              const kept = justifications?.[member.auditorId] ?? null;
+              // Justified when every warning shown now was among those the kept justification answered.
+              const justified = !!kept && !!v && v.warnings.every((w) => kept.warnings.includes(w.message));
               return (
                 <Paper key={member.auditorId} withBorder p="sm" aria-label={`Équipe : ${name}`}>
                   <Group justify="space-between" wrap="nowrap" align="flex-start">
@@ -147,11 +167,21 @@ export function EvaluatorPicker({
                         <Text fw={600} size="sm">
                           {name}
                         </Text>
-                        <VerdictBadge v={v} />
+                        <VerdictBadge v={v} justified={justified} />
                       </Group>
                       {v && <Reasons reasons={v.blocking} color="red" multi={multi} />}
                       {v && <Reasons reasons={v.warnings} color="orange" multi={multi} />}
-                      {v && v.blocking.length === 0 && v.warnings.length > 0 && (
+                      {v && coordinator === member.auditorId && !v.candidate.roles.includes("COORDINATOR") && (
+                        <Text size="xs" c="red">
+                          N'a pas le rôle de coordinateur(rice) sur sa fiche.
+                        </Text>
+                      )}
+                      {kept && justified && v && v.warnings.length > 0 && (
+                        <Text size="xs" c="teal.9">
+                          Justifié par {kept.by} le {formatDate(kept.at)} : « {kept.text} »
+                        </Text>
+                      )}
+                      {v && v.blocking.length === 0 && v.warnings.length > 0 && !justified && (
                         <Textarea
                           label="Justification (conservée au journal)"
                           description="Obligatoire pour affecter malgré ces avertissements, sauf si elle a déjà été donnée."
@@ -243,13 +273,18 @@ export function EvaluatorPicker({
                             {c.city ?? "—"}
                             {c.departement ? ` (${c.departement})` : ""}
                           </Text>
+                          {c.roles.includes("COORDINATOR") && (
+                            <Badge size="xs" variant="outline" color="gray">
+                              Peut coordonner
+                            </Badge>
+                          )}
                           {v && <Reasons reasons={v.blocking} color="red" multi={multi} />}
                           {v && <Reasons reasons={v.warnings} color="orange" multi={multi} />}
                         </Table.Td>
                         <Table.Td>{c.distanceKm === null ? "—" : `${c.distanceKm} km`}</Table.Td>
                         <Table.Td>{c.monthLoad}</Table.Td>
                         <Table.Td>
-                          <VerdictBadge v={v} />
+                          <VerdictBadge v={v} justified={false} />
                         </Table.Td>
                         <Table.Td>
                           <Button

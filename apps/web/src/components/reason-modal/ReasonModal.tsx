@@ -51,9 +51,12 @@ export function ReasonModal({
   loading,
   onConfirm,
   onClose,
+  notice,
 }: {
   opened: boolean;
   title: string;
+  /** What the reason answers (a warning of the planning rules), shown above the field. */
+  notice?: string | null;
   label: string;
   confirmLabel: string;
   error: string | null;
@@ -73,6 +76,11 @@ export function ReasonModal({
     <Modal opened={opened} onClose={onClose} title={title}>
       <form onSubmit={submit}>
         <Stack>
+          {notice && (
+            <Alert color="orange" variant="light">
+              {notice}
+            </Alert>
+          )}
           {error && (
             <Alert color="red" role="alert">
               {error}

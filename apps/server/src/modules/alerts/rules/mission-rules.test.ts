@@ -1,10 +1,11 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildAuditor, buildContract, buildEssms, buildRequest } from "../../../../test/factories.js";
 import { createTestApp, type TestContext } from "../../../../test/test-app.js";
 import type { Database } from "../../../db/client.js";
 import {
   auditorLinks,
+  auditors,
   documents,
   missionNonConformities,
   missionOrders,
@@ -22,6 +23,7 @@ import { missionOrderAccepted } from "./mission-order-accepted.js";
 import { missionOrderRefused } from "./mission-order-refused.js";
 import { missionOrderUnanswered } from "./mission-order-unanswered.js";
 import { missionTeamIncomplete } from "./mission-team-incomplete.js";
+import { missionTeamUnfit } from "./mission-team-unfit.js";
 
 /** Rules on evaluators, missions and certificates (Evaluateurs, Liens, Planifications, Dates), at their thresholds. */
 describe("mission and evaluator alert rules", () => {
@@ -128,6 +130,29 @@ describe("mission and evaluator alert rules", () => {
     expect(ids).toContain(mission.id);
     expect(ids).not.toContain(full.mission.id);
     expect(await caseIds(db, missionTeamIncomplete, "2026-06-12")).not.toContain(mission.id);
+  });
+
+  it("mission-team-unfit: an evaluator deactivated, or a document expiring before the visit, on every upcoming mission", async () => {
+    const [a, b] = [await buildAuditor(db), await buildAuditor(db)];
+    const first = await buildMission([a.id, b.id], { firstDay: "2026-06-10", lastDay: "2026-06-11" });
+    const second = await buildMission([b.id, a.id], { firstDay: "2026-07-06", lastDay: "2026-07-07" });
+    const past = await buildMission([a.id, b.id], { firstDay: "2026-05-04", lastDay: "2026-05-05" });
+    expect(await caseIds(db, missionTeamUnfit, "2026-06-01")).not.toContain(first.mission.id);
+
+    await db.update(auditors).set({ active: false }).where(eq(auditors.id, a.id));
+    const ids = await caseIds(db, missionTeamUnfit, "2026-06-01");
+    expect(ids).toEqual(expect.arrayContaining([first.mission.id, second.mission.id]));
+    expect(ids).not.toContain(past.mission.id);
+    await db.update(auditors).set({ active: true }).where(eq(auditors.id, a.id));
+
+    // b's insurance ends on 30 June: the July visit is raised, the June one is not.
+    await db
+      .update(documents)
+      .set({ validUntil: "2026-06-30" })
+      .where(and(eq(documents.auditorId, b.id), eq(documents.auditorDocumentKind, "RC_PRO_INSURANCE")));
+    const expired = await caseIds(db, missionTeamUnfit, "2026-06-01");
+    expect(expired).toContain(second.mission.id);
+    expect(expired).not.toContain(first.mission.id);
   });
 
   it("mission orders: unanswered after 7 days, refused until someone joins, accepted to acknowledge", async () => {

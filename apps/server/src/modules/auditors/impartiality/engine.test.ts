@@ -22,8 +22,16 @@ function facts(overrides: Partial<ImpartialityFacts> = {}): ImpartialityFacts {
   return {
     today: "2026-01-10",
     days: [FIRST, "2026-03-17"],
-    settings: { ...DEFAULT_IMPARTIALITY_SETTINGS },
-    auditor: { id: "a1", status: "SALARIE", sectorDomains: ["PA"], maxMissionsPerMonth: null },
+    settings: { ...DEFAULT_IMPARTIALITY_SETTINGS, ruleSeverities: {} },
+    auditor: {
+      id: "a1",
+      status: "SALARIE",
+      active: true,
+      roles: ["EVALUATOR", "COORDINATOR"],
+      zones: [],
+      sectorDomains: ["PA"],
+      maxMissionsPerMonth: null,
+    },
     essms: {
       id: ESSMS,
       raisonSocial: "EHPAD Les Tilleuls",
@@ -228,7 +236,7 @@ describe("impartiality engine", () => {
         "Non qualifié(e) pour le domaine PH de « EHPAD Les Tilleuls » (compétences : PA).",
       );
     });
-    it("warns when unavailable or already booked on a visit day, not on the days around", () => {
+    it("warns when on declared leave or already booked on a visit day, not on the days around", () => {
       const f = facts({
         unavailability: [{ startDate: "2026-03-10", endDate: "2026-03-16", reason: "Congés" }],
         booked: [{ day: "2026-03-17", label: "contrat C-2026-0004, IME Les Pins" }],
@@ -237,6 +245,7 @@ describe("impartiality engine", () => {
         "Indisponible le 16/03/2026 (du 10/03/2026 au 16/03/2026 : Congés).",
         "Déjà pris(e) le 17/03/2026 : contrat C-2026-0004, IME Les Pins.",
       ]);
+      expect(rulesOf(f).warnings).toEqual(["AVAILABILITY", "DOUBLE_BOOKING"]);
       const around = facts({
         unavailability: [{ startDate: "2026-03-18", endDate: "2026-03-20", reason: null }],
         booked: [{ day: "2026-03-15", label: "x" }],
@@ -249,6 +258,53 @@ describe("impartiality engine", () => {
       const over = rulesOf(facts({ auditor, monthLoads: { "2026-03": 3 } }));
       expect(over.warnings).toEqual(["MONTHLY_MAXIMUM"]);
       expect(over.e.warnings[0]?.message).toBe("Déjà 3 mission(s) en mars 2026 : le maximum est de 3 par mois.");
+    });
+  });
+
+  describe("team rules: active status, coordinator role, zone coverage", () => {
+    it("blocks an inactive evaluator", () => {
+      const { blocking, e } = rulesOf(facts({ auditor: { ...facts().auditor, active: false } }));
+      expect(blocking).toEqual(["ACTIVE"]);
+      expect(e.blocking[0]?.message).toBe("Évaluateur inactif : la fiche a été désactivée.");
+    });
+    it("blocks a coordinator without the coordinator role, not an evaluator without it", () => {
+      const auditor = { ...facts().auditor, roles: ["EVALUATOR"] };
+      expect(rulesOf(facts({ auditor, role: "COORDINATOR" })).blocking).toEqual(["COORDINATOR_ROLE"]);
+      expect(rulesOf(facts({ auditor, role: "EVALUATOR" })).blocking).toEqual([]);
+      expect(rulesOf(facts({ auditor })).blocking).toEqual([]);
+    });
+    it("warns when the ESSMS's département is outside the zones covered (none declared: not checked)", () => {
+      const essms = { ...facts().essms, departement: "06", raisonSocial: "EHPAD Nice" };
+      const auditor = { ...facts().auditor, zones: ["84", "42", "21", "44"] };
+      const { warnings, e } = rulesOf(facts({ essms, auditor }));
+      expect(warnings).toEqual(["ZONE"]);
+      expect(e.warnings[0]?.message).toBe(
+        "Le département 06 de « EHPAD Nice » n'est pas dans ses zones (84, 42, 21, 44).",
+      );
+      expect(rulesOf(facts({ essms, auditor: { ...auditor, zones: ["06"] } })).warnings).toEqual([]);
+      expect(rulesOf(facts({ essms })).warnings).toEqual([]);
+    });
+  });
+
+  describe("severities are a setting, the HAS rules always block", () => {
+    it("turns a warning into a block and a block into a warning", () => {
+      const essms = { ...facts().essms, sectorDomains: ["PA", "PH"] };
+      const settings = {
+        ...facts().settings,
+        ruleSeverities: { SECTOR_DOMAIN: "BLOCKING", DOCUMENTS: "WARNING" } as const,
+      };
+      const r = rulesOf(facts({ essms, settings, documents: [] }));
+      expect(r.blocking).toEqual(["SECTOR_DOMAIN"]);
+      expect(r.warnings).toEqual(Array(5).fill("DOCUMENTS"));
+    });
+    it("ignores a stored severity for a HAS rule", () => {
+      const settings = {
+        ...facts().settings,
+        ruleSeverities: { CURRENT_INTEREST: "WARNING" } as unknown as ImpartialityFacts["settings"]["ruleSeverities"],
+      };
+      expect(rulesOf(facts({ settings, links: [link("INTEREST", "2025-01-01", null)] })).blocking).toEqual([
+        "CURRENT_INTEREST",
+      ]);
     });
   });
 

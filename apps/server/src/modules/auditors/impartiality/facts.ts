@@ -1,4 +1,10 @@
-import type { AuditorDocumentKind, EligibilityReason, ImpartialityRule, LinkNature } from "@certidesk/shared";
+import type {
+  AuditorDocumentKind,
+  EligibilityReason,
+  ImpartialityRule,
+  LinkNature,
+  RuleSeverities,
+} from "@certidesk/shared";
 
 /** Everything the engine needs, loaded beforehand: the rules are pure functions of these facts. */
 export interface ImpartialityFacts {
@@ -12,10 +18,18 @@ export interface ImpartialityFacts {
     employmentYears: number;
     sameDepartementRule: boolean;
     documentsRule: boolean;
+    /** Which editable rules block and which warn (the HAS rules always block). */
+    ruleSeverities: RuleSeverities;
   };
+  /** The role the evaluator would hold on the mission, when known (a coordinator needs the role). */
+  role?: "COORDINATOR" | "EVALUATOR" | undefined;
   auditor: {
     id: string;
     status: string;
+    active: boolean;
+    roles: string[];
+    /** Départements covered (none declared: not checked). */
+    zones: string[];
     sectorDomains: string[];
     maxMissionsPerMonth: number | null;
   };
@@ -51,9 +65,9 @@ export interface LinkFact {
 }
 
 export type Rule = (facts: ImpartialityFacts) => Array<Omit<EligibilityReason, "rule" | "severity">>;
+/** A rule and its check; whether it blocks or warns is the settings' (`ruleSeverity`). */
 export interface RuleDefinition {
   rule: ImpartialityRule;
-  severity: EligibilityReason["severity"];
   check: Rule;
 }
 

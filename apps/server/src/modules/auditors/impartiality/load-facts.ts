@@ -1,4 +1,9 @@
-import { type AuditorDocumentKind, type LinkNature, requiredDocumentKinds } from "@certidesk/shared";
+import {
+  type AuditorDocumentKind,
+  type LinkNature,
+  type RuleSeverities,
+  requiredDocumentKinds,
+} from "@certidesk/shared";
 import { and, eq, gte, inArray, isNotNull, isNull, lte, ne, notInArray, sql } from "drizzle-orm";
 import type { Executor } from "../../../db/client.js";
 import {
@@ -131,7 +136,9 @@ export async function loadFacts(
     essms: EssmsFacts;
     days: string[];
     today: string;
-    excludeContractId?: string;
+    excludeContractId?: string | undefined;
+    /** The role each evaluator would hold, when the check is for a mission's team. */
+    roles?: ReadonlyMap<string, "COORDINATOR" | "EVALUATOR">;
   },
 ): Promise<Map<string, ImpartialityFacts>> {
   const ids = input.auditors.map((a) => a.id);
@@ -173,10 +180,14 @@ export async function loadFacts(
     out.set(a.id, {
       today: input.today,
       days,
-      settings,
+      settings: { ...settings, ruleSeverities: settings.ruleSeverities as RuleSeverities },
+      role: input.roles?.get(a.id),
       auditor: {
         id: a.id,
         status: a.status,
+        active: a.active,
+        roles: a.roles,
+        zones: a.zones,
         sectorDomains: a.sectorDomains,
         maxMissionsPerMonth: a.maxMissionsPerMonth,
       },

@@ -24,6 +24,7 @@ import { useImpartialitySettings } from "../api/get-impartiality-settings";
 import { useRemoveFareClass } from "../api/remove-fare-class";
 import { useSaveFareClass } from "../api/save-fare-class";
 import { useSaveImpartialitySettings } from "../api/save-impartiality-settings";
+import { RuleSeveritiesTable } from "./RuleSeverities";
 
 /** Settings › Évaluateurs: the impartiality rules' numbers and the fare classes. */
 export function AuditorSettingsTab() {
@@ -94,10 +95,21 @@ function ImpartialityForm({ settings }: { settings: ImpartialitySettings }) {
             />
           </SimpleGrid>
           <Text size="sm" c="dimmed">
-            Valeurs par défaut : 24 mois avant, 12 mois après, 5 ans d'emploi, 30 jours. Ces règles bloquent
-            l'affectation ; le domaine, la disponibilité et le maximum mensuel ne font qu'avertir (justification écrite
-            conservée au journal).
+            Valeurs par défaut : 24 mois avant, 12 mois après, 5 ans d'emploi, 30 jours.
           </Text>
+          <Title order={4} size="h5">
+            Règles de planification : bloquantes ou avertissements
+          </Title>
+          <Text size="sm" c="dimmed">
+            Vérifiées à chaque changement de l'équipe ou des jours d'une mission (écran Équipe, jours de visite,
+            planning) et quand un évaluateur accepte son ordre de mission. Une règle bloquante refuse ; un avertissement
+            demande une justification écrite, conservée au journal et montrée sur la mission.
+          </Text>
+          <RuleSeveritiesTable
+            value={values.ruleSeverities}
+            disabled={!editable}
+            onChange={(ruleSeverities) => setValues((s) => ({ ...s, ruleSeverities }))}
+          />
           {editable && (
             <Group justify="flex-end">
               <Button type="submit" loading={save.isPending}>

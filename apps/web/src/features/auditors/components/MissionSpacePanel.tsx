@@ -23,7 +23,7 @@ import {
 } from "@mantine/core";
 import { useState } from "react";
 import { ReasonModal } from "../../../components";
-import { errorMessage } from "../../../lib/api-client";
+import { ApiError, errorMessage } from "../../../lib/api-client";
 import { notifyError, notifySaved } from "../../../lib/notify";
 import { useAnswerMissionOrder } from "../api/answer-mission-order";
 import { useMissionSpace } from "../api/mission-space";
@@ -102,12 +102,21 @@ function Section({
 function OrdersToAnswer({ auditorId, orders }: { auditorId: string; orders: EvaluatorMissionSpace["orders"] }) {
   const answer = useAnswerMissionOrder(auditorId);
   const [refusing, setRefusing] = useState<string | null>(null);
-  const accept = (orderId: string) =>
+  // A warning of the planning rules (leave, another visit…): accepted only with the evaluator's reason.
+  const [warned, setWarned] = useState<{ orderId: string; message: string } | null>(null);
+  const accept = (orderId: string, justification?: string) =>
     answer.mutate(
-      { orderId, answer: "ACCEPT" },
+      { orderId, answer: "ACCEPT", justification },
       {
-        onSuccess: () => notifySaved("Ordre de mission accepté : la visite est dans votre agenda."),
-        onError: notifyError,
+        onSuccess: () => {
+          setWarned(null);
+          notifySaved("Ordre de mission accepté : la visite est dans votre agenda.");
+        },
+        onError: (error) => {
+          const details = error instanceof ApiError ? (error.details as { justificationRequired?: boolean }) : null;
+          if (!justification && details?.justificationRequired) setWarned({ orderId, message: error.message });
+          else if (!justification) notifyError(error);
+        },
       },
     );
   return (
@@ -141,6 +150,24 @@ function OrdersToAnswer({ auditorId, orders }: { auditorId: string; orders: Eval
           </Stack>
         </Card>
       ))}
+      <ReasonModal
+        opened={warned !== null}
+        title="Accepter malgré l'avertissement"
+        notice={warned?.message ?? null}
+        label="Pourquoi acceptez-vous quand même ? (conservé au journal)"
+        confirmLabel="Accepter"
+        error={
+          answer.isError && warned && answer.variables?.answer === "ACCEPT" && answer.variables.justification
+            ? errorMessage(answer.error)
+            : null
+        }
+        loading={answer.isPending}
+        onClose={() => {
+          setWarned(null);
+          answer.reset();
+        }}
+        onConfirm={(reason) => warned && accept(warned.orderId, reason)}
+      />
       <ReasonModal
         opened={refusing !== null}
         title="Refuser l'ordre de mission"

@@ -10,6 +10,7 @@ export const missionKeys = {
   proposals: (id: string) => [...missionKeys.all, "proposals", id] as const,
   history: (id: string) => [...missionKeys.all, "history", id] as const,
   planning: (month: string) => [...missionKeys.all, "planning", month] as const,
+  planCheck: (id: string, days: string[]) => [...missionKeys.all, "plan-check", id, days.join(",")] as const,
   deadlineSettings: () => [...missionKeys.all, "deadline-settings"] as const,
   nonConformities: (id: string) => [...missionKeys.all, "non-conformities", id] as const,
 };

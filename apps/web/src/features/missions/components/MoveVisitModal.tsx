@@ -1,18 +1,22 @@
 import { formatDate, type MissionDetail } from "@certidesk/shared";
-import { Anchor, Stack, Text } from "@mantine/core";
+import { Anchor, Stack, Text, Textarea } from "@mantine/core";
+import { useDebouncedValue } from "@mantine/hooks";
 import { Link } from "react-router";
 import { z } from "zod";
 import { DateField, FormContent, FormModal, LoadingOverlay } from "../../../components";
 import { useZodForm } from "../../../lib/form/use-zod-form";
 import { notifySaved } from "../../../lib/notify";
 import { useMission } from "../api/get-mission";
+import { usePlanCheck } from "../api/get-plan-check";
 import { useSaveDays } from "../api/save-days";
+import { MoveConsequences, needsJustification } from "./MoveConsequences";
 import { addDays, dayDiff } from "./planning-grid";
 
 const moveSchema = z.object({
   firstDay: z.iso.date({ error: "Indiquez le nouveau premier jour de la visite." }),
+  justification: z.string().trim().max(2000, "2000 caractères au plus."),
 });
-type MoveForm = { firstDay: string };
+type MoveForm = { firstDay: string; justification: string };
 
 /** The visit's days moved as a block: same slots, same programme, same gaps between days. */
 export function shiftedDays(mission: MissionDetail, firstDay: string) {
@@ -24,14 +28,26 @@ export function shiftedDays(mission: MissionDetail, firstDay: string) {
 function MoveVisitForm({ mission, onClose }: { mission: MissionDetail; onClose: () => void }) {
   const save = useSaveDays();
   const { form, submit, banner } = useZodForm<MoveForm>({
-    initialValues: { firstDay: mission.days[0]?.day ?? "" },
+    initialValues: { firstDay: mission.days[0]?.day ?? "", justification: "" },
     schema: moveSchema,
   });
   const preview = form.values.firstDay ? shiftedDays(mission, form.values.firstDay) : [];
-  const onSubmit = submit(async ({ firstDay }) => {
+  // The consequences before the move: the rule set of the server, on the new days.
+  const moved = form.values.firstDay !== (mission.days[0]?.day ?? "") ? preview.map((d) => d.day) : [];
+  const [checkedKey] = useDebouncedValue(moved.join(","), 250);
+  const check = usePlanCheck(mission.id, checkedKey ? checkedKey.split(",") : []);
+  const current =
+    checkedKey === moved.join(",") && moved.length > 0 && !check.isPlaceholderData ? check.data : undefined;
+  const blocked = (current?.items ?? []).some((i) => i.blocking.length > 0);
+  const toJustify = needsJustification(current);
+  const onSubmit = submit(async ({ firstDay, justification }) => {
     await save.mutateAsync({
       id: mission.id,
-      body: { days: shiftedDays(mission, firstDay), version: mission.version },
+      body: {
+        days: shiftedDays(mission, firstDay),
+        justification: justification.trim() || undefined,
+        version: mission.version,
+      },
     });
     notifySaved("Visite déplacée : ordres de mission envoyés remplacés, équipe et établissement prévenus.");
     onClose();
@@ -44,7 +60,7 @@ function MoveVisitForm({ mission, onClose }: { mission: MissionDetail; onClose: 
       banner={banner}
       submitLabel="Déplacer la visite"
       loading={save.isPending}
-      submitDisabled={!editable}
+      submitDisabled={!editable || blocked || (toJustify && !form.values.justification.trim())}
     >
       <Stack gap="xs">
         <Text size="sm">
@@ -62,6 +78,17 @@ function MoveVisitForm({ mission, onClose }: { mission: MissionDetail; onClose: 
             <Text size="sm" c="dimmed">
               Nouveaux jours : {preview.map((d) => formatDate(d.day)).join(", ")} (mêmes créneaux et programme)
             </Text>
+          )}
+          {moved.length > 0 && <MoveConsequences check={current} loading={!current} />}
+          {toJustify && !blocked && (
+            <Textarea
+              label="Justification (conservée au journal et montrée sur la mission)"
+              description="Obligatoire pour déplacer la visite malgré ces avertissements."
+              autosize
+              minRows={2}
+              required
+              {...form.getInputProps("justification")}
+            />
           )}
         </>
       ) : (

@@ -71,6 +71,7 @@ function TeamEditor({ mission, save }: MissionTabProps & { save: ReturnType<type
         onCoordinatorChange={setCoordinator}
         readOnly={readOnly}
         names={names}
+        justifications={Object.fromEntries(mission.team.map((t) => [t.auditorId, t.justification]))}
       />
       {save.isError && (
         <Alert color="red" role="alert" title="Équipe non enregistrée">

@@ -11,7 +11,6 @@ const ADVICE = ["CONSULTING", "TRAINING", "COACHING"];
  */
 export const adviceWindowRule: RuleDefinition = {
   rule: "ADVICE_WINDOW",
-  severity: "BLOCKING",
   check(f) {
     const { first } = visitSpan(f);
     const from = addMonths(first, -f.settings.adviceMonthsBefore);

@@ -7,7 +7,6 @@ const INTEREST = ["INTEREST", "FAMILY", "OTHER"];
 /** Any direct or indirect interest in the ESSMS or its managing organisation running on a visit day. */
 export const currentInterestRule: RuleDefinition = {
   rule: "CURRENT_INTEREST",
-  severity: "BLOCKING",
   check(f) {
     const { first, last } = visitSpan(f);
     return f.links

@@ -9,7 +9,6 @@ import type { RuleDefinition } from "../facts.js";
  */
 export const documentsRule: RuleDefinition = {
   rule: "DOCUMENTS",
-  severity: "BLOCKING",
   check(f) {
     if (!f.settings.documentsRule) return [];
     const days = f.days.length ? f.days : [f.today];

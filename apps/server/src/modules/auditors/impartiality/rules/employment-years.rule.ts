@@ -7,7 +7,6 @@ import { concernsEssms, type RuleDefinition, visitSpan } from "../facts.js";
  */
 export const employmentYearsRule: RuleDefinition = {
   rule: "EMPLOYMENT_YEARS",
-  severity: "BLOCKING",
   check(f) {
     const { first, last } = visitSpan(f);
     const from = addYears(first, -f.settings.employmentYears);

@@ -4,7 +4,6 @@ import type { RuleDefinition } from "../facts.js";
 /** This assignment would take the evaluator over their monthly maximum of missions (warning). */
 export const monthlyMaximumRule: RuleDefinition = {
   rule: "MONTHLY_MAXIMUM",
-  severity: "WARNING",
   check(f) {
     const max = f.auditor.maxMissionsPerMonth;
     if (max === null) return [];

@@ -8,7 +8,6 @@ import { type RuleDefinition, visitSpan } from "../facts.js";
  */
 export const sameDepartementRule: RuleDefinition = {
   rule: "SAME_DEPARTEMENT",
-  severity: "BLOCKING",
   check(f) {
     if (!f.settings.sameDepartementRule || !f.essms.departement) return [];
     const { first, last } = visitSpan(f);

@@ -3,7 +3,6 @@ import type { RuleDefinition } from "../facts.js";
 /** The evaluator's competences cover every sector domain of the ESSMS (warning: justification needed). */
 export const sectorDomainRule: RuleDefinition = {
   rule: "SECTOR_DOMAIN",
-  severity: "WARNING",
   check(f) {
     const missing = f.essms.sectorDomains.filter((d) => !f.auditor.sectorDomains.includes(d));
     if (missing.length === 0) return [];

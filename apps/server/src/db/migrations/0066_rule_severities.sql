@@ -1,0 +1,1 @@
+ALTER TABLE "impartiality_settings" ADD COLUMN "rule_severities" jsonb DEFAULT '{}'::jsonb NOT NULL;
