@@ -1,6 +1,7 @@
 import { Table, UnstyledButton, VisuallyHidden } from "@mantine/core";
 import { IconCaretDownFilled, IconCaretUpFilled } from "@tabler/icons-react";
 import classes from "./DataTable.module.css";
+import { isActionsColumn } from "./fit-columns";
 import { ariaSort } from "./sort";
 import type { DataTableColumn, SortState } from "./types";
 
@@ -23,6 +24,7 @@ export function DataTableHeader<Row>({ columns, sort, onSort, scrolled }: DataTa
               scope="col"
               aria-sort={column.sortable ? direction : undefined}
               style={{ width: column.width, textAlign: column.align }}
+              data-actions={isActionsColumn(column) || undefined}
             >
               {column.sortable ? (
                 <UnstyledButton className={classes.sortButton} onClick={() => onSort(column.key)}>
