@@ -63,7 +63,7 @@ export function DataTable<Row extends object>(props: DataTableProps<Row>) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const frameRef = useRef<HTMLDivElement>(null);
   const frameWidth = useElementWidth(frameRef);
-  const { columns, cards } = useMemo(() => fitColumns(allColumns, frameWidth), [allColumns, frameWidth]);
+  const { columns, cards, overflow } = useMemo(() => fitColumns(allColumns, frameWidth), [allColumns, frameWidth]);
 
   const searchIndex = useMemo(
     () => (manualFiltering ? [] : buildSearchIndex(rows, allColumns)),
@@ -136,6 +136,7 @@ export function DataTable<Row extends object>(props: DataTableProps<Row>) {
           style={{ maxHeight }}
           onScroll={onScroll}
           data-table-scroller=""
+          data-overflow={overflow || undefined}
         >
           <Table
             layout={props.tableLayout ?? "fixed"}

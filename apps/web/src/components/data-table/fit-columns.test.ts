@@ -18,6 +18,7 @@ describe("fitColumns", () => {
   it("shows every column while the frame's width is unknown, or when they fit", () => {
     expect(keys(null)).toHaveLength(columns.length);
     expect(keys(tableMinWidth(columns))).toHaveLength(columns.length);
+    expect(fitColumns(columns, 700).overflow).toBe(false);
   });
 
   it("drops the highest priority number first, the rightmost first among equals, never the actions", () => {
@@ -29,7 +30,7 @@ describe("fitColumns", () => {
   it("keeps the columns without a priority even when they do not fit: the frame scrolls", () => {
     const wide = columns.map((c) => (c.key === "status" ? { ...c, width: 400 } : c));
     const fitted = fitColumns(wide, CARD_LAYOUT_BELOW);
-    expect(fitted.cards).toBe(false);
+    expect(fitted).toMatchObject({ cards: false, overflow: true });
     expect(fitted.columns.map((c) => c.key)).toEqual(["name", "status", "actions"]);
     expect(tableMinWidth(fitted.columns)).toBeGreaterThan(CARD_LAYOUT_BELOW);
   });

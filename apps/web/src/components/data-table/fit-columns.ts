@@ -24,6 +24,8 @@ const dropRank = <Row>(column: DataTableColumn<Row>) => (isActionsColumn(column)
 export interface FittedColumns<Row> {
   columns: readonly DataTableColumn<Row>[];
   cards: boolean;
+  /** The kept columns are still wider than the frame: it scrolls sideways, the actions pinned at its edge. */
+  overflow: boolean;
 }
 
 /**
@@ -33,8 +35,9 @@ export interface FittedColumns<Row> {
  * never do.
  */
 export function fitColumns<Row>(columns: readonly DataTableColumn<Row>[], width: number | null): FittedColumns<Row> {
-  if (!width) return { columns, cards: false };
-  if (width < CARD_LAYOUT_BELOW) return { columns: columns.filter((c) => dropRank(c) <= CARD_PRIORITY), cards: true };
+  if (!width) return { columns, cards: false, overflow: false };
+  if (width < CARD_LAYOUT_BELOW)
+    return { columns: columns.filter((c) => dropRank(c) <= CARD_PRIORITY), cards: true, overflow: false };
   const kept = [...columns];
   const order = columns
     .map((column, index) => ({ column, index }))
@@ -44,5 +47,9 @@ export function fitColumns<Row>(columns: readonly DataTableColumn<Row>[], width:
     if (tableMinWidth(kept) <= width) break;
     kept.splice(kept.indexOf(column), 1);
   }
-  return { columns: kept.length === columns.length ? columns : kept, cards: false };
+  return {
+    columns: kept.length === columns.length ? columns : kept,
+    cards: false,
+    overflow: tableMinWidth(kept) > width,
+  };
 }

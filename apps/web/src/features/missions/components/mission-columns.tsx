@@ -52,7 +52,8 @@ export const MISSION_COLUMNS: DataTableColumn<MissionRow>[] = [
     key: "preliminaryReportDue",
     priority: 3,
     title: "Rapport préliminaire",
-    width: 130,
+    // The title and its sort arrows on one line (a header does not wrap).
+    width: 180,
     sortable: true,
     render: (row) => (row.preliminaryReportDue ? formatDate(row.preliminaryReportDue) : "—"),
   },
