@@ -146,7 +146,7 @@ export function DataTable<Row extends object>(props: DataTableProps<Row>) {
             aria-label={props["aria-label"]}
             aria-rowcount={sorted.length + 1}
           >
-            <DataTableHeader columns={columns} sort={sort} onSort={toggleSort} scrolled={scrolled} />
+            <DataTableHeader columns={columns} sort={sort} onSort={toggleSort} scrolled={scrolled} cards={cards} />
             <Table.Tbody>
               {pageRows.length === 0 && (
                 <Table.Tr>

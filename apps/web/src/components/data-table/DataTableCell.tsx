@@ -18,6 +18,8 @@ export interface DataTableCellProps<Row extends object> extends DataTableHandler
    * column's header with the cell.
    */
   label?: string;
+  /** The row is a card: the cell takes the card's width and its own alignment (DataTable.module.css). */
+  card?: boolean;
 }
 
 // Actions and documents open menus rendered in portals; React bubbles their clicks
@@ -48,12 +50,12 @@ function Content<Row extends object>(props: DataTableCellProps<Row>) {
 }
 
 export function DataTableCell<Row extends object>(props: DataTableCellProps<Row>) {
-  const { column, label } = props;
+  const { column, label, card = false } = props;
   const isolated = Boolean(column.actions || column.isDocument);
   const actions = isActionsColumn(column);
   return (
     <Table.Td
-      style={{ width: column.width, textAlign: column.align }}
+      style={card ? undefined : { width: column.width, textAlign: column.align }}
       fw={column.weight === "bold" ? 700 : undefined}
       c={column.color === "red" ? "red" : undefined}
       onClick={isolated ? stop : undefined}

@@ -10,9 +10,11 @@ export interface DataTableHeaderProps<Row> {
   sort: SortState | null;
   onSort: (key: string) => void;
   scrolled: boolean;
+  /** The rows are cards: the header is a bar of sort buttons, its cells at their own widths. */
+  cards?: boolean;
 }
 
-export function DataTableHeader<Row>({ columns, sort, onSort, scrolled }: DataTableHeaderProps<Row>) {
+export function DataTableHeader<Row>({ columns, sort, onSort, scrolled, cards = false }: DataTableHeaderProps<Row>) {
   return (
     <Table.Thead className={classes.head} data-scrolled={scrolled || undefined}>
       <Table.Tr aria-rowindex={1}>
@@ -23,7 +25,7 @@ export function DataTableHeader<Row>({ columns, sort, onSort, scrolled }: DataTa
               key={column.key}
               scope="col"
               aria-sort={column.sortable ? direction : undefined}
-              style={{ width: column.width, textAlign: column.align }}
+              style={cards ? undefined : { width: column.width, textAlign: column.align }}
               data-actions={isActionsColumn(column) || undefined}
             >
               {column.sortable ? (

@@ -42,6 +42,7 @@ function RowView<Row extends object>(props: DataTableRowProps<Row>) {
           row={row}
           index={index}
           label={cards && position > 0 ? column.title : undefined}
+          card={cards}
           {...handlers}
         />
       ))}
