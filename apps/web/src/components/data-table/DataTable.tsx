@@ -31,7 +31,10 @@ export interface DataTableProps<Row extends object> extends DataTableHandlers<Ro
   manualFiltering?: boolean;
   /** Client-side page size; default 1000. */
   rowsPerPage?: number;
-  /** Height of the scrolling body; rows outside it are not rendered. */
+  /**
+   * Height of the scrolling body; rows outside it are not rendered. "none" for a short list in a tab or a
+   * panel: it grows with its rows and the page scrolls, no scroll area to reach by keyboard inside the page.
+   */
   maxHeight?: number | string;
   estimatedRowHeight?: number;
   overscan?: number;

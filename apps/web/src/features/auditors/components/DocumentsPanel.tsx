@@ -102,6 +102,7 @@ export function DocumentsPanel({ auditorId, canEdit }: { auditorId: string; canE
           getRowKey={(d) => d.id}
           manualSorting
           manualFiltering
+          maxHeight="none"
         />
       )}
       {data?.documents.length === 0 && (

@@ -96,6 +96,7 @@ export function LinksPanel({ auditorId, canEdit }: { auditorId: string; canEdit:
           getRowKey={(l) => l.id}
           manualSorting
           manualFiltering
+          maxHeight="none"
         />
       )}
       {links.length === 0 && (

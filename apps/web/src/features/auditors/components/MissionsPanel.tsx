@@ -73,6 +73,7 @@ export function MissionsPanel({ auditorId, linkToContracts }: { auditorId: strin
       loading={isLoading}
       manualSorting
       manualFiltering
+      maxHeight="none"
     />
   );
 }

@@ -61,6 +61,7 @@ export function PortalInvoices() {
           getRowKey={(i) => i.id}
           manualSorting
           manualFiltering
+          maxHeight="none"
         />
       )}
       <Text size="xs" c="dimmed" mt="xs">

@@ -144,6 +144,7 @@ export function ExpenseTable({ items, showAuditor, showMission, showRebilled }: 
       estimatedRowHeight={49}
       manualSorting
       manualFiltering
+      maxHeight="none"
     />
   );
 }

@@ -140,6 +140,7 @@ export function FeesSection({ missionId }: { missionId: string }) {
         getRowKey={(f) => f.auditorId}
         manualSorting
         manualFiltering
+        maxHeight="none"
       />
     </Stack>
   );

@@ -136,6 +136,7 @@ export function MailGroupsTab() {
           emptyText="Aucune liste pour l'instant."
           manualSorting
           manualFiltering
+          maxHeight="none"
         />
       </Box>
       <MailGroupFormModal group={editing} opened={formOpen} onClose={() => setFormOpen(false)} />
