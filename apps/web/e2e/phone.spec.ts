@@ -22,24 +22,31 @@ async function checkPhoneScreen(page: Page, url: string) {
 test.describe("390 px wide", () => {
   test.describe.configure({ timeout: 120_000 });
 
-  test("the client list shows the establishments' names", async ({ page }) => {
+  test("the client list shows each establishment as a card: its name, its key columns, its actions", async ({
+    page,
+  }) => {
     await signIn(page, "dir@demo.fr");
     await openScreen(page, "/app/client");
     const firstRow = page.locator("tbody tr[data-index]").first();
     const name = firstRow.locator("td").first();
     await expect(name).toBeVisible();
     const box = await name.boundingBox();
-    expect(box?.width ?? 0).toBeGreaterThan(120);
+    expect(box?.width ?? 0).toBeGreaterThan(300);
     await expect(name.locator("p").first()).not.toHaveText("");
-    // The headers do not overlap: each starts where the previous one ends.
-    const headers = await page.locator("thead th").evaluateAll((ths) =>
+    // The card names each value by its column, and keeps the row's actions on screen.
+    await expect(firstRow.getByText("Évaluation", { exact: true })).toBeVisible();
+    await expect(firstRow.getByRole("button").last()).toBeInViewport();
+    // The sort buttons left in the header do not overlap: each starts where the previous one ends.
+    const headers = await page.locator("thead th[aria-sort]").evaluateAll((ths) =>
       ths.map((th) => {
         const r = th.getBoundingClientRect();
-        return { left: r.left, right: r.right };
+        return { left: r.left, right: r.right, top: r.top };
       }),
     );
+    expect(headers.length).toBeGreaterThan(0);
     for (let i = 1; i < headers.length; i++)
-      expect(headers[i]?.left ?? 0).toBeGreaterThanOrEqual((headers[i - 1]?.right ?? 0) - 1);
+      if (headers[i]?.top === headers[i - 1]?.top)
+        expect(headers[i]?.left ?? 0).toBeGreaterThanOrEqual((headers[i - 1]?.right ?? 0) - 1);
   });
 
   test("the quote dialog fills the phone's screen and can be used", async ({ page }) => {

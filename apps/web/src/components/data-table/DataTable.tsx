@@ -7,19 +7,15 @@ import { TooltipHost } from "../tooltip/TooltipHost";
 import classes from "./DataTable.module.css";
 import { DataTableHeader } from "./DataTableHeader";
 import { DataTableRow } from "./DataTableRow";
+import { fitColumns, tableMinWidth } from "./fit-columns";
 import { buildSearchIndex, filterRows } from "./search";
 import { sortRows } from "./sort";
 import { type DataTableColumn, type DataTableHandlers, DEFAULT_ROWS_PER_PAGE, FIRST_PAGE } from "./types";
+import { useElementWidth } from "./use-element-width";
 import { useRowVirtualizer } from "./use-row-virtualizer";
 import { type SortOptions, useTableSort } from "./use-table-sort";
 
 export const EMPTY_TABLE_TEXT = "Aucune donnée";
-/** Room kept for a column without a set width (the name column of a list), so a phone scrolls the table, never squeezes it to nothing. */
-const FLEXIBLE_COLUMN_MIN_WIDTH = 200;
-
-export function tableMinWidth<Row>(columns: readonly DataTableColumn<Row>[]): number {
-  return columns.reduce((sum, c) => sum + (typeof c.width === "number" ? c.width : FLEXIBLE_COLUMN_MIN_WIDTH), 0);
-}
 
 export interface DataTableProps<Row extends object> extends DataTableHandlers<Row>, SortOptions {
   /** Keep stable (module constant or useMemo): a new array rebuilds the search index. */
@@ -35,7 +31,10 @@ export interface DataTableProps<Row extends object> extends DataTableHandlers<Ro
   manualFiltering?: boolean;
   /** Client-side page size; default 1000. */
   rowsPerPage?: number;
-  /** Height of the scrolling body; rows outside it are not rendered. */
+  /**
+   * Height of the scrolling body; rows outside it are not rendered. "none" for a short list in a tab or a
+   * panel: it grows with its rows and the page scrolls, no scroll area to reach by keyboard inside the page.
+   */
   maxHeight?: number | string;
   estimatedRowHeight?: number;
   overscan?: number;
@@ -45,19 +44,33 @@ export interface DataTableProps<Row extends object> extends DataTableHandlers<Ro
   tableLayout?: "auto" | "fixed";
 }
 
-/** The spec's data table (§2): sortable, searchable, virtualised so 1000 rows stay smooth. */
+/**
+ * The spec's data table (§2): sortable, searchable, virtualised so 1000 rows stay smooth. It fits its frame:
+ * the columns of lowest priority give way on a narrow desk, the actions always show, and under
+ * CARD_LAYOUT_BELOW each row is a card (`fitColumns`).
+ */
 export function DataTable<Row extends object>(props: DataTableProps<Row>) {
-  const { columns, rows, getRowKey, searchText = "", manualSorting = false, manualFiltering = false } = props;
+  const {
+    columns: allColumns,
+    rows,
+    getRowKey,
+    searchText = "",
+    manualSorting = false,
+    manualFiltering = false,
+  } = props;
   const { rowsPerPage = DEFAULT_ROWS_PER_PAGE, maxHeight = 600, estimatedRowHeight = 41, overscan = 10 } = props;
   const { onRowClick, onCellClick, onAction, buildDocumentUrl } = props;
-  const [sort, toggleSort] = useTableSort(columns, props);
+  const [sort, toggleSort] = useTableSort(allColumns, props);
   const [page, setPage] = useState(FIRST_PAGE);
   const [scrolled, setScrolled] = useState(false);
   const scrollRef = useRef<HTMLDivElement>(null);
+  const frameRef = useRef<HTMLDivElement>(null);
+  const frameWidth = useElementWidth(frameRef);
+  const { columns, cards, overflow } = useMemo(() => fitColumns(allColumns, frameWidth), [allColumns, frameWidth]);
 
   const searchIndex = useMemo(
-    () => (manualFiltering ? [] : buildSearchIndex(rows, columns)),
-    [rows, columns, manualFiltering],
+    () => (manualFiltering ? [] : buildSearchIndex(rows, allColumns)),
+    [rows, allColumns, manualFiltering],
   );
   const filtered = useMemo(
     () => (manualFiltering ? rows : filterRows(rows, searchIndex, searchText)),
@@ -69,10 +82,10 @@ export function DataTable<Row extends object>(props: DataTableProps<Row>) {
         ? filtered
         : sortRows(
             filtered,
-            columns.find((c) => c.key === sort?.key),
+            allColumns.find((c) => c.key === sort?.key),
             sort,
           ),
-    [filtered, columns, sort, manualSorting],
+    [filtered, allColumns, sort, manualSorting],
   );
 
   // A new search or sort starts again from the first page, at the top.
@@ -118,7 +131,7 @@ export function DataTable<Row extends object>(props: DataTableProps<Row>) {
 
   return (
     <TooltipHost>
-      <Box pos="relative">
+      <Box pos="relative" ref={frameRef}>
         <LoadingOverlay visible={props.loading ?? false} />
         <div
           ref={scrollRef}
@@ -126,15 +139,17 @@ export function DataTable<Row extends object>(props: DataTableProps<Row>) {
           style={{ maxHeight }}
           onScroll={onScroll}
           data-table-scroller=""
+          data-overflow={overflow || undefined}
         >
           <Table
             layout={props.tableLayout ?? "fixed"}
-            style={{ minWidth: tableMinWidth(columns) }}
+            className={cards ? classes.cards : undefined}
+            style={cards ? undefined : { minWidth: tableMinWidth(columns) }}
             highlightOnHover
             aria-label={props["aria-label"]}
             aria-rowcount={sorted.length + 1}
           >
-            <DataTableHeader columns={columns} sort={sort} onSort={toggleSort} scrolled={scrolled} />
+            <DataTableHeader columns={columns} sort={sort} onSort={toggleSort} scrolled={scrolled} cards={cards} />
             <Table.Tbody>
               {pageRows.length === 0 && (
                 <Table.Tr>
@@ -158,6 +173,7 @@ export function DataTable<Row extends object>(props: DataTableProps<Row>) {
                     index={offset + item.index}
                     virtualIndex={item.index}
                     columns={columns}
+                    cards={cards}
                     measureRef={virtualizer.measureElement}
                     onRowClick={onRowClick}
                     onCellClick={onCellClick}

@@ -6,12 +6,20 @@ import { asDocuments } from "../document-cell/document-url";
 import type { RowActionFlags } from "../row-actions/action-codes";
 import { RowActions } from "../row-actions/RowActions";
 import classes from "./DataTable.module.css";
+import { isActionsColumn } from "./fit-columns";
 import { type DataTableColumn, type DataTableHandlers, readValue } from "./types";
 
 export interface DataTableCellProps<Row extends object> extends DataTableHandlers<Row> {
   column: DataTableColumn<Row>;
   row: Row;
   index: number;
+  /**
+   * On a card, the column's title before the value. Hidden from assistive technology, which reads the
+   * column's header with the cell.
+   */
+  label?: string;
+  /** The row is a card: the cell takes the card's width and its own alignment (DataTable.module.css). */
+  card?: boolean;
 }
 
 // Actions and documents open menus rendered in portals; React bubbles their clicks
@@ -42,16 +50,29 @@ function Content<Row extends object>(props: DataTableCellProps<Row>) {
 }
 
 export function DataTableCell<Row extends object>(props: DataTableCellProps<Row>) {
-  const { column } = props;
+  const { column, label, card = false } = props;
   const isolated = Boolean(column.actions || column.isDocument);
+  const actions = isActionsColumn(column);
   return (
     <Table.Td
-      style={{ width: column.width, textAlign: column.align }}
+      style={card ? undefined : { width: column.width, textAlign: column.align }}
       fw={column.weight === "bold" ? 700 : undefined}
       c={column.color === "red" ? "red" : undefined}
       onClick={isolated ? stop : undefined}
+      data-actions={actions || undefined}
     >
-      <Content {...props} />
+      {label && !actions ? (
+        <>
+          <span className={classes.cardLabel} aria-hidden>
+            {label}
+          </span>
+          <div className={classes.cardValue}>
+            <Content {...props} />
+          </div>
+        </>
+      ) : (
+        <Content {...props} />
+      )}
     </Table.Td>
   );
 }

@@ -1,6 +1,7 @@
 import { Table, UnstyledButton, VisuallyHidden } from "@mantine/core";
 import { IconCaretDownFilled, IconCaretUpFilled } from "@tabler/icons-react";
 import classes from "./DataTable.module.css";
+import { isActionsColumn } from "./fit-columns";
 import { ariaSort } from "./sort";
 import type { DataTableColumn, SortState } from "./types";
 
@@ -9,9 +10,11 @@ export interface DataTableHeaderProps<Row> {
   sort: SortState | null;
   onSort: (key: string) => void;
   scrolled: boolean;
+  /** The rows are cards: the header is a bar of sort buttons, its cells at their own widths. */
+  cards?: boolean;
 }
 
-export function DataTableHeader<Row>({ columns, sort, onSort, scrolled }: DataTableHeaderProps<Row>) {
+export function DataTableHeader<Row>({ columns, sort, onSort, scrolled, cards = false }: DataTableHeaderProps<Row>) {
   return (
     <Table.Thead className={classes.head} data-scrolled={scrolled || undefined}>
       <Table.Tr aria-rowindex={1}>
@@ -22,7 +25,8 @@ export function DataTableHeader<Row>({ columns, sort, onSort, scrolled }: DataTa
               key={column.key}
               scope="col"
               aria-sort={column.sortable ? direction : undefined}
-              style={{ width: column.width, textAlign: column.align }}
+              style={cards ? undefined : { width: column.width, textAlign: column.align }}
+              data-actions={isActionsColumn(column) || undefined}
             >
               {column.sortable ? (
                 <UnstyledButton className={classes.sortButton} onClick={() => onSort(column.key)}>

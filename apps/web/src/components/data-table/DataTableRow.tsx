@@ -11,11 +11,13 @@ export interface DataTableRowProps<Row extends object> extends DataTableHandlers
   /** Position in the virtualiser's list, which it reads back when measuring. */
   virtualIndex: number;
   columns: readonly DataTableColumn<Row>[];
+  /** The row is shown as a card (a phone's width): each cell says its column's title. */
+  cards?: boolean;
   measureRef?: Ref<HTMLTableRowElement>;
 }
 
 function RowView<Row extends object>(props: DataTableRowProps<Row>) {
-  const { row, index, virtualIndex, columns, measureRef, onRowClick, ...handlers } = props;
+  const { row, index, virtualIndex, columns, cards = false, measureRef, onRowClick, ...handlers } = props;
   const onKeyDown = (event: KeyboardEvent<HTMLTableRowElement>) => {
     // Only the row's own focus: Enter on a button inside must not open the row too.
     if (event.target !== event.currentTarget || (event.key !== "Enter" && event.key !== " ")) return;
@@ -33,8 +35,16 @@ function RowView<Row extends object>(props: DataTableRowProps<Row>) {
       onClick={onRowClick ? () => onRowClick(row, index) : undefined}
       onKeyDown={onRowClick ? onKeyDown : undefined}
     >
-      {columns.map((column) => (
-        <DataTableCell key={column.key} column={column} row={row} index={index} {...handlers} />
+      {columns.map((column, position) => (
+        <DataTableCell
+          key={column.key}
+          column={column}
+          row={row}
+          index={index}
+          label={cards && position > 0 ? column.title : undefined}
+          card={cards}
+          {...handlers}
+        />
       ))}
     </Table.Tr>
   );

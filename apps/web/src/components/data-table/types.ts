@@ -19,6 +19,12 @@ export interface DataTableColumn<Row> {
   key: string;
   title: string;
   width?: number | string;
+  /**
+   * When the table is narrower than its columns, those with a priority give way, 3 first, then 2, then 1;
+   * without one the column always shows (the name, the status; the actions always do). A phone's card
+   * shows the columns without a priority and those of priority 1.
+   */
+  priority?: 1 | 2 | 3;
   align?: "left" | "center" | "right";
   sortable?: boolean;
   /** Starts the table sorted on this column (uncontrolled tables only). */
@@ -31,6 +37,8 @@ export interface DataTableColumn<Row> {
   clickableIfHasData?: boolean;
   /** The value is a document list [{ id, name, url }] shown with DocumentCell. */
   isDocument?: boolean;
+  /** The column holds buttons acting on the row (like `actions` and a column keyed "actions"): always shown. */
+  isAction?: boolean;
   /** The column shows these row actions (RowActions) instead of a value. */
   actions?: readonly RowActionCode[];
   render?: (row: Row, index: number) => ReactNode;

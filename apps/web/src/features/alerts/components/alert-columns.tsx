@@ -41,9 +41,16 @@ export function alertColumns(
       width: 200,
       render: (row) => <TwoLines main={row.raisonSocial ?? "—"} sub={row.postalCode} />,
     },
-    { key: "displayValue", title: "Valeur", width: 150, render: (row) => formatDisplayValue(row.displayValue) },
+    {
+      key: "displayValue",
+      priority: 1,
+      title: "Valeur",
+      width: 150,
+      render: (row) => formatDisplayValue(row.displayValue),
+    },
     {
       key: "dateRelance",
+      priority: 3,
       title: "Relance",
       width: 90,
       align: "center",
@@ -51,6 +58,7 @@ export function alertColumns(
     },
     {
       key: "dueDate",
+      priority: 2,
       title: "Échéance",
       width: 110,
       align: "center",
@@ -58,6 +66,7 @@ export function alertColumns(
     },
     {
       key: "formattedActionMener",
+      priority: 1,
       title: "Action à mener",
       width: 190,
       render: (row) => (

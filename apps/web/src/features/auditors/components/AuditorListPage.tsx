@@ -39,8 +39,8 @@ const COLUMNS: DataTableColumn<AuditorRow>[] = [
       </Stack>
     ),
   },
-  { key: "city", title: "Ville", width: 130, sortable: true, render: (r) => r.city ?? "—" },
-  { key: "departement", title: "Dép.", width: 70, sortable: true, render: (r) => r.departement ?? "—" },
+  { key: "city", priority: 2, title: "Ville", width: 130, sortable: true, render: (r) => r.city ?? "—" },
+  { key: "departement", priority: 1, title: "Dép.", width: 70, sortable: true, render: (r) => r.departement ?? "—" },
   {
     key: "status",
     title: "Statut",
@@ -57,9 +57,16 @@ const COLUMNS: DataTableColumn<AuditorRow>[] = [
       </Stack>
     ),
   },
-  { key: "sectorDomains", title: "Domaines", width: 120, render: (r) => r.sectorDomains.join(", ") || "—" },
+  {
+    key: "sectorDomains",
+    priority: 3,
+    title: "Domaines",
+    width: 120,
+    render: (r) => r.sectorDomains.join(", ") || "—",
+  },
   {
     key: "documentState",
+    priority: 2,
     title: "Documents",
     width: 150,
     sortable: true,
@@ -67,6 +74,7 @@ const COLUMNS: DataTableColumn<AuditorRow>[] = [
   },
   {
     key: "openLinks",
+    priority: 3,
     title: "Liens",
     width: 70,
     render: (r) => (r.openLinks ? <Badge color="orange">{r.openLinks}</Badge> : "—"),

@@ -3,26 +3,13 @@ import {
   AUDITOR_DOCUMENT_KINDS,
   AUDITOR_DOCUMENT_VALIDITY_MONTHS,
   type AuditorDocumentKind,
+  type AuditorDocuments,
   formatDate,
 } from "@certidesk/shared";
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  FileInput,
-  Group,
-  List,
-  Paper,
-  Select,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from "@mantine/core";
+import { Alert, Anchor, Badge, Button, FileInput, Group, List, Paper, Select, Stack, Text, Title } from "@mantine/core";
 import { IconUpload } from "@tabler/icons-react";
 import { type FormEvent, useState } from "react";
-import { DateField } from "../../../components";
+import { DataTable, type DataTableColumn, DateField } from "../../../components";
 import { errorMessage } from "../../../lib/api-client";
 import { notifySaved } from "../../../lib/notify";
 import { useAuditorDocuments } from "../api/get-auditor-documents";
@@ -33,6 +20,39 @@ const STATE = {
   EXPIRING: { color: "orange", label: "Expire bientôt" },
   EXPIRED: { color: "red", label: "Expiré" },
 } as const;
+
+type AuditorDocument = AuditorDocuments["documents"][number];
+const DOCUMENT_COLUMNS: DataTableColumn<AuditorDocument>[] = [
+  { key: "kind", title: "Type", render: (d) => (d.kind ? AUDITOR_DOCUMENT_KIND_LABELS[d.kind] : d.name) },
+  {
+    key: "fileName",
+    title: "Fichier",
+    width: 220,
+    priority: 1,
+    render: (d) => (
+      <Anchor href={d.url} target="_blank" rel="noopener" size="sm">
+        {d.fileName}
+      </Anchor>
+    ),
+  },
+  {
+    key: "validUntil",
+    title: "Valide jusqu'au",
+    width: 150,
+    priority: 1,
+    render: (d) => (d.validUntil ? formatDate(d.validUntil) : "Sans limite"),
+  },
+  {
+    key: "state",
+    title: "État",
+    width: 150,
+    render: (d) => (
+      <Badge color={STATE[d.state].color} variant="light">
+        {STATE[d.state].label}
+      </Badge>
+    ),
+  },
+];
 
 const addMonths = (months: number) => {
   const d = new Date();
@@ -74,36 +94,17 @@ export function DocumentsPanel({ auditorId, canEdit }: { auditorId: string; canE
           </List>
         </Alert>
       )}
-      <Table.ScrollContainer minWidth={520}>
-        <Table>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Type</Table.Th>
-              <Table.Th>Fichier</Table.Th>
-              <Table.Th>Valide jusqu'au</Table.Th>
-              <Table.Th>État</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {data?.documents.map((d) => (
-              <Table.Tr key={d.id}>
-                <Table.Td>{d.kind ? AUDITOR_DOCUMENT_KIND_LABELS[d.kind] : d.name}</Table.Td>
-                <Table.Td>
-                  <Anchor href={d.url} target="_blank" rel="noopener" size="sm">
-                    {d.fileName}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td>{d.validUntil ? formatDate(d.validUntil) : "Sans limite"}</Table.Td>
-                <Table.Td>
-                  <Badge color={STATE[d.state].color} variant="light">
-                    {STATE[d.state].label}
-                  </Badge>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      {data && data.documents.length > 0 && (
+        <DataTable
+          aria-label="Documents de l'évaluateur"
+          columns={DOCUMENT_COLUMNS}
+          rows={data.documents}
+          getRowKey={(d) => d.id}
+          manualSorting
+          manualFiltering
+          maxHeight="none"
+        />
+      )}
       {data?.documents.length === 0 && (
         <Text size="sm" c="dimmed">
           Aucun document déposé.

@@ -1,4 +1,5 @@
 import {
+  type AuditorLink,
   formatDate,
   LINK_NATURE_LABELS,
   LINK_NATURES,
@@ -7,16 +8,77 @@ import {
   ORGANISATION_TYPES,
   type OrganisationType,
 } from "@certidesk/shared";
-import { Badge, Button, Group, Modal, Paper, Select, Stack, Table, Text, Textarea, Title } from "@mantine/core";
+import { Badge, Button, Group, Modal, Paper, Select, Stack, Text, Textarea, Title } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { type FormEvent, useState } from "react";
-import { DateField } from "../../../components";
+import { DataTable, type DataTableColumn, DateField } from "../../../components";
 import { errorMessage } from "../../../lib/api-client";
 import { notifySaved } from "../../../lib/notify";
 import { useDeclareLink } from "../api/declare-link";
 import { useEndLink } from "../api/end-link";
 import { useAuditorLinks } from "../api/get-auditor-links";
 import { useOrganisationOptions } from "../api/get-organisation-options";
+
+const LINK_COLUMNS: DataTableColumn<AuditorLink>[] = [
+  {
+    key: "organisationName",
+    title: "Organisation",
+    render: (l) => (
+      <>
+        <Text size="sm" fw={600}>
+          {l.organisationName}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {ORGANISATION_TYPE_LABELS[l.organisationType]}
+          {l.comment ? ` · ${l.comment}` : ""}
+        </Text>
+      </>
+    ),
+  },
+  { key: "nature", title: "Nature", width: 160, priority: 1, render: (l) => LINK_NATURE_LABELS[l.nature] },
+  {
+    key: "startDate",
+    title: "Période",
+    width: 220,
+    render: (l) =>
+      l.endDate ? (
+        `Du ${formatDate(l.startDate)} au ${formatDate(l.endDate)}`
+      ) : (
+        <Group gap={6}>
+          <span>Depuis le {formatDate(l.startDate)}</span>
+          <Badge color="orange" size="sm">
+            En cours
+          </Badge>
+        </Group>
+      ),
+  },
+  {
+    key: "recordedBy",
+    title: "Enregistré par",
+    width: 200,
+    priority: 2,
+    render: (l) => (
+      <>
+        <Text size="sm">{l.recordedBy}</Text>
+        <Text size="xs" c="dimmed">
+          le {formatDate(l.recordedAt)}
+          {l.endedBy ? ` · terminé par ${l.endedBy}` : ""}
+        </Text>
+      </>
+    ),
+  },
+];
+const endColumn = (onEnd: (link: { id: string; name: string }) => void): DataTableColumn<AuditorLink> => ({
+  key: "actions",
+  title: "",
+  width: 110,
+  render: (l) =>
+    l.endDate ? null : (
+      <Button size="xs" variant="light" onClick={() => onEnd({ id: l.id, name: l.organisationName })}>
+        Terminer
+      </Button>
+    ),
+});
 
 const todayIso = () => new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Paris" }).format(new Date());
 
@@ -26,67 +88,17 @@ export function LinksPanel({ auditorId, canEdit }: { auditorId: string; canEdit:
   const [ending, setEnding] = useState<{ id: string; name: string } | null>(null);
   return (
     <Stack>
-      <Table.ScrollContainer minWidth={640}>
-        <Table>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Organisation</Table.Th>
-              <Table.Th>Nature</Table.Th>
-              <Table.Th>Période</Table.Th>
-              <Table.Th>Enregistré par</Table.Th>
-              {canEdit && <Table.Th />}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {links.map((l) => (
-              <Table.Tr key={l.id}>
-                <Table.Td>
-                  <Text size="sm" fw={600}>
-                    {l.organisationName}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {ORGANISATION_TYPE_LABELS[l.organisationType]}
-                    {l.comment ? ` · ${l.comment}` : ""}
-                  </Text>
-                </Table.Td>
-                <Table.Td>{LINK_NATURE_LABELS[l.nature]}</Table.Td>
-                <Table.Td>
-                  {l.endDate ? (
-                    `Du ${formatDate(l.startDate)} au ${formatDate(l.endDate)}`
-                  ) : (
-                    <Group gap={6}>
-                      <span>Depuis le {formatDate(l.startDate)}</span>
-                      <Badge color="orange" size="sm">
-                        En cours
-                      </Badge>
-                    </Group>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{l.recordedBy}</Text>
-                  <Text size="xs" c="dimmed">
-                    le {formatDate(l.recordedAt)}
-                    {l.endedBy ? ` · terminé par ${l.endedBy}` : ""}
-                  </Text>
-                </Table.Td>
-                {canEdit && (
-                  <Table.Td>
-                    {!l.endDate && (
-                      <Button
-                        size="xs"
-                        variant="light"
-                        onClick={() => setEnding({ id: l.id, name: l.organisationName })}
-                      >
-                        Terminer
-                      </Button>
-                    )}
-                  </Table.Td>
-                )}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      {links.length > 0 && (
+        <DataTable
+          aria-label="Liens d'intérêts"
+          columns={canEdit ? [...LINK_COLUMNS, endColumn(setEnding)] : LINK_COLUMNS}
+          rows={links}
+          getRowKey={(l) => l.id}
+          manualSorting
+          manualFiltering
+          maxHeight="none"
+        />
+      )}
       {links.length === 0 && (
         <Text size="sm" c="dimmed">
           Aucun lien d'intérêts déclaré.

@@ -1,7 +1,47 @@
-import { formatCurrency, formatDate, INVOICE_KIND_LABELS, INVOICE_STATUS_LABELS } from "@certidesk/shared";
-import { Alert, Anchor, Paper, Table, Text, Title } from "@mantine/core";
+import {
+  formatCurrency,
+  formatDate,
+  INVOICE_KIND_LABELS,
+  INVOICE_STATUS_LABELS,
+  type PortalInvoices as PortalInvoiceList,
+} from "@certidesk/shared";
+import { Alert, Anchor, Paper, Text, Title } from "@mantine/core";
+import { DataTable, type DataTableColumn } from "../../../components";
 import { errorMessage } from "../../../lib/api-client";
 import { usePortalInvoices } from "../api/get-portal-invoices";
+
+type Invoice = PortalInvoiceList["items"][number];
+const amount = (value: number) => <span style={{ whiteSpace: "nowrap" }}>{formatCurrency(value)}</span>;
+const COLUMNS: DataTableColumn<Invoice>[] = [
+  {
+    key: "number",
+    title: "N°",
+    width: 130,
+    render: (i) => (
+      <Anchor href={i.pdfUrl} download aria-label={`Télécharger la facture ${i.number} (PDF)`}>
+        {i.number}
+      </Anchor>
+    ),
+  },
+  { key: "kind", title: "Nature", width: 120, priority: 2, render: (i) => INVOICE_KIND_LABELS[i.kind] },
+  { key: "issueDate", title: "Date", width: 110, priority: 2, render: (i) => formatDate(i.issueDate) },
+  {
+    key: "dueDate",
+    title: "Échéance",
+    width: 110,
+    priority: 1,
+    render: (i) => (i.dueDate ? formatDate(i.dueDate) : "—"),
+  },
+  { key: "totalTtc", title: "Montant TTC", width: 130, align: "right", priority: 1, render: (i) => amount(i.totalTtc) },
+  {
+    key: "due",
+    title: "Reste à payer",
+    width: 130,
+    align: "right",
+    render: (i) => (i.kind === "CREDIT_NOTE" ? "—" : amount(i.due)),
+  },
+  { key: "status", title: "Statut", render: (i) => INVOICE_STATUS_LABELS[i.status] },
+];
 
 /** The establishment's issued invoices and credit notes, each with its Factur-X PDF. */
 export function PortalInvoices() {
@@ -14,38 +54,15 @@ export function PortalInvoices() {
       {error && <Alert color="red">{errorMessage(error)}</Alert>}
       {data && data.items.length === 0 && <Text c="dimmed">Aucune facture ne vous a encore été adressée.</Text>}
       {data && data.items.length > 0 && (
-        <Table.ScrollContainer minWidth={560}>
-          <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>N°</Table.Th>
-                <Table.Th>Nature</Table.Th>
-                <Table.Th>Date</Table.Th>
-                <Table.Th>Échéance</Table.Th>
-                <Table.Th ta="right">Montant TTC</Table.Th>
-                <Table.Th ta="right">Reste à payer</Table.Th>
-                <Table.Th>Statut</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.items.map((i) => (
-                <Table.Tr key={i.id}>
-                  <Table.Td>
-                    <Anchor href={i.pdfUrl} download aria-label={`Télécharger la facture ${i.number} (PDF)`}>
-                      {i.number}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>{INVOICE_KIND_LABELS[i.kind]}</Table.Td>
-                  <Table.Td>{formatDate(i.issueDate)}</Table.Td>
-                  <Table.Td>{i.dueDate ? formatDate(i.dueDate) : "—"}</Table.Td>
-                  <Table.Td ta="right">{formatCurrency(i.totalTtc)}</Table.Td>
-                  <Table.Td ta="right">{i.kind === "CREDIT_NOTE" ? "—" : formatCurrency(i.due)}</Table.Td>
-                  <Table.Td>{INVOICE_STATUS_LABELS[i.status]}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <DataTable
+          aria-label="Vos factures"
+          columns={COLUMNS}
+          rows={data.items}
+          getRowKey={(i) => i.id}
+          manualSorting
+          manualFiltering
+          maxHeight="none"
+        />
       )}
       <Text size="xs" c="dimmed" mt="xs">
         Chaque facture est un fichier Factur-X : un PDF lisible qui contient aussi ses données pour votre logiciel

@@ -45,6 +45,7 @@ export const CLIENT_COLUMNS: DataTableColumn<ClientRow>[] = [
   },
   {
     key: "postalCode",
+    priority: 3,
     title: "CP",
     width: 70,
     sortable: true,
@@ -56,9 +57,10 @@ export const CLIENT_COLUMNS: DataTableColumn<ClientRow>[] = [
       </Hint>
     ),
   },
-  { key: "city", title: "Ville", width: 120, sortable: true, render: (row) => row.city ?? "—" },
+  { key: "city", priority: 2, title: "Ville", width: 120, sortable: true, render: (row) => row.city ?? "—" },
   {
     key: "contactName",
+    priority: 2,
     title: "Contact",
     width: 150,
     sortable: true,
@@ -75,6 +77,7 @@ export const CLIENT_COLUMNS: DataTableColumn<ClientRow>[] = [
   },
   {
     key: "evaluationDate",
+    priority: 1,
     title: "Évaluation",
     width: 130,
     sortable: true,
@@ -99,6 +102,7 @@ export const CLIENT_COLUMNS: DataTableColumn<ClientRow>[] = [
   },
   {
     key: "dateRelance",
+    priority: 1,
     title: RELANCE_LABEL,
     width: 80,
     sortable: true,
@@ -125,6 +129,6 @@ export const CLIENT_COLUMNS: DataTableColumn<ClientRow>[] = [
         "—"
       ),
   },
-  { key: "createdAt", title: "Créé le", width: 95, sortable: true },
+  { key: "createdAt", priority: 3, title: "Créé le", width: 95, sortable: true },
   { key: "actions", title: "", width: 90, actions: ["COMMENT", "View"] },
 ];

@@ -37,6 +37,7 @@ export function documentColumns(options: ColumnOptions): DataTableColumn<Documen
     {
       // Type and category share a column (sorted by type) so the name keeps room beside the owner.
       key: "documentType",
+      priority: 1,
       title: "Type / catégorie",
       width: 160,
       sortable: true,
@@ -54,6 +55,7 @@ export function documentColumns(options: ColumnOptions): DataTableColumn<Documen
     options.showOwner
       ? {
           key: "owner",
+          priority: 2,
           title: options.ownerTitle,
           width: 150,
           render: (row) => (
@@ -65,6 +67,7 @@ export function documentColumns(options: ColumnOptions): DataTableColumn<Documen
       : null,
     {
       key: "fileName",
+      priority: 3,
       title: "Fichier",
       width: 180,
       // The row's url is already a signed view link: open it as it is.
@@ -72,9 +75,23 @@ export function documentColumns(options: ColumnOptions): DataTableColumn<Documen
         <DocumentCell documents={[{ id: row.id, name: row.fileName, url: row.url }]} buildViewUrl={(d) => d.url} />
       ),
     },
-    { key: "size", title: "Taille", width: 85, sortable: true, render: (row) => formatFileSize(row.size) },
-    { key: "currentVersion", title: "Version", width: 75, align: "center", render: (row) => `v${row.currentVersion}` },
-    { key: "updatedAt", title: "Mis à jour", width: 120, sortable: true, render: (row) => formatDate(row.updatedAt) },
+    { key: "size", priority: 3, title: "Taille", width: 85, sortable: true, render: (row) => formatFileSize(row.size) },
+    {
+      key: "currentVersion",
+      priority: 3,
+      title: "Version",
+      width: 75,
+      align: "center",
+      render: (row) => `v${row.currentVersion}`,
+    },
+    {
+      key: "updatedAt",
+      priority: 2,
+      title: "Mis à jour",
+      width: 120,
+      sortable: true,
+      render: (row) => formatDate(row.updatedAt),
+    },
     { key: "actions", title: "Actions", width: 180, render: options.renderActions },
   ];
   return columns.filter((c): c is DataTableColumn<DocumentRow> => c !== null);

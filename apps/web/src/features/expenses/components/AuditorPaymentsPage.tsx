@@ -35,9 +35,15 @@ function previousMonth(today = new Date()) {
   return { from: iso(first), to: iso(last) };
 }
 
-const amount = (key: keyof AuditorPayment, title: string, bold = false): DataTableColumn<AuditorPayment> => ({
+const amount = (
+  key: keyof AuditorPayment,
+  title: string,
+  priority?: DataTableColumn<AuditorPayment>["priority"],
+  bold = false,
+): DataTableColumn<AuditorPayment> => ({
   key,
   title,
+  priority,
   width: 130,
   align: "right",
   render: (r) => (
@@ -65,14 +71,28 @@ const COLUMNS: DataTableColumn<AuditorPayment>[] = [
     ),
   },
   // Second, so that a phone shows it beside the name without scrolling the table.
-  amount("dueCents", "Reste à payer", true),
+  amount("dueCents", "Reste à payer", undefined, true),
   // A salaried evaluator has no fee: their missions are not counted here.
-  { key: "missions", title: "Missions", width: 90, align: "right", render: (r) => (r.missions ? r.missions : "—") },
-  { key: "days", title: "Jours", width: 80, align: "right", render: (r) => (r.missions ? formatDays(r.days) : "—") },
-  amount("feesCents", "Honoraires"),
-  amount("expensesCents", "Frais validés"),
-  amount("totalCents", "Total"),
-  amount("paidCents", "Déjà payé"),
+  {
+    key: "missions",
+    priority: 2,
+    title: "Missions",
+    width: 90,
+    align: "right",
+    render: (r) => (r.missions ? r.missions : "—"),
+  },
+  {
+    key: "days",
+    priority: 2,
+    title: "Jours",
+    width: 80,
+    align: "right",
+    render: (r) => (r.missions ? formatDays(r.days) : "—"),
+  },
+  amount("feesCents", "Honoraires", 3),
+  amount("expensesCents", "Frais validés", 3),
+  amount("totalCents", "Total", 1),
+  amount("paidCents", "Déjà payé", 2),
 ];
 
 /**

@@ -4,7 +4,7 @@ import { LoadingOverlay } from "../../../components";
 import { errorMessage } from "../../../lib/api-client";
 import { useAuditorExpenses } from "../api/get-auditor-expenses";
 import { DeclareExpenseModal } from "./DeclareExpenseModal";
-import { ExpenseTable } from "./ExpensesTab";
+import { ExpenseTable } from "./ExpenseTable";
 import { FeeInvoiceModal } from "./FeeInvoiceModal";
 
 /**

@@ -16,6 +16,7 @@ const COLUMNS: DataTableColumn<GestionnaireRow>[] = [
   { key: "raisonSocial", title: "Organisme gestionnaire", sortable: true, weight: "bold" },
   {
     key: "city",
+    priority: 2,
     title: "Ville",
     width: 170,
     sortable: true,
@@ -23,6 +24,7 @@ const COLUMNS: DataTableColumn<GestionnaireRow>[] = [
   },
   {
     key: "contactName",
+    priority: 2,
     title: "Contact",
     width: 200,
     render: (r) =>
@@ -36,10 +38,10 @@ const COLUMNS: DataTableColumn<GestionnaireRow>[] = [
         "—"
       ),
   },
-  { key: "legalEntities", title: "Entités juridiques", width: 130, align: "center" },
-  { key: "establishments", title: "ESSMS", width: 90, align: "center", sortable: true },
-  { key: "clients", title: "Clients", width: 90, align: "center" },
-  { key: "createdAt", title: "Créé le", width: 110, sortable: true },
+  { key: "legalEntities", priority: 3, title: "Entités juridiques", width: 130, align: "center" },
+  { key: "establishments", priority: 1, title: "ESSMS", width: 90, align: "center", sortable: true },
+  { key: "clients", priority: 3, title: "Clients", width: 90, align: "center" },
+  { key: "createdAt", priority: 3, title: "Créé le", width: 110, sortable: true },
 ];
 
 /** The managing organisations (route /app/gestionnaire). */

@@ -3,6 +3,9 @@ import { Stack, Text } from "@mantine/core";
 import type { DataTableColumn } from "../../../components";
 import { InvoiceStatusBadge } from "./invoice-labels";
 
+/** An amount keeps its figures and its € on one line: a wrapped amount reads as two numbers. */
+const Amount = ({ value }: { value: number }) => <span style={{ whiteSpace: "nowrap" }}>{formatCurrency(value)}</span>;
+
 export const INVOICE_COLUMNS: DataTableColumn<InvoiceRow>[] = [
   {
     key: "number",
@@ -38,16 +41,31 @@ export const INVOICE_COLUMNS: DataTableColumn<InvoiceRow>[] = [
       </Stack>
     ),
   },
-  { key: "issueDate", title: "Émise le", width: 100, sortable: true, render: (r) => formatDate(r.issueDate) || "—" },
-  { key: "dueDate", title: "Échéance", width: 100, sortable: true, render: (r) => formatDate(r.dueDate) || "—" },
+  {
+    key: "issueDate",
+    priority: 2,
+    title: "Émise le",
+    width: 100,
+    sortable: true,
+    render: (r) => formatDate(r.issueDate) || "—",
+  },
+  {
+    key: "dueDate",
+    priority: 1,
+    title: "Échéance",
+    width: 100,
+    sortable: true,
+    render: (r) => formatDate(r.dueDate) || "—",
+  },
   {
     key: "totalTtc",
+    priority: 2,
     title: "Total TTC",
     width: 120,
     align: "right",
     sortable: true,
-    render: (r) => formatCurrency(r.totalTtc),
+    render: (r) => <Amount value={r.totalTtc} />,
   },
-  { key: "due", title: "Reste dû", width: 120, align: "right", render: (r) => formatCurrency(r.due) },
+  { key: "due", priority: 1, title: "Reste dû", width: 120, align: "right", render: (r) => <Amount value={r.due} /> },
   { key: "status", title: "Statut", width: 190, sortable: true, render: (r) => <InvoiceStatusBadge row={r} /> },
 ];

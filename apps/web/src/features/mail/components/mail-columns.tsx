@@ -28,7 +28,14 @@ function IconAction(props: { label: string; color?: string; onClick: () => void;
 /** The outbox's columns; the icon actions carry the spec's keys mailPreviewer and mailDelete. */
 export function mailColumns(options: MailColumnOptions): DataTableColumn<MailRow>[] {
   const columns: Array<DataTableColumn<MailRow> | null> = [
-    { key: "createdAt", title: "Créé le", width: 135, sortable: true, render: (m) => formatDateTime(m.createdAt) },
+    {
+      key: "createdAt",
+      priority: 2,
+      title: "Créé le",
+      width: 135,
+      sortable: true,
+      render: (m) => formatDateTime(m.createdAt),
+    },
     {
       key: "subject",
       title: "Objet",
@@ -51,6 +58,7 @@ export function mailColumns(options: MailColumnOptions): DataTableColumn<MailRow
     },
     {
       key: "sentToStr",
+      priority: 2,
       title: "Destinataires",
       width: 190,
       render: (m) => (
@@ -62,6 +70,7 @@ export function mailColumns(options: MailColumnOptions): DataTableColumn<MailRow
     },
     {
       key: "clientName",
+      priority: 3,
       title: "Client",
       width: 160,
       render: (m) =>
@@ -76,6 +85,7 @@ export function mailColumns(options: MailColumnOptions): DataTableColumn<MailRow
     { key: "status", title: "Statut", width: 240, sortable: true, render: (m) => <MailStatusBadge mail={m} /> },
     {
       key: "mailPreviewer",
+      isAction: true,
       title: "",
       width: 50,
       render: (m) => (
@@ -87,6 +97,7 @@ export function mailColumns(options: MailColumnOptions): DataTableColumn<MailRow
     options.canResend
       ? {
           key: "mailResend",
+          isAction: true,
           title: "",
           width: 50,
           render: (m) => (
@@ -99,6 +110,7 @@ export function mailColumns(options: MailColumnOptions): DataTableColumn<MailRow
     options.canDelete
       ? {
           key: "mailDelete",
+          isAction: true,
           title: "",
           width: 50,
           render: (m) => (

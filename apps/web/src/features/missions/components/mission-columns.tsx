@@ -33,6 +33,7 @@ export const MISSION_COLUMNS: DataTableColumn<MissionRow>[] = [
   },
   {
     key: "kind",
+    priority: 2,
     title: "Type",
     width: 170,
     sortable: true,
@@ -45,12 +46,14 @@ export const MISSION_COLUMNS: DataTableColumn<MissionRow>[] = [
     sortable: true,
     render: (row) => <MissionStateBadge state={row.status} />,
   },
-  { key: "firstDay", title: "Visite", width: 190, sortable: true, render: visit },
-  { key: "team", title: "Équipe", width: 220, render: (row) => row.team || "—" },
+  { key: "firstDay", priority: 1, title: "Visite", width: 190, sortable: true, render: visit },
+  { key: "team", priority: 2, title: "Équipe", width: 220, render: (row) => row.team || "—" },
   {
     key: "preliminaryReportDue",
+    priority: 3,
     title: "Rapport préliminaire",
-    width: 130,
+    // The title and its sort arrows on one line (a header does not wrap).
+    width: 180,
     sortable: true,
     render: (row) => (row.preliminaryReportDue ? formatDate(row.preliminaryReportDue) : "—"),
   },

@@ -21,7 +21,7 @@ export const withFlags = (row: ProspectRow): ProspectTableRow => ({
 
 export function prospectColumns(actions: readonly RowActionCode[]): DataTableColumn<ProspectTableRow>[] {
   return [
-    { key: "reference", title: "Demande", width: 120, sortable: true },
+    { key: "reference", priority: 2, title: "Demande", width: 120, sortable: true },
     {
       key: "raisonSocial",
       title: "Prospect",
@@ -47,6 +47,7 @@ export function prospectColumns(actions: readonly RowActionCode[]): DataTableCol
     },
     {
       key: "postalCode",
+      priority: 3,
       title: "CP",
       width: 70,
       sortable: true,
@@ -60,6 +61,7 @@ export function prospectColumns(actions: readonly RowActionCode[]): DataTableCol
     },
     {
       key: "contactName",
+      priority: 2,
       title: "Contact",
       width: 150,
       sortable: true,
@@ -76,6 +78,7 @@ export function prospectColumns(actions: readonly RowActionCode[]): DataTableCol
     },
     {
       key: "quote",
+      priority: 1,
       title: "Devis",
       width: 140,
       render: (row) =>
@@ -110,6 +113,7 @@ export function prospectColumns(actions: readonly RowActionCode[]): DataTableCol
     },
     {
       key: "dateRelance",
+      priority: 1,
       title: RELANCE_LABEL,
       width: 80,
       sortable: true,
@@ -122,7 +126,7 @@ export function prospectColumns(actions: readonly RowActionCode[]): DataTableCol
           ""
         ),
     },
-    { key: "createdAt", title: "Reçue le", width: 95, sortable: true },
+    { key: "createdAt", priority: 3, title: "Reçue le", width: 95, sortable: true },
     { key: "actions", title: "", width: 90, actions },
   ];
 }

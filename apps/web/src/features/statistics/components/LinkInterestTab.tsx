@@ -39,6 +39,8 @@ export function LinkInterestTab({ query, enabled }: { query: LinkInterestQuery; 
               dataKey="name"
               orientation="vertical"
               yAxisProps={{ width: 140 }}
+              // Lines along the values only: a line through each name read as the bar below it.
+              gridAxis="y"
               series={[
                 { name: "links", label: "Liens", color: "blue.6" },
                 { name: "refused", label: "Affectations refusées", color: "red.7" },

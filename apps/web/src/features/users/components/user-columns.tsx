@@ -47,12 +47,19 @@ function UserActions({ user, handlers }: { user: UserRow; handlers: UserRowHandl
 export function userColumns(handlers: UserRowHandlers | null): DataTableColumn<UserRow>[] {
   const columns: DataTableColumn<UserRow>[] = [
     { key: "lastName", title: "Nom", sortable: true, weight: "bold", render: (u) => `${u.lastName} ${u.firstName}` },
-    { key: "identifier", title: "Identifiant", sortable: true },
-    { key: "email", title: "E-mail", render: (u) => u.email ?? "—" },
-    { key: "profileType", title: "Profil", sortable: true, render: (u) => PROFILE_LABELS[u.profileType] },
-    { key: "link", title: "Rattachement", render: (u) => u.auditorName ?? u.clientName ?? "—" },
+    { key: "identifier", priority: 2, title: "Identifiant", width: 170, sortable: true },
+    { key: "email", priority: 2, title: "E-mail", width: 220, render: (u) => u.email ?? "—" },
+    { key: "profileType", title: "Profil", width: 170, sortable: true, render: (u) => PROFILE_LABELS[u.profileType] },
+    {
+      key: "link",
+      priority: 3,
+      title: "Rattachement",
+      width: 180,
+      render: (u) => u.auditorName ?? u.clientName ?? "—",
+    },
     {
       key: "lastLoginAt",
+      priority: 3,
       title: "Dernière connexion",
       width: 150,
       sortable: true,

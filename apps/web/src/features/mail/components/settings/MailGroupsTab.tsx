@@ -1,20 +1,8 @@
 import type { MailGroup } from "@certidesk/shared";
-import {
-  ActionIcon,
-  Alert,
-  Badge,
-  Box,
-  Button,
-  Group,
-  Stack,
-  Table,
-  Text,
-  Tooltip,
-  VisuallyHidden,
-} from "@mantine/core";
+import { ActionIcon, Alert, Badge, Box, Button, Group, Stack, Text, Tooltip } from "@mantine/core";
 import { IconPencil, IconPlus, IconTrash } from "@tabler/icons-react";
-import { useState } from "react";
-import { ConfirmPopup, LoadingOverlay } from "../../../../components";
+import { useMemo, useState } from "react";
+import { ConfirmPopup, DataTable, type DataTableColumn, LoadingOverlay } from "../../../../components";
 import { errorMessage } from "../../../../lib/api-client";
 import { useCan } from "../../../../lib/can";
 import { notifyError, notifySaved } from "../../../../lib/notify";
@@ -23,6 +11,63 @@ import { useDeleteMailGroup } from "../../api/save-mail-group";
 import { MailGroupFormModal } from "./MailGroupFormModal";
 
 const SHOWN_EMAILS = 4;
+
+const GROUP_COLUMNS: DataTableColumn<MailGroup>[] = [
+  { key: "name", title: "Nom", width: 240, weight: "bold" },
+  { key: "description", title: "Description", priority: 2, render: (g) => g.description ?? "—" },
+  {
+    key: "emails",
+    title: "Adresses",
+    width: 300,
+    priority: 1,
+    render: (group) => (
+      <Group gap={4}>
+        {group.emails.slice(0, SHOWN_EMAILS).map((email) => (
+          <Badge key={email} variant="light" tt="none">
+            {email}
+          </Badge>
+        ))}
+        {group.emails.length > SHOWN_EMAILS && (
+          <Tooltip label={group.emails.slice(SHOWN_EMAILS).join(", ")} multiline w={320}>
+            <Badge variant="outline" tt="none">
+              +{group.emails.length - SHOWN_EMAILS}
+            </Badge>
+          </Tooltip>
+        )}
+      </Group>
+    ),
+  },
+];
+
+function groupActions(on: {
+  onEdit: (group: MailGroup) => void;
+  onDelete: (group: MailGroup) => void;
+}): DataTableColumn<MailGroup> {
+  return {
+    key: "actions",
+    title: "",
+    width: 100,
+    render: (group) => (
+      <Group gap={4} wrap="nowrap" justify="flex-end">
+        <Tooltip label="Modifier">
+          <ActionIcon variant="subtle" aria-label={`Modifier ${group.name}`} onClick={() => on.onEdit(group)}>
+            <IconPencil size={16} />
+          </ActionIcon>
+        </Tooltip>
+        <Tooltip label="Supprimer">
+          <ActionIcon
+            variant="subtle"
+            color="red"
+            aria-label={`Supprimer ${group.name}`}
+            onClick={() => on.onDelete(group)}
+          >
+            <IconTrash size={16} />
+          </ActionIcon>
+        </Tooltip>
+      </Group>
+    ),
+  };
+}
 
 /** Settings › E-mails groupés: recipient lists the composer can add in one click. */
 export function MailGroupsTab() {
@@ -33,6 +78,23 @@ export function MailGroupsTab() {
   const [editing, setEditing] = useState<MailGroup | null>(null);
   const [formOpen, setFormOpen] = useState(false);
   const [deleting, setDeleting] = useState<MailGroup | null>(null);
+
+  const columns = useMemo(
+    () =>
+      canEdit
+        ? [
+            ...GROUP_COLUMNS,
+            groupActions({
+              onEdit: (group) => {
+                setEditing(group);
+                setFormOpen(true);
+              },
+              onDelete: setDeleting,
+            }),
+          ]
+        : GROUP_COLUMNS,
+    [canEdit],
+  );
 
   async function confirmDelete() {
     const group = deleting;
@@ -66,79 +128,16 @@ export function MailGroupsTab() {
       )}
       <Box pos="relative">
         <LoadingOverlay visible={isLoading} />
-        <Table.ScrollContainer minWidth={560}>
-          <Table striped verticalSpacing="xs" aria-label="Listes d'e-mails groupés">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th w={240}>Nom</Table.Th>
-                <Table.Th>Description</Table.Th>
-                <Table.Th>Adresses</Table.Th>
-                {canEdit && (
-                  <Table.Th w={100}>
-                    <VisuallyHidden>Actions</VisuallyHidden>
-                  </Table.Th>
-                )}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.map((group) => (
-                <Table.Tr key={group.id}>
-                  <Table.Td fw={600}>{group.name}</Table.Td>
-                  <Table.Td>{group.description ?? "—"}</Table.Td>
-                  <Table.Td>
-                    <Group gap={4}>
-                      {group.emails.slice(0, SHOWN_EMAILS).map((email) => (
-                        <Badge key={email} variant="light" tt="none">
-                          {email}
-                        </Badge>
-                      ))}
-                      {group.emails.length > SHOWN_EMAILS && (
-                        <Tooltip label={group.emails.slice(SHOWN_EMAILS).join(", ")} multiline w={320}>
-                          <Badge variant="outline" tt="none">
-                            +{group.emails.length - SHOWN_EMAILS}
-                          </Badge>
-                        </Tooltip>
-                      )}
-                    </Group>
-                  </Table.Td>
-                  {canEdit && (
-                    <Table.Td>
-                      <Group gap={4} wrap="nowrap" justify="flex-end">
-                        <Tooltip label="Modifier">
-                          <ActionIcon
-                            variant="subtle"
-                            aria-label={`Modifier ${group.name}`}
-                            onClick={() => {
-                              setEditing(group);
-                              setFormOpen(true);
-                            }}
-                          >
-                            <IconPencil size={16} />
-                          </ActionIcon>
-                        </Tooltip>
-                        <Tooltip label="Supprimer">
-                          <ActionIcon
-                            variant="subtle"
-                            color="red"
-                            aria-label={`Supprimer ${group.name}`}
-                            onClick={() => setDeleting(group)}
-                          >
-                            <IconTrash size={16} />
-                          </ActionIcon>
-                        </Tooltip>
-                      </Group>
-                    </Table.Td>
-                  )}
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-        {!isLoading && data.length === 0 && (
-          <Text c="dimmed" ta="center" size="sm" mt="sm">
-            Aucune liste pour l'instant.
-          </Text>
-        )}
+        <DataTable
+          aria-label="Listes d'e-mails groupés"
+          columns={columns}
+          rows={data}
+          getRowKey={(g) => g.id}
+          emptyText="Aucune liste pour l'instant."
+          manualSorting
+          manualFiltering
+          maxHeight="none"
+        />
       </Box>
       <MailGroupFormModal group={editing} opened={formOpen} onClose={() => setFormOpen(false)} />
       <ConfirmPopup
