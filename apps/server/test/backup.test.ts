@@ -5,7 +5,7 @@ import { restoreDatabase } from "../src/db/backup/restore-database.js";
 import { auditLog, configuration, users } from "../src/db/schema/index.js";
 import { applyMigrations, dropApplicationSchema, knownMigrations, schemaVersionOf } from "../src/db/schema-version.js";
 import { backupText, edited, fromText } from "./backup-helpers.js";
-import { buildClient, buildUser } from "./factories.js";
+import { buildUser } from "./factories.js";
 import { signIn } from "./session.js";
 import { tableFingerprints } from "./table-fingerprints.js";
 import { createTestApp, type TestContext } from "./test-app.js";
@@ -150,10 +150,13 @@ describe("backup and restore", () => {
         await dropApplicationSchema(tx);
         await applyMigrations(tx, known.slice(0, kept));
       });
-      const client = await buildClient(older.handle.db, { raisonSocial: "EHPAD Les Écureuils" });
+      // In SQL: the current model's insert names columns this older schema does not have yet.
+      const [client] = await older.handle.queryRaw<{ id: string }>(
+        "insert into clients (raison_social, postal_code, city) values ('EHPAD Les Écureuils', '75011', 'Paris') returning id",
+      );
       await older.handle.queryRaw(
         `insert into mail_outbox (client_id, "to", subject, body) values ($1, '["a@b.fr"]', 'Devis', 'Bonjour')`,
-        [client.id],
+        [client?.id],
       );
       const dump = await backupText(older.handle);
       expect(dump).toContain(`-- schema: ${kept} `);
