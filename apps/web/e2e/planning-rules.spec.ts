@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { signIn } from "./helpers";
+import { mailCount, mailsSince, signIn } from "./helpers";
 
 type Planning = {
   bookings: Array<{ auditorId: string; missionId: string; clientId: string; label: string; days: string[] }>;
@@ -102,6 +102,7 @@ async function moveOntoLeave(page: Page) {
   await page.screenshot({ path: "test-results/planning-rules-move-warning.png" });
 
   const reason = "Congés déplacés d'une semaine, confirmé par téléphone.";
+  const mailsBefore = await mailCount();
   await dialog.getByRole("textbox", { name: /^Justification/ }).fill(reason);
   await dialog.getByRole("button", { name: "Déplacer la visite" }).click();
   await expect(page.getByText("Visite déplacée")).toBeVisible();
@@ -114,4 +115,17 @@ async function moveOntoLeave(page: Page) {
   await expect(member).toContainText(reason);
   await expect(member.getByText("À justifier")).toHaveCount(0);
   await page.screenshot({ path: "test-results/planning-rules-team-justified.png", fullPage: true });
+
+  // What followed the move (mission-follow.ts): the history names the move and the overridden check with
+  // its justification, and the establishment is told of its new dates by mail.
+  const history = page.getByRole("table", { name: "Historique de la mission" });
+  await expect(history).toContainText(`Visite déplacée : `);
+  await expect(history).toContainText(`Contrôles passés outre : ${evaluator?.name} : Indisponible`);
+  await expect(history).toContainText(reason);
+  await expect
+    .poll(async () => (await mailsSince(mailsBefore)).some((m) => m.text.includes(french(days[0] ?? ""))), {
+      message: "un e-mail annonçant les nouvelles dates",
+      timeout: 30_000,
+    })
+    .toBe(true);
 }

@@ -23,15 +23,21 @@ export async function seedCertificationDecisionDemo(tx: Executor, { today }: { t
         eq(requestClients.service, "CERTIFICATION"),
         isNull(contracts.decision),
         sql`exists (select 1 from missions m where m.contract_id = ${contracts.id})`,
-        // Every audit over, its preliminary report sent and the observation period (15 days) ended before the decision.
+        // Every audit over three weeks ago: its report steps are then dated to fit (below).
         sql`not exists (select 1 from missions m where m.contract_id = ${contracts.id} and (m.last_day is null
-          or m.last_day >= ${today}::date - 20 or m.preliminary_sent_at is null
-          or m.preliminary_sent_at >= ${today}::date - 18 or m.observations_received_at >= ${today}::date - 4))`,
+          or m.last_day >= ${today}::date - 20))`,
       ),
     )
     .orderBy(asc(contracts.signatureDate), asc(contracts.id))
     .limit(1);
   if (!chosen) return;
+  // The preliminary report sent after the audit and its observation period (15 days) over before the decision:
+  // whatever the random steps of the demo left, the workflow's order.
+  await tx.execute(sql`update missions set
+      preliminary_sent_at = least(coalesce(preliminary_sent_at, last_day + 3), ${today}::date - 19),
+      observations_received_at = case when observations_received_at is null then null
+        else greatest(least(observations_received_at, ${today}::date - 5), least(coalesce(preliminary_sent_at, last_day + 3), ${today}::date - 19)) end
+    where contract_id = ${chosen.id}`);
   const reportDay = sql`(${today}::date - 3)`;
   await tx.execute(sql`update mission_non_conformities n set closed_at = ${today}::date - 4, closed_by = 'Isabelle Fournier',
       corrective_action = coalesce(n.corrective_action, 'Plan d''action mis en œuvre.'),

@@ -92,6 +92,28 @@ export async function seedEvaluatorsDemo(tx: Executor, input: { now: Date; marcI
         .where(or(isNull(missions.lastDay), gt(missions.lastDay, day(0))))
     ).map((r) => r.auditorId),
   );
+  // A body plans its evaluators where they work: each covers the départements of the establishments it is
+  // teamed on (the zone rule warns otherwise), and the documents of those with a visit to come stay valid
+  // through it (the rules re-check every member on the days of a change; only the demo evaluator's
+  // insurance lapses before, for the alert).
+  const teamed = await tx
+    .select({ auditorId: missionTeamMembers.auditorId, postalCode: clients.postalCode, lastDay: missions.lastDay })
+    .from(missionTeamMembers)
+    .innerJoin(missions, eq(missions.id, missionTeamMembers.missionId))
+    .innerJoin(clients, eq(clients.id, missions.clientId));
+  const teamedZones = new Map<string, Set<string>>();
+  const lastComingDay = new Map<string, string>();
+  for (const t of teamed) {
+    const zone = t.postalCode ? departementOf(t.postalCode) : null;
+    if (zone) teamedZones.set(t.auditorId, (teamedZones.get(t.auditorId) ?? new Set()).add(zone));
+    if (t.lastDay && t.lastDay > (lastComingDay.get(t.auditorId) ?? "")) lastComingDay.set(t.auditorId, t.lastDay);
+  }
+  const validThroughVisits = (auditorId: string, validUntil: string | null) => {
+    const last = lastComingDay.get(auditorId);
+    if (!validUntil || !last || last <= day(0)) return validUntil;
+    const needed = isoDay(addDays(new Date(`${last}T12:00:00Z`), 30));
+    return validUntil < needed ? needed : validUntil;
+  };
   const docRows: Array<typeof documents.$inferInsert> = [];
   for (const [i, a] of all.entries()) {
     const marc = a.id === input.marcId;
@@ -105,7 +127,9 @@ export async function seedEvaluatorsDemo(tx: Executor, input: { now: Date; marcI
       ]),
     ]
       .filter((z): z is string => !!z)
-      .slice(0, 4);
+      .slice(0, 4)
+      .concat([...(teamedZones.get(a.id) ?? [])])
+      .filter((z, k, list) => list.indexOf(z) === k);
     await tx
       .update(auditors)
       .set({
@@ -149,6 +173,7 @@ export async function seedEvaluatorsDemo(tx: Executor, input: { now: Date; marcI
         const lapsed = day(-rand.int(10, 60));
         validUntil = kind === "IMPARTIALITY_DECLARATION" && onComingVisit.has(a.id) ? day(180) : lapsed;
       }
+      if (!marc && onComingVisit.has(a.id)) validUntil = validThroughVisits(a.id, validUntil);
       docRows.push({
         family: "AUDITOR",
         auditorId: a.id,
