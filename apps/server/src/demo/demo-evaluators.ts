@@ -97,12 +97,24 @@ export async function seedEvaluatorsDemo(tx: Executor, input: { now: Date; marcI
   // through it (the rules re-check every member on the days of a change; only the demo evaluator's
   // insurance lapses before, for the alert).
   const teamed = await tx
-    .select({ auditorId: missionTeamMembers.auditorId, postalCode: clients.postalCode, lastDay: missions.lastDay })
+    .select({
+      auditorId: missionTeamMembers.auditorId,
+      role: missionTeamMembers.role,
+      postalCode: clients.postalCode,
+      domains: clients.sectorDomains,
+      lastDay: missions.lastDay,
+    })
     .from(missionTeamMembers)
     .innerJoin(missions, eq(missions.id, missionTeamMembers.missionId))
     .innerJoin(clients, eq(clients.id, missions.clientId));
   const teamedZones = new Map<string, Set<string>>();
   const lastComingDay = new Map<string, string>();
+  // Who coordinates a demo visit has the coordinator role on their file.
+  const coordinators = new Set(teamed.filter((t) => t.role === "COORDINATOR").map((t) => t.auditorId));
+  // …and is qualified for the domains of the establishments they evaluate.
+  const teamedDomains = new Map<string, Set<string>>();
+  for (const t of teamed)
+    teamedDomains.set(t.auditorId, new Set([...(teamedDomains.get(t.auditorId) ?? []), ...(t.domains ?? [])]));
   for (const t of teamed) {
     const zone = t.postalCode ? departementOf(t.postalCode) : null;
     if (zone) teamedZones.set(t.auditorId, (teamedZones.get(t.auditorId) ?? new Set()).add(zone));
@@ -119,7 +131,11 @@ export async function seedEvaluatorsDemo(tx: Executor, input: { now: Date; marcI
     const marc = a.id === input.marcId;
     const status = !marc && i % 3 === 1 ? "INDEPENDANT" : "SALARIE";
     const departement = a.postalCode ? departementOf(a.postalCode) : null;
-    const domains = SECTOR_DOMAINS.filter((d) => d === "PA" || rand.chance(0.35));
+    const domains = SECTOR_DOMAINS.filter((d) => {
+      // The same draws as before, whatever the teams: the rest of the demo keeps its numbers.
+      const drawn = d === "PA" || rand.chance(0.35);
+      return drawn || !!teamedDomains.get(a.id)?.has(d);
+    });
     const zones = [
       ...new Set([
         departement,
@@ -146,7 +162,7 @@ export async function seedEvaluatorsDemo(tx: Executor, input: { now: Date; marcI
         sectorDomains: marc ? ["PA", "PH"] : domains,
         publicTypes: marc ? ["PA", "PHA"] : domains.includes("PH") ? ["PA", "PHA"] : ["PA"],
         referentielTrainingDate: day(-rand.int(200, 900)),
-        roles: marc || i % 5 === 0 ? ["EVALUATOR", "COORDINATOR"] : ["EVALUATOR"],
+        roles: marc || i % 5 === 0 || coordinators.has(a.id) ? ["EVALUATOR", "COORDINATOR"] : ["EVALUATOR"],
         languages: rand.chance(0.3) ? ["Français", "Anglais"] : ["Français"],
         zones,
         maxMissionsPerMonth: rand.int(3, 6),

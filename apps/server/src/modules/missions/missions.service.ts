@@ -1,5 +1,6 @@
 import {
   canBeRemote,
+  formatDate,
   lateReports,
   MIN_VISIT_DAYS,
   MIN_VISIT_DAYS_FROM,
@@ -390,7 +391,7 @@ export function createMissionsService(deps: MissionsDeps) {
           [{ path: "remote", message: "Une évaluation ESSMS se déroule sur site." }],
         );
       const modality = remote === undefined ? "" : ` (${modalityLabel(remote).toLowerCase()})`;
-      const label = `${days.length ? `${days.length} jour(s) du ${first} au ${last}` : "à programmer"}${modality}`;
+      const label = `${days.length ? `${days.length} jour(s) du ${formatDate(first)} au ${formatDate(last)}` : "à programmer"}${modality}`;
       // The whole team against the new days: leave, double booking, documents on those days…
       const checks = await rules.enforce(
         actor,
