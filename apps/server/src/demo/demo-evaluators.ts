@@ -94,8 +94,7 @@ export async function seedEvaluatorsDemo(tx: Executor, input: { now: Date; marcI
   );
   // A body plans its evaluators where they work: each covers the départements of the establishments it is
   // teamed on (the zone rule warns otherwise), and the documents of those with a visit to come stay valid
-  // through it (the rules re-check every member on the days of a change; only the demo evaluator's
-  // insurance lapses before, for the alert).
+  // through it (the rules re-check every member on the days of a change, and an evaluator's acceptance).
   const teamed = await tx
     .select({
       auditorId: missionTeamMembers.auditorId,
@@ -189,7 +188,7 @@ export async function seedEvaluatorsDemo(tx: Executor, input: { now: Date; marcI
         const lapsed = day(-rand.int(10, 60));
         validUntil = kind === "IMPARTIALITY_DECLARATION" && onComingVisit.has(a.id) ? day(180) : lapsed;
       }
-      if (!marc && onComingVisit.has(a.id)) validUntil = validThroughVisits(a.id, validUntil);
+      if (onComingVisit.has(a.id)) validUntil = validThroughVisits(a.id, validUntil);
       docRows.push({
         family: "AUDITOR",
         auditorId: a.id,
