@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { seriousViolations } from "./axe";
-import { signIn } from "./helpers";
+import { axeViolations } from "./axe";
+import { accountMenu, signIn } from "./helpers";
 
 for (const viewport of [
   { name: "bureau", width: 1280, height: 800 },
@@ -10,7 +10,7 @@ for (const viewport of [
     await page.setViewportSize({ width: viewport.width, height: viewport.height });
     await signIn(page, "cmcc@demo.fr");
     await expect(page).toHaveURL(/\/app\/alert$/);
-    await page.getByRole("button", { name: /menu du compte/ }).click();
+    await accountMenu(page).click();
     await page.getByRole("menuitem", { name: "Résumé quotidien de mes alertes" }).click();
     const dialog = page.getByRole("dialog", { name: "Résumé de mes alertes" });
     const toggle = dialog.getByLabel(/^Recevoir chaque jour le résumé de mes alertes/);
@@ -27,7 +27,7 @@ for (const viewport of [
     expect((await saved.json()).alertDigest).toBe(!before);
     await expect(page.getByRole("alert").filter({ hasText: "Enregistré" })).toBeVisible();
     await page.waitForTimeout(1000);
-    const violations = await seriousViolations(page);
+    const violations = await axeViolations(page);
     expect(violations.map((v) => `${v.rule} ${v.targets.join(", ")}`)).toEqual([]);
     await page.screenshot({ path: `test-results/alert-digest-${viewport.width}.png` });
   });

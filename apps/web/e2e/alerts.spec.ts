@@ -12,7 +12,7 @@ const REFUSED = "Ordre de mission refusé";
 const REFUSED_TYPE = "mission-order-refused";
 
 const tabCount = async (page: Page, label: string) => {
-  const tab = page.getByRole("tab", { name: new RegExp(`^${label} : \\d+$`) });
+  const tab = page.getByRole("tab", { name: new RegExp(`^${label} \\d+$`) });
   await expect(tab).toBeVisible();
   return Number((await tab.getAttribute("aria-label"))?.split(": ")[1]);
 };
@@ -34,7 +34,7 @@ test("the CPI follows a refused mission order to its mission, replaces the evalu
   // ---- Planifications, only the refused orders.
   const before = await tabCount(page, "Planifications");
   expect(before).toBeGreaterThan(0);
-  await page.getByRole("tab", { name: /^Planifications : / }).click();
+  await page.getByRole("tab", { name: /^Planifications / }).click();
   await expect(page).toHaveURL(/[?&]page=alert-planification/);
   const table = page.getByRole("table", { name: "Alertes : Planifications" });
   await page.getByRole("combobox", { name: "Type d'alerte" }).click();

@@ -34,6 +34,12 @@ export async function signIn(page: Page, identifier: string, password = DEMO_PAS
 /** Submits the sign-in form expecting a refusal. */
 export const trySignIn = submitLogin;
 
+/**
+ * The account menu's button in the header: named by what it shows (initials, name, profile), so found by
+ * the menu it opens rather than by a name that changes with the account.
+ */
+export const accountMenu = (page: Page) => page.getByRole("banner").locator('button[aria-haspopup="menu"]');
+
 const sinkMessages = async () =>
   (await (await fetch(`http://127.0.0.1:${SMTP_SINK_HTTP_PORT}/messages`)).json()) as Array<{
     to: string[];

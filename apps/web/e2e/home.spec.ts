@@ -3,7 +3,7 @@ import { signIn } from "./helpers";
 
 test("the landing page counts the alerts of each page and opens its tab", async ({ page }) => {
   await signIn(page, "cpi@demo.fr");
-  const planning = page.getByRole("tab", { name: /^Planifications : \d+$/ });
+  const planning = page.getByRole("tab", { name: /^Planifications \d+$/ });
   await expect(planning).toBeVisible();
   const count = Number((await planning.getAttribute("aria-label"))?.split(": ")[1]);
   expect(count).toBeGreaterThan(0);
@@ -15,8 +15,8 @@ test("the landing page counts the alerts of each page and opens its tab", async 
 test("a profile without pipeline rights sees no pipeline alerts", async ({ page }) => {
   await signIn(page, "qse@demo.fr");
   await expect(page.getByRole("heading", { name: "Mes dernières actions" })).toBeVisible();
-  await expect(page.getByRole("tab", { name: /^Demandes : \d+$/ })).toHaveCount(1);
+  await expect(page.getByRole("tab", { name: /^Demandes \d+$/ })).toHaveCount(1);
   await signIn(page, "rh@demo.fr");
   await expect(page.getByRole("heading", { name: "Mes dernières actions" })).toBeVisible();
-  await expect(page.getByRole("tab", { name: /^Demandes : \d+$/ })).toHaveCount(0);
+  await expect(page.getByRole("tab", { name: /^Demandes \d+$/ })).toHaveCount(0);
 });

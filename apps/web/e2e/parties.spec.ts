@@ -1,11 +1,11 @@
 import { expect, type Page, test } from "@playwright/test";
-import { seriousViolations } from "./axe";
+import { axeViolations } from "./axe";
 import { signIn } from "./helpers";
 import { type DemoRecords, findDemoRecords, openScreen } from "./screens";
 
 /** Serious axe violations in the open dialog (a "saved" notification fading in beside it is not the dialog's). */
-const serious = async (page: Page) =>
-  (await seriousViolations(page, "[role=dialog]")).map((v) => `${v.rule}: ${v.targets.join(", ")}`);
+const violations = async (page: Page) =>
+  (await axeViolations(page, "[role=dialog]")).map((v) => `${v.rule}: ${v.targets.join(", ")}`);
 const shot = async (page: Page, name: string) => {
   if (process.env.SCREENSHOTS)
     await page.screenshot({ path: `${process.env.SCREENSHOTS}/${name}.png`, fullPage: true });
@@ -36,7 +36,7 @@ test("a contact and an establishment are corrected where they are shown, with Fr
   await dialog.getByRole("button", { name: "Enregistrer" }).click();
   await expect(dialog.getByText("Adresse e-mail invalide.")).toBeVisible();
   await expect(dialog.getByText("Le prénom est obligatoire.")).toBeVisible();
-  expect(await serious(page), "axe sur le contact").toEqual([]);
+  expect(await violations(page), "axe sur le contact").toEqual([]);
   await shot(page, "contact-dialog-errors");
   await dialog.getByLabel("Prénom").fill("Annabelle");
   await dialog.getByLabel("E-mail").fill("annabelle.direction@exemple.fr");
@@ -51,7 +51,7 @@ test("a contact and an establishment are corrected where they are shown, with Fr
   await establishment.getByLabel("Code postal").fill("123");
   await establishment.getByRole("button", { name: "Enregistrer" }).click();
   await expect(establishment.getByText("Le code postal doit contenir 5 chiffres.")).toBeVisible();
-  expect(await serious(page), "axe sur l'établissement").toEqual([]);
+  expect(await violations(page), "axe sur l'établissement").toEqual([]);
   await shot(page, "establishment-dialog");
   await establishment.getByRole("button", { name: "Annuler" }).click();
 
@@ -76,7 +76,7 @@ test("the new mail suggests the chosen client's contacts", async ({ page }) => {
   await page.getByRole("option").first().click();
   // The main contact's address fills "À" at once.
   await expect(dialog.locator(".mantine-Pill-root")).not.toHaveCount(0);
-  expect(await serious(page), "axe sur le nouvel e-mail").toEqual([]);
+  expect(await violations(page), "axe sur le nouvel e-mail").toEqual([]);
   await shot(page, "mail-composer-client");
 });
 

@@ -31,10 +31,29 @@ export async function expectFitsWidth(page: Page, url: string) {
   expect.soft(seen.titleOnScreen, `titre visible sur ${url}`).toBe(true);
 }
 
-/** The open screen, narrowed to a phone's width and checked, then given back its size. */
-export async function expectFitsPhone(page: Page, url: string) {
+/**
+ * WCAG 1.4.10 (reflow): content readable at 320 CSS px without scrolling in two directions (data tables
+ * excepted: they become cards or scroll inside themselves).
+ */
+export const REFLOW = { width: 320, height: 640 };
+/** WCAG 1.4.4: a 1280 × 800 desk's window at 200 % zoom lays the page out in 640 × 400 CSS px. */
+export const ZOOM_200 = { width: 640, height: 400 };
+
+/**
+ * The open screen, narrowed to each of `sizes` and checked (with `check` at each, e.g. an axe pass), then
+ * given back its size.
+ */
+export async function expectFitsWidths(
+  page: Page,
+  url: string,
+  sizes: { width: number; height: number }[],
+  check?: (width: number) => Promise<void>,
+) {
   const size = page.viewportSize();
-  await page.setViewportSize(PHONE);
-  await expectFitsWidth(page, url);
+  for (const narrow of sizes) {
+    await page.setViewportSize(narrow);
+    await expectFitsWidth(page, `${url} (${narrow.width} px)`);
+    await check?.(narrow.width);
+  }
   if (size) await page.setViewportSize(size);
 }

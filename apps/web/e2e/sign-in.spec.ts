@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { signIn, trySignIn } from "./helpers";
+import { accountMenu, signIn, trySignIn } from "./helpers";
 
 const STAFF = ["dir", "cc", "cmcc", "cmadmin", "qse", "rh", "cpi", "compta"];
 
@@ -115,7 +115,7 @@ test("a lost session sends the user back to /login and clears what was stored", 
 test("signing out revokes the session", async ({ page }) => {
   await signIn(page, "qse@demo.fr");
   await expect(page).toHaveURL(/\/app\/alert$/);
-  await page.getByRole("button", { name: /menu du compte/ }).click();
+  await accountMenu(page).click();
   await page.getByRole("menuitem", { name: "Se déconnecter" }).click();
   await expect(page).toHaveURL(/\/login$/);
   const me = await page.request.get("/auth/me");

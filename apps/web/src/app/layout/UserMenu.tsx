@@ -1,5 +1,5 @@
 import { isStaffProfile, PROFILE_LABELS } from "@certidesk/shared";
-import { Avatar, Box, Group, Menu, Text, UnstyledButton } from "@mantine/core";
+import { Avatar, Box, Group, Menu, Text, UnstyledButton, VisuallyHidden } from "@mantine/core";
 import { IconBellRinging, IconChevronDown, IconKey, IconLogout } from "@tabler/icons-react";
 import { useState } from "react";
 import { useLogout } from "../../features/auth/api/logout";
@@ -14,6 +14,8 @@ export function UserMenu() {
   const [changing, setChanging] = useState(false);
   const [digest, setDigest] = useState(false);
   if (!user) return null;
+  const initials = `${user.firstName.charAt(0)}${user.lastName.charAt(0)}`;
+  const profile = PROFILE_LABELS[user.profileType];
 
   async function signOut() {
     await logout.mutateAsync().catch(() => undefined);
@@ -25,21 +27,23 @@ export function UserMenu() {
     <>
       <Menu position="bottom-end" withinPortal>
         <Menu.Target>
-          {/* The name read out starts with the visible text (WCAG 2.5.3), and says what the button opens. */}
-          <UnstyledButton
-            aria-label={`${user.firstName} ${user.lastName}, ${PROFILE_LABELS[user.profileType]} : menu du compte`}
-          >
+          {/* Named by its content, so the name is the visible text (WCAG 2.5.3): initials, name and profile; on a
+              phone, where only the initials show, the name and profile are there for screen readers. Menu.Target
+              marks it as opening a menu (aria-haspopup). */}
+          <UnstyledButton>
             <Group gap="xs" wrap="nowrap">
               <Avatar color="brand" radius="xl" size="sm">
-                {user.firstName.charAt(0)}
-                {user.lastName.charAt(0)}
+                {initials}
               </Avatar>
+              <VisuallyHidden hiddenFrom="sm">
+                {user.firstName} {user.lastName}, {profile}
+              </VisuallyHidden>
               <Box visibleFrom="sm">
-                <Text size="sm" fw={600} lh={1.1}>
+                <Text size="sm" fw={600} lh={1.1} component="div">
                   {user.firstName} {user.lastName}
                 </Text>
                 <Text size="xs" c="dimmed" lh={1.1}>
-                  {PROFILE_LABELS[user.profileType]}
+                  {profile}
                 </Text>
               </Box>
               <IconChevronDown size={14} />

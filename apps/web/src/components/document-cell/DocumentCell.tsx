@@ -52,7 +52,7 @@ export function DocumentCell({ documents, buildViewUrl = defaultDocumentViewUrl 
   return (
     <Menu position="bottom-start" withinPortal shadow="md">
       <Menu.Target>
-        <UnstyledButton c="brand" aria-label={`${documents.length} documents`}>
+        <UnstyledButton c="brand" aria-label={`${first.name} ${documents.length} documents`}>
           <Group gap={4} wrap="nowrap">
             <IconFileText size={16} aria-hidden />
             <DocumentName doc={first} />

@@ -15,6 +15,7 @@ import {
   Textarea,
   TextInput,
   Title,
+  VisuallyHidden,
 } from "@mantine/core";
 import { IconPlus, IconTrash } from "@tabler/icons-react";
 import { useMemo, useState } from "react";
@@ -161,10 +162,11 @@ export function EvaluatorPicker({
               const justified = !!kept && !!v && v.warnings.every((w) => kept.warnings.includes(w.message));
               return (
                 <Paper key={member.auditorId} withBorder p="sm" aria-label={`Équipe : ${name}`}>
-                  <Group justify="space-between" wrap="nowrap" align="flex-start">
-                    <Stack gap={4} style={{ flex: 1 }}>
+                  {/* Wraps on a narrow screen: the coordinator choice and the remove button go under the name. */}
+                  <Group justify="space-between" align="flex-start">
+                    <Stack gap={4} style={{ flex: 1, minWidth: 200 }}>
                       <Group gap="xs">
-                        <Text fw={600} size="sm">
+                        <Text fw={600} size="sm" component="div">
                           {name}
                         </Text>
                         <VerdictBadge v={v} justified={justified} />
@@ -256,7 +258,9 @@ export function EvaluatorPicker({
                     <Table.Th w={80}>Distance</Table.Th>
                     <Table.Th w={80}>Ce mois</Table.Th>
                     <Table.Th w={130}>Avis</Table.Th>
-                    <Table.Th w={100} />
+                    <Table.Th w={100}>
+                      <VisuallyHidden>Action</VisuallyHidden>
+                    </Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
@@ -266,7 +270,7 @@ export function EvaluatorPicker({
                     return (
                       <Table.Tr key={c.id} aria-label={c.name}>
                         <Table.Td>
-                          <Text size="sm" fw={600}>
+                          <Text size="sm" fw={600} component="div">
                             {c.name}
                           </Text>
                           <Text size="xs" c="dimmed">

@@ -37,7 +37,7 @@ export function TimelineBullet({ kind }: { kind: TimelineKind }) {
 export function TimelineItemView({ item }: { item: TimelineItem }) {
   return (
     <>
-      <Text size="sm" fw={600}>
+      <Text size="sm" fw={600} component="div">
         {item.title}
       </Text>
       {item.text && (

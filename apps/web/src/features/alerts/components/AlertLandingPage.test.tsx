@@ -105,8 +105,8 @@ describe("AlertLandingPage", () => {
   it("shows a tab per page with its count, opening the first page with work", async () => {
     serve();
     renderAt("/app/alert");
-    expect(await screen.findByRole("tab", { name: "Planifications : 2" })).toHaveAttribute("aria-selected", "true");
-    expect(screen.getByRole("tab", { name: "Demandes : 0" })).toBeInTheDocument();
+    expect(await screen.findByRole("tab", { name: "Planifications 2" })).toHaveAttribute("aria-selected", "true");
+    expect(screen.getByRole("tab", { name: "Demandes 0" })).toBeInTheDocument();
     expect(await screen.findByText("EHPAD Les Tilleuls")).toBeInTheDocument();
     // displayValue "Aucun" when empty; the follow-up date as DD/MM/YYYY.
     const second = rowOf("FAM Les Glycines");
@@ -119,7 +119,7 @@ describe("AlertLandingPage", () => {
     serve();
     const user = userEvent.setup();
     renderAt("/app/alert?page=alert-planification");
-    await user.click(await screen.findByRole("tab", { name: "Demandes : 0" }));
+    await user.click(await screen.findByRole("tab", { name: "Demandes 0" }));
     expect(screen.getByLabelText("Adresse")).toHaveTextContent("/app/alert?page=alert-demandes");
     expect(await screen.findByText("Aucune alerte sur cette page.")).toBeInTheDocument();
   });
@@ -180,7 +180,7 @@ describe("AlertLandingPage", () => {
       url: "/api/alerts/saveAlertDate",
       body: { id: "mission-order-refused:m1", date: "2099-12-31" },
     });
-    expect(await screen.findByRole("tab", { name: "Planifications : 1" })).toBeInTheDocument();
+    expect(await screen.findByRole("tab", { name: "Planifications 1" })).toBeInTheDocument();
   });
 
   it("confirms a removable alert through the confirm popup", async () => {

@@ -25,7 +25,7 @@ export function AlertPageTabs({ pages, value, onChange }: AlertPageTabsProps) {
     <Tabs value={value} onChange={(key) => key && onChange(key)} activateTabWithKeyboard={false}>
       <Tabs.List aria-label="Pages d'alertes">
         {pages.map((p) => (
-          <Tabs.Tab key={p.key} value={p.key} aria-label={`${p.label} : ${p.count}`}>
+          <Tabs.Tab key={p.key} value={p.key}>
             <Group gap={6} wrap="nowrap">
               <span>{p.label}</span>
               <Badge

@@ -32,7 +32,7 @@ function ThresholdRow({ setting, editable }: { setting: AlertSetting; editable: 
     <Table.Tr>
       <Table.Td>{pageLabel(setting.page)}</Table.Td>
       <Table.Td>
-        <Text size="sm" fw={600}>
+        <Text size="sm" fw={600} component="div">
           {setting.title}
         </Text>
         <Text size="xs" c="dimmed">

@@ -7,7 +7,7 @@ import { type DataTableColumn, Hint } from "../../../components";
 function TwoLines({ main, sub }: { main: ReactNode; sub?: ReactNode }) {
   return (
     <Stack gap={0}>
-      <Text size="sm" fw={600}>
+      <Text size="sm" fw={600} component="div">
         {main}
       </Text>
       {sub ? (

@@ -30,7 +30,7 @@ const COLUMNS: DataTableColumn<AuditorRow>[] = [
     sortable: true,
     render: (r) => (
       <Stack gap={2} style={{ minWidth: 0 }}>
-        <Text size="sm" fw={600} truncate>
+        <Text size="sm" fw={600} truncate component="div">
           {r.name}
         </Text>
         <Text size="xs" c="dimmed" truncate>

@@ -30,6 +30,13 @@ const monthEnd = (iso: string) => {
 const todayIso = () => new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Paris" }).format(new Date());
 
 /** Unavailability periods and days already booked, on a month calendar; declare or remove a period. */
+const longDay = (day: string) =>
+  new Date(`${day.slice(0, 10)}T12:00:00`).toLocaleDateString("fr-FR", {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+  });
+
 export function AvailabilityPanel({ auditorId, canEdit }: { auditorId: string; canEdit: boolean }) {
   const [month, setMonth] = useState(monthStart(todayIso()));
   const { data } = useAvailability(auditorId, month, monthEnd(month));
@@ -78,7 +85,8 @@ export function AvailabilityPanel({ auditorId, canEdit }: { auditorId: string; c
                   ? `pris : ${b.map((x) => x.contractNumber).join(", ")}`
                   : null;
               return {
-                "aria-label": label ? `${formatDate(day)}, ${label}` : formatDate(day),
+                // Starts with the day's number the button shows (WCAG 2.5.3), as Mantine's own names do.
+                "aria-label": label ? `${longDay(day)}, ${label}` : longDay(day),
                 title: label ?? undefined,
                 style: o
                   ? { background: "var(--mantine-color-red-1)", color: "var(--mantine-color-red-9)" }

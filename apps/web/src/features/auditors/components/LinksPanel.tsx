@@ -25,7 +25,7 @@ const LINK_COLUMNS: DataTableColumn<AuditorLink>[] = [
     title: "Organisation",
     render: (l) => (
       <>
-        <Text size="sm" fw={600}>
+        <Text size="sm" fw={600} component="div">
           {l.organisationName}
         </Text>
         <Text size="xs" c="dimmed">

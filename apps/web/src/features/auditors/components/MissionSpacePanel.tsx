@@ -213,7 +213,7 @@ function ComingVisits({ visits }: { visits: EvaluatorMissionSpace["visits"] }) {
             </Text>
             <Days days={v.days} />
             {v.trainingOrganisation && <TrainingDataSummary data={v.trainingOrganisation} />}
-            <Text size="sm" fw={600} mt={4}>
+            <Text size="sm" fw={600} mt={4} component="div">
               Équipe
             </Text>
             <List size="sm" spacing={2}>

@@ -61,7 +61,7 @@ function Summary({ order }: { order: OrderByLink }) {
         </Text>
         {order.city ? ` (${order.city})` : ""}.
       </Text>
-      <Text size="sm" fw={600} mt="xs">
+      <Text size="sm" fw={600} mt="xs" component="h2">
         Jours de visite
       </Text>
       {order.days.length ? (

@@ -5,7 +5,7 @@ import { List, Text } from "@mantine/core";
 export function TrainingDataSummary({ data }: { data: TrainingOrganisation }) {
   return (
     <>
-      <Text size="sm" fw={600} mt={4}>
+      <Text size="sm" fw={600} mt={4} component="div">
         Organisme de formation
       </Text>
       <List size="sm" spacing={2}>

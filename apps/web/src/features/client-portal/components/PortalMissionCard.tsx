@@ -67,7 +67,7 @@ function Steps({ mission }: { mission: PortalMission }) {
             ) : null
           }
           title={
-            <Text size="sm" fw={600}>
+            <Text size="sm" fw={600} component="div">
               {s.label}
               <Text span size="sm" c="dimmed" fw={400}>
                 {` — ${s.statusText}`}

@@ -145,7 +145,7 @@ export function ClientTimelinePage() {
             )}
           </Field>
           <Field label="Évaluation">
-            <Text size="sm" fw={600} c={client.evaluationDate ? undefined : "orange"}>
+            <Text size="sm" fw={600} c={client.evaluationDate ? undefined : "orange"} component="div">
               {client.clientSince ? formatEvaluationDate(client.evaluationDate) : "—"}
             </Text>
             {client.evaluationFinishedAt && (

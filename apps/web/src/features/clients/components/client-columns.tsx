@@ -28,7 +28,7 @@ export const CLIENT_COLUMNS: DataTableColumn<ClientRow>[] = [
     render: (row) => (
       <Stack gap={2}>
         <Group gap={6} wrap="nowrap">
-          <Text size="sm" fw={600} truncate>
+          <Text size="sm" fw={600} truncate component="div">
             {row.raisonSocial}
           </Text>
           <Box style={{ flexShrink: 0 }}>

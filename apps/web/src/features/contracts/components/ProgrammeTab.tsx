@@ -139,7 +139,7 @@ function ProgrammeForm({
             {contract.establishments.map((e, index) => (
               <Table.Tr key={e.clientId}>
                 <Table.Td>
-                  <Text size="sm" fw={600}>
+                  <Text size="sm" fw={600} component="div">
                     {e.raisonSocial}
                   </Text>
                   <Text size="xs" c="dimmed">

@@ -22,16 +22,19 @@ export function documentColumns(options: ColumnOptions): DataTableColumn<Documen
       title: "Nom",
       sortable: true,
       render: (row) => (
-        <UnstyledButton onClick={() => options.onPreview(row)} aria-label={`Aperçu de ${row.name}`} maw="100%">
-          <Text size="sm" fw={600} truncate title={row.name}>
-            {row.name}
-          </Text>
+        // The description stays out of the button: its name is "Aperçu de" and the visible name (WCAG 2.5.3).
+        <div>
+          <UnstyledButton onClick={() => options.onPreview(row)} aria-label={`Aperçu de ${row.name}`} maw="100%">
+            <Text size="sm" fw={600} truncate title={row.name} component="div">
+              {row.name}
+            </Text>
+          </UnstyledButton>
           {row.description && (
-            <Text size="xs" c="dimmed" truncate>
+            <Text size="xs" c="dimmed" truncate component="div">
               {row.description}
             </Text>
           )}
-        </UnstyledButton>
+        </div>
       ),
     },
     {

@@ -60,7 +60,7 @@ const COLUMNS: DataTableColumn<AuditorPayment>[] = [
     width: 220,
     render: (r) => (
       <Stack gap={0}>
-        <Text size="sm" fw={600}>
+        <Text size="sm" fw={600} component="div">
           {r.auditorName}
         </Text>
         <Text size="xs" c="dimmed">

@@ -69,7 +69,8 @@ export function StatementsPanel({ auditorId, intro }: { auditorId: string; intro
                       {money(m.paidCents)}
                     </Table.Td>
                     <Table.Td>
-                      <Group gap="sm" wrap="nowrap">
+                      {/* At 320 px the two links go one under the other rather than widen the page. */}
+                      <Group gap="xs" wrap="wrap">
                         <Anchor
                           href={statementUrl(auditorId, m.month, "pdf")}
                           download

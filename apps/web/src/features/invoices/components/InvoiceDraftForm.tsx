@@ -216,7 +216,7 @@ export function InvoiceDraftForm({ invoice, onSaved }: { invoice: InvoiceDetail;
           Ajouter une ligne
         </Button>
       </Group>
-      <Text size="sm" fw={600}>
+      <Text size="sm" fw={600} component="div">
         Acheteur public (Chorus Pro)
       </Text>
       <SimpleGrid cols={{ base: 1, sm: 3 }}>

@@ -14,7 +14,7 @@ export const INVOICE_COLUMNS: DataTableColumn<InvoiceRow>[] = [
     sortable: true,
     render: (r) => (
       <Stack gap={0}>
-        <Text size="sm" fw={600}>
+        <Text size="sm" fw={600} component="div">
           {r.number ?? "Brouillon"}
         </Text>
         <Text size="xs" c="dimmed">

@@ -138,7 +138,7 @@ export function DataTab({ mission }: MissionTabProps) {
               </Text>
             ) : (
               <Stack gap={4}>
-                <Text size="sm" fw={600}>
+                <Text size="sm" fw={600} component="div">
                   {main.firstName} {main.lastName}
                   {main.occupation ? ` — ${main.occupation}` : ""}
                 </Text>

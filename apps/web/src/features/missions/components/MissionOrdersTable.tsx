@@ -62,7 +62,7 @@ function OrdersTable({
           {orders.map((o) => (
             <Table.Tr key={o.id} aria-label={`${replaced ? "Ordre remplacé" : "Ordre de mission"} de ${o.auditorName}`}>
               <Table.Td>
-                <Text size="sm" fw={600}>
+                <Text size="sm" fw={600} component="div">
                   {o.auditorName}
                 </Text>
                 <Text size="xs" c="dimmed">

@@ -81,7 +81,7 @@ function MissionHeader({ mission }: { mission: MissionDetail }) {
           {/* Where it stands, in the same words as the portal and the evaluator space tell it. */}
           <Text size="sm">{missionStatusText(mission.statusFacts, "staff").summary}</Text>
         </Stack>
-        <Text size="sm" fw={600}>
+        <Text size="sm" fw={600} component="div">
           {first
             ? `Visite ${first === last ? `le ${formatDate(first)}` : `du ${formatDate(first)} au ${formatDate(last ?? first)}`}`
             : "À programmer"}

@@ -127,7 +127,7 @@ function Proposals({ mission }: MissionTabProps) {
       <Stack gap="xs">
         <Group justify="space-between" wrap="wrap">
           <Stack gap={0}>
-            <Text size="sm" fw={600}>
+            <Text size="sm" fw={600} component="div">
               À l'établissement (l'équipe et ses profils)
             </Text>
             <Text size="sm" c="dimmed">
@@ -151,7 +151,7 @@ function Proposals({ mission }: MissionTabProps) {
         </Group>
         <Group justify="space-between" wrap="wrap">
           <Stack gap={0}>
-            <Text size="sm" fw={600}>
+            <Text size="sm" fw={600} component="div">
               Aux évaluateurs de l'équipe
             </Text>
             <Text size="sm" c="dimmed">

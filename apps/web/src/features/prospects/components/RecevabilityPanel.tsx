@@ -108,7 +108,7 @@ function RecevabilityReview({
           </Group>
         )}
         <Group gap="xs" mt="xs">
-          <Text size="sm" fw={600}>
+          <Text size="sm" fw={600} component="div">
             Pièces du dossier :
           </Text>
           {review.documents.length === 0 && (

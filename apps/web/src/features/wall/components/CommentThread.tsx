@@ -68,7 +68,7 @@ function CommentItem({ comment, postId }: { comment: WallComment; postId: string
   return (
     <Stack gap={2} data-testid="wall-comment">
       <Group justify="space-between" gap="xs" wrap="nowrap">
-        <Text size="sm" fw={600}>
+        <Text size="sm" fw={600} component="div">
           {comment.author.label}{" "}
           <Text span size="xs" c="dimmed" fw={400}>
             {formatDateTime(comment.createdAt)}

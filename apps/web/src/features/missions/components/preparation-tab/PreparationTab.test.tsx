@@ -33,7 +33,7 @@ describe("PreparationTab", { timeout: 30_000 }, () => {
     fetchMock = mockFetch(() => ({ body: missionFixture() }));
     const user = userEvent.setup({ delay: null });
     renderWithQuery(<PreparationTab mission={missionFixture()} />);
-    await user.click(screen.getByRole("button", { name: "Programme du 08/04/2026" }));
+    await user.click(screen.getByRole("button", { name: "Modifier le programme du 08/04/2026" }));
     await user.click(await screen.findByRole("button", { name: "Ajouter une séquence" }));
     await user.type(screen.getByLabelText("Heure 1"), "14h00");
     await user.type(screen.getByLabelText("Personnes rencontrées 1"), "Directrice");

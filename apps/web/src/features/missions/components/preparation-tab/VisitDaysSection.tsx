@@ -197,7 +197,7 @@ export function VisitDaysSection({ mission }: { mission: MissionDetail }) {
                               size="compact-xs"
                               variant="subtle"
                               w="fit-content"
-                              aria-label={`Programme du ${formatDate(d.day)}`}
+                              aria-label={`Modifier le programme du ${formatDate(d.day)}`}
                               onClick={() => setProgrammeDay(d.day)}
                             >
                               Modifier le programme
