@@ -1,21 +1,25 @@
 import { describe, expect, it } from "vitest";
 import markdown from "../../../../../docs/rgaa.md?raw";
-import { RGAA_CHECKLIST, RGAA_SUMMARY } from "./checklist";
+import { RGAA_CHECKLIST } from "./checklist";
+import { RGAA_SUMMARY } from "./conformance";
 import {
   CHECKLIST_HEADER,
   conformanceState,
   formatRate,
   parseChecklist,
+  publishChecklist,
   RGAA_NUMBERS,
   summarise,
 } from "./rgaa-checklist";
 
+const parsed = parseChecklist(markdown);
+
 describe("docs/rgaa.md", () => {
   it("is sound: the 106 criteria of RGAA 4.1, each once, in order, with a status and a justification", () => {
-    expect(RGAA_CHECKLIST.errors).toEqual([]);
+    expect(parsed.errors).toEqual([]);
     expect(RGAA_NUMBERS).toHaveLength(106);
-    expect(RGAA_CHECKLIST.criteria.map((c) => c.number)).toEqual(RGAA_NUMBERS);
-    for (const c of RGAA_CHECKLIST.criteria) {
+    expect(parsed.criteria.map((c) => c.number)).toEqual(RGAA_NUMBERS);
+    for (const c of parsed.criteria) {
       expect(c.title, c.number).not.toBe("");
       expect(c.justification, c.number).not.toBe("");
     }
@@ -36,8 +40,17 @@ describe("docs/rgaa.md", () => {
   });
 
   it("names the pages audited", () => {
-    expect(RGAA_CHECKLIST.sample).toContain("Déclaration d'accessibilité");
-    expect(RGAA_CHECKLIST.sample.length).toBeGreaterThan(5);
+    expect(parsed.sample).toContain("Déclaration d'accessibilité");
+    expect(parsed.sample.length).toBeGreaterThan(5);
+  });
+
+  it("reaches the app as the build reads it: the figures, the sample and the non-conformities", () => {
+    expect(RGAA_CHECKLIST).toEqual(publishChecklist(parsed));
+    expect(RGAA_SUMMARY).toEqual(RGAA_CHECKLIST.summary);
+    expect(RGAA_CHECKLIST.nonConformities.map((c) => c.number)).toEqual(
+      parsed.criteria.filter((c) => c.status === "NC").map((c) => c.number),
+    );
+    expect(RGAA_CHECKLIST.nonConformities.length).toBe(RGAA_SUMMARY.nonConformant);
   });
 });
 

@@ -1,7 +1,8 @@
 /**
  * Reading docs/rgaa.md, the project's RGAA 4.1 checklist: one table row per criterion, and the
  * conformance rate the RGAA's method derives from it. The rate and the statement's list of
- * non-conformities come only from here, never typed by hand.
+ * non-conformities come only from here, never typed by hand. No import: vite.config.ts runs it when the
+ * app is built (`docs/rgaa.md?checklist`), the app only receives its result.
  */
 
 export type CriterionStatus = "C" | "NC" | "NA";
@@ -147,4 +148,15 @@ export function summarise(criteria: readonly Criterion[]): ChecklistSummary {
 export function formatRate(rate: number): string {
   const tenths = Math.floor(rate * 1000 + 1e-9) / 10;
   return `${tenths.toLocaleString("fr-FR", { minimumFractionDigits: 1, maximumFractionDigits: 1 })}\u00a0%`;
+}
+
+/** What the app receives of the checklist (`docs/rgaa.md?checklist`): no more than the statement shows. */
+export interface PublishedChecklist {
+  summary: ChecklistSummary;
+  sample: string[];
+  nonConformities: Criterion[];
+}
+
+export function publishChecklist({ criteria, sample }: ParsedChecklist): PublishedChecklist {
+  return { summary: summarise(criteria), sample, nonConformities: criteria.filter((c) => c.status === "NC") };
 }
