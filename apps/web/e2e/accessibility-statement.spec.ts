@@ -24,8 +24,9 @@ test("the sign-in page's footer leads to the statement: the rate, the non-confor
   await expect(
     page.getByText(/révèle que \d{1,3},\d\s% des critères du RGAA version 4\.1 sont respectés/),
   ).toBeVisible();
-  // A known non-conformity of the checklist is listed, with its criterion.
-  await expect(page.getByText(/^Critère 11\.9 — /)).toBeVisible();
+  // Each non-conformity of the checklist is listed with its criterion, as many as the figures say.
+  const counted = await page.getByText(/^\d+ critères? non conformes? ;$/).textContent();
+  await expect(page.getByText(/^Critère \d+\.\d+ — /)).toHaveCount(Number.parseInt(counted ?? "", 10));
   await expect(page.getByRole("heading", { name: "Voies de recours" })).toBeVisible();
   await expect(page.getByText(/Défenseur des droits, Libre réponse 71120, 75342\s+Paris CEDEX 07/)).toBeVisible();
   await expect(page.getByText("par téléphone : 09 69 39 00 00")).toBeVisible();

@@ -38,6 +38,10 @@ function FreeText({ text, empty }: { text: string; empty: string }) {
   ));
 }
 
+/** « 1 critère conforme », « 19 critères non conformes » (French: the singular up to one). */
+const criteria = (count: number, status: string) =>
+  count > 1 ? `${count} critères ${status.replace(/(\w+)$/, "$1s")}` : `${count} critère ${status}`;
+
 /** A justification of the checklist: its `code` spans shown as code, the rest as text. */
 function Justification({ text }: { text: string }) {
   return text.split("`").map((part, i) =>
@@ -68,9 +72,9 @@ export function ConformanceSections(props: {
           <strong>{formatRate(summary.rate)} des critères</strong> du RGAA version 4.1 sont respectés.
         </Text>
         <List>
-          <List.Item>{summary.conformant} critères conformes ;</List.Item>
-          <List.Item>{summary.nonConformant} critères non conformes ;</List.Item>
-          <List.Item>{summary.notApplicable} critères non applicables.</List.Item>
+          <List.Item>{criteria(summary.conformant, "conforme")} ;</List.Item>
+          <List.Item>{criteria(summary.nonConformant, "non conforme")} ;</List.Item>
+          <List.Item>{criteria(summary.notApplicable, "non applicable")}.</List.Item>
         </List>
         <Text size="sm" c="dimmed">
           Le taux est le nombre de critères conformes divisé par le nombre de critères applicables (conformes et non
