@@ -3,7 +3,8 @@
 // somewhere, and that the docs keep to their size (issue 37: a manual, not a diary). Run by `npm run lint`,
 // hence by the CI.
 // Usage: node scripts/check-doc-references.mjs [doc.md …]
-//   (default: README.md, docs/architecture.md, docs/performance.md, docs/development.md, docs/guide/*.md)
+//   (default: README.md, docs/architecture.md, docs/performance.md, docs/development.md, docs/rgaa.md,
+//   docs/guide/*.md)
 //
 // The convention, written again at the top of docs/architecture.md:
 // - a path is an inline code span (`…`, outside fenced blocks) that ends with a file extension
@@ -53,7 +54,7 @@ const guidePages = () =>
     : [];
 const defaults = process.argv.length <= 2;
 const docs = defaults
-  ? ["README.md", "docs/architecture.md", "docs/performance.md", "docs/development.md", ...guidePages()]
+  ? ["README.md", "docs/architecture.md", "docs/performance.md", "docs/development.md", "docs/rgaa.md", ...guidePages()]
   : process.argv.slice(2);
 
 /** Every file name of the repository (for bare names), walked once when first needed. */

@@ -20,6 +20,7 @@ import { partyOptions } from "./lib/party-options.js";
 import { createPeriodicJob } from "./lib/periodic-job.js";
 import { createStorage, type FileStorage } from "./lib/storage/index.js";
 import { MULTIPART_LIMITS } from "./lib/upload.js";
+import { accessibilityRoutes, createAccessibilityService } from "./modules/accessibility/index.js";
 import { accountingRoutes, createAccountingService } from "./modules/accounting/index.js";
 import { createAlertActionsService } from "./modules/alerts/alert-actions.service.js";
 import { alertDigestRoutes } from "./modules/alerts/alert-digest.routes.js";
@@ -304,6 +305,9 @@ export async function buildApp({
   // One service for the routes and the PDFs: the stored logo is checked once per version (image guard).
   const configurationService = createConfigurationService({ db, clock, log: app.log });
   configurationRoutes(uploads, { configuration: configurationService });
+  accessibilityRoutes(app, {
+    accessibility: createAccessibilityService({ db, configuration: configurationService, clock }),
+  });
   clientsRoutes(app, { clients: createClientsService({ db, clock }) });
   partiesRoutes(app, { parties: createPartiesService({ db, clock }) });
   gestionnairesRoutes(app, { gestionnaires: createGestionnairesService({ db, clock }) });

@@ -144,6 +144,7 @@ export function staffScreens(r: DemoRecords, { variants = true } = {}): string[]
         "missions",
         "frais",
         "sauvegardes",
+        "accessibilite",
         "journal",
       ]
     : ["general", "utilisateurs"];
@@ -215,8 +216,12 @@ export const EVALUATOR_SPACE_TABS = [
   "?onglet=releves",
 ];
 
-/** Screens reached without an account (besides sign-in): the mission-order answer and the satisfaction questionnaire. */
+/**
+ * Screens reached without an account (besides sign-in): the mission-order answer, the satisfaction
+ * questionnaire and the accessibility statement.
+ */
 export const PUBLIC_SCREENS = [
+  "/accessibilite",
   "/ordre-de-mission?p=inconnu&token=inconnu",
   "/ordre-de-mission",
   "/satisfaction?token=inconnu",

@@ -17,6 +17,7 @@ export * from "./permissions.js";
 export * from "./profiles.js";
 export * from "./quote-totals.js";
 export * from "./routes.js";
+export * from "./schemas/accessibility.js";
 export * from "./schemas/accounting.js";
 export * from "./schemas/alert-digest.js";
 export * from "./schemas/alerts.js";

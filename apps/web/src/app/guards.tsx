@@ -1,6 +1,7 @@
 import { canOpenAppRoute, isAppRoute, isStaffProfile, landingPathFor, type ProfileType } from "@certidesk/shared";
 import type { ReactNode } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
+import { PublicPage } from "../components/page-footer/PageFooter";
 import { CHOOSE_PASSWORD_PATH, loginPathFor } from "../lib/login-redirect";
 import { useSession } from "../lib/session-context";
 import { AccessDeniedPage } from "./pages/AccessDeniedPage";
@@ -21,7 +22,12 @@ export function StaffRouteGuard({ children }: { children?: ReactNode }) {
   const location = useLocation();
   if (!user) return <Navigate to={loginPathFor(location)} replace />;
   if (user.mustChangePassword) return <Navigate to={CHOOSE_PASSWORD_PATH} replace />;
-  if (!isStaffProfile(user.profileType)) return <AccessDeniedPage home={landingPathFor(user) ?? "/login"} />;
+  if (!isStaffProfile(user.profileType))
+    return (
+      <PublicPage>
+        <AccessDeniedPage home={landingPathFor(user) ?? "/login"} />
+      </PublicPage>
+    );
   return children ?? <Outlet />;
 }
 
@@ -63,5 +69,10 @@ export function UnknownRoute() {
   const { user } = useSession();
   const location = useLocation();
   if (!user) return <Navigate to={loginPathFor(location)} replace />;
-  return <NotFoundPage home={landingPathFor(user) ?? "/login"} />;
+  // Outside the app's layouts: the page frame gives it its main region and the footer.
+  return (
+    <PublicPage>
+      <NotFoundPage home={landingPathFor(user) ?? "/login"} />
+    </PublicPage>
+  );
 }

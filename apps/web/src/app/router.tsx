@@ -27,6 +27,14 @@ export const router = createBrowserRouter([
     path: "/satisfaction",
     lazy: lazyPage(() => import("../features/expenses/components/SatisfactionPage"), "SatisfactionPage"),
   },
+  // The accessibility statement (RGAA), linked from every page's footer: no account needed.
+  {
+    path: "/accessibilite",
+    lazy: lazyPage(
+      () => import("../features/accessibility/components/AccessibilityStatementPage"),
+      "AccessibilityStatementPage",
+    ),
+  },
   // The answer to a mission order from the signed link of its mail: no account needed.
   {
     path: "/ordre-de-mission",

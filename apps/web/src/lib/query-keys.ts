@@ -7,6 +7,7 @@ import type { QueryClient } from "@tanstack/react-query";
  * never by spelling another feature's keys: features do not import each other.
  */
 export const QUERY_DOMAINS = [
+  "accessibility",
   "accounting",
   "alerts",
   "audit-log",

@@ -6,6 +6,7 @@ export const AUDIT_ENTITY_LABELS: Record<string, string> = {
   user: "Utilisateur",
   profile: "Profil",
   configuration: "Configuration",
+  accessibility_statement: "Déclaration d'accessibilité",
   demo: "Démonstration",
   document: "Document",
   "document-category": "Catégorie de documents",

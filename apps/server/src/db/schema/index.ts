@@ -1,3 +1,4 @@
+export * from "./accessibility.js";
 export * from "./accounting.js";
 export * from "./alert-digests.js";
 export * from "./alerts.js";

@@ -4,6 +4,7 @@ import { useDisclosure } from "@mantine/hooks";
 import { ModalsProvider } from "@mantine/modals";
 import { useEffect } from "react";
 import { Link, Outlet, useLocation } from "react-router";
+import { PAGE_FOOTER_HEIGHT, PageFooter } from "../../components/page-footer/PageFooter";
 import { PanelBoundary } from "../../components/panel-boundary/PanelBoundary";
 import { useMe } from "../../features/auth/api/me";
 import { useSession } from "../../lib/session-context";
@@ -60,12 +61,21 @@ export function AppLayout() {
             ))}
           </ScrollArea>
         </AppShell.Navbar>
-        <AppShell.Main bg="gray.0" id={MAIN_CONTENT_ID} tabIndex={-1}>
+        <AppShell.Main
+          bg="gray.0"
+          id={MAIN_CONTENT_ID}
+          tabIndex={-1}
+          style={{ minHeight: `calc(100dvh - ${PAGE_FOOTER_HEIGHT})` }}
+        >
           {/* A screen that fails keeps the navigation; the boundary starts afresh on the next page. */}
           <PanelBoundary key={pathname}>
             <Outlet />
           </PanelBoundary>
         </AppShell.Main>
+        {/* Beside the fixed menu, as the page is. */}
+        <PageFooter
+          style={{ paddingInlineStart: "calc(var(--app-shell-navbar-offset, 0rem) + var(--app-shell-padding))" }}
+        />
       </AppShell>
     </ModalsProvider>
   );

@@ -1,6 +1,7 @@
 import { landingPathFor } from "@certidesk/shared";
 import { AppShell, Container } from "@mantine/core";
 import { Outlet, useLocation } from "react-router";
+import { PAGE_FOOTER_HEIGHT, PageFooter } from "../../components/page-footer/PageFooter";
 import { PanelBoundary } from "../../components/panel-boundary/PanelBoundary";
 import { useSession } from "../../lib/session-context";
 import { AppHeader } from "./AppHeader";
@@ -16,13 +17,19 @@ export function PortalLayout() {
       <AppShell.Header>
         <AppHeader home={(user && landingPathFor(user)) ?? "/"} />
       </AppShell.Header>
-      <AppShell.Main bg="gray.0" id={MAIN_CONTENT_ID} tabIndex={-1}>
+      <AppShell.Main
+        bg="gray.0"
+        id={MAIN_CONTENT_ID}
+        tabIndex={-1}
+        style={{ minHeight: `calc(100dvh - ${PAGE_FOOTER_HEIGHT})` }}
+      >
         <Container size="lg">
           <PanelBoundary key={pathname}>
             <Outlet />
           </PanelBoundary>
         </Container>
       </AppShell.Main>
+      <PageFooter />
     </AppShell>
   );
 }

@@ -1,9 +1,11 @@
 import { Button, Center, Stack, Text, Title } from "@mantine/core";
 import { IconLock } from "@tabler/icons-react";
 import { Link } from "react-router";
+import { useBranding } from "../../lib/configuration/use-branding";
 
 /** Every route the user may not open (spec: "any other route: denied"). */
 export function AccessDeniedPage({ home = "/" }: { home?: string }) {
+  useBranding("Accès refusé");
   return (
     <Center mih="60vh" p="md">
       <Stack align="center" gap="sm" maw={480} ta="center">

@@ -1,7 +1,9 @@
 import { Button, Center, Stack, Text, Title } from "@mantine/core";
 import { Link } from "react-router";
+import { useBranding } from "../../lib/configuration/use-branding";
 
 export function NotFoundPage({ home = "/" }: { home?: string }) {
+  useBranding("Page introuvable");
   return (
     <Center mih="60vh" p="md">
       <Stack align="center" gap="sm" maw={480} ta="center">

@@ -86,6 +86,14 @@ const TABS: Array<{ value: string; label: string; Panel: ComponentType; shown?: 
     Panel: tab(() => import("../../features/accounting/components/AccountingSettingsTab"), "AccountingSettingsTab"),
   },
   {
+    value: "accessibilite",
+    label: "Accessibilité",
+    Panel: tab(
+      () => import("../../features/accessibility/components/AccessibilityStatementTab"),
+      "AccessibilityStatementTab",
+    ),
+  },
+  {
     value: "sauvegardes",
     label: "Sauvegardes",
     Panel: tab(() => import("../../features/backups/components/BackupsTab"), "BackupsTab"),

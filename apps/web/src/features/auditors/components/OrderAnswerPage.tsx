@@ -1,8 +1,9 @@
 import { formatDate } from "@certidesk/shared";
-import { Alert, Anchor, Button, Center, Group, Image, List, Paper, Stack, Text, Textarea, Title } from "@mantine/core";
+import { Alert, Anchor, Button, Group, Image, List, Paper, Stack, Text, Textarea, Title } from "@mantine/core";
 import { IconAlertCircle, IconCircleCheck } from "@tabler/icons-react";
 import { type FormEvent, useState } from "react";
 import { Link, useSearchParams } from "react-router";
+import { PublicPage } from "../../../components/page-footer/PageFooter";
 import { errorMessage } from "../../../lib/api-client";
 import { useBranding } from "../../../lib/configuration/use-branding";
 import { type OrderByLink, useAnswerOrderByLink, useOrderByLink } from "../api/order-by-link";
@@ -16,7 +17,7 @@ const SIGN_IN = "Connectez-vous à votre espace évaluateur pour retrouver vos m
 function Frame({ children }: { children: React.ReactNode }) {
   const { companyName, logoUrl } = useBranding("Ordre de mission");
   return (
-    <Center mih="100vh" bg="gray.0" p="md" component="main">
+    <PublicPage>
       <Paper withBorder shadow="sm" p="lg" radius="md" w={520} maw="100%">
         <Stack>
           <Stack gap={4} align="center">
@@ -31,7 +32,7 @@ function Frame({ children }: { children: React.ReactNode }) {
           {children}
         </Stack>
       </Paper>
-    </Center>
+    </PublicPage>
   );
 }
 

@@ -1,5 +1,6 @@
-import { Center, Image, Paper, Stack, Text, Title } from "@mantine/core";
+import { Image, Paper, Stack, Text, Title } from "@mantine/core";
 import type { FormEvent, ReactNode } from "react";
+import { PublicPage } from "../../../components/page-footer/PageFooter";
 import { useBranding } from "../../../lib/configuration/use-branding";
 
 /** The sign-in pages' frame: the company's logo and name above a small form. */
@@ -16,7 +17,7 @@ export function AuthCard({
 }) {
   const { companyName, logoUrl } = useBranding(pageTitle);
   return (
-    <Center mih="100vh" bg="gray.0" p="md">
+    <PublicPage>
       <Paper component="form" onSubmit={onSubmit} withBorder shadow="sm" p="xl" radius="md" w={420} noValidate>
         <Stack>
           <Stack gap={4} align="center">
@@ -31,6 +32,6 @@ export function AuthCard({
           {children}
         </Stack>
       </Paper>
-    </Center>
+    </PublicPage>
   );
 }

@@ -4,7 +4,6 @@ import {
   Anchor,
   Badge,
   Button,
-  Center,
   Image,
   Paper,
   PasswordInput,
@@ -16,6 +15,7 @@ import {
 import { IconAlertCircle } from "@tabler/icons-react";
 import { type FormEvent, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
+import { PublicPage } from "../../../components/page-footer/PageFooter";
 import { errorMessage } from "../../../lib/api-client";
 import { useBranding } from "../../../lib/configuration/use-branding";
 import { CHOOSE_PASSWORD_PATH, REDIRECT_PARAM, safeRedirect } from "../../../lib/login-redirect";
@@ -60,7 +60,7 @@ export function LoginPage() {
 
   const error = missing ?? (loginMutation.isError ? errorMessage(loginMutation.error) : null);
   return (
-    <Center mih="100vh" bg="gray.0" p="md">
+    <PublicPage>
       <Paper component="form" onSubmit={submit} withBorder shadow="sm" p="xl" radius="md" w={400} noValidate>
         <Stack>
           <Stack gap={4} align="center">
@@ -113,6 +113,6 @@ export function LoginPage() {
           )}
         </Stack>
       </Paper>
-    </Center>
+    </PublicPage>
   );
 }

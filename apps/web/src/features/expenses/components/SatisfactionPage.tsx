@@ -5,10 +5,11 @@ import {
   type SatisfactionAnswerBody,
   type SatisfactionQuestionCode,
 } from "@certidesk/shared";
-import { Alert, Button, Center, Paper, Radio, Stack, Text, Textarea, Title } from "@mantine/core";
+import { Alert, Button, Paper, Radio, Stack, Text, Textarea, Title } from "@mantine/core";
 import { type FormEvent, useState } from "react";
 import { useSearchParams } from "react-router";
 import { LoadingOverlay } from "../../../components";
+import { PublicPage } from "../../../components/page-footer/PageFooter";
 import { errorMessage } from "../../../lib/api-client";
 import { useBranding } from "../../../lib/configuration/use-branding";
 import { useAnswerSatisfaction } from "../api/answer-satisfaction";
@@ -94,7 +95,7 @@ export function SatisfactionPage() {
     );
 
   return (
-    <Center component="main" mih="100vh" bg="gray.0" p="md">
+    <PublicPage>
       <Paper withBorder shadow="sm" p="xl" radius="md" w="100%" maw={640}>
         <Stack>
           <Title order={1} size="h2">
@@ -106,6 +107,6 @@ export function SatisfactionPage() {
           {body}
         </Stack>
       </Paper>
-    </Center>
+    </PublicPage>
   );
 }
