@@ -14,7 +14,7 @@ const REFUSED_TYPE = "mission-order-refused";
 const tabCount = async (page: Page, label: string) => {
   const tab = page.getByRole("tab", { name: new RegExp(`^${label} \\d+$`) });
   await expect(tab).toBeVisible();
-  return Number((await tab.getAttribute("aria-label"))?.split(": ")[1]);
+  return Number((await tab.textContent())?.match(/\d+$/)?.[0]);
 };
 
 /**
@@ -52,7 +52,7 @@ test("the CPI follows a refused mission order to its mission, replaces the evalu
   for (let attempt = 0; attempt < refusedBefore && !saved; attempt++) {
     if (attempt > 0) await page.goto(`/app/alert?page=alert-planification&type=${REFUSED_TYPE}`);
     const row = refusedRows().nth(attempt);
-    establishment = (await row.locator("td").nth(1).locator("p").first().textContent())?.trim() ?? "";
+    establishment = (await row.locator("td").nth(1).locator(".mantine-Text-root").first().textContent())?.trim() ?? "";
     expect(establishment).not.toBe("");
     // The action to carry out.
     await expect(row.getByText("Remplacer l'évaluateur")).toBeVisible();

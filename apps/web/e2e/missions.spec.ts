@@ -38,7 +38,7 @@ test("CPI staffs a mission à programmer: team of two with a coordinator, propos
     .filter({ hasText: "À programmer" })
     .filter({ hasNot: page.locator('[data-badge="G"]') })
     .first();
-  const name = (await row.locator("p").first().textContent())?.trim() ?? "";
+  const name = (await row.locator(".mantine-Text-root").first().textContent())?.trim() ?? "";
   await row.click();
   await expect(page).toHaveURL(/\/app\/mission\/[0-9a-f-]{36}\/[0-9a-f-]{36}$/);
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();

@@ -32,7 +32,7 @@ test.describe("390 px wide", () => {
     await expect(name).toBeVisible();
     const box = await name.boundingBox();
     expect(box?.width ?? 0).toBeGreaterThan(300);
-    await expect(name.locator("p").first()).not.toHaveText("");
+    await expect(name.locator(".mantine-Text-root").first()).not.toHaveText("");
     // The card names each value by its column, and keeps the row's actions on screen.
     await expect(firstRow.getByText("Évaluation", { exact: true })).toBeVisible();
     await expect(firstRow.getByRole("button").last()).toBeInViewport();

@@ -47,7 +47,7 @@ test("auditeur@demo.fr accepts a mission order in the evaluator space and sees t
   const orders = page.getByRole("region", { name: "Ordres de mission à traiter" });
   const card = orders.locator(".mantine-Card-root").first();
   await expect(card).toBeVisible();
-  const essms = (await card.locator("p").first().textContent()) ?? "";
+  const essms = (await card.locator(".mantine-Text-root").first().textContent()) ?? "";
   expect(essms).not.toBe("");
   await card.getByRole("button", { name: "Accepter" }).click();
   await expect(page.getByText("Ordre de mission accepté")).toBeVisible();

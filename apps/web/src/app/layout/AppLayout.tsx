@@ -1,6 +1,6 @@
 import { canOpenAppRoute } from "@certidesk/shared";
 import { AppShell, NavLink, ScrollArea } from "@mantine/core";
-import { useDisclosure } from "@mantine/hooks";
+import { useDisclosure, useMediaQuery } from "@mantine/hooks";
 import { ModalsProvider } from "@mantine/modals";
 import { useEffect } from "react";
 import { Link, Outlet, useLocation } from "react-router";
@@ -33,6 +33,10 @@ export function AppLayout() {
   useFreshSession();
   const { pathname } = useLocation();
   const [opened, { toggle, close }] = useDisclosure();
+  // Below the "sm" breakpoint the closed menu slides off screen: hidden from the keyboard and screen readers
+  // too, so Tab does not walk through links no one sees (RGAA 10.8, 12.8).
+  const narrow = useMediaQuery("(max-width: 47.99em)");
+  const menuHidden = !!narrow && !opened;
   const items = NAV_ITEMS.filter((item) => canOpenAppRoute(item.path, user?.permissions ?? []));
   return (
     <ModalsProvider labels={{ confirm: "Confirmer", cancel: "Annuler" }}>
@@ -45,7 +49,12 @@ export function AppLayout() {
         <AppShell.Header>
           <AppHeader home="/app/alert" opened={opened} onToggle={toggle} />
         </AppShell.Header>
-        <AppShell.Navbar p="xs" aria-label="Navigation principale">
+        <AppShell.Navbar
+          p="xs"
+          aria-label="Navigation principale"
+          inert={menuHidden}
+          style={menuHidden ? { visibility: "hidden" } : undefined}
+        >
           <ScrollArea>
             {items.map((item) => (
               <NavLink
