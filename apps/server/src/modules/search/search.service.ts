@@ -104,7 +104,7 @@ export function createSearchService({ db, clock }: { db: Database; clock: Clock 
         requestId,
         apply: () => ({
           values: { excludedKinds, resultsPerKind: input.resultsPerKind },
-          summary: `Recherche : ${input.kinds.length} sortes d'enregistrements cherchées sur ${SEARCH_KINDS.length}, ${input.resultsPerKind} résultats par sorte`,
+          summary: `Recherche : ${input.kinds.length} sortes d'enregistrements cherchées sur ${SEARCH_KINDS.length}, ${input.resultsPerKind} résultat${input.resultsPerKind > 1 ? "s" : ""} par sorte`,
           changes: true,
         }),
       });
