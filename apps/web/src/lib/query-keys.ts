@@ -30,6 +30,7 @@ export const QUERY_DOMAINS = [
   "numbering",
   "profiles",
   "prospects",
+  "search",
   "timeline",
   "users",
   "wall",

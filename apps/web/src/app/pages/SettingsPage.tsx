@@ -86,6 +86,11 @@ const TABS: Array<{ value: string; label: string; Panel: ComponentType; shown?: 
     Panel: tab(() => import("../../features/accounting/components/AccountingSettingsTab"), "AccountingSettingsTab"),
   },
   {
+    value: "recherche",
+    label: "Recherche",
+    Panel: tab(() => import("../../features/search/components/SearchSettingsTab"), "SearchSettingsTab"),
+  },
+  {
     value: "sauvegardes",
     label: "Sauvegardes",
     Panel: tab(() => import("../../features/backups/components/BackupsTab"), "BackupsTab"),
