@@ -25,7 +25,7 @@ describe("search settings", () => {
     expect(response.statusCode, response.body).toBe(200);
     return response.json() as SearchSettings;
   };
-  const save = (session: Session, payload: unknown) =>
+  const save = (session: Session, payload: Record<string, unknown>) =>
     ctx.app.inject({ method: "PUT", url: "/api/settings/search", headers: session.bearer, payload });
 
   it("searches every kind, five results each, until someone changes it", async () => {

@@ -74,8 +74,8 @@ const column = (name: string) => {
 /**
  * A kind's best results in one statement: the first CANDIDATES rows matching every word (served by the stored
  * text's trigram index, or a number's), ranked — the title is the phrase or a number typed whole (0), the title
- * starts with the phrase (1), holds every word (2), or the record matches elsewhere (3); found only through a
- * corrected word: 4 more — then ordered by title. Columns: kind, rank, corrected, row (the result's JSON text).
+ * starts with the phrase (1), holds every word, as typed or corrected (2), or the record matches elsewhere (3);
+ * found only through a corrected word: 4 more — then ordered by title. Columns: kind, rank, corrected, row (the result's JSON text).
  * The candidates' title is folded once, and ranked outside: the statement's text, planned at each search, stays
  * short (planning a fold written four times per kind cost more than running the search).
  */
@@ -86,7 +86,10 @@ export function kindStatement(s: KindStatement, q: KindQuery): SQL {
   const corrected = anyCorrection ? sql`not (${and(...q.words.map((w) => s.word(w, true)))})` : sql`false`;
   const wholes = q.words.map((w) => s.whole?.(w)).filter((c): c is SQL => !!c);
   const whole = wholes.length > 0 ? (or(...wholes) as SQL) : sql`false`;
-  const inTitle = and(...q.words.flatMap((w) => w.patterns.map((p) => sql`t.key like ${p}`))) as SQL;
+  // Every word in the title, as typed or corrected ("tileuls" holds in "ehpad les tilleuls" as "tilleuls").
+  const inTitle = and(
+    ...q.words.map((w) => or(...[...w.patterns, ...w.corrections].map((p) => sql`t.key like ${p}`))),
+  ) as SQL;
   const startsWith = `${q.phrase.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   const rank = sql`(case when t.whole or t.key = ${q.phrase} then 0 when t.key like ${startsWith} then 1
     when ${inTitle} then 2 else 3 end + case when t.corrected then 4 else 0 end)`;
