@@ -21,6 +21,12 @@ CREATE INDEX "missions_preliminary_document_idx" ON "missions" USING btree ("pre
 --> statement-breakpoint
 CREATE INDEX "missions_final_document_idx" ON "missions" USING btree ("final_document_id") WHERE "missions"."final_document_id" is not null;
 --> statement-breakpoint
+-- An evaluator's name, city and e-mail as the search reads them: folded and lowered once per row (the search
+-- folded every evaluator at each search), indexed by trigrams.
+ALTER TABLE "auditors" ADD COLUMN "search_text" text GENERATED ALWAYS AS (lower(replace(replace(replace(replace(translate("first_name", 'àâäáãéèêëíìîïóòôöõúùûüçñÀÂÄÁÃÉÈÊËÍÌÎÏÓÒÔÖÕÚÙÛÜÇÑ', 'aaaaaeeeeiiiiooooouuuucnAAAAAEEEEIIIIOOOOOUUUUCN'), 'œ', 'oe'), 'Œ', 'OE'), 'æ', 'ae'), 'Æ', 'AE') || ' ' || replace(replace(replace(replace(translate("last_name", 'àâäáãéèêëíìîïóòôöõúùûüçñÀÂÄÁÃÉÈÊËÍÌÎÏÓÒÔÖÕÚÙÛÜÇÑ', 'aaaaaeeeeiiiiooooouuuucnAAAAAEEEEIIIIOOOOOUUUUCN'), 'œ', 'oe'), 'Œ', 'OE'), 'æ', 'ae'), 'Æ', 'AE') || ' ' || replace(replace(replace(replace(translate(coalesce("city", ''), 'àâäáãéèêëíìîïóòôöõúùûüçñÀÂÄÁÃÉÈÊËÍÌÎÏÓÒÔÖÕÚÙÛÜÇÑ', 'aaaaaeeeeiiiiooooouuuucnAAAAAEEEEIIIIOOOOOUUUUCN'), 'œ', 'oe'), 'Œ', 'OE'), 'æ', 'ae'), 'Æ', 'AE') || ' ' || replace(replace(replace(replace(translate(coalesce("email", ''), 'àâäáãéèêëíìîïóòôöõúùûüçñÀÂÄÁÃÉÈÊËÍÌÎÏÓÒÔÖÕÚÙÛÜÇÑ', 'aaaaaeeeeiiiiooooouuuucnAAAAAEEEEIIIIOOOOOUUUUCN'), 'œ', 'oe'), 'Œ', 'OE'), 'æ', 'ae'), 'Æ', 'AE'))) STORED;
+--> statement-breakpoint
+CREATE INDEX "auditors_search_idx" ON "auditors" USING gin ("search_text" gin_trgm_ops);
+--> statement-breakpoint
 -- A number or an identifier as the search compares it: letters and digits only, lower-cased ("F-2026-0042" and
 -- "f 2026 0042" are both "f20260042"). The search folds what is typed the same way (modules/search/query-words.ts).
 CREATE FUNCTION search_compact(t text) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
@@ -74,19 +80,6 @@ BEGIN
   RETURN NULL;
 END $$;
 --> statement-breakpoint
--- An evaluator has no stored search text: the search folds their few hundred names as it reads them.
-CREATE FUNCTION search_auditor_text(first_name text, last_name text, city text) RETURNS text
-  LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-  SELECT clients_list_fold(first_name || ' ' || last_name || ' ' || coalesce(city, ''))
-$$;
---> statement-breakpoint
-CREATE FUNCTION search_words_from_auditors() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  INSERT INTO search_words (word) SELECT search_words_of(array(
-    SELECT search_auditor_text(n.first_name, n.last_name, n.city) FROM new_rows n));
-  RETURN NULL;
-END $$;
---> statement-breakpoint
 CREATE TRIGGER clients_search_words_insert AFTER INSERT ON clients
   REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION search_words_from_rows();
 --> statement-breakpoint
@@ -118,10 +111,10 @@ CREATE TRIGGER mail_outbox_search_words_update AFTER UPDATE ON mail_outbox
   REFERENCING NEW TABLE AS new_rows OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION search_words_from_rows();
 --> statement-breakpoint
 CREATE TRIGGER auditors_search_words_insert AFTER INSERT ON auditors
-  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION search_words_from_auditors();
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION search_words_from_rows();
 --> statement-breakpoint
 CREATE TRIGGER auditors_search_words_update AFTER UPDATE ON auditors
-  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION search_words_from_auditors();
+  REFERENCING NEW TABLE AS new_rows OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION search_words_from_rows();
 --> statement-breakpoint
 -- The words already there (a few seconds on the scale base, once).
 INSERT INTO search_words (word)
@@ -131,7 +124,7 @@ SELECT DISTINCT w FROM (
   UNION ALL SELECT search_text FROM contacts
   UNION ALL SELECT search_text FROM documents
   UNION ALL SELECT search_text FROM mail_outbox WHERE search_text IS NOT NULL
-  UNION ALL SELECT search_auditor_text(first_name, last_name, city) FROM auditors
+  UNION ALL SELECT search_text FROM auditors
 ) s, regexp_split_to_table(s.t, '[^a-z]+') w
 WHERE length(w) BETWEEN 5 AND 40
 ORDER BY w;

@@ -8,7 +8,6 @@ import {
 import { and, isNull, type SQL, type SQLWrapper, sql } from "drizzle-orm";
 import { documents, mailOutbox } from "../../../db/schema/index.js";
 import { recordScope } from "../../../lib/policy.js";
-import { foldedSql } from "../../../lib/search-text.js";
 import { canSeeHrDocuments, documentListScope } from "../../documents/index.js";
 import {
   CLIENT_PORTAL,
@@ -49,7 +48,8 @@ const documentKind: SearchKindDefinition<DocumentRow> = {
         from: documents,
         where: [scope],
         word: (w, exact) => wordInText({ column: documents.searchText }, w, exact),
-        key: sql`lower(${foldedSql(documents.name)})`,
+        // The stored text starts with the folded name: nothing to fold per candidate.
+        key: sql`${documents.searchText}`,
         columns: {
           id: documents.id,
           name: documents.name,
@@ -93,7 +93,8 @@ const mailKind: SearchKindDefinition<MailRow> = {
         from: mailOutbox,
         where: [scope],
         word: (w, exact) => wordInText({ column: mailOutbox.searchText }, w, exact),
-        key: sql`lower(${foldedSql(mailOutbox.subject)})`,
+        // The stored text starts with the folded subject.
+        key: sql`coalesce(${mailOutbox.searchText}, '')`,
         columns: {
           id: mailOutbox.id,
           subject: mailOutbox.subject,

@@ -2,7 +2,6 @@ import { AUDITOR_STATUS_LABELS, type AuditorStatus, formatPhone } from "@certide
 import { or, type SQL, sql } from "drizzle-orm";
 import { auditors, clients, contacts, gestionnaires, legalEntities } from "../../../db/schema/index.js";
 import { isStaff, recordScope, scopeWhere } from "../../../lib/policy.js";
-import { foldedSql } from "../../../lib/search-text.js";
 import { auditorListWhere } from "../../auditors/index.js";
 import {
   CLIENT_PORTAL,
@@ -13,8 +12,6 @@ import {
   staffReads,
 } from "../search-kind.js";
 import { compactHolds, compactIs, kindStatement, type SearchWord, wordInText } from "../search-sql.js";
-
-const lowerFolded = (expr: SQL) => sql`lower(${foldedSql(expr)})`;
 
 interface ClientRow {
   id: string;
@@ -139,7 +136,8 @@ const contactKind: SearchKindDefinition<ContactRow> = {
             wordInText({ column: contacts.searchText }, w, exact),
             w.phone ? sql`${contactPhones} like ${`%${w.phone}%`}` : undefined,
           ) as SQL,
-        key: lowerFolded(sql`${contacts.firstName} || ' ' || ${contacts.lastName}`),
+        // The stored text starts with the folded name: folding each candidate's name cost more than the search.
+        key: sql`${contacts.searchText}`,
         whole: (w) =>
           w.phone
             ? sql`(search_phone(${contacts.tel}) = ${w.phone} or search_phone(${contacts.mobilePhone}) = ${w.phone})`
@@ -192,11 +190,9 @@ interface EvaluatorRow {
   active: boolean;
 }
 
-const auditorText = sql`search_auditor_text(${auditors.firstName}, ${auditors.lastName}, ${auditors.city})`;
-
 /**
- * Evaluators: name, city, e-mail. Their few hundred names are folded as they are read (no stored text). The
- * files' list scope (auditorListWhere): staff with MISSION read see all, an evaluator their own.
+ * Evaluators: name, city, e-mail (their stored search text, migration 0073). The files' list scope
+ * (auditorListWhere): staff with MISSION read see all, an evaluator their own.
  */
 const evaluatorKind: SearchKindDefinition<EvaluatorRow> = {
   kind: "evaluator",
@@ -207,12 +203,8 @@ const evaluatorKind: SearchKindDefinition<EvaluatorRow> = {
         kind: "evaluator",
         from: auditors,
         where: [scope],
-        word: (w, exact) =>
-          or(
-            wordInText({ column: auditorText }, w, exact),
-            wordInText({ column: sql`lower(coalesce(${auditors.email}, ''))` }, w, true),
-          ) as SQL,
-        key: sql`clients_list_fold(${auditors.firstName} || ' ' || ${auditors.lastName})`,
+        word: (w, exact) => wordInText({ column: auditors.searchText }, w, exact),
+        key: sql`${auditors.searchText}`,
         columns: {
           id: auditors.id,
           firstName: auditors.firstName,

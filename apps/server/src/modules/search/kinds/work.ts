@@ -11,7 +11,6 @@ import {
 import { or, type SQL, sql } from "drizzle-orm";
 import { contracts, invoices, missions } from "../../../db/schema/index.js";
 import { granted, isStaff, recordScope } from "../../../lib/policy.js";
-import { foldedSql } from "../../../lib/search-text.js";
 import { issuedToClient } from "../../invoices/index.js";
 import { missionSearchScope } from "../../missions/index.js";
 import { CLIENT_PORTAL, detailOf, evaluatorSpace, reads, type SearchKindDefinition } from "../search-kind.js";
@@ -43,7 +42,8 @@ const missionKind: SearchKindDefinition<MissionRow> = {
         from: missions,
         where: [scope],
         word: (w, exact) => wordInText({ column: missions.searchText, folded: "only-folded" }, w, exact),
-        key: sql`lower(${foldedSql(missions.clientName)})`,
+        // The stored text's first line is the establishment's name, folded: nothing to fold per candidate.
+        key: sql`lower(split_part(${missions.searchText}, E'\n', 1))`,
         columns: {
           id: missions.id,
           clientId: missions.clientId,
