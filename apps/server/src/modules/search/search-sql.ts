@@ -75,9 +75,9 @@ const column = (name: string) => {
  * A kind's best results in one statement: the first CANDIDATES rows matching every word (served by the stored
  * text's trigram index, or a number's), ranked — the title is the phrase or a number typed whole (0), the title
  * starts with the phrase (1), holds every word, as typed or corrected (2), or the record matches elsewhere (3);
- * found only through a corrected word: 4 more — then ordered by title. Columns: kind, rank, corrected, row (the result's JSON text).
- * The candidates' title is folded once, and ranked outside: the statement's text, planned at each search, stays
- * short (planning a fold written four times per kind cost more than running the search).
+ * found only through a corrected word: 4 more — then ordered by title. Columns: kind, rank, corrected, row (the
+ * result's JSON text), position (its place in its kind). The key is a stored folded text, never folded here:
+ * folding each candidate's title cost more than the search itself.
  */
 export function kindStatement(s: KindStatement, q: KindQuery): SQL {
   if (!Number.isSafeInteger(q.limit) || q.limit < 1) throw new Error(`limite invalide : ${q.limit}`);
@@ -100,7 +100,8 @@ export function kindStatement(s: KindStatement, q: KindQuery): SQL {
     fields.map(([name, value]) => sql`${sql.raw(`'${name}'`)}, ${value}`),
     sql`, `,
   )})::text`;
-  return sql`(select ${sql.raw(`'${s.kind}'`)} as kind, ${rank} as rank, t.corrected, ${row} as row
+  return sql`(select ${sql.raw(`'${s.kind}'`)} as kind, ${rank} as rank, t.corrected, ${row} as row,
+      row_number() over (order by ${rank}, t.key) as position
     from (select ${sql.join(selected, sql`, `)}, ${s.key} as key, ${whole} as whole, ${corrected} as corrected
       from ${s.from} where ${and(...s.where, matches)} limit ${sql.raw(String(CANDIDATES))}) t
     order by 2, t.key limit ${sql.raw(String(q.limit))})`;

@@ -44,7 +44,12 @@ const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 export async function findBest(db: Executor, kinds: readonly SearchableKind[], query: KindQuery): Promise<FoundRow[]> {
   if (kinds.length === 0) return [];
   const statements = kinds.map(({ kind, scope }) => DEFINITIONS[kind].statement(query, scope));
-  return rowsOf<FoundRow>(await db.execute(sql.join(statements, sql` union all `)));
+  // A plain SELECT around the parenthesised branches: what the load bench replays (scripts/bench-load/sql-replay.mjs).
+  return rowsOf<FoundRow>(
+    await db.execute(
+      sql`select kind, rank, corrected, row from (${sql.join(statements, sql` union all `)}) found order by position`,
+    ),
+  );
 }
 
 /** The result the user sees, built by its kind from its row. */
