@@ -39,7 +39,7 @@ export const SEARCH_KIND_LABELS: Record<SearchKind, string> = {
 export const searchQuerySchema = z.object({ q: searchTextSchema.default("") });
 
 /** One record found: its title and a line that tells it apart, and where the application opens it. */
-export const searchResultSchema = z.object({
+const searchResultSchema = z.object({
   kind: z.enum(SEARCH_KINDS),
   id: z.string(),
   title: z.string(),
