@@ -123,6 +123,20 @@ const ALL_CALLS = [
   { label: "factures tri client", method: "GET", path: "/api/invoices?pageSize=50&sort=client&direction=asc" },
   { label: "factures statut INVOICE_PREPARE", method: "GET", path: "/api/invoices?pageSize=50&status=INVOICE_PREPARE" },
   { label: 'factures recherche "ehpad"', method: "GET", path: "/api/invoices?pageSize=50&search=ehpad" },
+  // The global search (issue 40; target: p99 ≤ 50 ms at one connection): a frequent word, then (outside --smoke)
+  // a misspelt one (corrected through the dictionary), three words, a number without its separators.
+  { label: 'recherche globale "ehpad"', method: "GET", path: "/api/search?q=ehpad" },
+  ...(smoke
+    ? []
+    : [
+        { label: 'recherche globale "ehapd" (faute)', method: "GET", path: "/api/search?q=ehapd" },
+        {
+          label: 'recherche globale "tilleuls lyon ehpad"',
+          method: "GET",
+          path: "/api/search?q=tilleuls%20lyon%20ehpad",
+        },
+        { label: 'recherche globale "f20200001"', method: "GET", path: "/api/search?q=f20200001" },
+      ]),
 ];
 const CALLS = ALL_CALLS.filter((c) => c.label.includes(only));
 if (CALLS.length === 0) {

@@ -107,6 +107,8 @@ import { createRecevabilityService } from "./modules/prospects/recevability.serv
 import { refuseOpenQuotes } from "./modules/quotes/index.js";
 import { quotesRoutes } from "./modules/quotes/quotes.routes.js";
 import { createQuotesService } from "./modules/quotes/quotes.service.js";
+import { searchRoutes } from "./modules/search/search.routes.js";
+import { createSearchService } from "./modules/search/search.service.js";
 import { statisticsRoutes } from "./modules/statistics/statistics.routes.js";
 import { createStatisticsService } from "./modules/statistics/statistics.service.js";
 import { timelineRoutes } from "./modules/timeline/timeline.routes.js";
@@ -254,6 +256,7 @@ export async function buildApp({
 
   healthRoutes(app, { handle, changeFeedLive: () => changeFeedLive });
   homeRoutes(app, { home: createHomeService({ db, clock }) });
+  searchRoutes(app, { search: createSearchService({ db, clock }) });
   const alertActions = createAlertActionsService({ db, clock });
   alertsRoutes(app, {
     reader: createAlertsReader({ db, clock }),

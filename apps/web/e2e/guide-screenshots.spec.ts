@@ -200,6 +200,16 @@ test("settings, wall and documents (Direction)", async ({ browser }) => {
   await visit(page, "/app/biblio", "bibliotheque", (p) => p.getByRole("table").first());
 });
 
+test("global search (Direction)", async ({ browser }) => {
+  const page = await as(browser, "dir@demo.fr");
+  await page.goto("/app/alert");
+  await expect(page.getByRole("heading", { name: "Alertes" })).toBeVisible();
+  await page.keyboard.press("Control+K");
+  // "Tilleuls" with a letter left out: the results say "orthographe approchée".
+  await page.getByRole("combobox", { name: "Rechercher" }).fill("ehpad tileuls");
+  await shot(page, "recherche", page.getByRole("option", { name: /EHPAD Les Tilleuls/ }).first());
+});
+
 test("evaluator space on a phone (Évaluateur)", async ({ browser }) => {
   const page = await as(browser, "auditeur@demo.fr", PHONE);
   await page.waitForURL(/\/espace-evaluateur\//);

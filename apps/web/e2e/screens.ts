@@ -143,6 +143,7 @@ export function staffScreens(r: DemoRecords, { variants = true } = {}): string[]
         "evaluateurs",
         "missions",
         "frais",
+        "recherche",
         "sauvegardes",
         "accessibilite",
         "journal",

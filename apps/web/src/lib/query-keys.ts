@@ -31,6 +31,7 @@ export const QUERY_DOMAINS = [
   "numbering",
   "profiles",
   "prospects",
+  "search",
   "timeline",
   "users",
   "wall",

@@ -157,6 +157,12 @@ export const missions = pgTable(
     index("missions_live_idx").on(t.lastDay).where(sql`${t.status} <> 'FINALISED'`),
     // A contract's live missions by kind from the index alone (the ATC-deadline alert's "not finalised yet").
     index("missions_live_contract_idx").on(t.contractId, t.kind).where(sql`${t.status} <> 'FINALISED'`),
+    // The mission of a report (clientMayReadReportSql: may a client user read this document?), once per document
+    // of a client's the library or the global search reads; without them, each one read every mission.
+    index("missions_preliminary_document_idx")
+      .on(t.preliminaryDocumentId)
+      .where(sql`${t.preliminaryDocumentId} is not null`),
+    index("missions_final_document_idx").on(t.finalDocumentId).where(sql`${t.finalDocumentId} is not null`),
   ],
 );
 

@@ -13,7 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { foldedSql } from "../../lib/search-text.js";
+import { foldedSql, searchTextSql } from "../../lib/search-text.js";
 import { legalEntities } from "./commercial.js";
 
 /**
@@ -188,6 +188,23 @@ export const auditors = pgTable(
     version: integer("version").notNull().default(1),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * What the global search reads (modules/search): first and last name, city and e-mail, folded and lowered,
+     * computed once per row (migration 0073_global_search) instead of folding every evaluator at each search.
+     */
+    searchText: text("search_text").generatedAlwaysAs(
+      (): SQL =>
+        searchTextSql([
+          sql.raw(`"first_name"`),
+          sql.raw(`"last_name"`),
+          sql.raw(`coalesce("city", '')`),
+          sql.raw(`coalesce("email", '')`),
+        ]),
+    ),
   },
-  (t) => [index("auditors_name_idx").on(t.lastName, t.firstName), index("auditors_departement_idx").on(t.departement)],
+  (t) => [
+    index("auditors_name_idx").on(t.lastName, t.firstName),
+    index("auditors_departement_idx").on(t.departement),
+    index("auditors_search_idx").using("gin", t.searchText.op("gin_trgm_ops")),
+  ],
 );

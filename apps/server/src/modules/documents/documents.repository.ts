@@ -40,8 +40,11 @@ const SORTS = {
   documentType: documents.documentType,
 };
 
-/** `hr`: whether the actor may see the RH family (documents.policy.ts). */
-function scopeFilter(scope: RecordScope, hr: boolean): SQL | undefined {
+/**
+ * The documents a scope reads, as the library lists them (the global search reads the same: `documentListScope`).
+ * `hr`: whether the actor may see the RH family (documents.policy.ts).
+ */
+export function scopeFilter(scope: RecordScope, hr: boolean): SQL | undefined {
   switch (scope.kind) {
     case "all":
       return hr ? undefined : ne(documents.family, "RH");

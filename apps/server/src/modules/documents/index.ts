@@ -4,5 +4,6 @@
  */
 export type { DocumentLinks } from "./document-links.js";
 export { canSeeHrDocuments, documentResource } from "./documents.policy.js";
+export { scopeFilter as documentListScope } from "./documents.repository.js";
 export type { DocumentsService, UploadedFile } from "./documents.service.js";
 export type { DocumentToFile, FiledDocument, PendingDocument } from "./documents-with-write.js";

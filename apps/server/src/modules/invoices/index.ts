@@ -7,5 +7,6 @@
 export { rebilledExpenseLines } from "./invoice-commands.js";
 export { markInvoiceSent } from "./invoice-sending.js";
 export { invoiceResource } from "./invoices.policy.js";
+export { issuedToClient } from "./invoices.repository.js";
 export { buyerSnapshot, INVOICE_SERIES, splitCents } from "./invoices.service.js";
 export { recordPayment } from "./record-payment.js";

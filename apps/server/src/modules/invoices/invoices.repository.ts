@@ -438,11 +438,18 @@ async function searchedPage(db: Executor, query: InvoiceListQuery, bounds: PageB
 }
 
 /** An establishment's issued invoices and credit notes, newest first (the client portal). */
+/**
+ * The invoices and credit notes a client user reads (invoiceResource's scope): their establishment's, issued.
+ * The portal lists them; the global search finds them.
+ */
+export const issuedToClient = (clientId: string): SQL =>
+  and(eq(invoices.clientId, clientId), ne(invoices.status, "INVOICE_PREPARE")) as SQL;
+
 export async function issuedOfClient(db: Executor, clientId: string) {
   return db
     .select()
     .from(invoices)
-    .where(and(eq(invoices.clientId, clientId), ne(invoices.status, "INVOICE_PREPARE")))
+    .where(issuedToClient(clientId))
     .orderBy(desc(invoices.issuedAt), desc(invoices.number));
 }
 

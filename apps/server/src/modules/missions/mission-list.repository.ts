@@ -116,11 +116,23 @@ function derived(s: DeadlineSource, today: IsoDate, param: StatementParam) {
 const onTeam = (auditorId: string | SQLWrapper) =>
   sql`exists (select 1 from ${missionTeamMembers} tm where tm.mission_id = ${missions.id} and tm.auditor_id = ${auditorId})`;
 
+/** The missions a scope reads: every one, an establishment's (a client user), an evaluator's team's. */
 function scopeCondition(scope: RecordScope, param: StatementParam): SQL | undefined {
   if (scope.kind === "all") return undefined;
   if (scope.kind === "client") return eq(missions.clientId, param("scopeId", scope.clientId));
   if (scope.kind === "auditor") return onTeam(param("scopeId", scope.auditorId));
   return sql`false`;
+}
+
+/**
+ * The same scope for the global search (modules/search), which reads a few matches with no order: an evaluator's
+ * missions as the ids of their teams' rows, which the planner reads first (their few hundred missions by primary
+ * key, then their texts) where the list's EXISTS let it read every mission matching a frequent word and check
+ * each one's team.
+ */
+export function missionSearchScope(scope: RecordScope): SQL | undefined {
+  if (scope.kind !== "auditor") return scopeCondition(scope, boundValue);
+  return sql`${missions.id} = any(array(select tm.mission_id from ${missionTeamMembers} tm where tm.auditor_id = ${scope.auditorId}))`;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { Badge, Box, Burger, Group, Image, Text, Tooltip } from "@mantine/core";
 import { Link } from "react-router";
+import { SearchField } from "../../features/search/components/SearchField";
 import { useBranding } from "../../lib/configuration/use-branding";
 import { UserMenu } from "./UserMenu";
 
@@ -38,7 +39,10 @@ export function AppHeader({ home, opened, onToggle }: { home: string; opened?: b
           </Tooltip>
         )}
       </Group>
-      <UserMenu />
+      <Group gap="sm" wrap="nowrap">
+        <SearchField />
+        <UserMenu />
+      </Group>
     </Group>
   );
 }

@@ -94,6 +94,11 @@ const TABS: Array<{ value: string; label: string; Panel: ComponentType; shown?: 
     ),
   },
   {
+    value: "recherche",
+    label: "Recherche",
+    Panel: tab(() => import("../../features/search/components/SearchSettingsTab"), "SearchSettingsTab"),
+  },
+  {
     value: "sauvegardes",
     label: "Sauvegardes",
     Panel: tab(() => import("../../features/backups/components/BackupsTab"), "BackupsTab"),

@@ -1,6 +1,8 @@
 import type { PortalClient } from "@certidesk/shared";
 import { formatDate, formatEvaluationDate, formatPhone, isBeforeToday } from "@certidesk/shared";
 import { Alert, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { useEffect } from "react";
+import { useLocation } from "react-router";
 import { errorMessage } from "../../../lib/api-client";
 import { useBranding } from "../../../lib/configuration/use-branding";
 import { useClientUser } from "../api/get-client-user";
@@ -53,11 +55,23 @@ function EvaluationStatus({ client }: { client: PortalClient }) {
   );
 }
 
+/**
+ * The part of the page an address names (`#mission-<id>`, `#factures`: a record opened from the search), shown
+ * once the page holds it.
+ */
+function useScrollToHash(ready: boolean) {
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (ready && hash) document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView?.({ block: "start" });
+  }, [ready, hash]);
+}
+
 /** The client portal's landing page: the establishment's data and its evaluations (missions). */
 export function ClientPortalPage() {
   useBranding("Données de certification");
   const { data: client, error, isLoading } = useClientUser();
   const missions = usePortalMissions();
+  useScrollToHash(!!client && !!missions.data);
   return (
     <Stack>
       <Title order={1} size="h2">

@@ -47,7 +47,14 @@ const COLUMNS: DataTableColumn<Invoice>[] = [
 export function PortalInvoices() {
   const { data, error } = usePortalInvoices();
   return (
-    <Paper withBorder p="md" component="section" aria-labelledby="portal-invoices-title">
+    <Paper
+      withBorder
+      p="md"
+      component="section"
+      aria-labelledby="portal-invoices-title"
+      id="factures"
+      style={{ scrollMarginTop: 72 }}
+    >
       <Title order={2} size="h4" mb="xs" id="portal-invoices-title">
         Vos factures
       </Title>

@@ -374,7 +374,14 @@ function Reports({ mission }: { mission: PortalMission }) {
 /** One evaluation of the establishment, in the client portal. */
 export function PortalMissionCard({ mission }: { mission: PortalMission }) {
   return (
-    <Paper withBorder p="md" component="article" aria-label={MISSION_KIND_LABELS[mission.kind]}>
+    <Paper
+      withBorder
+      p="md"
+      component="article"
+      aria-label={MISSION_KIND_LABELS[mission.kind]}
+      id={`mission-${mission.id}`}
+      style={{ scrollMarginTop: 72 }}
+    >
       <Stack gap="md">
         <Group justify="space-between" gap="xs">
           <Title order={2} size="h4">

@@ -1,7 +1,7 @@
 import { PROSPECT_SORT_KEYS, type ProspectSortKey } from "@certidesk/shared";
 import { Button, Group, Stack, Tabs, Text, TextInput, Title } from "@mantine/core";
 import { IconPlus, IconSearch } from "@tabler/icons-react";
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { ConfirmPopup, MOVE_TO_PROSPECT, PaginatedDataTable, type SortState } from "../../../components";
 import { useCan } from "../../../lib/can";
@@ -32,9 +32,18 @@ export function ProspectListPage() {
   const canUpdate = can("PROSPECT", "update");
   const list = useListParams({ defaultSort: DEFAULT_SORT, sortKeys: PROSPECT_SORT_KEYS });
   const { sort, page } = list;
-  const typeParam = new URLSearchParams(useLocation().search).get("type");
+  const params = new URLSearchParams(useLocation().search);
+  const typeParam = params.get("type");
   const tab = (TABS.find((t) => t.value === typeParam)?.value ?? "EnCours") as ProspectTab;
   const [creating, setCreating] = useState(false);
+  // `?nouvelle=1` (the command bar's "Nouvelle demande"): the form opens, and the address forgets it.
+  const askedNew = params.get("nouvelle") === "1";
+  const canCreate = can("PROSPECT", "create");
+  useEffect(() => {
+    if (!askedNew) return;
+    if (canCreate) setCreating(true);
+    list.update({ nouvelle: null });
+  }, [askedNew, canCreate, list.update]);
   const [confirming, setConfirming] = useState<ProspectTableRow | null>(null);
   const archive = useArchiveRequest();
   const restore = useMoveToProspect();
@@ -73,7 +82,7 @@ export function ProspectListPage() {
         <Title order={1} size="h2">
           Prospects
         </Title>
-        {can("PROSPECT", "create") && (
+        {canCreate && (
           <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
             Nouvelle demande
           </Button>
