@@ -42,7 +42,7 @@ test.describe("monthly statements and what is to be paid to the evaluators", () 
       await page.screenshot({ path: test.info().outputPath("releves-390.png"), fullPage: true });
 
       const pdf = await downloaded(page, () =>
-        row.getByRole("link", { name: `Télécharger le relevé de ${label} (PDF)` }).click(),
+        row.getByRole("link", { name: `PDF du relevé de ${label}` }).click(),
       );
       expect(pdf.name).toMatch(new RegExp(`^releve-[a-z0-9-]+-${latest.month}\\.pdf$`));
       expect(pdf.bytes.subarray(0, 5).toString()).toBe("%PDF-");

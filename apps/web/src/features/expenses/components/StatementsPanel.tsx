@@ -75,7 +75,7 @@ export function StatementsPanel({ auditorId, intro }: { auditorId: string; intro
                           href={statementUrl(auditorId, m.month, "pdf")}
                           download
                           size="sm"
-                          aria-label={`Télécharger le relevé de ${label} (PDF)`}
+                          aria-label={`PDF du relevé de ${label}`}
                         >
                           <Group gap={4} wrap="nowrap">
                             <IconDownload size={14} aria-hidden />
@@ -86,7 +86,7 @@ export function StatementsPanel({ auditorId, intro }: { auditorId: string; intro
                           href={statementUrl(auditorId, m.month, "xlsx")}
                           download
                           size="sm"
-                          aria-label={`Télécharger le relevé de ${label} (XLSX)`}
+                          aria-label={`XLSX du relevé de ${label}`}
                         >
                           XLSX
                         </Anchor>

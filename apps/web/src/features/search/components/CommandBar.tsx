@@ -48,7 +48,7 @@ function Option({
       onMouseMove={active ? undefined : onHover}
       onClick={onChoose}
     >
-      <Text size="sm" fw={600} truncate>
+      <Text size="sm" fw={600} truncate component="div">
         {option.label}
       </Text>
       <Text size="xs" c="dimmed" truncate>
