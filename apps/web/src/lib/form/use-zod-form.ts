@@ -1,5 +1,5 @@
 import { type FormErrors, useForm } from "@mantine/form";
-import { useEffect, useRef, useState } from "react";
+import { type RefObject, useEffect, useRef, useState } from "react";
 import type { z } from "zod";
 import { mapServerErrors } from "./server-errors";
 import { zodValidate } from "./zod-validate";
@@ -13,6 +13,17 @@ export interface ZodFormOptions<Values, Body> {
   toBody?: (values: Values) => Body;
   /** Body path of an error (the schema's or the server's) → form path; default: the same path. */
   toFormPath?: (bodyPath: string) => string | null;
+}
+
+/** What a form's error summary (components/error-summary/ErrorSummary.tsx) takes from useZodForm. */
+export interface ErrorSummaryLink {
+  /**
+   * Grows at each submit that ends with errors on fields (the summary lists them again and takes the
+   * focus); 0 again when a submit passes the checks (the summary goes).
+   */
+  request: number;
+  /** True while a summary is on the form: the focus goes to it, not to the first field in error. */
+  mounted: RefObject<boolean>;
 }
 
 function valueAt(values: unknown, path: string): unknown {
@@ -69,8 +80,9 @@ export function useZodForm<Values extends Record<string, unknown>, Body = Values
   const [banner, setBanner] = useState<string | null>(null);
   // Focus once the errors are on screen (after React has committed them), not when they are set.
   const [focusRequest, setFocusRequest] = useState(0);
+  const summaryMounted = useRef(false);
   useEffect(() => {
-    if (focusRequest > 0) focusFirstError();
+    if (focusRequest > 0 && !summaryMounted.current) focusFirstError();
   }, [focusRequest]);
   const requestFocus = () => setFocusRequest((n) => n + 1);
   const isField = (path: string) => fields.current.has(path);
@@ -87,6 +99,8 @@ export function useZodForm<Values extends Record<string, unknown>, Body = Values
     form.onSubmit(
       async (values) => {
         setBanner(null);
+        // A new try: the summary of the last one goes (and comes back if this one fails too).
+        setFocusRequest(0);
         try {
           await save(toBody(values), values);
         } catch (error) {
@@ -108,5 +122,6 @@ export function useZodForm<Values extends Record<string, unknown>, Body = Values
       },
     );
 
-  return { form, submit, banner, setBanner, toBody };
+  const summary: ErrorSummaryLink = { request: focusRequest, mounted: summaryMounted };
+  return { form, submit, banner, setBanner, toBody, summary };
 }

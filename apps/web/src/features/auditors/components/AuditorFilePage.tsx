@@ -3,6 +3,7 @@ import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Tabs, Text, Title } 
 import { IconArrowLeft } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
+import { ErrorSummary } from "../../../components";
 import { errorMessage } from "../../../lib/api-client";
 import { useBranding } from "../../../lib/configuration/use-branding";
 import { useZodForm } from "../../../lib/form/use-zod-form";
@@ -108,7 +109,7 @@ export function AuditorFilePage({ missionsBlock }: { missionsBlock?: (auditorId:
 /** One section of the file, saved with every other field as it is (PUT with the version). */
 function FileSectionForm({ auditor, section }: { auditor: AuditorFile; section: Section }) {
   const update = useUpdateAuditor(auditor.id);
-  const { form, submit, banner } = useZodForm<AuditorBody>({
+  const { form, submit, banner, summary } = useZodForm<AuditorBody>({
     initialValues: auditorBody(auditor),
     schema: auditorBodySchema,
   });
@@ -121,6 +122,7 @@ function FileSectionForm({ auditor, section }: { auditor: AuditorFile; section: 
     <Paper withBorder p="md">
       <form onSubmit={save} noValidate>
         <Stack>
+          <ErrorSummary {...summary} />
           {banner && (
             <Alert color="red" role="alert">
               {banner}

@@ -23,7 +23,7 @@ import {
   Text,
   TextInput,
 } from "@mantine/core";
-import { DateField, NumericInput } from "../../../components";
+import { DateField, ErrorSummary, NumericInput } from "../../../components";
 import { useBranding } from "../../../lib/configuration/use-branding";
 import { useZodForm } from "../../../lib/form/use-zod-form";
 import { notifyError, notifySaved } from "../../../lib/notify";
@@ -83,7 +83,7 @@ function ContractTermsForm({
   const { companyName } = useBranding();
   const save = useSaveTerms();
   const pdf = useGeneratePdf();
-  const { form, submit, banner } = useZodForm<TermsForm, ContractTermsBody>({
+  const { form, submit, banner, summary } = useZodForm<TermsForm, ContractTermsBody>({
     initialValues: toForm(contract),
     schema: contractTermsBodySchema,
     toBody: (values) => toBody(values, contract.version),
@@ -101,6 +101,7 @@ function ContractTermsForm({
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack>
+        <ErrorSummary {...summary} />
         {banner && (
           <Alert color="red" role="alert">
             {banner}

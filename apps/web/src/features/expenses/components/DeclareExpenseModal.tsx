@@ -61,7 +61,7 @@ function DeclareExpenseForm({ onClose, missions, kmRate }: Omit<Props, "opened">
   const fareClasses = useFareClasses();
   const [receipt, setReceipt] = useState<File | null>(null);
   const [receiptError, setReceiptError] = useState<string | null>(null);
-  const { form, submit, banner } = useZodForm<Form, ExpenseBody>({
+  const { form, submit, banner, summary } = useZodForm<Form, ExpenseBody>({
     initialValues: {
       missionId: missions.length === 1 ? (missions[0]?.id ?? null) : null,
       kind: null,
@@ -110,6 +110,7 @@ function DeclareExpenseForm({ onClose, missions, kmRate }: Omit<Props, "opened">
       onSubmit={onSubmit}
       onCancel={onClose}
       banner={banner}
+      summary={summary}
       submitLabel="Déclarer"
       loading={declare.isPending}
     >
