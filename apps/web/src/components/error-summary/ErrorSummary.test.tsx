@@ -33,6 +33,25 @@ function Form({ save }: { save: (body: Values, values: Values) => Promise<unknow
   );
 }
 
+/** A form whose own check (outside the schema) refuses a city. */
+function CheckedForm() {
+  const { form, submit, summary, showErrors } = useZodForm<Values>({
+    initialValues: { name: "Les Pins", city: "", email: "" },
+    schema,
+  });
+  const onSubmit = submit(async (body) => {
+    if (body.city === "Atlantide") showErrors({ city: "Cette ville n'existe pas." });
+  });
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <ErrorSummary {...summary} />
+      <TextInput label="Nom" {...form.getInputProps("name")} />
+      <TextInput label="Ville" {...form.getInputProps("city")} />
+      <button type="submit">Enregistrer</button>
+    </form>
+  );
+}
+
 describe("ErrorSummary", () => {
   it("lists the refused fields at the top, takes the focus, and each link leads to its field", async () => {
     const save = vi.fn(async (_body: Values, _values: Values) => undefined);
@@ -96,6 +115,21 @@ describe("ErrorSummary", () => {
     const summary = await screen.findByRole("alert", { name: "1 erreur à corriger" });
     expect(within(summary).getByRole("link")).toHaveTextContent("Ville : Cette ville n'existe pas.");
     await waitFor(() => expect(summary).toHaveFocus());
+  });
+});
+
+describe("useZodForm's showErrors", () => {
+  it("lists a screen's own refusal like the schema's, at every submit", async () => {
+    const user = userEvent.setup({ delay: null });
+    renderWithTheme(<CheckedForm />);
+    await user.type(screen.getByRole("textbox", { name: "Ville" }), "Atlantide");
+    for (let attempt = 0; attempt < 2; attempt++) {
+      await user.click(screen.getByRole("button", { name: "Enregistrer" }));
+      const summary = await screen.findByRole("alert", { name: "1 erreur à corriger" });
+      expect(summary).toHaveTextContent("Ville : Cette ville n'existe pas.");
+      // Taken again at the second submit too: the summary went, then came back with the focus.
+      await waitFor(() => expect(summary).toHaveFocus());
+    }
   });
 });
 

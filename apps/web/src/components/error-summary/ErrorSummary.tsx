@@ -1,6 +1,7 @@
 import { Anchor, List, Paper, Title, type TitleOrder } from "@mantine/core";
 import { useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import type { ErrorSummaryLink } from "../../lib/form/use-zod-form";
+import classes from "./ErrorSummary.module.css";
 import { type ErrorEntry, errorCountTitle, errorEntries } from "./error-entries";
 
 export interface ErrorSummaryProps extends ErrorSummaryLink {
@@ -52,7 +53,7 @@ export function ErrorSummary({ request, mounted, headingOrder = 2 }: ErrorSummar
           aria-labelledby={headingId}
           p="md"
           bg="var(--mantine-color-red-light)"
-          style={{ border: "1px solid var(--mantine-color-error)", borderLeftWidth: 4 }}
+          className={classes.summary}
         >
           <Title order={headingOrder} size="h5" id={headingId} mb="xs">
             {errorCountTitle(entries.length)}

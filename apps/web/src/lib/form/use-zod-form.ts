@@ -18,8 +18,8 @@ export interface ZodFormOptions<Values, Body> {
 /** What a form's error summary (components/error-summary/ErrorSummary.tsx) takes from useZodForm. */
 export interface ErrorSummaryLink {
   /**
-   * Grows at each submit that ends with errors on fields (the summary lists them again and takes the
-   * focus); 0 again when a submit passes the checks (the summary goes).
+   * Positive and new at each submit that ends with errors on fields (the summary lists them again and
+   * takes the focus); zero or negative once a submit passes the checks (the summary goes).
    */
   request: number;
   /** True while a summary is on the form: the focus goes to it, not to the first field in error. */
@@ -84,7 +84,9 @@ export function useZodForm<Values extends Record<string, unknown>, Body = Values
   useEffect(() => {
     if (focusRequest > 0 && !summaryMounted.current) focusFirstError();
   }, [focusRequest]);
-  const requestFocus = () => setFocusRequest((n) => n + 1);
+  // Always a new value, even when a clear and a request land in one render.
+  const requestFocus = () => setFocusRequest((n) => Math.abs(n) + 1);
+  const clearSummary = () => setFocusRequest((n) => -Math.abs(n));
   const isField = (path: string) => fields.current.has(path);
   /** Messages of errors that no input on screen shows. */
   const unshown = (errors: FormErrors) => {
@@ -100,7 +102,7 @@ export function useZodForm<Values extends Record<string, unknown>, Body = Values
       async (values) => {
         setBanner(null);
         // A new try: the summary of the last one goes (and comes back if this one fails too).
-        setFocusRequest(0);
+        clearSummary();
         try {
           await save(toBody(values), values);
         } catch (error) {
@@ -122,6 +124,17 @@ export function useZodForm<Values extends Record<string, unknown>, Body = Values
       },
     );
 
+  /**
+   * Errors found by the screen's own checks, outside the schema (a receipt not attached, a date the
+   * schema cannot judge): under their fields, in the summary and with the focus, as the schema's are.
+   */
+  const showErrors = (errors: FormErrors) => {
+    // As an update of the errors being set (the submit's check has just cleared them): Mantine's
+    // setFieldError skips a message its last render already shows, and the clear would then win.
+    form.setErrors((current) => ({ ...current, ...errors }));
+    requestFocus();
+  };
+
   const summary: ErrorSummaryLink = { request: focusRequest, mounted: summaryMounted };
-  return { form, submit, banner, setBanner, toBody, summary };
+  return { form, submit, banner, setBanner, toBody, summary, showErrors };
 }
