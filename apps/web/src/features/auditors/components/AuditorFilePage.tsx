@@ -3,7 +3,7 @@ import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Tabs, Text, Title } 
 import { IconArrowLeft } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
-import { ErrorSummary } from "../../../components";
+import { ErrorSummary, FocusKeeper } from "../../../components";
 import { errorMessage } from "../../../lib/api-client";
 import { useBranding } from "../../../lib/configuration/use-branding";
 import { useZodForm } from "../../../lib/form/use-zod-form";
@@ -80,12 +80,16 @@ export function AuditorFilePage({ missionsBlock }: { missionsBlock?: (auditorId:
         </Tabs.List>
         {(["identite", "competences", "conditions"] as const).map((section) => (
           <Tabs.Panel key={section} value={section}>
-            <FileSectionForm key={auditor.version} auditor={auditor} section={section} />
+            <FocusKeeper version={auditor.version}>
+              <FileSectionForm key={auditor.version} auditor={auditor} section={section} />
+            </FocusKeeper>
           </Tabs.Panel>
         ))}
         <Tabs.Panel value="zones">
           <Stack>
-            <FileSectionForm key={auditor.version} auditor={auditor} section="zones" />
+            <FocusKeeper version={auditor.version}>
+              <FileSectionForm key={auditor.version} auditor={auditor} section="zones" />
+            </FocusKeeper>
             <AvailabilityPanel auditorId={auditor.id} canEdit={auditor.abilities.declare} />
           </Stack>
         </Tabs.Panel>

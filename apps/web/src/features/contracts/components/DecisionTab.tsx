@@ -7,7 +7,7 @@ import {
   formatDate,
 } from "@certidesk/shared";
 import { Alert, Button, Group, List, Select, SimpleGrid, Stack, Text, Textarea, Title } from "@mantine/core";
-import { DateField } from "../../../components";
+import { DateField, FocusKeeper } from "../../../components";
 import { useZodForm } from "../../../lib/form/use-zod-form";
 import { notifySaved } from "../../../lib/notify";
 import { useDeciderOptions } from "../api/get-decider-options";
@@ -65,7 +65,11 @@ interface DecisionForm extends Record<string, unknown> {
 
 function CertificationDecision(props: { contract: ContractDetail; canEdit: boolean }) {
   // A new version of the contract starts the form again from what is stored.
-  return <CertificationDecisionForm key={`${props.contract.id}:${props.contract.version}`} {...props} />;
+  return (
+    <FocusKeeper version={props.contract.version}>
+      <CertificationDecisionForm key={`${props.contract.id}:${props.contract.version}`} {...props} />
+    </FocusKeeper>
+  );
 }
 
 function CertificationDecisionForm({ contract, canEdit }: { contract: ContractDetail; canEdit: boolean }) {

@@ -8,7 +8,7 @@ import {
 } from "@certidesk/shared";
 import { Alert, Anchor, Button, Group, Select, SimpleGrid, Stack, Textarea, TextInput } from "@mantine/core";
 import { IconRefresh } from "@tabler/icons-react";
-import { DateField, ErrorSummary, NumericInput } from "../../../components";
+import { DateField, ErrorSummary, FocusKeeper, NumericInput } from "../../../components";
 import { useZodForm } from "../../../lib/form/use-zod-form";
 import { notifyFailure, notifySaved } from "../../../lib/notify";
 import { useRegenerateFeb } from "../api/regenerate-feb";
@@ -52,7 +52,11 @@ const toFeb = (form: Form): Feb => ({
 /** Besoin: the needs statement (FEB) and its PDF, regenerated on demand. */
 export function FebTab(props: { contract: ContractDetail; canEdit: boolean }) {
   // A new version of the contract starts the form again from what is stored.
-  return <FebForm key={`${props.contract.id}:${props.contract.version}`} {...props} />;
+  return (
+    <FocusKeeper version={props.contract.version}>
+      <FebForm key={`${props.contract.id}:${props.contract.version}`} {...props} />
+    </FocusKeeper>
+  );
 }
 
 function FebForm({ contract, canEdit }: { contract: ContractDetail; canEdit: boolean }) {
