@@ -50,6 +50,22 @@ function Elsewhere() {
   );
 }
 
+/** A decision taken: its buttons give way to the outcome, a message that takes the focus. */
+function Decision() {
+  const [signed, setSigned] = useState(false);
+  return (
+    <FocusKeeper version={String(signed)}>
+      {signed ? (
+        <div tabIndex={-1}>Contrat signé.</div>
+      ) : (
+        <button type="button" onClick={() => setSigned(true)}>
+          Contrat signé
+        </button>
+      )}
+    </FocusKeeper>
+  );
+}
+
 describe("FocusKeeper", () => {
   it("puts the focus back on the same control of the new content", async () => {
     const user = userEvent.setup({ delay: null });
@@ -66,6 +82,13 @@ describe("FocusKeeper", () => {
     await user.click(screen.getByRole("button", { name: "Enregistrer" }));
     expect(screen.getByRole("button", { name: "Enregistrer" })).toBeDisabled();
     expect(screen.getByRole("button", { name: "Étape suivante" })).toHaveFocus();
+  });
+
+  it("gives the focus to the outcome that replaced the buttons", async () => {
+    const user = userEvent.setup({ delay: null });
+    render(<Decision />);
+    await user.click(screen.getByRole("button", { name: "Contrat signé" }));
+    expect(screen.getByText("Contrat signé.")).toHaveFocus();
   });
 
   it("leaves the focus alone when it was not lost", async () => {

@@ -8,12 +8,15 @@ const focusable = (el: Element): el is HTMLElement =>
   el instanceof HTMLElement && !el.matches(":disabled") && el.getClientRects().length > 0;
 
 /**
- * The control at `index` in `box`; if it cannot take the focus now, or there is none (the list is
- * shorter), the next one Tab would reach, in the box or after it.
+ * The control at `index` in `box`. If it cannot take the focus now, the next one Tab would reach; if
+ * there is none (the list is shorter, the buttons gave way to a message), a message of the box that
+ * takes the focus (tabIndex -1: what the action led to), else the next control after the box.
  */
 function controlFrom(box: HTMLElement, index: number): HTMLElement | null {
   const start = box.querySelectorAll(CONTROLS)[index];
   if (start && focusable(start)) return start;
+  const message = start ? null : box.querySelector<HTMLElement>('[tabindex="-1"]');
+  if (message) return message;
   const after = (el: Element) =>
     start
       ? !!(start.compareDocumentPosition(el) & Node.DOCUMENT_POSITION_FOLLOWING)
@@ -49,9 +52,11 @@ export function FocusKeeper({ version, children }: { version: string | number; c
         const index = inBox.indexOf(event.target);
         if (index >= 0) place.current = index;
       }}
-      // Gone elsewhere: nothing to keep. (A control taken out of the page sends no blur: its place stays.)
+      // Gone elsewhere: nothing to keep. Not into a dialog, which gives the focus back to its opener, or
+      // cannot when the opener went with what the dialog did (a control taken out sends no blur either).
       onBlur={(event) => {
-        if (event.relatedTarget && !box.current?.contains(event.relatedTarget)) place.current = null;
+        const to = event.relatedTarget;
+        if (to && !box.current?.contains(to) && !to.closest('[role="dialog"]')) place.current = null;
       }}
     >
       {children}

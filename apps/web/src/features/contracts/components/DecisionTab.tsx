@@ -26,11 +26,17 @@ function ClientDecision({
 }) {
   if (contract.status === "SIGNED")
     return (
-      <Alert color="green">
+      // The outcome takes the focus from the button it replaces (FocusKeeper in ContractView).
+      <Alert color="green" tabIndex={-1}>
         Contrat signé le {formatDate(contract.signatureDate)} : les établissements sont clients.
       </Alert>
     );
-  if (contract.status === "REFUSE") return <Alert color="red">Contrat refusé : {contract.refusalReason}</Alert>;
+  if (contract.status === "REFUSE")
+    return (
+      <Alert color="red" tabIndex={-1}>
+        Contrat refusé : {contract.refusalReason}
+      </Alert>
+    );
   if (contract.status === "CANCELLED") return <Alert color="gray">Contrat annulé (demande refusée).</Alert>;
   return (
     <Stack gap="xs">
