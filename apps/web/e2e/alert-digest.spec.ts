@@ -25,7 +25,7 @@ for (const viewport of [
     await expect(toggle).toBeChecked({ checked: !before });
     const saved = await page.request.get("/api/alerts/digest/preference");
     expect((await saved.json()).alertDigest).toBe(!before);
-    await expect(page.getByRole("alert").filter({ hasText: "Enregistré" })).toBeVisible();
+    await expect(page.getByRole("status").filter({ hasText: "Enregistré" })).toBeVisible();
     await page.waitForTimeout(1000);
     const violations = await axeViolations(page);
     expect(violations.map((v) => `${v.rule} ${v.targets.join(", ")}`)).toEqual([]);

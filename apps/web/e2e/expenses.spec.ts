@@ -196,7 +196,9 @@ test("an evaluator's expense dated after today is refused with the French messag
     .setInputFiles({ name: "ticket.pdf", mimeType: "application/pdf", buffer: RECEIPT_PDF });
   await dialog.getByRole("button", { name: "Déclarer" }).click();
   await expect(
-    dialog.getByText("La date de la dépense ne peut pas être dans le futur : déclarez-la une fois engagée."),
+    dialog.getByText("La date de la dépense ne peut pas être dans le futur : déclarez-la une fois engagée.", {
+      exact: true,
+    }),
   ).toBeVisible();
   await expect(dialog).toBeVisible();
   await dialog.getByRole("button", { name: "Annuler" }).click();

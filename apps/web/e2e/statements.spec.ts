@@ -41,9 +41,7 @@ test.describe("monthly statements and what is to be paid to the evaluators", () 
       expect(width).toBeLessThanOrEqual(390);
       await page.screenshot({ path: test.info().outputPath("releves-390.png"), fullPage: true });
 
-      const pdf = await downloaded(page, () =>
-        row.getByRole("link", { name: `PDF du relevé de ${label}` }).click(),
-      );
+      const pdf = await downloaded(page, () => row.getByRole("link", { name: `PDF du relevé de ${label}` }).click());
       expect(pdf.name).toMatch(new RegExp(`^releve-[a-z0-9-]+-${latest.month}\\.pdf$`));
       expect(pdf.bytes.subarray(0, 5).toString()).toBe("%PDF-");
       expect(pdf.bytes.length).toBeGreaterThan(2000);

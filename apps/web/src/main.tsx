@@ -4,6 +4,7 @@ import "@mantine/dates/styles.css";
 import "@mantine/dropzone/styles.css";
 import "./app/accessible-dates.css";
 import "./app/accessible-controls.css";
+import "./app/accessible-focus.css";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router";

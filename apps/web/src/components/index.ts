@@ -32,10 +32,13 @@ export {
 export { DATE_FIELD_FORMAT, DateField, type DateFieldProps } from "./date-field/DateField";
 export { DOCUMENT_NAME_MAX_WIDTH, DocumentCell, type DocumentCellProps } from "./document-cell/DocumentCell";
 export { type DocumentRef, defaultDocumentViewUrl, openDocument } from "./document-cell/document-url";
+export { ErrorSummary, type ErrorSummaryProps } from "./error-summary/ErrorSummary";
 export { EvaluatorPicker, type TeamMember } from "./evaluator-picker/EvaluatorPicker";
+export { FocusKeeper } from "./focus-keeper/FocusKeeper";
 export { FormContent, type FormContentProps, FormModal, type FormModalProps } from "./form-modal/FormModal";
 export { LoadingOverlay, type LoadingOverlayProps } from "./loading/LoadingOverlay";
 export { LOADING_LABEL, Spinner, type SpinnerProps } from "./loading/Spinner";
+export { fromMenu } from "./menu-action/menu-action";
 export { NumericInput, type NumericInputProps } from "./numeric-input/NumericInput";
 export {
   clampNumeric,

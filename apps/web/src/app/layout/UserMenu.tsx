@@ -2,6 +2,7 @@ import { isStaffProfile, PROFILE_LABELS } from "@certidesk/shared";
 import { Avatar, Box, Group, Menu, Text, UnstyledButton, VisuallyHidden } from "@mantine/core";
 import { IconBellRinging, IconChevronDown, IconKey, IconLogout } from "@tabler/icons-react";
 import { useState } from "react";
+import { fromMenu } from "../../components/menu-action/menu-action";
 import { useLogout } from "../../features/auth/api/logout";
 import { AlertDigestModal } from "../../features/auth/components/AlertDigestModal";
 import { ChangePasswordModal } from "../../features/auth/components/ChangePasswordModal";
@@ -51,11 +52,11 @@ export function UserMenu() {
           </UnstyledButton>
         </Menu.Target>
         <Menu.Dropdown>
-          <Menu.Item leftSection={<IconKey size={16} />} onClick={() => setChanging(true)}>
+          <Menu.Item leftSection={<IconKey size={16} />} onClick={fromMenu(() => setChanging(true))}>
             Changer mon mot de passe
           </Menu.Item>
           {isStaffProfile(user.profileType) && (
-            <Menu.Item leftSection={<IconBellRinging size={16} />} onClick={() => setDigest(true)}>
+            <Menu.Item leftSection={<IconBellRinging size={16} />} onClick={fromMenu(() => setDigest(true))}>
               Résumé quotidien de mes alertes
             </Menu.Item>
           )}

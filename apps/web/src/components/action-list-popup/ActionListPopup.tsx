@@ -1,5 +1,6 @@
 import { Menu, Stack, Text } from "@mantine/core";
 import { type ReactElement, useId } from "react";
+import { fromMenu } from "../menu-action/menu-action";
 
 export const ACTION_STATUS = { ACTIVE: "ACTIVE", INACTIVE: "INACTIVE" } as const;
 export type ActionStatus = (typeof ACTION_STATUS)[keyof typeof ACTION_STATUS];
@@ -49,7 +50,7 @@ function Group({
             key={entry.code}
             disabled={inactive}
             data-status={entry.status}
-            onClick={inactive ? undefined : () => onSelect(entry.code)}
+            onClick={inactive ? undefined : fromMenu(() => onSelect(entry.code))}
           >
             <Stack gap={0}>
               <Text size="sm" c={inactive ? "dimmed" : undefined}>

@@ -41,6 +41,21 @@ describe("DataTable", () => {
     expect(screen.getByRole("table")).toHaveAttribute("aria-rowcount", "4");
   });
 
+  it("says in a polite live region that its rows load, then how many there are", () => {
+    const { rerender } = renderWithTheme(<DataTable columns={columns} rows={[]} loading />);
+    const status = screen.getByText("Chargement…", { selector: '[role="status"][aria-live="polite"]' });
+    rerender(<DataTable columns={columns} rows={rows} />);
+    expect(status).toHaveTextContent(/^3 résultats$/);
+    // A search narrows the list: the region says it, which a screen reader reads when the user pauses.
+    rerender(<DataTable columns={columns} rows={rows} searchText="horizon" />);
+    expect(status).toHaveTextContent(/^1 résultat$/);
+    rerender(<DataTable columns={columns} rows={rows} searchText="introuvable" />);
+    expect(status).toHaveTextContent(/^Aucun résultat$/);
+    // Out of sight: it is for screen readers, the table shows the rest.
+    expect(status).toHaveAttribute("aria-atomic", "true");
+    expect(status.className).toMatch(/VisuallyHidden/);
+  });
+
   it("shows Aucune donnée when there are no rows", () => {
     renderWithTheme(<DataTable columns={columns} rows={[]} />);
     expect(screen.getByRole("cell", { name: "Aucune donnée" })).toBeInTheDocument();

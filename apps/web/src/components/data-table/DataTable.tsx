@@ -1,4 +1,4 @@
-import { Box, Table } from "@mantine/core";
+import { Box, Table, VisuallyHidden } from "@mantine/core";
 import { type UIEvent, useEffect, useMemo, useRef, useState } from "react";
 import { LoadingOverlay } from "../loading/LoadingOverlay";
 import { Pagination } from "../pagination/Pagination";
@@ -8,6 +8,7 @@ import classes from "./DataTable.module.css";
 import { DataTableHeader } from "./DataTableHeader";
 import { DataTableRow } from "./DataTableRow";
 import { fitColumns, tableMinWidth } from "./fit-columns";
+import { tableStatusText } from "./result-count";
 import { buildSearchIndex, filterRows } from "./search";
 import { sortRows } from "./sort";
 import { type DataTableColumn, type DataTableHandlers, DEFAULT_ROWS_PER_PAGE, FIRST_PAGE } from "./types";
@@ -40,6 +41,8 @@ export interface DataTableProps<Row extends object> extends DataTableHandlers<Ro
   overscan?: number;
   emptyText?: string;
   loading?: boolean;
+  /** How many rows the list has in all (a server-side list: every page); default the rows shown after search. */
+  resultCount?: number;
   "aria-label"?: string;
   tableLayout?: "auto" | "fixed";
 }
@@ -132,6 +135,10 @@ export function DataTable<Row extends object>(props: DataTableProps<Row>) {
   return (
     <TooltipHost>
       <Box pos="relative" ref={frameRef}>
+        {/* A change of the list is heard, not only seen (RGAA 7.5): « Chargement… », then « 12 résultats ». */}
+        <VisuallyHidden role="status" aria-live="polite" aria-atomic="true">
+          {tableStatusText(props.loading ?? false, props.resultCount ?? sorted.length)}
+        </VisuallyHidden>
         <LoadingOverlay visible={props.loading ?? false} />
         <div
           ref={scrollRef}

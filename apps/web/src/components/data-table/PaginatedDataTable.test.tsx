@@ -34,6 +34,8 @@ describe("PaginatedDataTable", () => {
     // Server-side: no client filtering, rows numbered from the caller's order.
     expect(screen.getByText("Zéphyr")).toBeInTheDocument();
     expect(screen.getByTestId("pagination-status")).toHaveTextContent("2 / 3");
+    // The live region counts every page, as the server does, not the rows of this one.
+    expect(screen.getByText("45 résultats", { selector: '[role="status"]' })).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Page 3" }));
     expect(onPageChange).toHaveBeenCalledWith(3);
   });

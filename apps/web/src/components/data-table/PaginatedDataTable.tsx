@@ -19,7 +19,13 @@ export function PaginatedDataTable<Row extends object>(props: PaginatedDataTable
   const { totalItems, itemsPerPage, currentPage, onPageChange, manualSorting = true, ...tableProps } = props;
   return (
     <Box>
-      <DataTable {...tableProps} manualSorting={manualSorting} manualFiltering rowsPerPage={Number.POSITIVE_INFINITY} />
+      <DataTable
+        {...tableProps}
+        manualSorting={manualSorting}
+        manualFiltering
+        rowsPerPage={Number.POSITIVE_INFINITY}
+        resultCount={totalItems}
+      />
       {totalItems > 0 && (
         <Box mt="sm">
           <Pagination

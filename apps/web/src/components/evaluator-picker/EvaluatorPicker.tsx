@@ -19,6 +19,7 @@ import {
 } from "@mantine/core";
 import { IconPlus, IconTrash } from "@tabler/icons-react";
 import { useMemo, useState } from "react";
+import { FocusKeeper } from "../focus-keeper/FocusKeeper";
 import { useCandidatesByEstablishment } from "./candidates-api";
 
 export interface TeamMember {
@@ -152,71 +153,73 @@ export function EvaluatorPicker({
           Aucun évaluateur dans l'équipe.
         </Text>
       ) : (
-        <Radio.Group value={coordinator} onChange={onCoordinatorChange} aria-label="Coordinateur(rice)">
-          <Stack gap="xs">
-            {team.map((member) => {
-              const v = verdicts.get(member.auditorId);
-              const name = v?.candidate.name ?? names?.[member.auditorId] ?? "Évaluateur";
-              const kept = justifications?.[member.auditorId] ?? null;
-              // Justified when every warning shown now was among those the kept justification answered.
-              const justified = !!kept && !!v && v.warnings.every((w) => kept.warnings.includes(w.message));
-              return (
-                <Paper key={member.auditorId} withBorder p="sm" aria-label={`Équipe : ${name}`}>
-                  {/* Wraps on a narrow screen: the coordinator choice and the remove button go under the name. */}
-                  <Group justify="space-between" align="flex-start">
-                    <Stack gap={4} style={{ flex: 1, minWidth: 200 }}>
-                      <Group gap="xs">
-                        <Text fw={600} size="sm" component="div">
-                          {name}
-                        </Text>
-                        <VerdictBadge v={v} justified={justified} />
+        <FocusKeeper version={team.length}>
+          <Radio.Group value={coordinator} onChange={onCoordinatorChange} aria-label="Coordinateur(rice)">
+            <Stack gap="xs">
+              {team.map((member) => {
+                const v = verdicts.get(member.auditorId);
+                const name = v?.candidate.name ?? names?.[member.auditorId] ?? "Évaluateur";
+                const kept = justifications?.[member.auditorId] ?? null;
+                // Justified when every warning shown now was among those the kept justification answered.
+                const justified = !!kept && !!v && v.warnings.every((w) => kept.warnings.includes(w.message));
+                return (
+                  <Paper key={member.auditorId} withBorder p="sm" aria-label={`Équipe : ${name}`}>
+                    {/* Wraps on a narrow screen: the coordinator choice and the remove button go under the name. */}
+                    <Group justify="space-between" align="flex-start">
+                      <Stack gap={4} style={{ flex: 1, minWidth: 200 }}>
+                        <Group gap="xs">
+                          <Text fw={600} size="sm" component="div">
+                            {name}
+                          </Text>
+                          <VerdictBadge v={v} justified={justified} />
+                        </Group>
+                        {v && <Reasons reasons={v.blocking} color="red" multi={multi} />}
+                        {v && <Reasons reasons={v.warnings} color="orange" multi={multi} />}
+                        {v && coordinator === member.auditorId && !v.candidate.roles.includes("COORDINATOR") && (
+                          <Text size="xs" c="red">
+                            N'a pas le rôle de coordinateur(rice) sur sa fiche.
+                          </Text>
+                        )}
+                        {kept && justified && v && v.warnings.length > 0 && (
+                          <Text size="xs" c="teal.9">
+                            Justifié par {kept.by} le {formatDate(kept.at)} : « {kept.text} »
+                          </Text>
+                        )}
+                        {v && v.blocking.length === 0 && v.warnings.length > 0 && !justified && (
+                          <Textarea
+                            label="Justification (conservée au journal)"
+                            description="Obligatoire pour affecter malgré ces avertissements, sauf si elle a déjà été donnée."
+                            autosize
+                            minRows={1}
+                            disabled={readOnly}
+                            value={member.justification}
+                            onChange={(e) => setJustification(member.auditorId, e.currentTarget.value)}
+                          />
+                        )}
+                      </Stack>
+                      <Group gap="xs" wrap="nowrap">
+                        <Radio value={member.auditorId} label="Coordinateur(rice)" disabled={readOnly} />
+                        {!readOnly && (
+                          <ActionIcon
+                            variant="subtle"
+                            color="red"
+                            aria-label={`Retirer ${name} de l'équipe`}
+                            onClick={() => {
+                              onTeamChange(team.filter((t) => t.auditorId !== member.auditorId));
+                              if (coordinator === member.auditorId) onCoordinatorChange(null);
+                            }}
+                          >
+                            <IconTrash size={16} />
+                          </ActionIcon>
+                        )}
                       </Group>
-                      {v && <Reasons reasons={v.blocking} color="red" multi={multi} />}
-                      {v && <Reasons reasons={v.warnings} color="orange" multi={multi} />}
-                      {v && coordinator === member.auditorId && !v.candidate.roles.includes("COORDINATOR") && (
-                        <Text size="xs" c="red">
-                          N'a pas le rôle de coordinateur(rice) sur sa fiche.
-                        </Text>
-                      )}
-                      {kept && justified && v && v.warnings.length > 0 && (
-                        <Text size="xs" c="teal.9">
-                          Justifié par {kept.by} le {formatDate(kept.at)} : « {kept.text} »
-                        </Text>
-                      )}
-                      {v && v.blocking.length === 0 && v.warnings.length > 0 && !justified && (
-                        <Textarea
-                          label="Justification (conservée au journal)"
-                          description="Obligatoire pour affecter malgré ces avertissements, sauf si elle a déjà été donnée."
-                          autosize
-                          minRows={1}
-                          disabled={readOnly}
-                          value={member.justification}
-                          onChange={(e) => setJustification(member.auditorId, e.currentTarget.value)}
-                        />
-                      )}
-                    </Stack>
-                    <Group gap="xs" wrap="nowrap">
-                      <Radio value={member.auditorId} label="Coordinateur(rice)" disabled={readOnly} />
-                      {!readOnly && (
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          aria-label={`Retirer ${name} de l'équipe`}
-                          onClick={() => {
-                            onTeamChange(team.filter((t) => t.auditorId !== member.auditorId));
-                            if (coordinator === member.auditorId) onCoordinatorChange(null);
-                          }}
-                        >
-                          <IconTrash size={16} />
-                        </ActionIcon>
-                      )}
                     </Group>
-                  </Group>
-                </Paper>
-              );
-            })}
-          </Stack>
-        </Radio.Group>
+                  </Paper>
+                );
+              })}
+            </Stack>
+          </Radio.Group>
+        </FocusKeeper>
       )}
       {!readOnly && (
         <Paper withBorder p="sm">
@@ -249,66 +252,69 @@ export function EvaluatorPicker({
             Classés par distance du domicile à l'établissement, puis par nombre de missions du mois ; les évaluateurs
             refusés par les règles d'impartialité sont en fin de liste, avec leur motif.
           </Text>
-          <ScrollArea.Autosize mah={360}>
-            <Table.ScrollContainer minWidth={520}>
-              <Table aria-label="Évaluateurs proposés">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Évaluateur</Table.Th>
-                    <Table.Th w={80}>Distance</Table.Th>
-                    <Table.Th w={80}>Ce mois</Table.Th>
-                    <Table.Th w={130}>Avis</Table.Th>
-                    <Table.Th w={100}>
-                      <VisuallyHidden>Action</VisuallyHidden>
-                    </Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {ranking.map((c) => {
-                    const v = verdicts.get(c.id);
-                    const blocked = (v?.blocking.length ?? 0) > 0;
-                    return (
-                      <Table.Tr key={c.id} aria-label={c.name}>
-                        <Table.Td>
-                          <Text size="sm" fw={600} component="div">
-                            {c.name}
-                          </Text>
-                          <Text size="xs" c="dimmed">
-                            {c.city ?? "—"}
-                            {c.departement ? ` (${c.departement})` : ""}
-                          </Text>
-                          {c.roles.includes("COORDINATOR") && (
-                            <Badge size="xs" variant="outline" color="gray">
-                              Peut coordonner
-                            </Badge>
-                          )}
-                          {v && <Reasons reasons={v.blocking} color="red" multi={multi} />}
-                          {v && <Reasons reasons={v.warnings} color="orange" multi={multi} />}
-                        </Table.Td>
-                        <Table.Td>{c.distanceKm === null ? "—" : `${c.distanceKm} km`}</Table.Td>
-                        <Table.Td>{c.monthLoad}</Table.Td>
-                        <Table.Td>
-                          <VerdictBadge v={v} justified={false} />
-                        </Table.Td>
-                        <Table.Td>
-                          <Button
-                            size="xs"
-                            variant="light"
-                            leftSection={<IconPlus size={14} />}
-                            disabled={blocked}
-                            aria-label={`Ajouter ${c.name}`}
-                            onClick={() => onTeamChange([...team, { auditorId: c.id, justification: "" }])}
-                          >
-                            Ajouter
-                          </Button>
-                        </Table.Td>
-                      </Table.Tr>
-                    );
-                  })}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          </ScrollArea.Autosize>
+          {/* An evaluator added leaves the ranking with his button: the focus goes to the next one. */}
+          <FocusKeeper version={team.length}>
+            <ScrollArea.Autosize mah={360}>
+              <Table.ScrollContainer minWidth={520}>
+                <Table aria-label="Évaluateurs proposés">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>Évaluateur</Table.Th>
+                      <Table.Th w={80}>Distance</Table.Th>
+                      <Table.Th w={80}>Ce mois</Table.Th>
+                      <Table.Th w={130}>Avis</Table.Th>
+                      <Table.Th w={100}>
+                        <VisuallyHidden>Action</VisuallyHidden>
+                      </Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {ranking.map((c) => {
+                      const v = verdicts.get(c.id);
+                      const blocked = (v?.blocking.length ?? 0) > 0;
+                      return (
+                        <Table.Tr key={c.id} aria-label={c.name}>
+                          <Table.Td>
+                            <Text size="sm" fw={600} component="div">
+                              {c.name}
+                            </Text>
+                            <Text size="xs" c="dimmed">
+                              {c.city ?? "—"}
+                              {c.departement ? ` (${c.departement})` : ""}
+                            </Text>
+                            {c.roles.includes("COORDINATOR") && (
+                              <Badge size="xs" variant="outline" color="gray">
+                                Peut coordonner
+                              </Badge>
+                            )}
+                            {v && <Reasons reasons={v.blocking} color="red" multi={multi} />}
+                            {v && <Reasons reasons={v.warnings} color="orange" multi={multi} />}
+                          </Table.Td>
+                          <Table.Td>{c.distanceKm === null ? "—" : `${c.distanceKm} km`}</Table.Td>
+                          <Table.Td>{c.monthLoad}</Table.Td>
+                          <Table.Td>
+                            <VerdictBadge v={v} justified={false} />
+                          </Table.Td>
+                          <Table.Td>
+                            <Button
+                              size="xs"
+                              variant="light"
+                              leftSection={<IconPlus size={14} />}
+                              disabled={blocked}
+                              aria-label={`Ajouter ${c.name}`}
+                              onClick={() => onTeamChange([...team, { auditorId: c.id, justification: "" }])}
+                            >
+                              Ajouter
+                            </Button>
+                          </Table.Td>
+                        </Table.Tr>
+                      );
+                    })}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            </ScrollArea.Autosize>
+          </FocusKeeper>
           {loading && (
             <Text size="sm" c="dimmed">
               Vérification des règles d'impartialité…

@@ -1,5 +1,7 @@
 import { Alert, Button, Group, Modal, type ModalProps, Stack } from "@mantine/core";
 import type { FormEventHandler, ReactNode } from "react";
+import type { ErrorSummaryLink } from "../../lib/form/use-zod-form";
+import { ErrorSummary } from "../error-summary/ErrorSummary";
 
 export interface FormModalProps {
   opened: boolean;
@@ -27,6 +29,8 @@ export interface FormContentProps {
   onCancel: () => void;
   /** What belongs to no field (a conflict, a refused action); field errors sit under their fields. */
   banner: string | null;
+  /** A long form's list of its errors at the top (useZodForm's `summary`). */
+  summary?: ErrorSummaryLink;
   submitLabel: string;
   loading?: boolean;
   /** The primary button stays disabled while the action is blocked (not for invalid fields: those explain themselves). */
@@ -37,11 +41,15 @@ export interface FormContentProps {
   children: ReactNode;
 }
 
-/** The body of a form: the banner, the fields, then Annuler and the primary button on the right. */
+/**
+ * The body of a form: its error summary (a long form), the banner, the fields, then Annuler and the
+ * primary button on the right.
+ */
 export function FormContent({
   onSubmit,
   onCancel,
   banner,
+  summary,
   submitLabel,
   loading,
   submitDisabled,
@@ -52,6 +60,7 @@ export function FormContent({
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack>
+        {summary && <ErrorSummary {...summary} headingOrder={3} />}
         {banner && (
           <Alert color="red" role="alert">
             {banner}

@@ -32,7 +32,7 @@ const toForm = (c: ClientDetail): EssmsForm => ({
 
 function EstablishmentForm({ establishment, onClose }: { establishment: ClientDetail; onClose: () => void }) {
   const save = useUpdateEstablishment();
-  const { form, submit, banner } = useZodForm<EssmsForm, UpdateEssmsBody>({
+  const { form, submit, banner, summary } = useZodForm<EssmsForm, UpdateEssmsBody>({
     initialValues: toForm(establishment),
     schema: updateEssmsBodySchema,
     toBody: (values) => ({ ...essmsBody(values), version: establishment.version }),
@@ -47,6 +47,7 @@ function EstablishmentForm({ establishment, onClose }: { establishment: ClientDe
       onSubmit={onSubmit}
       onCancel={onClose}
       banner={banner}
+      summary={summary}
       submitLabel="Enregistrer"
       loading={save.isPending}
     >

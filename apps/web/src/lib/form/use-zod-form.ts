@@ -1,5 +1,5 @@
 import { type FormErrors, useForm } from "@mantine/form";
-import { useEffect, useRef, useState } from "react";
+import { type RefObject, useEffect, useRef, useState } from "react";
 import type { z } from "zod";
 import { mapServerErrors } from "./server-errors";
 import { zodValidate } from "./zod-validate";
@@ -13,6 +13,17 @@ export interface ZodFormOptions<Values, Body> {
   toBody?: (values: Values) => Body;
   /** Body path of an error (the schema's or the server's) → form path; default: the same path. */
   toFormPath?: (bodyPath: string) => string | null;
+}
+
+/** What a form's error summary (components/error-summary/ErrorSummary.tsx) takes from useZodForm. */
+export interface ErrorSummaryLink {
+  /**
+   * Positive and new at each submit that ends with errors on fields (the summary lists them again and
+   * takes the focus); zero or negative once a submit passes the checks (the summary goes).
+   */
+  request: number;
+  /** True while a summary is on the form: the focus goes to it, not to the first field in error. */
+  mounted: RefObject<boolean>;
 }
 
 function valueAt(values: unknown, path: string): unknown {
@@ -69,10 +80,13 @@ export function useZodForm<Values extends Record<string, unknown>, Body = Values
   const [banner, setBanner] = useState<string | null>(null);
   // Focus once the errors are on screen (after React has committed them), not when they are set.
   const [focusRequest, setFocusRequest] = useState(0);
+  const summaryMounted = useRef(false);
   useEffect(() => {
-    if (focusRequest > 0) focusFirstError();
+    if (focusRequest > 0 && !summaryMounted.current) focusFirstError();
   }, [focusRequest]);
-  const requestFocus = () => setFocusRequest((n) => n + 1);
+  // Always a new value, even when a clear and a request land in one render.
+  const requestFocus = () => setFocusRequest((n) => Math.abs(n) + 1);
+  const clearSummary = () => setFocusRequest((n) => -Math.abs(n));
   const isField = (path: string) => fields.current.has(path);
   /** Messages of errors that no input on screen shows. */
   const unshown = (errors: FormErrors) => {
@@ -87,6 +101,8 @@ export function useZodForm<Values extends Record<string, unknown>, Body = Values
     form.onSubmit(
       async (values) => {
         setBanner(null);
+        // A new try: the summary of the last one goes (and comes back if this one fails too).
+        clearSummary();
         try {
           await save(toBody(values), values);
         } catch (error) {
@@ -108,5 +124,17 @@ export function useZodForm<Values extends Record<string, unknown>, Body = Values
       },
     );
 
-  return { form, submit, banner, setBanner, toBody };
+  /**
+   * Errors found by the screen's own checks, outside the schema (a receipt not attached, a date the
+   * schema cannot judge): under their fields, in the summary and with the focus, as the schema's are.
+   */
+  const showErrors = (errors: FormErrors) => {
+    // As an update of the errors being set (the submit's check has just cleared them): Mantine's
+    // setFieldError skips a message its last render already shows, and the clear would then win.
+    form.setErrors((current) => ({ ...current, ...errors }));
+    requestFocus();
+  };
+
+  const summary: ErrorSummaryLink = { request: focusRequest, mounted: summaryMounted };
+  return { form, submit, banner, setBanner, toBody, summary, showErrors };
 }

@@ -3,6 +3,7 @@ import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Tabs, Text, Title } 
 import { IconArrowLeft } from "@tabler/icons-react";
 import type { ReactNode } from "react";
 import { Link, useParams, useSearchParams } from "react-router";
+import { ErrorSummary, FocusKeeper } from "../../../components";
 import { errorMessage } from "../../../lib/api-client";
 import { useBranding } from "../../../lib/configuration/use-branding";
 import { useZodForm } from "../../../lib/form/use-zod-form";
@@ -79,12 +80,16 @@ export function AuditorFilePage({ missionsBlock }: { missionsBlock?: (auditorId:
         </Tabs.List>
         {(["identite", "competences", "conditions"] as const).map((section) => (
           <Tabs.Panel key={section} value={section}>
-            <FileSectionForm key={auditor.version} auditor={auditor} section={section} />
+            <FocusKeeper version={auditor.version}>
+              <FileSectionForm key={auditor.version} auditor={auditor} section={section} />
+            </FocusKeeper>
           </Tabs.Panel>
         ))}
         <Tabs.Panel value="zones">
           <Stack>
-            <FileSectionForm key={auditor.version} auditor={auditor} section="zones" />
+            <FocusKeeper version={auditor.version}>
+              <FileSectionForm key={auditor.version} auditor={auditor} section="zones" />
+            </FocusKeeper>
             <AvailabilityPanel auditorId={auditor.id} canEdit={auditor.abilities.declare} />
           </Stack>
         </Tabs.Panel>
@@ -108,7 +113,7 @@ export function AuditorFilePage({ missionsBlock }: { missionsBlock?: (auditorId:
 /** One section of the file, saved with every other field as it is (PUT with the version). */
 function FileSectionForm({ auditor, section }: { auditor: AuditorFile; section: Section }) {
   const update = useUpdateAuditor(auditor.id);
-  const { form, submit, banner } = useZodForm<AuditorBody>({
+  const { form, submit, banner, summary } = useZodForm<AuditorBody>({
     initialValues: auditorBody(auditor),
     schema: auditorBodySchema,
   });
@@ -121,6 +126,7 @@ function FileSectionForm({ auditor, section }: { auditor: AuditorFile; section: 
     <Paper withBorder p="md">
       <form onSubmit={save} noValidate>
         <Stack>
+          <ErrorSummary {...summary} />
           {banner && (
             <Alert color="red" role="alert">
               {banner}

@@ -22,7 +22,7 @@ import {
   Title,
 } from "@mantine/core";
 import { useState } from "react";
-import { ReasonModal } from "../../../components";
+import { FocusKeeper, ReasonModal } from "../../../components";
 import { ApiError, errorMessage } from "../../../lib/api-client";
 import { notifyError, notifySaved } from "../../../lib/notify";
 import { useAnswerMissionOrder } from "../api/answer-mission-order";
@@ -301,22 +301,26 @@ export function MissionSpacePanel({ auditorId }: { auditorId: string }) {
   const { data, error, isLoading } = useMissionSpace(auditorId);
   if (error) return <Alert color="red">{errorMessage(error)}</Alert>;
   if (isLoading || !data) return null;
+  // An order answered or a report uploaded leaves its list with the button that had the focus.
+  const lists = [...data.orders.map((o) => o.orderId), ...data.reports.map((r) => `${r.missionId}-${r.report}`)];
   return (
-    <Stack gap="lg">
-      <Section
-        title="Ordres de mission à traiter"
-        count={data.orders.length}
-        empty="Aucun ordre de mission n'attend votre réponse."
-      >
-        <OrdersToAnswer auditorId={auditorId} orders={data.orders} />
-      </Section>
-      <Section title="Prochaines visites" count={data.visits.length} empty="Aucune visite à venir.">
-        <ComingVisits visits={data.visits} />
-      </Section>
-      <Section title="Rapports à rendre" count={data.reports.length} empty="Aucun rapport en attente.">
-        <ReportsDue auditorId={auditorId} reports={data.reports} />
-      </Section>
-      <CalendarLinkPanel auditorId={auditorId} />
-    </Stack>
+    <FocusKeeper version={lists.join(" ")}>
+      <Stack gap="lg">
+        <Section
+          title="Ordres de mission à traiter"
+          count={data.orders.length}
+          empty="Aucun ordre de mission n'attend votre réponse."
+        >
+          <OrdersToAnswer auditorId={auditorId} orders={data.orders} />
+        </Section>
+        <Section title="Prochaines visites" count={data.visits.length} empty="Aucune visite à venir.">
+          <ComingVisits visits={data.visits} />
+        </Section>
+        <Section title="Rapports à rendre" count={data.reports.length} empty="Aucun rapport en attente.">
+          <ReportsDue auditorId={auditorId} reports={data.reports} />
+        </Section>
+        <CalendarLinkPanel auditorId={auditorId} />
+      </Stack>
+    </FocusKeeper>
   );
 }

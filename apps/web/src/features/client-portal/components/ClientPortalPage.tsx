@@ -3,6 +3,7 @@ import { formatDate, formatEvaluationDate, formatPhone, isBeforeToday } from "@c
 import { Alert, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { useEffect } from "react";
 import { useLocation } from "react-router";
+import { FocusKeeper } from "../../../components/focus-keeper/FocusKeeper";
 import { errorMessage } from "../../../lib/api-client";
 import { useBranding } from "../../../lib/configuration/use-branding";
 import { useClientUser } from "../api/get-client-user";
@@ -107,7 +108,10 @@ export function ClientPortalPage() {
           )}
           {missions.error && <Alert color="red">{errorMessage(missions.error)}</Alert>}
           {missions.data?.items.map((m) => (
-            <PortalMissionCard key={`${m.id}:${m.version}`} mission={m} />
+            // A card is built again at each new version of its mission: the keyboard keeps its place.
+            <FocusKeeper key={m.id} version={m.version}>
+              <PortalMissionCard key={`${m.id}:${m.version}`} mission={m} />
+            </FocusKeeper>
           ))}
           <PortalInvoices />
         </>

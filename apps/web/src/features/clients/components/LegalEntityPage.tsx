@@ -1,6 +1,7 @@
 import { type CreateLegalEntityBody, createLegalEntityBodySchema } from "@certidesk/shared";
 import { Alert, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { useNavigate } from "react-router";
+import { ErrorSummary } from "../../../components";
 import {
   bindFields,
   ContactFields,
@@ -25,7 +26,7 @@ export function LegalEntityPage() {
   const navigate = useNavigate();
   const { data: gestionnaires = [] } = useGestionnaireOptions();
   const create = useCreateLegalEntity();
-  const { form, submit, banner } = useZodForm<LegalEntityPageForm, CreateLegalEntityBody>({
+  const { form, submit, banner, summary } = useZodForm<LegalEntityPageForm, CreateLegalEntityBody>({
     initialValues: { ...EMPTY_LEGAL_ENTITY, contact: EMPTY_CONTACT },
     schema: createLegalEntityBodySchema,
     toBody: ({ contact, ...entity }) => ({ ...entity, contact: contactOrNull(contact) }),
@@ -45,6 +46,7 @@ export function LegalEntityPage() {
         <Text c="dimmed">
           L'entité juridique signe les devis et les contrats ; ses établissements (ESSMS) s'ajoutent ensuite.
         </Text>
+        <ErrorSummary {...summary} />
         {banner && (
           <Alert color="red" role="alert" title="L'entité juridique n'a pas été créée">
             {banner}

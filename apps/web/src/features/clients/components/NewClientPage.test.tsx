@@ -34,7 +34,9 @@ describe("NewClientPage", { timeout: 30_000 }, () => {
     await user.click(screen.getByRole("button", { name: "Créer le client" }));
     expect(await screen.findByText("La raison sociale est obligatoire.")).toBeInTheDocument();
     expect(screen.getByText("Le nom de l'établissement est obligatoire.")).toBeInTheDocument();
-    expect(screen.getByText(/Le numéro FINESS doit contenir 9 caractères/)).toBeInTheDocument();
+    expect(screen.getByRole("textbox", { name: "N° FINESS" })).toHaveAccessibleDescription(
+      /Le numéro FINESS doit contenir 9 caractères/,
+    );
     expect(screen.getByText("Choisissez le secteur (médico-social ou social).")).toBeInTheDocument();
     expect(screen.getByText("Choisissez au moins un domaine.")).toBeInTheDocument();
     expect(screen.getAllByText("Le code postal doit contenir 5 chiffres.")).toHaveLength(2);

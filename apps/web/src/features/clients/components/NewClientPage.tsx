@@ -3,7 +3,7 @@ import { Alert, Button, Group, Paper, SegmentedControl, Select, Stack, Text, Tit
 import { useDebouncedValue } from "@mantine/hooks";
 import { useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
-import { OnOffSwitch } from "../../../components";
+import { ErrorSummary, OnOffSwitch } from "../../../components";
 import {
   bindFields,
   ContactFields,
@@ -52,7 +52,7 @@ export function NewClientPage() {
   const { data: entities = [] } = useLegalEntityOptions(debounced || undefined);
   const { data: gestionnaires = [] } = useGestionnaireOptions();
   const create = useCreateEssms();
-  const { form, submit, banner } = useZodForm<NewClientForm, CreateEssmsBody>({
+  const { form, submit, banner, summary } = useZodForm<NewClientForm, CreateEssmsBody>({
     initialValues: {
       mode: preselected ? "existing" : "new",
       legalEntityId: preselected,
@@ -77,6 +77,7 @@ export function NewClientPage() {
         <Title order={1} size="h2">
           Nouveau client
         </Title>
+        <ErrorSummary {...summary} />
         {banner && (
           <Alert color="red" role="alert" title="Le client n'a pas été créé">
             {banner}

@@ -23,7 +23,7 @@ import {
   Text,
   TextInput,
 } from "@mantine/core";
-import { DateField, NumericInput } from "../../../components";
+import { DateField, ErrorSummary, FocusKeeper, NumericInput } from "../../../components";
 import { useBranding } from "../../../lib/configuration/use-branding";
 import { useZodForm } from "../../../lib/form/use-zod-form";
 import { notifyError, notifySaved } from "../../../lib/notify";
@@ -68,7 +68,11 @@ function toBody(values: TermsForm, version: number): ContractTermsBody {
 /** Contrat: typology, deadline, amounts while the contract is prepared; its PDF. */
 export function ContractTermsTab(props: { contract: ContractDetail; canEdit: boolean; onSend: () => void }) {
   // A new version of the contract starts the form again from what is stored.
-  return <ContractTermsForm key={`${props.contract.id}:${props.contract.version}`} {...props} />;
+  return (
+    <FocusKeeper version={props.contract.version}>
+      <ContractTermsForm key={`${props.contract.id}:${props.contract.version}`} {...props} />
+    </FocusKeeper>
+  );
 }
 
 function ContractTermsForm({
@@ -83,7 +87,7 @@ function ContractTermsForm({
   const { companyName } = useBranding();
   const save = useSaveTerms();
   const pdf = useGeneratePdf();
-  const { form, submit, banner } = useZodForm<TermsForm, ContractTermsBody>({
+  const { form, submit, banner, summary } = useZodForm<TermsForm, ContractTermsBody>({
     initialValues: toForm(contract),
     schema: contractTermsBodySchema,
     toBody: (values) => toBody(values, contract.version),
@@ -101,6 +105,7 @@ function ContractTermsForm({
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack>
+        <ErrorSummary {...summary} />
         {banner && (
           <Alert color="red" role="alert">
             {banner}

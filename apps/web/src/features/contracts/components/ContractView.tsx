@@ -8,7 +8,7 @@ import {
 import { Anchor, Badge, Group, Paper, Stack, Tabs, Text, Title } from "@mantine/core";
 import { type ReactNode, useState } from "react";
 import { Link, useSearchParams } from "react-router";
-import { ReasonModal } from "../../../components";
+import { FocusKeeper, ReasonModal } from "../../../components";
 import { errorMessage } from "../../../lib/api-client";
 import { useCan } from "../../../lib/can";
 import { notifySaved } from "../../../lib/notify";
@@ -141,12 +141,15 @@ export function ContractView({
             <ContractTermsTab contract={contract} canEdit={canEdit} onSend={() => setSending(true)} />
           </Tabs.Panel>
           <Tabs.Panel value="CONTRACT_DECISION">
-            <DecisionTab
-              contract={contract}
-              canEdit={canEdit}
-              onSign={() => setSigning(true)}
-              onRefuse={() => setRefusing(true)}
-            />
+            {/* Signed or refused from its dialog, the buttons give way to the outcome, which takes the focus. */}
+            <FocusKeeper version={contract.status}>
+              <DecisionTab
+                contract={contract}
+                canEdit={canEdit}
+                onSign={() => setSigning(true)}
+                onRefuse={() => setRefusing(true)}
+              />
+            </FocusKeeper>
           </Tabs.Panel>
         </Paper>
       </Tabs>

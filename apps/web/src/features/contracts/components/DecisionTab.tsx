@@ -7,7 +7,7 @@ import {
   formatDate,
 } from "@certidesk/shared";
 import { Alert, Button, Group, List, Select, SimpleGrid, Stack, Text, Textarea, Title } from "@mantine/core";
-import { DateField } from "../../../components";
+import { DateField, FocusKeeper } from "../../../components";
 import { useZodForm } from "../../../lib/form/use-zod-form";
 import { notifySaved } from "../../../lib/notify";
 import { useDeciderOptions } from "../api/get-decider-options";
@@ -26,11 +26,17 @@ function ClientDecision({
 }) {
   if (contract.status === "SIGNED")
     return (
-      <Alert color="green">
+      // The outcome takes the focus from the button it replaces (FocusKeeper in ContractView).
+      <Alert color="green" tabIndex={-1}>
         Contrat signé le {formatDate(contract.signatureDate)} : les établissements sont clients.
       </Alert>
     );
-  if (contract.status === "REFUSE") return <Alert color="red">Contrat refusé : {contract.refusalReason}</Alert>;
+  if (contract.status === "REFUSE")
+    return (
+      <Alert color="red" tabIndex={-1}>
+        Contrat refusé : {contract.refusalReason}
+      </Alert>
+    );
   if (contract.status === "CANCELLED") return <Alert color="gray">Contrat annulé (demande refusée).</Alert>;
   return (
     <Stack gap="xs">
@@ -65,7 +71,11 @@ interface DecisionForm extends Record<string, unknown> {
 
 function CertificationDecision(props: { contract: ContractDetail; canEdit: boolean }) {
   // A new version of the contract starts the form again from what is stored.
-  return <CertificationDecisionForm key={`${props.contract.id}:${props.contract.version}`} {...props} />;
+  return (
+    <FocusKeeper version={props.contract.version}>
+      <CertificationDecisionForm key={`${props.contract.id}:${props.contract.version}`} {...props} />
+    </FocusKeeper>
+  );
 }
 
 function CertificationDecisionForm({ contract, canEdit }: { contract: ContractDetail; canEdit: boolean }) {

@@ -7,11 +7,10 @@ import {
   saveFebBodySchema,
 } from "@certidesk/shared";
 import { Alert, Anchor, Button, Group, Select, SimpleGrid, Stack, Textarea, TextInput } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
 import { IconRefresh } from "@tabler/icons-react";
-import { DateField, NumericInput } from "../../../components";
+import { DateField, ErrorSummary, FocusKeeper, NumericInput } from "../../../components";
 import { useZodForm } from "../../../lib/form/use-zod-form";
-import { notifySaved } from "../../../lib/notify";
+import { notifyFailure, notifySaved } from "../../../lib/notify";
 import { useRegenerateFeb } from "../api/regenerate-feb";
 import { useSaveFeb } from "../api/save-feb";
 
@@ -53,13 +52,17 @@ const toFeb = (form: Form): Feb => ({
 /** Besoin: the needs statement (FEB) and its PDF, regenerated on demand. */
 export function FebTab(props: { contract: ContractDetail; canEdit: boolean }) {
   // A new version of the contract starts the form again from what is stored.
-  return <FebForm key={`${props.contract.id}:${props.contract.version}`} {...props} />;
+  return (
+    <FocusKeeper version={props.contract.version}>
+      <FebForm key={`${props.contract.id}:${props.contract.version}`} {...props} />
+    </FocusKeeper>
+  );
 }
 
 function FebForm({ contract, canEdit }: { contract: ContractDetail; canEdit: boolean }) {
   const save = useSaveFeb();
   const regenerate = useRegenerateFeb();
-  const { form, submit, banner } = useZodForm<Form, { feb: Feb; version: number }>({
+  const { form, submit, banner, summary } = useZodForm<Form, { feb: Feb; version: number }>({
     initialValues: toForm(contract.feb),
     schema: saveFebBodySchema,
     toBody: (values) => ({ feb: toFeb(values), version: contract.version }),
@@ -72,13 +75,14 @@ function FebForm({ contract, canEdit }: { contract: ContractDetail; canEdit: boo
   });
   const regenerateFeb = () =>
     regenerate.mutateAsync({ id: contract.id, version: contract.version }).then(
-      () => notifications.show({ color: "green", title: "FEB", message: MESSAGES.febRegenerated }),
-      () => notifications.show({ color: "red", title: "FEB", message: MESSAGES.febNotRegenerated }),
+      () => notifySaved(MESSAGES.febRegenerated, "FEB"),
+      () => notifyFailure(MESSAGES.febNotRegenerated, "FEB"),
     );
 
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack>
+        <ErrorSummary {...summary} />
         {banner && (
           <Alert color="red" role="alert">
             {banner}

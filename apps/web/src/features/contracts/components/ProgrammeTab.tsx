@@ -10,7 +10,7 @@ import {
 } from "@certidesk/shared";
 import { ActionIcon, Alert, Button, Group, List, Select, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import { IconPlus, IconTrash } from "@tabler/icons-react";
-import { DateField, EvaluatorPicker, type TeamMember } from "../../../components";
+import { DateField, EvaluatorPicker, FocusKeeper, type TeamMember } from "../../../components";
 import { useZodForm } from "../../../lib/form/use-zod-form";
 import { notifySaved } from "../../../lib/notify";
 import { type ContractScope, useSaveProgramme } from "../api/save-programme";
@@ -69,7 +69,11 @@ function bodyOf(contract: ContractDetail, values: ProgrammeForm): ProgrammeBody 
 /** Programme: the establishments and their grouping, the visit days on the spec's slots, the evaluation team. */
 export function ProgrammeTab(props: { contract: ContractDetail; scope: ContractScope; canEdit: boolean }) {
   // A saved or reloaded contract (new version) starts the form again from what is stored.
-  return <ProgrammeForm key={`${props.contract.id}:${props.contract.version}`} {...props} />;
+  return (
+    <FocusKeeper version={props.contract.version}>
+      <ProgrammeForm key={`${props.contract.id}:${props.contract.version}`} {...props} />
+    </FocusKeeper>
+  );
 }
 
 function ProgrammeForm({

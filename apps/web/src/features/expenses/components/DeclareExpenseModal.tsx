@@ -61,7 +61,7 @@ function DeclareExpenseForm({ onClose, missions, kmRate }: Omit<Props, "opened">
   const fareClasses = useFareClasses();
   const [receipt, setReceipt] = useState<File | null>(null);
   const [receiptError, setReceiptError] = useState<string | null>(null);
-  const { form, submit, banner } = useZodForm<Form, ExpenseBody>({
+  const { form, submit, banner, summary, showErrors } = useZodForm<Form, ExpenseBody>({
     initialValues: {
       missionId: missions.length === 1 ? (missions[0]?.id ?? null) : null,
       kind: null,
@@ -89,16 +89,17 @@ function DeclareExpenseForm({ onClose, missions, kmRate }: Omit<Props, "opened">
   const km = parseDecimal(values.kilometres);
   const onSubmit = submit(async (body) => {
     if (!values.missionId) {
-      form.setFieldError("missionId", "Choisissez la mission.");
+      showErrors({ missionId: "Choisissez la mission." });
       return;
     }
     if (!receipt) {
       setReceiptError("Joignez le justificatif.");
+      showErrors({});
       return;
     }
     // The server refuses it too; said here first, under the field, without sending the receipt.
     if (body.date > parisToday()) {
-      form.setFieldError("date", FUTURE_EXPENSE_MESSAGE);
+      showErrors({ date: FUTURE_EXPENSE_MESSAGE });
       return;
     }
     await declare.mutateAsync({ missionId: values.missionId, body, receipt });
@@ -110,6 +111,7 @@ function DeclareExpenseForm({ onClose, missions, kmRate }: Omit<Props, "opened">
       onSubmit={onSubmit}
       onCancel={onClose}
       banner={banner}
+      summary={summary}
       submitLabel="Déclarer"
       loading={declare.isPending}
     >

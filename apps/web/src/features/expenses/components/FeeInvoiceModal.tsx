@@ -22,7 +22,7 @@ function FeeInvoiceForm({ onClose, missions }: Omit<Props, "opened">) {
   const upload = useUploadFeeInvoice();
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
-  const { form, submit, banner } = useZodForm<
+  const { form, submit, banner, showErrors } = useZodForm<
     { missionId: string | null; number: string; amount: string },
     FeeInvoiceBody
   >({
@@ -41,11 +41,12 @@ function FeeInvoiceForm({ onClose, missions }: Omit<Props, "opened">) {
   const onSubmit = submit(async (body) => {
     const missionId = form.getValues().missionId;
     if (!missionId) {
-      form.setFieldError("missionId", "Choisissez la mission.");
+      showErrors({ missionId: "Choisissez la mission." });
       return;
     }
     if (!file) {
       setFileError("Joignez votre facture.");
+      showErrors({});
       return;
     }
     await upload.mutateAsync({ missionId, body, file });

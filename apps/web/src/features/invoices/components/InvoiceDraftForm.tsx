@@ -79,7 +79,7 @@ const toBody = (v: DraftForm): UpdateInvoiceBody => ({
 /** The draft's lines, its Chorus Pro references and its note; totals per VAT rate as typed. */
 export function InvoiceDraftForm({ invoice, onSaved }: { invoice: InvoiceDetail; onSaved?: () => void }) {
   const update = useUpdateInvoice();
-  const { form, submit, banner } = useZodForm<DraftForm, UpdateInvoiceBody>({
+  const { form, submit, banner, summary } = useZodForm<DraftForm, UpdateInvoiceBody>({
     initialValues: toForm(invoice),
     schema: updateInvoiceBodySchema,
     toBody,
@@ -102,6 +102,7 @@ export function InvoiceDraftForm({ invoice, onSaved }: { invoice: InvoiceDetail;
       onSubmit={save}
       onCancel={() => form.setValues(toForm(invoice))}
       banner={banner}
+      summary={summary}
       submitLabel="Enregistrer le brouillon"
       loading={update.isPending}
       footer={

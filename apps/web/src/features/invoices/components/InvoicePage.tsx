@@ -11,7 +11,7 @@ import { Alert, Anchor, Button, Group, Modal, Paper, SimpleGrid, Stack, Table, T
 import { IconDownload, IconReceiptRefund, IconReceiptTax, IconSend, IconWallet } from "@tabler/icons-react";
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
-import { LoadingOverlay } from "../../../components";
+import { FocusKeeper, LoadingOverlay } from "../../../components";
 import { errorMessage } from "../../../lib/api-client";
 import { useBranding } from "../../../lib/configuration/use-branding";
 import { notifyError, notifySaved } from "../../../lib/notify";
@@ -243,7 +243,9 @@ export function InvoicePage() {
       </Paper>
       <DepositDeduction invoice={invoice} />
       {draft && invoice.abilities.update ? (
-        <InvoiceDraftForm key={`${invoice.id}:${invoice.version}`} invoice={invoice} />
+        <FocusKeeper version={invoice.version}>
+          <InvoiceDraftForm key={`${invoice.id}:${invoice.version}`} invoice={invoice} />
+        </FocusKeeper>
       ) : (
         <>
           <IssuedLines invoice={invoice} />

@@ -2,7 +2,7 @@ import { formatDate, type MissionDetail, missionStatusText } from "@certidesk/sh
 import { Alert, Button, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { IconSend } from "@tabler/icons-react";
 import { useState } from "react";
-import { EvaluatorPicker, type TeamMember } from "../../../components";
+import { EvaluatorPicker, FocusKeeper, type TeamMember } from "../../../components";
 import { errorMessage } from "../../../lib/api-client";
 import { notifySaved } from "../../../lib/notify";
 import { useProposals } from "../api/get-proposals";
@@ -199,42 +199,47 @@ export function TeamTab({ mission }: MissionTabProps) {
       <Title order={2} size="h4">
         Équipe
       </Title>
-      <TeamEditor key={`${mission.id}:${mission.version}`} mission={mission} save={save} />
+      <FocusKeeper version={mission.version}>
+        <TeamEditor key={`${mission.id}:${mission.version}`} mission={mission} save={save} />
+      </FocusKeeper>
       <Proposals mission={mission} />
-      <Paper withBorder p="sm">
-        <Group justify="space-between" mb="xs" wrap="wrap">
-          <Title order={2} size="h4">
-            Ordres de mission
-          </Title>
-          {mission.abilities.sendOrders && (
-            <Button
-              leftSection={<IconSend size={16} />}
-              disabled={waiting === 0 || mission.days.length === 0}
-              loading={send.isPending}
-              onClick={() =>
-                send.mutate(
-                  { id: mission.id, version: mission.version },
-                  { onSuccess: () => notifySaved("Ordres de mission envoyés.") },
-                )
-              }
-            >
-              Envoyer les ordres de mission{waiting ? ` (${waiting})` : ""}
-            </Button>
+      {/* Sent, the orders' button is disabled: the focus goes on to the orders' PDFs. */}
+      <FocusKeeper version={mission.version}>
+        <Paper withBorder p="sm">
+          <Group justify="space-between" mb="xs" wrap="wrap">
+            <Title order={2} size="h4">
+              Ordres de mission
+            </Title>
+            {mission.abilities.sendOrders && (
+              <Button
+                leftSection={<IconSend size={16} />}
+                disabled={waiting === 0 || mission.days.length === 0}
+                loading={send.isPending}
+                onClick={() =>
+                  send.mutate(
+                    { id: mission.id, version: mission.version },
+                    { onSuccess: () => notifySaved("Ordres de mission envoyés.") },
+                  )
+                }
+              >
+                Envoyer les ordres de mission{waiting ? ` (${waiting})` : ""}
+              </Button>
+            )}
+          </Group>
+          {mission.abilities.sendOrders && waiting > 0 && mission.days.length === 0 && (
+            <Text size="sm" c="dimmed" mb="xs">
+              Programmez les jours de visite (onglet Préparation) avant d'envoyer les ordres de mission.
+            </Text>
           )}
-        </Group>
-        {mission.abilities.sendOrders && waiting > 0 && mission.days.length === 0 && (
-          <Text size="sm" c="dimmed" mb="xs">
-            Programmez les jours de visite (onglet Préparation) avant d'envoyer les ordres de mission.
-          </Text>
-        )}
-        {send.isError && (
-          <Alert color="red" role="alert" mb="xs">
-            {errorMessage(send.error)}
-          </Alert>
-        )}
-        <MissionOrdersTable orders={mission.missionOrders} />
-        <ReplacedOrdersTable orders={mission.replacedOrders} />
-      </Paper>
+          {send.isError && (
+            <Alert color="red" role="alert" mb="xs">
+              {errorMessage(send.error)}
+            </Alert>
+          )}
+          <MissionOrdersTable orders={mission.missionOrders} />
+          <ReplacedOrdersTable orders={mission.replacedOrders} />
+        </Paper>
+      </FocusKeeper>
       <MissionHistorySection missionId={mission.id} />
     </Stack>
   );

@@ -102,7 +102,8 @@ describe("QuoteEditorModal", { timeout: 30_000 }, () => {
     expect(quantity).toHaveValue("-2");
     expect(screen.getByTestId("line-total-2")).toHaveTextContent("—");
     await user.click(screen.getByRole("button", { name: "Enregistrer" }));
-    expect(await screen.findByText(/La quantité doit être au moins 1/)).toBeInTheDocument();
+    // Under the field and linked to it, so a screen reader says it there (RGAA 11.10).
+    await waitFor(() => expect(quantity).toHaveAccessibleDescription(/La quantité doit être au moins 1/));
     expect(quantity).toHaveAttribute("aria-invalid", "true");
     expect(quantity).toHaveValue("-2");
     expect(fetchMock.calls).toHaveLength(0);
@@ -119,7 +120,11 @@ describe("QuoteEditorModal", { timeout: 30_000 }, () => {
     expect(screen.getByText("Une ligne incomplète n'est pas comptée.")).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Enregistrer" }));
     expect(await screen.findByText("Indiquez le prix unitaire.")).toBeInTheDocument();
-    await waitFor(() => expect(screen.getByLabelText("Prix unitaire 1")).toHaveFocus());
+    // The list of errors at the top takes the focus; its link leads to the field.
+    const summary = screen.getByRole("alert", { name: "1 erreur à corriger" });
+    await waitFor(() => expect(summary).toHaveFocus());
+    await user.click(within(summary).getByRole("link", { name: "Prix unitaire 1 : Indiquez le prix unitaire." }));
+    expect(screen.getByLabelText("Prix unitaire 1")).toHaveFocus();
     expect(fetchMock.calls).toHaveLength(0);
   });
 
@@ -142,7 +147,11 @@ describe("QuoteEditorModal", { timeout: 30_000 }, () => {
     expect(await screen.findByText("Décrivez la prestation sans caractère de contrôle.")).toBeInTheDocument();
     const service = screen.getByLabelText("Prestation 2");
     expect(service).toHaveAttribute("aria-invalid", "true");
-    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+    // On its field and in the list of errors, not in the banner.
+    expect(screen.queryByText("Les données envoyées sont invalides.")).not.toBeInTheDocument();
+    expect(screen.getByRole("alert", { name: "1 erreur à corriger" })).toHaveTextContent(
+      "Prestation 2 : Décrivez la prestation sans caractère de contrôle.",
+    );
     // The server's complaint stays while the field is unchanged, and goes once it is edited.
     await user.click(service);
     await user.tab();

@@ -146,7 +146,7 @@ function QuoteEditorForm({
 }) {
   const create = useCreateQuote();
   const update = useUpdateQuote();
-  const { form, submit, banner } = useZodForm<QuoteForm, SaveQuoteBody>({
+  const { form, submit, banner, summary } = useZodForm<QuoteForm, SaveQuoteBody>({
     initialValues: initialValues(request, quote),
     schema: saveQuoteBodySchema,
     toBody,
@@ -180,6 +180,7 @@ function QuoteEditorForm({
       onSubmit={save}
       onCancel={onClose}
       banner={banner}
+      summary={summary}
       submitLabel={quote ? "Enregistrer" : "Créer le devis"}
       loading={create.isPending || update.isPending}
       footer={

@@ -11,7 +11,7 @@ import { Anchor, Badge, Button, Group, Menu, Paper, Table, Text, Title, Visually
 import { IconDots, IconPlus } from "@tabler/icons-react";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
-import { ConfirmPopup, ReasonModal } from "../../../components";
+import { ConfirmPopup, fromMenu, ReasonModal } from "../../../components";
 import { errorMessage } from "../../../lib/api-client";
 import { notifyError, notifySaved } from "../../../lib/notify";
 import { useQuotes } from "../api/get-quotes";
@@ -138,19 +138,19 @@ export function QuotesPanel({ request, canEdit }: { request: RequestDetail; canE
                         </Button>
                       </Menu.Target>
                       <Menu.Dropdown>
-                        <Menu.Item disabled={!q.abilities.update} onClick={() => setEditing({ quote: q })}>
+                        <Menu.Item disabled={!q.abilities.update} onClick={fromMenu(() => setEditing({ quote: q }))}>
                           Modifier
                         </Menu.Item>
                         <Menu.Item disabled={!q.abilities.print} onClick={() => run(q, "pdf")}>
                           Générer le PDF
                         </Menu.Item>
-                        <Menu.Item disabled={!q.abilities.send} onClick={() => setSending(q)}>
+                        <Menu.Item disabled={!q.abilities.send} onClick={fromMenu(() => setSending(q))}>
                           {q.status === "SENT" ? "Renvoyer au client" : "Envoyer au client"}
                         </Menu.Item>
-                        <Menu.Item disabled={!q.abilities.accept} onClick={() => setAccepting(q)}>
+                        <Menu.Item disabled={!q.abilities.accept} onClick={fromMenu(() => setAccepting(q))}>
                           Devis accepté
                         </Menu.Item>
-                        <Menu.Item disabled={!q.abilities.refuse} onClick={() => setRefusing(q)}>
+                        <Menu.Item disabled={!q.abilities.refuse} onClick={fromMenu(() => setRefusing(q))}>
                           Devis refusé
                         </Menu.Item>
                         <Menu.Item disabled={!q.abilities.newVersion} onClick={() => run(q, "new-version")}>

@@ -8,6 +8,7 @@ import {
 } from "@certidesk/shared";
 import { ActionIcon, Button, Checkbox, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
 import { IconPlus, IconTrash } from "@tabler/icons-react";
+import { useId } from "react";
 import { FormContent, NumericInput } from "../../../components";
 import { useZodForm } from "../../../lib/form/use-zod-form";
 import { notifySaved } from "../../../lib/notify";
@@ -53,7 +54,7 @@ function AddButton({ label, onClick }: { label: string; onClick: () => void }) {
 /** The form of a training organisation's data, validated by the schema the API applies. */
 export function TrainingOrganisationForm({ request, onClose }: { request: RequestDetail; onClose: () => void }) {
   const save = useSaveTrainingOrganisation();
-  const { form, submit, banner } = useZodForm<Form, TrainingOrganisationBody>({
+  const { form, submit, banner, summary } = useZodForm<Form, TrainingOrganisationBody>({
     initialValues: toForm(request.trainingOrganisation),
     schema: trainingOrganisationBodySchema,
     toBody: (v) => ({
@@ -76,6 +77,10 @@ export function TrainingOrganisationForm({ request, onClose }: { request: Reques
     toFormPath: (path) => path.replace(/^trainingOrganisation\./, ""),
   });
   const values = form.getValues();
+  // The list's own error (none at all): read through getInputProps so that the banner leaves it to the
+  // list, and linked to the list's group so that a screen reader says it there (RGAA 11.10).
+  const trainersError = form.getInputProps("trainers").error;
+  const trainersId = useId();
   const onSubmit = submit(async (body) => {
     await save.mutateAsync({ id: request.id, body });
     notifySaved("Données de l'organisme de formation enregistrées.");
@@ -86,40 +91,49 @@ export function TrainingOrganisationForm({ request, onClose }: { request: Reques
       onSubmit={onSubmit}
       onCancel={onClose}
       banner={banner}
+      summary={summary}
       submitLabel="Enregistrer"
       loading={save.isPending}
     >
       <Text size="sm" c="dimmed">
         Ce que l'organisme déclare pour dimensionner son audit Qualiopi ; les auditeurs le voient sur leurs missions.
       </Text>
-      <Title order={3} size="h5">
+      <Title order={3} size="h5" id={`${trainersId}-title`}>
         Formateurs
       </Title>
-      {typeof form.errors.trainers === "string" && (
-        <Text size="sm" c="red">
-          {form.errors.trainers}
-        </Text>
-      )}
-      {values.trainers.map((_, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity until saved.
-        <Group key={i} align="flex-start" gap="xs" wrap="wrap">
-          <TextInput label={`Formateur ${i + 1}`} w={200} {...form.getInputProps(`trainers.${i}.name`)} />
-          <TextInput
-            label="Spécialité"
-            style={{ flex: 1 }}
-            miw={180}
-            {...form.getInputProps(`trainers.${i}.speciality`)}
-          />
-          <Select
-            label="Statut"
-            w={170}
-            allowDeselect={false}
-            data={STATUS_OPTIONS}
-            {...form.getInputProps(`trainers.${i}.status`)}
-          />
-          <RemoveButton label={`Retirer le formateur ${i + 1}`} onClick={() => form.removeListItem("trainers", i)} />
-        </Group>
-      ))}
+      <Stack
+        id={trainersId}
+        role="group"
+        tabIndex={-1}
+        aria-labelledby={`${trainersId}-title`}
+        aria-describedby={trainersError ? `${trainersId}-error` : undefined}
+      >
+        {trainersError && (
+          <Text size="sm" c="var(--mantine-color-error)" id={`${trainersId}-error`}>
+            {trainersError}
+          </Text>
+        )}
+        {values.trainers.map((_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: rows have no identity until saved.
+          <Group key={i} align="flex-start" gap="xs" wrap="wrap">
+            <TextInput label={`Formateur ${i + 1}`} w={200} {...form.getInputProps(`trainers.${i}.name`)} />
+            <TextInput
+              label="Spécialité"
+              style={{ flex: 1 }}
+              miw={180}
+              {...form.getInputProps(`trainers.${i}.speciality`)}
+            />
+            <Select
+              label="Statut"
+              w={170}
+              allowDeselect={false}
+              data={STATUS_OPTIONS}
+              {...form.getInputProps(`trainers.${i}.status`)}
+            />
+            <RemoveButton label={`Retirer le formateur ${i + 1}`} onClick={() => form.removeListItem("trainers", i)} />
+          </Group>
+        ))}
+      </Stack>
       <AddButton
         label="Ajouter un formateur"
         onClick={() => form.insertListItem("trainers", { name: "", speciality: "", status: "EMPLOYEE" })}
