@@ -79,9 +79,17 @@ test("a training organisation's data is entered on its certification request, ch
   await dialog.getByLabel("Formateur 1", { exact: true }).fill("Julie Martin");
   await dialog.getByRole("button", { name: "Ajouter un local" }).click();
   await dialog.getByRole("button", { name: "Enregistrer" }).click();
-  await expect(dialog.getByText("Indiquez sa spécialité.")).toBeVisible();
-  await expect(dialog.getByText("Indiquez le nombre de stagiaires par an.")).toBeVisible();
-  await expect(dialog.getByText("Indiquez l'adresse du local.")).toBeVisible();
+  // Each message under its field and linked to it, and the list of them at the top of the form.
+  await expect(dialog.getByLabel("Spécialité", { exact: true })).toHaveAccessibleDescription("Indiquez sa spécialité.");
+  await expect(dialog.getByLabel("Stagiaires par an", { exact: true })).toHaveAccessibleDescription(
+    "Indiquez le nombre de stagiaires par an.",
+  );
+  await expect(dialog.getByLabel("Local 1 : adresse", { exact: true })).toHaveAccessibleDescription(
+    "Indiquez l'adresse du local.",
+  );
+  await expect(dialog.getByRole("alert", { name: /erreurs à corriger$/ })).toContainText(
+    "Spécialité : Indiquez sa spécialité.",
+  );
   await page.screenshot({ path: "test-results/certification-training-errors.png" });
   await dialog.getByLabel("Spécialité", { exact: true }).fill("Bureautique");
   await dialog.getByLabel("Stagiaires par an", { exact: true }).fill("1200");

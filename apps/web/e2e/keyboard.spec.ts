@@ -53,7 +53,7 @@ test("staff, keyboard only: a new client's request to a signed contract and a pl
   const summary = page.getByRole("alert").filter({ has: page.getByRole("heading", { name: /erreurs à corriger/ }) });
   await expect(summary).toBeFocused();
   await expectFocusVisible(page);
-  await press(summary.getByRole("link", { name: /^Adresse : / }).first());
+  await press(summary.getByRole("link", { name: /^Adresse – Entité juridique : / }));
   await expect(entity.getByRole("textbox", { name: "Adresse" })).toBeFocused();
   await page.keyboard.type("12 rue des Touches");
   await typeInto(entity.getByRole("textbox", { name: "Code postal" }), "69100");

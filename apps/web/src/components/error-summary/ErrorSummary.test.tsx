@@ -157,6 +157,25 @@ describe("errorEntries", () => {
     expect(document.getElementById(entries[0]?.targetId ?? "")).toBe(screen.getByRole("radio", { name: "Social" }));
   });
 
+  it("tells two fields of one name apart by their part of the form", () => {
+    renderWithTheme(
+      <form>
+        <section aria-label="Entité juridique">
+          <TextInput label="Ville" error="La ville est obligatoire." />
+        </section>
+        <section aria-label="Établissement (ESSMS)">
+          <TextInput label="Ville" error="La ville est obligatoire." />
+          <TextInput label="N° FINESS" error="Le numéro FINESS doit contenir 9 caractères." />
+        </section>
+      </form>,
+    );
+    expect(errorEntries(document.body).map((e) => e.label)).toEqual([
+      "Ville – Entité juridique",
+      "Ville – Établissement (ESSMS)",
+      "N° FINESS",
+    ]);
+  });
+
   it("counts in French", () => {
     expect(errorCountTitle(1)).toBe("1 erreur à corriger");
     expect(errorCountTitle(4)).toBe("4 erreurs à corriger");

@@ -40,7 +40,10 @@ export function ErrorSummary({ request, mounted, headingOrder = 2 }: ErrorSummar
     setEntries(form ? errorEntries(form) : []);
   }, [request]);
   useEffect(() => {
-    if (request > 0 && entries.length > 0) box.current?.focus();
+    if (request <= 0 || entries.length === 0) return;
+    // Brought whole into view: the focus alone would stop at the top edge, under a dialog's title bar.
+    box.current?.focus({ preventScroll: true });
+    box.current?.scrollIntoView?.({ block: "center" });
   }, [entries, request]);
   return (
     <>

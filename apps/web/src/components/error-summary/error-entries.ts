@@ -38,14 +38,22 @@ function labelOf(el: HTMLElement, control: HTMLElement): string {
   return label ? spokenText(label) : (control.getAttribute("placeholder") ?? "");
 }
 
+/** The named part of the form holding `el` (a section, a group with a label): what tells two « Ville » apart. */
+function sectionOf(el: HTMLElement, root: ParentNode): string {
+  const part = el.parentElement?.closest<HTMLElement>("section[aria-label], [role='region'][aria-label], fieldset");
+  if (!part || (root instanceof Node && !root.contains(part))) return "";
+  const legend = part.tagName === "FIELDSET" ? part.querySelector("legend") : null;
+  return (part.getAttribute("aria-label") ?? (legend ? spokenText(legend) : "")).trim();
+}
+
 /**
  * The fields in error under `root`, in the order of the page: each control marked aria-invalid, and
  * each group of radios or checkboxes, whose error is linked by aria-describedby to an element with an
- * id ending in "-error". A field whose error is not linked is not listed: the link is what lets a
+ * id ending in "-error". Two fields of the same label are told apart by the part of the form they are in. A field whose error is not linked is not listed: the link is what lets a
  * screen reader say it when the field has the focus (RGAA 11.10).
  */
 export function errorEntries(root: ParentNode): ErrorEntry[] {
-  const entries: ErrorEntry[] = [];
+  const entries: Array<ErrorEntry & { section: string }> = [];
   const candidates = root.querySelectorAll<HTMLElement>(
     '[aria-invalid="true"], [role="radiogroup"][aria-describedby], [role="group"][aria-describedby]',
   );
@@ -55,9 +63,13 @@ export function errorEntries(root: ParentNode): ErrorEntry[] {
     const grouped = el.matches('[role="radiogroup"], [role="group"]');
     const control = grouped ? (el.querySelector<HTMLElement>("input:checked, input") ?? el) : el;
     if (!control.id || entries.some((e) => e.targetId === control.id)) continue;
-    entries.push({ targetId: control.id, label: labelOf(el, control), message });
+    entries.push({ targetId: control.id, label: labelOf(el, control), message, section: sectionOf(el, root) });
   }
-  return entries;
+  // Two fields of one name (the legal entity's address and the establishment's): each says its part.
+  return entries.map(({ section, ...entry }) => {
+    const twin = entries.filter((e) => e.label === entry.label).length > 1;
+    return twin && section ? { ...entry, label: `${entry.label} – ${section}` } : entry;
+  });
 }
 
 /** « 1 erreur à corriger », « 3 erreurs à corriger ». */
