@@ -34,8 +34,8 @@ test("a contact and an establishment are corrected where they are shown, with Fr
   await dialog.getByLabel("E-mail").fill("pas-une-adresse");
   await dialog.getByLabel("Prénom").fill("");
   await dialog.getByRole("button", { name: "Enregistrer" }).click();
-  await expect(dialog.getByText("Adresse e-mail invalide.")).toBeVisible();
-  await expect(dialog.getByText("Le prénom est obligatoire.")).toBeVisible();
+  await expect(dialog.getByText("Adresse e-mail invalide.", { exact: true })).toBeVisible();
+  await expect(dialog.getByText("Le prénom est obligatoire.", { exact: true })).toBeVisible();
   expect(await violations(page), "axe sur le contact").toEqual([]);
   await shot(page, "contact-dialog-errors");
   await dialog.getByLabel("Prénom").fill("Annabelle");
@@ -50,7 +50,7 @@ test("a contact and an establishment are corrected where they are shown, with Fr
   await expect(establishment.getByLabel("Nom de l'établissement")).not.toHaveValue("");
   await establishment.getByLabel("Code postal").fill("123");
   await establishment.getByRole("button", { name: "Enregistrer" }).click();
-  await expect(establishment.getByText("Le code postal doit contenir 5 chiffres.")).toBeVisible();
+  await expect(establishment.getByText("Le code postal doit contenir 5 chiffres.", { exact: true })).toBeVisible();
   expect(await violations(page), "axe sur l'établissement").toEqual([]);
   await shot(page, "establishment-dialog");
   await establishment.getByRole("button", { name: "Annuler" }).click();
