@@ -40,7 +40,8 @@ const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 /**
  * A planned visit of one establishment, a month or more ahead, of two days or more (the rule of an ESSMS
  * evaluation: a one-day demo visit could not be moved), with a team of two or more whose orders
- * went out (sent here if they were waiting), and nobody the other tests use (Marc Dubois, the Tilleuls).
+ * went out (sent here if they were waiting), that the rules let move a week later, and nobody the other
+ * tests use (Marc Dubois, the Tilleuls).
  */
 async function visitWithOrdersOut(page: Page): Promise<Detail> {
   const from = plusDays(new Date().toISOString().slice(0, 10), 30);
@@ -53,6 +54,14 @@ async function visitWithOrdersOut(page: Page): Promise<Detail> {
     let d = await api<Detail>(page, "GET", `/api/missions/${row.id}`);
     if (d.team.length < 2 || d.team.some((t) => t.name === "Marc Dubois") || d.days.length < 2) continue;
     if (d.missionOrders.some((o) => o.status === "REFUSE")) continue;
+    // A week later must be allowed by the rules (other tests deactivate evaluators and fill their months).
+    const movedDays = d.days.map((day) => plusDays(day.day, 7)).join(",");
+    const check = await api<{ items: Array<{ blocking: unknown[] }> }>(
+      page,
+      "GET",
+      `/api/missions/${d.id}/plan-check?days=${movedDays}`,
+    );
+    if (check.items.some((i) => i.blocking.length > 0)) continue;
     if (d.missionOrders.some((o) => o.status === "WAITING"))
       d = await api<Detail>(page, "POST", `/api/missions/${d.id}/mission-orders/send`, { version: d.version }).catch(
         () => d,
