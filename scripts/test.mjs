@@ -11,15 +11,39 @@
 // TEST_TIMES_FILE=<file>: each suite's time is appended there too (CI's step table).
 import { spawn } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import readline from "node:readline";
+
+// The browser specs that end the unit lane instead, on their own servers (E2E_PORT + 1000), so that the
+// two lanes take about as long: the keyboard journeys (two minutes) share no state with the other specs.
+const UNIT_LANE_SPECS = ["keyboard.spec.ts"];
+// One demo base for both browser runs (e2e/demo-server.mjs loads it once, the other run copies it).
+process.env.CERTIDESK_E2E_TEMPLATE ??= path.join(fs.mkdtempSync(path.join(os.tmpdir(), "certidesk-e2e-demo-")), "data");
+const e2ePort = Number(process.env.E2E_PORT ?? 3210);
 
 const unitLane = [{ name: "unit", command: ["npm", "run", "--silent", "test:unit"] }];
 if (process.env.TEST_UNIT_THEN) unitLane.push({ name: "ci", command: ["bash", "-c", process.env.TEST_UNIT_THEN] });
-const lanes = [unitLane, [{ name: "e2e", command: ["node", "scripts/run-e2e.mjs"] }]];
+unitLane.push({
+  name: "e2e:2",
+  command: ["node", "scripts/run-e2e.mjs", ...UNIT_LANE_SPECS.map((spec) => `e2e/${spec}`)],
+  env: { E2E_PORT: String(e2ePort + 1000) },
+});
+const e2eLane = [
+  {
+    name: "e2e",
+    command: ["node", "scripts/run-e2e.mjs"],
+    env: { E2E_IGNORE: UNIT_LANE_SPECS.map((spec) => `**/${spec}`).join(",") },
+  },
+];
+const lanes = [unitLane, e2eLane];
 
-function run({ name, command }) {
+function run({ name, command, env = {} }) {
   const started = Date.now();
-  const child = spawn(command[0], command.slice(1), { stdio: ["ignore", "pipe", "pipe"], env: process.env });
+  const child = spawn(command[0], command.slice(1), {
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, ...env },
+  });
   for (const [stream, out] of [
     [child.stdout, process.stdout],
     [child.stderr, process.stderr],
@@ -54,7 +78,7 @@ else results.push(...(await Promise.all(lanes.map(runLane))).flat());
 
 console.log("\nnpm test :");
 for (const { name, code, seconds } of results)
-  console.log(`  ${name.padEnd(5)} ${code === 0 ? "réussi" : `ÉCHEC (code ${code})`} en ${Math.round(seconds)} s`);
+  console.log(`  ${name.padEnd(6)} ${code === 0 ? "réussi" : `ÉCHEC (code ${code})`} en ${Math.round(seconds)} s`);
 const ran = new Set(results.map((r) => r.name));
-for (const suite of lanes.flat()) if (!ran.has(suite.name)) console.log(`  ${suite.name.padEnd(5)} non lancé`);
+for (const suite of lanes.flat()) if (!ran.has(suite.name)) console.log(`  ${suite.name.padEnd(6)} non lancé`);
 process.exit(results.some((r) => r.code !== 0) ? 1 : 0);

@@ -16,6 +16,26 @@ async function fits(page: Page) {
   return { scrollWidth, innerWidth, titleOnScreen: !!box && box.x >= 0 && box.x + box.width <= innerWidth + 1 };
 }
 
+/** What sticks out past the window's right edge outside any scrolling box: the failure's first clue. */
+function widestOffenders(page: Page) {
+  return page.evaluate(() => {
+    const width = window.innerWidth;
+    const clipped = (el: Element) => {
+      for (let p = el.parentElement; p; p = p.parentElement)
+        if (/auto|hidden|scroll|clip/.test(getComputedStyle(p).overflowX)) return true;
+      return false;
+    };
+    const out = [...document.querySelectorAll("body *")]
+      .filter((el) => el.getBoundingClientRect().right > width + 1 && !clipped(el))
+      .slice(0, 5)
+      .map(
+        (el) =>
+          `${el.tagName.toLowerCase()}.${String(el.className).slice(0, 40)} « ${(el.textContent ?? "").slice(0, 30)} »`,
+      );
+    return out.length ? ` (dépassent : ${out.join(" ; ")})` : "";
+  });
+}
+
 /**
  * The open screen fits the page's width (soft checks): no sideways scrolling, its title on screen. Looked at
  * again for a moment when it does not: after a resize, the layouts a script's media query chooses follow a
@@ -23,11 +43,13 @@ async function fits(page: Page) {
  */
 export async function expectFitsWidth(page: Page, url: string) {
   let seen = await fits(page);
-  for (let attempt = 0; attempt < 10 && (seen.scrollWidth > seen.innerWidth || !seen.titleOnScreen); attempt++) {
+  // Up to 5 s: the statistics' charts lay themselves out again after a resize, late on a busy machine.
+  for (let attempt = 0; attempt < 25 && (seen.scrollWidth > seen.innerWidth || !seen.titleOnScreen); attempt++) {
     await page.waitForTimeout(200);
     seen = await fits(page);
   }
-  expect.soft(seen.scrollWidth, `largeur de page sur ${url}`).toBeLessThanOrEqual(seen.innerWidth);
+  const offenders = seen.scrollWidth > seen.innerWidth ? await widestOffenders(page) : "";
+  expect.soft(seen.scrollWidth, `largeur de page sur ${url}${offenders}`).toBeLessThanOrEqual(seen.innerWidth);
   expect.soft(seen.titleOnScreen, `titre visible sur ${url}`).toBe(true);
 }
 

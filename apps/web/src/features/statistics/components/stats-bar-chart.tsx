@@ -7,5 +7,11 @@ import { BarChart, type BarChartProps } from "@mantine/charts";
  * download budget (scripts/bundle-budget.mjs).
  */
 export function StatsBarChart(props: BarChartProps) {
-  return <BarChart {...props} />;
+  // recharts keeps its hidden tooltip where it last stood: once the window narrows (a phone turned, a zoom),
+  // that invisible box would widen the page. The tooltip stays inside the chart, so clipping hides nothing.
+  return (
+    <div style={{ overflowX: "clip" }}>
+      <BarChart {...props} />
+    </div>
+  );
 }
