@@ -64,6 +64,7 @@ export {
   resolveRowActions,
 } from "./row-actions/action-codes";
 export { RowActions, type RowActionsProps } from "./row-actions/RowActions";
+export { SettingsTab, type SettingsTabProps } from "./settings-tab/SettingsTab";
 export { TimelinePanel } from "./timeline/TimelinePanel";
 export { type TimelineTarget, useTimeline } from "./timeline/timeline-api";
 export { Hint, type HintProps } from "./tooltip/Hint";

@@ -3,13 +3,11 @@ import {
   type AccessibilityStatementSettings,
   accessibilityStatementBodySchema,
 } from "@certidesk/shared";
-import { Alert, Anchor, SimpleGrid, Stack, Text, Textarea, TextInput } from "@mantine/core";
+import { Anchor, SimpleGrid, Text, Textarea, TextInput } from "@mantine/core";
 import { Link } from "react-router";
-import { DateField, FormContent, LoadingOverlay } from "../../../components";
+import { DateField, FormContent, SettingsTab } from "../../../components";
 import { ACCESSIBILITY_STATEMENT_PATH, RGAA_SUMMARY } from "../../../lib/accessibility/conformance";
 import { CONFORMANCE_LABELS, formatRate } from "../../../lib/accessibility/rgaa-checklist";
-import { errorMessage } from "../../../lib/api-client";
-import { useCan } from "../../../lib/can";
 import { useConfiguration } from "../../../lib/configuration/get-configuration";
 import { useZodForm } from "../../../lib/form/use-zod-form";
 import { notifySaved } from "../../../lib/notify";
@@ -112,27 +110,22 @@ function SettingsForm({ settings, readOnly }: { settings: AccessibilityStatement
  * it comes from the project's RGAA checklist (docs/rgaa.md), with the list of non-conformities.
  */
 export function AccessibilityStatementTab() {
-  const { can } = useCan();
-  const { data, isLoading, error } = useStatementSettings();
-  if (isLoading) return <LoadingOverlay visible />;
-  if (!data)
-    return (
-      <Alert color="red" role="alert">
-        {errorMessage(error)}
-      </Alert>
-    );
   return (
-    <Stack>
-      <Text size="sm" c="dimmed">
-        La déclaration d'accessibilité est publique ; le pied de chaque page y mène. Son taux de conformité,{" "}
-        {formatRate(RGAA_SUMMARY.rate)} ({CONFORMANCE_LABELS[RGAA_SUMMARY.state]}), et la liste des non-conformités
-        viennent de la grille RGAA de Certidesk, mise à jour avec l'application ; les textes ci-dessous sont ceux de
-        l'organisme.{" "}
-        <Anchor component={Link} to={ACCESSIBILITY_STATEMENT_PATH} size="sm" underline="always">
-          Voir la déclaration
-        </Anchor>
-      </Text>
-      <SettingsForm key={data.version} settings={data} readOnly={!can("SETTING", "update")} />
-    </Stack>
+    <SettingsTab
+      query={useStatementSettings()}
+      intro={
+        <Text size="sm" c="dimmed">
+          La déclaration d'accessibilité est publique ; le pied de chaque page y mène. Son taux de conformité,{" "}
+          {formatRate(RGAA_SUMMARY.rate)} ({CONFORMANCE_LABELS[RGAA_SUMMARY.state]}), et la liste des non-conformités
+          viennent de la grille RGAA de Certidesk, mise à jour avec l'application ; les textes ci-dessous sont ceux de
+          l'organisme.{" "}
+          <Anchor component={Link} to={ACCESSIBILITY_STATEMENT_PATH} size="sm" underline="always">
+            Voir la déclaration
+          </Anchor>
+        </Text>
+      }
+    >
+      {(settings, readOnly) => <SettingsForm settings={settings} readOnly={readOnly} />}
+    </SettingsTab>
   );
 }

@@ -1,8 +1,6 @@
 import { type AccountingSettings, type AccountingSettingsBody, accountingSettingsBodySchema } from "@certidesk/shared";
-import { Alert, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
-import { FormContent, LoadingOverlay } from "../../../components";
-import { errorMessage } from "../../../lib/api-client";
-import { useCan } from "../../../lib/can";
+import { SimpleGrid, Text, TextInput, Title } from "@mantine/core";
+import { FormContent, SettingsTab } from "../../../components";
 import { useZodForm } from "../../../lib/form/use-zod-form";
 import { notifySaved } from "../../../lib/notify";
 import { useAccountingSettings, useSaveAccountingSettings } from "../api/accounting-settings";
@@ -65,23 +63,18 @@ function SettingsForm({ settings, readOnly }: { settings: AccountingSettings; re
 
 /** Settings › Comptabilité: the accounts and journals the FEC is written with. */
 export function AccountingSettingsTab() {
-  const { can } = useCan();
-  const { data, isLoading, error } = useAccountingSettings();
-  if (isLoading) return <LoadingOverlay visible />;
-  if (!data)
-    return (
-      <Alert color="red" role="alert">
-        {errorMessage(error)}
-      </Alert>
-    );
   return (
-    <Stack>
-      <Text size="sm" c="dimmed">
-        Le fichier des écritures comptables (FEC), téléchargé depuis Factures › Rapprochement bancaire, passe chaque
-        facture, avoir et règlement sur ces comptes. Chaque client y a son compte auxiliaire (le préfixe suivi de son
-        nom), attribué une fois pour toutes.
-      </Text>
-      <SettingsForm key={data.version} settings={data} readOnly={!can("SETTING", "update")} />
-    </Stack>
+    <SettingsTab
+      query={useAccountingSettings()}
+      intro={
+        <Text size="sm" c="dimmed">
+          Le fichier des écritures comptables (FEC), téléchargé depuis Factures › Rapprochement bancaire, passe chaque
+          facture, avoir et règlement sur ces comptes. Chaque client y a son compte auxiliaire (le préfixe suivi de son
+          nom), attribué une fois pour toutes.
+        </Text>
+      }
+    >
+      {(settings, readOnly) => <SettingsForm settings={settings} readOnly={readOnly} />}
+    </SettingsTab>
   );
 }

@@ -4,10 +4,8 @@ import {
   invoiceSettingsBodySchema,
   parseDecimal,
 } from "@certidesk/shared";
-import { Alert, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
-import { FormContent, LoadingOverlay, NumericInput } from "../../../components";
-import { errorMessage } from "../../../lib/api-client";
-import { useCan } from "../../../lib/can";
+import { SimpleGrid, Text, TextInput, Title } from "@mantine/core";
+import { FormContent, NumericInput, SettingsTab } from "../../../components";
 import { useZodForm } from "../../../lib/form/use-zod-form";
 import { notifySaved } from "../../../lib/notify";
 import { useInvoiceSettings, useSaveInvoiceSettings } from "../api/invoice-settings";
@@ -86,23 +84,18 @@ function SettingsFormView({ settings, readOnly }: { settings: InvoiceSettings; r
 
 /** Settings › Facturation: payment terms, penalties, reminders, deposit and bank details. */
 export function InvoiceSettingsTab() {
-  const { can } = useCan();
-  const { data, isLoading, error } = useInvoiceSettings();
-  if (isLoading) return <LoadingOverlay visible />;
-  if (!data)
-    return (
-      <Alert color="red" role="alert">
-        {errorMessage(error)}
-      </Alert>
-    );
   return (
-    <Stack>
-      <Text size="sm" c="dimmed">
-        Les factures reprennent ces conditions au moment de leur émission. L'indemnité forfaitaire de 40 € pour frais de
-        recouvrement est toujours mentionnée. Les comptes et journaux des exports comptables (FEC et journal des ventes)
-        se règlent dans l'onglet Comptabilité.
-      </Text>
-      <SettingsFormView key={data.version} settings={data} readOnly={!can("SETTING", "update")} />
-    </Stack>
+    <SettingsTab
+      query={useInvoiceSettings()}
+      intro={
+        <Text size="sm" c="dimmed">
+          Les factures reprennent ces conditions au moment de leur émission. L'indemnité forfaitaire de 40 € pour frais
+          de recouvrement est toujours mentionnée. Les comptes et journaux des exports comptables (FEC et journal des
+          ventes) se règlent dans l'onglet Comptabilité.
+        </Text>
+      }
+    >
+      {(settings, readOnly) => <SettingsFormView settings={settings} readOnly={readOnly} />}
+    </SettingsTab>
   );
 }

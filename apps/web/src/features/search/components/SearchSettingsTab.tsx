@@ -8,6 +8,7 @@ import {
   searchSettingsBodySchema,
 } from "@certidesk/shared";
 import { Button, Checkbox, Group, NumberInput, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { SettingsTab } from "../../../components";
 import { useCan } from "../../../lib/can";
 import { useZodForm } from "../../../lib/form/use-zod-form";
 import { notifySaved } from "../../../lib/notify";
@@ -89,6 +90,5 @@ function SettingsForm({ settings }: { settings: SearchSettings }) {
 
 /** Settings › Recherche: which kinds of records the global search looks through, how many results each. */
 export function SearchSettingsTab() {
-  const { data } = useSearchSettings();
-  return <Stack>{data && <SettingsForm key={data.version} settings={data} />}</Stack>;
+  return <SettingsTab query={useSearchSettings()}>{(settings) => <SettingsForm settings={settings} />}</SettingsTab>;
 }

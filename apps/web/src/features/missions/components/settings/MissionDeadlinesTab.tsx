@@ -1,5 +1,6 @@
 import { type DeadlineSettingsBody, deadlineSettingsBodySchema } from "@certidesk/shared";
 import { Button, Group, NumberInput, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { SettingsTab } from "../../../../components";
 import { useCan } from "../../../../lib/can";
 import { useZodForm } from "../../../../lib/form/use-zod-form";
 import { notifySaved } from "../../../../lib/notify";
@@ -106,6 +107,5 @@ function DeadlinesForm({ settings }: { settings: DeadlineSettingsRow }) {
 
 /** Settings › Missions: the report deadlines and the reminder. */
 export function MissionDeadlinesTab() {
-  const { data } = useDeadlineSettings();
-  return <Stack>{data && <DeadlinesForm key={data.version} settings={data} />}</Stack>;
+  return <SettingsTab query={useDeadlineSettings()}>{(settings) => <DeadlinesForm settings={settings} />}</SettingsTab>;
 }
