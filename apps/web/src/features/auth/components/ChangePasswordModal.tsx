@@ -34,6 +34,7 @@ export function ChangePasswordModal({ opened, onClose }: { opened: boolean; onCl
         <Stack>
           <PasswordInput
             label="Mot de passe actuel"
+            autoComplete="current-password"
             value={currentPassword}
             onChange={(e) => setCurrent(e.currentTarget.value)}
             required
@@ -41,12 +42,14 @@ export function ChangePasswordModal({ opened, onClose }: { opened: boolean; onCl
           <PasswordInput
             label="Nouveau mot de passe"
             description={PASSWORD_RULE}
+            autoComplete="new-password"
             value={newPassword}
             onChange={(e) => setNew(e.currentTarget.value)}
             required
           />
           <PasswordInput
             label="Confirmation"
+            autoComplete="new-password"
             value={confirm}
             onChange={(e) => setConfirm(e.currentTarget.value)}
             error={mismatch}

@@ -141,6 +141,7 @@ function UserForm({ user, onClose }: Omit<Props, "opened">) {
         {!user && (
           <PasswordInput
             label="Mot de passe provisoire"
+            autoComplete="new-password"
             description={`À lui communiquer : il choisira le sien à sa première connexion. ${PASSWORD_RULE}`}
             required
             {...form.getInputProps("password")}
