@@ -7,8 +7,8 @@ import { useSavedViewList } from "./saved-views-api";
 import {
   applyColumns,
   COLUMNS_PARAM,
-  chosenKeys,
   columnChoices,
+  columnsParam,
   isChoosable,
   readColumns,
   showsView,
@@ -43,8 +43,8 @@ export function useSavedViews<Row>({ listKey, label, columns, pageParam }: Saved
   const defaultOrder = columns.filter(isChoosable).map((c) => c.key);
 
   const onColumnsChange = (choices: ColumnChoice[]) => {
-    const keys = chosenKeys(choices, defaultOrder);
-    if (keys) params.set(COLUMNS_PARAM, keys.join(","));
+    const value = columnsParam(choices, defaultOrder);
+    if (value) params.set(COLUMNS_PARAM, value);
     else params.delete(COLUMNS_PARAM);
     const out = params.toString();
     go(out ? `?${out}` : "");
@@ -65,7 +65,7 @@ export function useSavedViews<Row>({ listKey, label, columns, pageParam }: Saved
         current={current}
         changed={params.size > 0}
         onReset={() => go("")}
-        choices={columnChoices(columns, chosen)}
+        choices={columnChoices(columns, params)}
         onColumnsChange={onColumnsChange}
         mayShare={can("SETTING", "update")}
       />

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { DataTableColumn } from "../data-table/types";
-import { applyColumns, chosenKeys, columnChoices, showsView, viewAddress, viewQuery } from "./view-address";
+import { applyColumns, columnChoices, columnsParam, showsView, viewAddress, viewQuery } from "./view-address";
 
 type Row = { id: string };
 const columns: DataTableColumn<Row>[] = [
@@ -32,10 +32,15 @@ describe("view address", () => {
     expect(applyColumns(columns, ["gone"]).map((c) => c.key)).toEqual(["name", "city", "status", "actions"]);
   });
 
-  it("lists the hidden columns after the shown ones, and forgets a choice equal to the list's own", () => {
-    const choices = columnChoices(columns, ["status", "name"]);
-    expect(choices.map((c) => `${c.key}:${c.shown}`)).toEqual(["status:true", "name:true", "city:false"]);
-    expect(chosenKeys(choices, ["name", "city", "status"])).toEqual(["status", "name"]);
-    expect(chosenKeys(columnChoices(columns, null), ["name", "city", "status"])).toBeNull();
+  it("keeps a hidden column in its place, and forgets a choice equal to the list's own", () => {
+    const address = new URLSearchParams("colonnes=status,-city,name");
+    const choices = columnChoices(columns, address);
+    expect(choices.map((c) => `${c.key}:${c.shown}`)).toEqual(["status:true", "city:false", "name:true"]);
+    expect(applyColumns(columns, ["status", "name"]).map((c) => c.key)).toEqual(["status", "name", "actions"]);
+    expect(columnsParam(choices, ["name", "city", "status"])).toBe("status,-city,name");
+    expect(columnsParam(columnChoices(columns, new URLSearchParams()), ["name", "city", "status"])).toBeNull();
+    // A view names only its shown columns: the others come last, hidden.
+    const fromView = columnChoices(columns, new URLSearchParams("colonnes=city"));
+    expect(fromView.map((c) => `${c.key}:${c.shown}`)).toEqual(["city:true", "name:false", "status:false"]);
   });
 });

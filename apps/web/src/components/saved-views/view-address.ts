@@ -9,10 +9,23 @@ export const DEFAULT_PAGE_PARAM = "page";
 export const isChoosable = <Row>(column: DataTableColumn<Row>) =>
   !column.isAction && !column.actions && column.key !== "actions";
 
+/*
+ * `colonnes` lists every column in the order chosen, a hidden one marked by "-" (`city,raisonSocial,-postalCode`),
+ * so that unticking a column leaves it in its place in the Colonnes control. A view keeps only the shown ones.
+ */
+const HIDDEN = "-";
+
+/** The columns the address shows, in order; null when it makes no choice (the list's own columns). */
 export const readColumns = (params: URLSearchParams): string[] | null => {
   const value = params.get(COLUMNS_PARAM);
-  return value ? value.split(",").filter(Boolean) : null;
+  return value ? value.split(",").filter((k) => k && !k.startsWith(HIDDEN)) : null;
 };
+
+const readColumnOrder = (params: URLSearchParams) =>
+  (params.get(COLUMNS_PARAM) ?? "")
+    .split(",")
+    .filter(Boolean)
+    .map((k) => (k.startsWith(HIDDEN) ? { key: k.slice(1), shown: false } : { key: k, shown: true }));
 
 /** The query a view keeps: the address without the page and the columns, its keys in a stable order. */
 export function viewQuery(search: string, pageParam = DEFAULT_PAGE_PARAM): string {
@@ -51,22 +64,22 @@ export function applyColumns<Row>(columns: DataTableColumn<Row>[], chosen: reado
 }
 
 /**
- * Every choosable column with its state, for the Colonnes control: the chosen ones in their order, then
- * the hidden ones in the list's order.
+ * Every choosable column with its state, for the Colonnes control: in the address's order (a column it does not
+ * name, as after opening a view, comes last, hidden); all shown in the list's order without a choice.
  */
-export function columnChoices<Row>(columns: DataTableColumn<Row>[], chosen: readonly string[] | null) {
+export function columnChoices<Row>(columns: DataTableColumn<Row>[], params: URLSearchParams) {
   const choosable = columns.filter(isChoosable);
-  if (!chosen) return choosable.map((c) => ({ key: c.key, title: c.title, shown: true }));
-  const shown = chosen.flatMap((key) => choosable.filter((c) => c.key === key));
-  const hidden = choosable.filter((c) => !chosen.includes(c.key));
-  return [
-    ...shown.map((c) => ({ key: c.key, title: c.title, shown: true })),
-    ...hidden.map((c) => ({ key: c.key, title: c.title, shown: false })),
-  ];
+  const order = readColumnOrder(params);
+  if (!order.length) return choosable.map((c) => ({ key: c.key, title: c.title, shown: true }));
+  const listed = order.flatMap(({ key, shown }) =>
+    choosable.filter((c) => c.key === key).map((c) => ({ key, title: c.title, shown })),
+  );
+  const rest = choosable.filter((c) => !order.some((o) => o.key === c.key));
+  return [...listed, ...rest.map((c) => ({ key: c.key, title: c.title, shown: false }))];
 }
 
-/** The chosen keys from the control's state; null when it is the list's own choice (all, in its order). */
-export function chosenKeys(choices: { key: string; shown: boolean }[], defaultOrder: readonly string[]) {
-  const keys = choices.filter((c) => c.shown).map((c) => c.key);
-  return keys.join(",") === defaultOrder.join(",") ? null : keys;
+/** The `colonnes` value of the control's state; null when it is the list's own choice (all, in its order). */
+export function columnsParam(choices: { key: string; shown: boolean }[], defaultOrder: readonly string[]) {
+  if (choices.every((c) => c.shown) && choices.map((c) => c.key).join(",") === defaultOrder.join(",")) return null;
+  return choices.map((c) => (c.shown ? c.key : `${HIDDEN}${c.key}`)).join(",");
 }
