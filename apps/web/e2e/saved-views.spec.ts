@@ -1,5 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
+import { axeViolations } from "./axe";
 import { accountMenu, signIn } from "./helpers";
+import { horizontalOverflow, REFLOW } from "./phone-width";
 
 const nav = (page: Page, name: string) => page.getByRole("navigation").getByRole("link", { name, exact: true });
 const viewTab = (page: Page, name: string | RegExp) =>
@@ -42,6 +44,18 @@ test("a saved view of filters, sort and columns survives sign-out; the last stat
   for (let i = 0; i < 2; i++) await page.getByRole("button", { name: "Monter la colonne « Ville »" }).click();
   // The keyboard keeps its place on the moved column's button.
   await expect(page.getByRole("button", { name: "Monter la colonne « Ville »" })).toBeFocused();
+  // The tabs and the open Colonnes control pass axe, at desk width and at 320 px without sideways scrolling.
+  expect(await axeViolations(page)).toEqual([]);
+  const desk = page.viewportSize();
+  await page.setViewportSize(REFLOW);
+  expect(await axeViolations(page)).toEqual([]);
+  await expect
+    .poll(async () => {
+      const { scrollWidth, innerWidth } = await horizontalOverflow(page);
+      return scrollWidth <= innerWidth;
+    })
+    .toBe(true);
+  if (desk) await page.setViewportSize(desk);
   await page.keyboard.press("Escape");
   await expect(headers(page).first()).toHaveText(/Ville/);
   await expect(page.getByRole("columnheader", { name: "CP" })).toHaveCount(0);
