@@ -5,7 +5,7 @@ import { savedViews } from "../../db/schema/index.js";
 import type { Actor } from "../../lib/actor.js";
 import { writeAudit } from "../../lib/audit.js";
 import { type Clock, systemClock } from "../../lib/clock.js";
-import { conflict, forbidden, notFound, staleVersion } from "../../lib/errors.js";
+import { badRequest, conflict, forbidden, notFound, staleVersion } from "../../lib/errors.js";
 import { authorize } from "../../lib/policy.js";
 import { versionedUpdate } from "../../lib/versioned-update.js";
 import { mayShareViews, savedViewResource } from "./saved-views.policy.js";
@@ -49,6 +49,7 @@ export function createSavedViewsService({ db, clock = systemClock }: { db: Datab
       return db.transaction(async (tx) => {
         await assertNameFree(tx, actor, input.listKey, input.name);
         const created = await repo.insertView(tx, { ...input, ownerId: actor.userId });
+        if (!created) throw badRequest();
         await writeAudit(
           tx,
           actor,
