@@ -38,7 +38,9 @@ export function SavedViewsBar(props: SavedViewsBarProps) {
   const [editing, setEditing] = useState<SavedView | null | "new">(null);
   const update = useUpdateSavedView(listKey);
   const remove = useDeleteSavedView(listKey);
-  const active = views.find((v) => v.id === activeTab && v.mine);
+  // The menu stays on the user's view last opened after its display is changed (to save the change into it).
+  const [opened, setOpened] = useState<string | null>(null);
+  const active = views.find((v) => v.mine && v.id === (activeTab ?? opened));
 
   const saveCurrentInto = (view: SavedView) =>
     update
@@ -72,6 +74,7 @@ export function SavedViewsBar(props: SavedViewsBarProps) {
           onChange={(value) => {
             if (value === ALL) props.onOpenAll();
             const view = views.find((v) => v.id === value);
+            setOpened(view?.id ?? null);
             if (view) props.onOpenView(view);
           }}
           activateTabWithKeyboard={false}
