@@ -107,6 +107,8 @@ import { createRecevabilityService } from "./modules/prospects/recevability.serv
 import { refuseOpenQuotes } from "./modules/quotes/index.js";
 import { quotesRoutes } from "./modules/quotes/quotes.routes.js";
 import { createQuotesService } from "./modules/quotes/quotes.service.js";
+import { savedViewsRoutes } from "./modules/saved-views/saved-views.routes.js";
+import { createSavedViewsService } from "./modules/saved-views/saved-views.service.js";
 import { searchRoutes } from "./modules/search/search.routes.js";
 import { createSearchService } from "./modules/search/search.service.js";
 import { statisticsRoutes } from "./modules/statistics/statistics.routes.js";
@@ -257,6 +259,7 @@ export async function buildApp({
   healthRoutes(app, { handle, changeFeedLive: () => changeFeedLive });
   homeRoutes(app, { home: createHomeService({ db, clock }) });
   searchRoutes(app, { search: createSearchService({ db, clock }) });
+  savedViewsRoutes(app, { savedViews: createSavedViewsService({ db, clock }) });
   const alertActions = createAlertActionsService({ db, clock });
   alertsRoutes(app, {
     reader: createAlertsReader({ db, clock }),

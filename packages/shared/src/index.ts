@@ -39,6 +39,7 @@ export * from "./schemas/parties.js";
 export * from "./schemas/profiles.js";
 export * from "./schemas/prospects.js";
 export * from "./schemas/quotes.js";
+export * from "./schemas/saved-views.js";
 export * from "./schemas/search.js";
 export * from "./schemas/statistics.js";
 export * from "./schemas/timeline.js";

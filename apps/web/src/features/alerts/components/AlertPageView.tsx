@@ -2,10 +2,12 @@ import type { AlertPage, AlertPageSummary, AlertRow } from "@certidesk/shared";
 import { Alert, Group, Select, Text, TextInput } from "@mantine/core";
 import { useDebouncedCallback } from "@mantine/hooks";
 import { IconSearch } from "@tabler/icons-react";
-import { useMemo, useState } from "react";
+import { useMemo } from "react";
 import { useNavigate } from "react-router";
 import { PaginatedDataTable } from "../../../components";
+import { useSavedViews } from "../../../components/saved-views/use-saved-views";
 import { errorMessage } from "../../../lib/api-client";
+import { useAddressText } from "../../../lib/list-params";
 import { useAlertList } from "../api/get-alert-list";
 import { AlertActionsCell } from "./AlertActionsCell";
 import type { AlertAddress } from "./alert-address";
@@ -34,11 +36,11 @@ export function AlertPageView({ page, types, address, onAddressChange }: AlertPa
     alertType: address.alertType || undefined,
   };
   const { data, isFetching, isError, error } = useAlertList(page.apiName, query);
-  const [searchText, setSearchText] = useState(address.search);
-  const pushSearch = useDebouncedCallback(
-    (text: string) => onAddressChange({ search: text.trim(), pageNumber: 1 }),
-    300,
-  );
+  const { text: searchText, setText: setSearchText, committed } = useAddressText(address.search);
+  const pushSearch = useDebouncedCallback((text: string) => {
+    committed.current = text.trim();
+    onAddressChange({ search: text.trim(), pageNumber: 1 });
+  }, 300);
 
   const typeOptions = types.map((t) => ({ value: t.alertType, label: `${t.title} (${t.count})` }));
 
@@ -50,9 +52,11 @@ export function AlertPageView({ page, types, address, onAddressChange }: AlertPa
       ),
     [onAction, sent, page.code],
   );
+  const views = useSavedViews({ listKey: "alerts", label: "alertes", columns, pageParam: "numero" });
 
   return (
     <>
+      {views.bar}
       <Group align="flex-end" gap="sm">
         <TextInput
           label="Recherche"
@@ -82,7 +86,7 @@ export function AlertPageView({ page, types, address, onAddressChange }: AlertPa
       )}
       <PaginatedDataTable
         aria-label={`Alertes : ${page.label}`}
-        columns={columns}
+        columns={views.columns}
         rows={data?.items ?? []}
         getRowKey={(row) => row.id}
         loading={isFetching && !data}

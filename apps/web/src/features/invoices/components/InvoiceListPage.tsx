@@ -3,6 +3,7 @@ import { Button, Group, Stack, Tabs, Text, TextInput, Title } from "@mantine/cor
 import { IconBuildingBank, IconFileSpreadsheet, IconReceipt, IconSearch } from "@tabler/icons-react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { DateField, PaginatedDataTable, type SortState } from "../../../components";
+import { useSavedViews } from "../../../components/saved-views/use-saved-views";
 import { useBranding } from "../../../lib/configuration/use-branding";
 import { useListParams } from "../../../lib/list-params";
 import { invoiceExportUrl, salesJournalUrl, useInvoices } from "../api/get-invoices";
@@ -54,6 +55,7 @@ export function InvoiceListPage() {
     direction: list.sort?.direction ?? "desc",
   };
   const { data, isFetching } = useInvoices(query);
+  const views = useSavedViews({ listKey: "invoices", label: "factures", columns: INVOICE_COLUMNS });
   const totals = data?.totals ?? [];
   const all = totals.reduce((a, t) => ({ count: a.count + t.count, totalTtc: a.totalTtc + t.totalTtc }), {
     count: 0,
@@ -106,6 +108,7 @@ export function InvoiceListPage() {
           </Button>
         </Group>
       </Group>
+      {views.bar}
       <Tabs
         value={status ?? ALL}
         onChange={(v) => list.update({ statut: v && v !== ALL ? v : null, page: null })}
@@ -137,7 +140,7 @@ export function InvoiceListPage() {
       </Group>
       <PaginatedDataTable
         aria-label="Liste des factures"
-        columns={INVOICE_COLUMNS}
+        columns={views.columns}
         rows={data?.items ?? []}
         getRowKey={(r) => r.id}
         loading={isFetching && !data}
