@@ -215,16 +215,20 @@ const SORTS = {
   status: invoices.status,
 } as const;
 
+/** The list's filter and order, as the export and a bulk action's filter selection read them. */
+export function listWhereAndOrder(query: Omit<InvoiceListQuery, "page" | "pageSize">) {
+  const where = and(...filters(query), query.status ? eq(invoices.status, query.status) : undefined);
+  const order = query.direction === "asc" ? asc : desc;
+  return { where, orderBy: [order(SORTS[query.sort]), order(invoices.createdAt), asc(invoices.id)] };
+}
+
 /**
  * The list's queries. The page's ids come first, from the invoices alone (the client sort and the
  * search read what the database keeps on the invoice), each sort on an index (schema/invoices.ts): a page is an index walk instead of a sort of 100,000 joined rows. Then
  * the details of those ids, joined (the export's batches; a page is one statement, `pageStatement`).
  */
 function invoiceListQuery(db: Executor, query: Omit<InvoiceListQuery, "page" | "pageSize">, today: IsoDate) {
-  const base = filters(query);
-  const where = and(...base, query.status ? eq(invoices.status, query.status) : undefined);
-  const order = query.direction === "asc" ? asc : desc;
-  const orderBy = [order(SORTS[query.sort]), order(invoices.createdAt), asc(invoices.id)];
+  const { where, orderBy } = listWhereAndOrder(query);
   /** The details of the rows the ids query chose (its filters, a search above all, are not run again). */
   const rows = (chosen: string[]) =>
     db
@@ -512,3 +516,7 @@ export async function settings(db: Executor) {
   if (!again) throw new Error("invoice settings missing");
   return again;
 }
+
+/** The list rows of these invoices, in the list's default order (the XLSX export of a ticked selection). */
+export const invoiceRowsOf = (db: Executor, ids: string[], today: IsoDate) =>
+  invoiceListQuery(db, { sort: "issueDate", direction: "desc" }, today).rows(ids);
