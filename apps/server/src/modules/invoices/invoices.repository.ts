@@ -21,7 +21,7 @@ import { inPage, type PageBounds, pageIds } from "../../lib/page-in-one-statemen
 import { offsetOf, offsetParam, pageSizeSql } from "../../lib/pagination.js";
 import { boundValue, namedPlaceholder, preparedByShape, type StatementParam } from "../../lib/prepared-by-shape.js";
 import { searchPatterns, searchWords } from "../../lib/search-text.js";
-import { jsonTextsArray, withJsonKey } from "../../lib/sql-json.js";
+import { jsonTextsArray, withJsonKeys } from "../../lib/sql-json.js";
 import { versionColumns, versionedValues } from "../../lib/versioned-totals.js";
 
 export type InvoiceRowData = typeof invoices.$inferSelect;
@@ -290,6 +290,7 @@ export type ListedInvoice = Pick<
   | "totalTtcCents"
   | "paidCents"
   | "creditedCents"
+  | "version"
 > & { buyerName: string };
 
 /**
@@ -311,10 +312,14 @@ type StatusTotalJson = { status: string; count: number | string; ttcCents: numbe
 
 /**
  * A list row (shared InvoiceRow) as JSON text: the row kept on the invoice (list_row, migration
- * 0052_invoice_list_row, the row's one definition) with "overdue" added, which depends on `today`.
+ * 0052_invoice_list_row, the row's one definition) with "overdue" added, which depends on `today`, and the
+ * version read now (a bulk action's conflict check).
  */
 const invoiceRowText = (today: SQL): SQL<string> =>
-  withJsonKey(invoices.listRow, "overdue", sql`coalesce(${isOverdue(today)}, false)::text`);
+  withJsonKeys(invoices.listRow, {
+    overdue: sql`coalesce(${isOverdue(today)}, false)::text`,
+    version: sql`${invoices.version}::text`,
+  });
 
 /**
  * A page in one statement (lib/page-in-one-statement.ts): the page's ids from the invoices alone (each sort

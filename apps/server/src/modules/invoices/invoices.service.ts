@@ -212,6 +212,7 @@ export function createInvoicesService({
       due: euros(i.kind === "CREDIT_NOTE" ? 0 : Math.max(0, i.totalTtcCents - i.paidCents - i.creditedCents)),
       overdue,
       creditedInvoiceNumber,
+      version: i.version,
     };
   }
 
