@@ -1,6 +1,6 @@
 import type { BulkResult } from "@certidesk/shared";
 import { Alert, Button, Group, Modal, Progress, Stack, Table, Text } from "@mantine/core";
-import { useState } from "react";
+import { type ReactNode, useState } from "react";
 import { errorMessage } from "../../lib/api-client";
 
 export interface BulkActionModalProps {
@@ -16,6 +16,12 @@ export interface BulkActionModalProps {
   onClose: () => void;
   /** After the request, whatever its report (the list is refreshed, the selection cleared). */
   onDone?: () => void;
+  /** What the action needs before it runs (the date of a postponement), shown with the confirmation. */
+  children?: ReactNode;
+  /** The confirmation waits for that input. */
+  confirmDisabled?: boolean;
+  /** A refused row's name when the server names it by its key only (the alerts). */
+  labelOf?: (id: string) => string | undefined;
 }
 
 type Step =
@@ -28,15 +34,8 @@ type Step =
  * A bulk action's dialog: the confirmation says how many rows will be touched; then the request runs (a bar
  * while it does: one request, so no count of rows done); then the report, with each refused row and why.
  */
-export function BulkActionModal({
-  title,
-  count,
-  description,
-  confirmLabel,
-  run,
-  onClose,
-  onDone,
-}: BulkActionModalProps) {
+export function BulkActionModal(props: BulkActionModalProps) {
+  const { title, count, description, confirmLabel, run, onClose, onDone, labelOf } = props;
   const [step, setStep] = useState<Step>({ at: "confirm" });
   const start = async () => {
     setStep({ at: "running" });
@@ -61,11 +60,12 @@ export function BulkActionModal({
       {step.at === "confirm" && (
         <Stack>
           <Text size="sm">{description}</Text>
+          {props.children}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Annuler
             </Button>
-            <Button onClick={start} data-autofocus>
+            <Button onClick={start} disabled={props.confirmDisabled} data-autofocus={!props.children || undefined}>
               {confirmLabel} ({count})
             </Button>
           </Group>
@@ -87,12 +87,16 @@ export function BulkActionModal({
           </Group>
         </Stack>
       )}
-      {step.at === "report" && <BulkReport result={step.result} onClose={onClose} />}
+      {step.at === "report" && <BulkReport result={step.result} onClose={onClose} labelOf={labelOf} />}
     </Modal>
   );
 }
 
-function BulkReport({ result, onClose }: { result: BulkResult; onClose: () => void }) {
+function BulkReport({
+  result,
+  onClose,
+  labelOf,
+}: { result: BulkResult; onClose: () => void } & Pick<BulkActionModalProps, "labelOf">) {
   const { done, failed } = result;
   return (
     <Stack>
@@ -116,7 +120,7 @@ function BulkReport({ result, onClose }: { result: BulkResult; onClose: () => vo
             <Table.Tbody>
               {failed.map((f) => (
                 <Table.Tr key={f.id}>
-                  <Table.Td>{f.label}</Table.Td>
+                  <Table.Td>{labelOf?.(f.id) ?? f.label}</Table.Td>
                   <Table.Td>{f.reason}</Table.Td>
                 </Table.Tr>
               ))}

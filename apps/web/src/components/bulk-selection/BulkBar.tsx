@@ -7,7 +7,8 @@ export interface BulkBarProps {
   /** Rows matching the filter, every page together. */
   total: number;
   allMatching: boolean;
-  onSelectAllMatching: () => void;
+  /** Absent where a filter selection is not offered (the alerts: computed rows, picked one by one). */
+  onSelectAllMatching?: () => void;
   onClear: () => void;
   /** The list's bulk actions (buttons). */
   children: ReactNode;
@@ -28,7 +29,7 @@ export function BulkBar({ count, total, allMatching, onSelectAllMatching, onClea
           <Text size="sm" fw={600} role="status">
             {allMatching ? `${rows(count)} (tous les résultats du filtre)` : rows(count)}
           </Text>
-          {!allMatching && count < total && (
+          {onSelectAllMatching && !allMatching && count < total && (
             <Button variant="subtle" size="compact-sm" onClick={onSelectAllMatching}>
               Sélectionner les {total} résultats du filtre
             </Button>

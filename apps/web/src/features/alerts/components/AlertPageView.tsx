@@ -4,10 +4,11 @@ import { useDebouncedCallback } from "@mantine/hooks";
 import { IconSearch } from "@tabler/icons-react";
 import { useMemo, useState } from "react";
 import { useNavigate } from "react-router";
-import { PaginatedDataTable } from "../../../components";
+import { PaginatedDataTable, useRowSelection } from "../../../components";
 import { errorMessage } from "../../../lib/api-client";
 import { useAlertList } from "../api/get-alert-list";
 import { AlertActionsCell } from "./AlertActionsCell";
+import { AlertBulkActions } from "./AlertBulkActions";
 import type { AlertAddress } from "./alert-address";
 import { alertColumns } from "./alert-columns";
 import { useAlertActions } from "./use-alert-actions";
@@ -51,6 +52,16 @@ export function AlertPageView({ page, types, address, onAddressChange }: AlertPa
     [onAction, sent, page.code],
   );
 
+  const rows = data?.items ?? [];
+  const selection = useRowSelection({
+    rows,
+    getId: (r) => r.id,
+    getVersion: () => 0,
+    rowLabel: (r) => `l'alerte ${r.formattedTitle} – ${r.raisonSocial ?? ""}`,
+    total: data?.total ?? 0,
+    filterKey: JSON.stringify([page.code, address.search, address.alertType]),
+  });
+
   return (
     <>
       <Group align="flex-end" gap="sm">
@@ -80,10 +91,12 @@ export function AlertPageView({ page, types, address, onAddressChange }: AlertPa
           {errorMessage(error)}
         </Alert>
       )}
+      <AlertBulkActions selection={selection} rows={rows} />
       <PaginatedDataTable
         aria-label={`Alertes : ${page.label}`}
         columns={columns}
-        rows={data?.items ?? []}
+        selection={selection.table}
+        rows={rows}
         getRowKey={(row) => row.id}
         loading={isFetching && !data}
         emptyText={EMPTY_ALERTS_TEXT}
