@@ -10,33 +10,19 @@ const XLSX_MIME = "application/vnd.openxmlformats-officedocument.spreadsheetml.s
 
 /** The invoices list's bulk actions: the ticked invoices ({ ids }) or all those of the list's filter ({ filter }). */
 export function invoiceBulkRoutes(app: AppInstance, { bulk }: { bulk: InvoiceBulk }) {
-  app.post(
-    "/api/invoices/bulk/send",
-    {
-      config: { access: { code: "INVOICE", op: "update" } },
-      schema: {
-        tags,
-        summary: "Envoyer les factures choisies (comme « Envoyer », une par une) ; le compte rendu nomme chaque refus",
-        body,
-        response: { 200: bulkResultSchema },
+  const writes = {
+    send: "Envoyer les factures choisies (comme « Envoyer », une par une) ; le compte rendu nomme chaque refus",
+    remind: "Relancer les factures choisies (impayées et échues) ; le compte rendu nomme chaque refus",
+  } as const;
+  for (const [action, summary] of Object.entries(writes) as Array<[keyof typeof writes, string]>)
+    app.post(
+      `/api/invoices/bulk/${action}`,
+      {
+        config: { access: { code: "INVOICE", op: "update" } },
+        schema: { tags, summary, body, response: { 200: bulkResultSchema } },
       },
-    },
-    async (request) => bulk.send(requireActor(request), request.body, request.id),
-  );
-
-  app.post(
-    "/api/invoices/bulk/remind",
-    {
-      config: { access: { code: "INVOICE", op: "update" } },
-      schema: {
-        tags,
-        summary: "Relancer les factures choisies (impayées et échues) ; le compte rendu nomme chaque refus",
-        body,
-        response: { 200: bulkResultSchema },
-      },
-    },
-    async (request) => bulk.remind(requireActor(request), request.body, request.id),
-  );
+      async (request) => bulk[action](requireActor(request), request.body, request.id),
+    );
 
   app.post(
     "/api/invoices/bulk/export",

@@ -1,6 +1,6 @@
 import { formatDate } from "@certidesk/shared";
 import type { Database } from "../../db/client.js";
-import { invoices } from "../../db/schema/index.js";
+import type { invoices } from "../../db/schema/index.js";
 import type { Actor, AuditActor } from "../../lib/actor.js";
 import type { Clock } from "../../lib/clock.js";
 import { conflict, notFound } from "../../lib/errors.js";
@@ -23,7 +23,19 @@ export interface ReminderDeps {
     actor: AuditActor,
     i: repo.InvoiceRowData,
   ) => Promise<{ documentId: string; fileName: string } | null>;
+  /** What every versioned write of an invoice shares (the service's invoiceWrite). */
+  write: (actor: Actor, id: string, version: number, requestId: string | undefined) => InvoiceWrite;
 }
+type InvoiceWrite = {
+  db: Database;
+  clock: Clock;
+  table: typeof invoices;
+  id: string;
+  version: number;
+  actor: Actor;
+  requestId: string | undefined;
+  entityType: string;
+};
 
 /**
  * "Relancer" by hand (the invoices list's bulk action): the reminder mail of an unpaid invoice the client has
@@ -43,14 +55,7 @@ export async function remindInvoice(deps: ReminderDeps, actor: Actor, id: string
   check(invoice);
   const pdf = await deps.attachablePdf(actor, invoice);
   return versionedUpdate({
-    db,
-    clock,
-    table: invoices,
-    id,
-    version,
-    actor,
-    requestId,
-    entityType: "invoice",
+    ...deps.write(actor, id, version, requestId),
     authorize: { resource: invoiceResource, action: "remind", record: (_tx, i) => record(i) },
     apply: async (tx, current) => {
       check(current);

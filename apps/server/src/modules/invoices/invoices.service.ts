@@ -761,7 +761,13 @@ export function createInvoicesService({
 
     /** "Relancer" by hand: the reminder mail of an unpaid, overdue invoice (invoice-reminder.ts). */
     async remind(actor: Actor, id: string, version: number, requestId?: string) {
-      await remindInvoice({ db, clock, record: (i) => record(i), attachablePdf }, actor, id, version, requestId);
+      await remindInvoice(
+        { db, clock, record: (i) => record(i), attachablePdf, write: invoiceWrite },
+        actor,
+        id,
+        version,
+        requestId,
+      );
       onMailQueued?.();
     },
 
