@@ -71,6 +71,8 @@ import { healthRoutes } from "./modules/health/health.routes.js";
 import { homeRoutes } from "./modules/home/home.routes.js";
 import { createHomeService } from "./modules/home/home.service.js";
 import { markInvoiceSent } from "./modules/invoices/index.js";
+import { createInvoiceBulk } from "./modules/invoices/invoice-bulk.js";
+import { invoiceBulkRoutes } from "./modules/invoices/invoice-bulk.routes.js";
 import { invoicesRoutes } from "./modules/invoices/invoices.routes.js";
 import { createInvoicesService } from "./modules/invoices/invoices.service.js";
 import { mailRoutes } from "./modules/mail/mail.routes.js";
@@ -423,6 +425,7 @@ export async function buildApp({
     onMailQueued: wakeWorker,
   });
   invoicesRoutes(app, { invoices });
+  invoiceBulkRoutes(app, { bulk: createInvoiceBulk({ db, invoices, log: app.log }) });
   accountingRoutes(app, { accounting: createAccountingService({ db, configuration: configurationService, clock }) });
   bankReconciliationRoutes(uploads, { bank: createBankReconciliationService({ db, clock, demo: config.demoData }) });
   // Reminders of unpaid invoices: hourly; each (invoice, step) is claimed once, whatever the number of servers.

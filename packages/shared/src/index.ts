@@ -25,6 +25,7 @@ export * from "./schemas/audit.js";
 export * from "./schemas/auditor-payments.js";
 export * from "./schemas/auth.js";
 export * from "./schemas/backups.js";
+export * from "./schemas/bulk.js";
 export * from "./schemas/clients.js";
 export * from "./schemas/common.js";
 export * from "./schemas/configuration.js";

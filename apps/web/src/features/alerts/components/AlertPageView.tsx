@@ -4,12 +4,13 @@ import { useDebouncedCallback } from "@mantine/hooks";
 import { IconSearch } from "@tabler/icons-react";
 import { useMemo } from "react";
 import { useNavigate } from "react-router";
-import { PaginatedDataTable } from "../../../components";
+import { PaginatedDataTable, useRowSelection } from "../../../components";
 import { useSavedViews } from "../../../components/saved-views/use-saved-views";
 import { errorMessage } from "../../../lib/api-client";
 import { useAddressText } from "../../../lib/list-params";
 import { useAlertList } from "../api/get-alert-list";
 import { AlertActionsCell } from "./AlertActionsCell";
+import { AlertBulkActions } from "./AlertBulkActions";
 import type { AlertAddress } from "./alert-address";
 import { alertColumns } from "./alert-columns";
 import { useAlertActions } from "./use-alert-actions";
@@ -54,6 +55,16 @@ export function AlertPageView({ page, types, address, onAddressChange }: AlertPa
   );
   const views = useSavedViews({ listKey: "alerts", label: "alertes", columns, pageParam: "numero" });
 
+  const rows = data?.items ?? [];
+  const selection = useRowSelection({
+    rows,
+    getId: (r) => r.id,
+    getVersion: () => 0,
+    rowLabel: (r) => `l'alerte ${r.formattedTitle} – ${r.raisonSocial ?? ""}`,
+    total: data?.total ?? 0,
+    filterKey: JSON.stringify([page.code, address.search, address.alertType]),
+  });
+
   return (
     <>
       {views.bar}
@@ -84,10 +95,12 @@ export function AlertPageView({ page, types, address, onAddressChange }: AlertPa
           {errorMessage(error)}
         </Alert>
       )}
+      <AlertBulkActions selection={selection} rows={rows} />
       <PaginatedDataTable
         aria-label={`Alertes : ${page.label}`}
         columns={views.columns}
-        rows={data?.items ?? []}
+        selection={selection.table}
+        rows={rows}
         getRowKey={(row) => row.id}
         loading={isFetching && !data}
         emptyText={EMPTY_ALERTS_TEXT}

@@ -2,12 +2,14 @@ import { formatCurrency, INVOICE_SORT_KEYS, type InvoiceListQuery, type InvoiceS
 import { Button, Group, Stack, Tabs, Text, TextInput, Title } from "@mantine/core";
 import { IconBuildingBank, IconFileSpreadsheet, IconReceipt, IconSearch } from "@tabler/icons-react";
 import { Link, useLocation, useNavigate } from "react-router";
-import { DateField, PaginatedDataTable, type SortState } from "../../../components";
+import { DateField, PaginatedDataTable, type SortState, useRowSelection } from "../../../components";
 import { useSavedViews } from "../../../components/saved-views/use-saved-views";
 import { useBranding } from "../../../lib/configuration/use-branding";
 import { useListParams } from "../../../lib/list-params";
 import { invoiceExportUrl, salesJournalUrl, useInvoices } from "../api/get-invoices";
+import { InvoiceBulkActions } from "./InvoiceBulkActions";
 import { INVOICE_COLUMNS } from "./invoice-columns";
+import { invoiceTitle } from "./invoice-labels";
 
 const PAGE_SIZE = 50;
 const DEFAULT_SORT: SortState = { key: "issueDate", direction: "desc" };
@@ -72,6 +74,15 @@ export function InvoiceListPage() {
     </Stack>
   );
   const period = from && to ? { from, to } : monthBounds();
+  const selection = useRowSelection({
+    rows: data?.items ?? [],
+    getId: (r) => r.id,
+    getVersion: (r) => r.version,
+    rowLabel: (r) => `${invoiceTitle(r)} – ${r.clientName}`,
+    total: data?.total ?? 0,
+    // A new tab, period or search shows other rows: what was ticked is let go.
+    filterKey: JSON.stringify([status, from, to, list.search]),
+  });
 
   return (
     <Stack>
@@ -138,8 +149,10 @@ export function InvoiceListPage() {
         <DateField label="Du" w={160} value={from} onChange={(v) => list.update({ du: v || null, page: null })} />
         <DateField label="Au" w={160} value={to} onChange={(v) => list.update({ au: v || null, page: null })} />
       </Group>
+      <InvoiceBulkActions selection={selection} query={query} />
       <PaginatedDataTable
         aria-label="Liste des factures"
+        selection={selection.table}
         columns={views.columns}
         rows={data?.items ?? []}
         getRowKey={(r) => r.id}
