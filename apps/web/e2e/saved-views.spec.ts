@@ -25,6 +25,8 @@ async function openClients(page: Page) {
 test("a saved view of filters, sort and columns survives sign-out; the last state returns by the menu", async ({
   page,
 }) => {
+  // A long walk (two sign-ins, axe twice): more than the default 30 s on a busy machine.
+  test.setTimeout(120_000);
   await signIn(page, "cpi@demo.fr");
   await openClients(page);
   await expect(viewTab(page, "Tous")).toHaveAttribute("aria-selected", "true");

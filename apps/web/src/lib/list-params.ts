@@ -1,5 +1,5 @@
 import { useDebouncedCallback } from "@mantine/hooks";
-import { useContext, useRef, useState } from "react";
+import { useContext, useEffect, useRef, useState } from "react";
 import { UNSAFE_DataRouterContext, useLocation, useNavigate } from "react-router";
 import type { SortState } from "../components";
 import { useRememberedListState } from "./list-memory";
@@ -38,8 +38,12 @@ export function useAddressText(addressValue: string) {
   if (addressValue !== seen) {
     setSeen(addressValue);
     if (addressValue !== committed.current && addressValue !== text.trim()) setText(addressValue);
-    committed.current = addressValue;
   }
+  // Once shown, the address's value is the box's reference; set after the render is kept (a render the router
+  // restarts must not have consumed it).
+  useEffect(() => {
+    committed.current = addressValue;
+  }, [addressValue]);
   return { text, setText, committed };
 }
 
