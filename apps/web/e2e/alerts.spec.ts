@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { cellUnder, signIn } from "./helpers";
+import { signIn } from "./helpers";
 import { WALK_PORT } from "./ports";
 
 // Its own server and demo base (playwright.config.ts): this walk changes a mission's team, which
@@ -52,8 +52,8 @@ test("the CPI follows a refused mission order to its mission, replaces the evalu
   for (let attempt = 0; attempt < refusedBefore && !saved; attempt++) {
     if (attempt > 0) await page.goto(`/app/alert?page=alert-planification&type=${REFUSED_TYPE}`);
     const row = refusedRows().nth(attempt);
-    const cell = await cellUnder(table, row, "Établissement");
-    establishment = (await cell.locator(".mantine-Text-root").first().textContent())?.trim() ?? "";
+    // The establishment column, after the selection box and the alert.
+    establishment = (await row.locator("td").nth(2).locator(".mantine-Text-root").first().textContent())?.trim() ?? "";
     expect(establishment).not.toBe("");
     // The action to carry out.
     await expect(row.getByText("Remplacer l'évaluateur")).toBeVisible();

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
-import { cellUnder, signIn } from "./helpers";
+import { signIn } from "./helpers";
 
 // The user guide's pictures (docs/guide/images), taken on the demo data, each profile on its own screens.
 // Not a test of the app: `npm run docs:screenshots` runs it with GUIDE_SCREENSHOTS set, then compresses
@@ -143,10 +143,12 @@ test("deposit, sending, bank and FEC (Comptabilité)", async ({ browser }) => {
   const page = await as(browser, "compta@demo.fr");
   // The deposit the alert asks for: the mission's Facture tab, its deposit block first.
   await page.goto("/app/alert?page=alert-facture&type=invoice-deposit-due");
-  const alerts = page.getByRole("table", { name: "Alertes : Factures" });
-  const alert = alerts.getByRole("row").filter({ hasText: "Facture d'acompte à établir" }).first();
-  await expect(alert).toBeVisible();
-  await (await cellUnder(alerts, alert, "Établissement")).locator(".mantine-Text-root").first().click();
+  const alert = page
+    .getByRole("table", { name: "Alertes : Factures" })
+    .getByRole("row")
+    .filter({ hasText: "Facture d'acompte à établir" })
+    .first();
+  await alert.locator("td").nth(2).locator(".mantine-Text-root").first().click();
   await shot(page, "mission-acompte", page.getByRole("button", { name: "Préparer la facture d'acompte" }));
   // A draft issued, then the sending dialog: who receives it, with what.
   await page.goto("/app/facture?statut=INVOICE_PREPARE");

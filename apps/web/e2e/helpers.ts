@@ -1,4 +1,4 @@
-import { type Browser, expect, type Locator, type Page } from "@playwright/test";
+import { type Browser, expect, type Page } from "@playwright/test";
 import { SMTP_SINK_HTTP_PORT } from "./ports";
 
 export const DEMO_PASSWORD = "Demo-2026";
@@ -94,11 +94,3 @@ export const RECEIPT_PDF = Buffer.from(
   "%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n" +
     "3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n",
 );
-
-/** A row's cell under the column titled `header`, wherever that column stands (a selection column may come first). */
-export async function cellUnder(table: Locator, row: Locator, header: string) {
-  const headers = await table.getByRole("columnheader").allTextContents();
-  const column = headers.findIndex((h) => h.trim().startsWith(header));
-  expect(column, `colonne « ${header} »`).toBeGreaterThanOrEqual(0);
-  return row.locator("td").nth(column);
-}
