@@ -97,7 +97,8 @@ test("the CPI follows a refused mission order to its mission, replaces the evalu
   await page.goto(`/app/alert?page=alert-planification&type=${REFUSED_TYPE}`);
   await expect(table).toBeVisible();
   await expect(refusedRows()).toHaveCount(refusedBefore - 1);
-  await expect(table.getByRole("row").filter({ hasText: establishment })).toHaveCount(0);
+  // Exactly that establishment: « CHRS Sainte-Marthe » must not match « CHRS Sainte-Marthe (Strasbourg) ».
+  await expect(table.getByRole("row").filter({ has: page.getByText(establishment, { exact: true }) })).toHaveCount(0);
   // Down by one at least: a team made whole may also end its "équipe incomplète" alert.
   expect(await tabCount(page, "Planifications")).toBeLessThan(before);
 });
