@@ -27,7 +27,7 @@ if (process.env.TEST_UNIT_THEN) unitLane.push({ name: "ci", command: ["bash", "-
 unitLane.push({
   name: "e2e:2",
   command: ["node", "scripts/run-e2e.mjs", ...UNIT_LANE_SPECS.map((spec) => `e2e/${spec}`)],
-  env: { E2E_PORT: String(e2ePort + 1000) },
+  env: { E2E_PORT: String(e2ePort + 1000), E2E_OUTPUT_DIR: "test-results-2" },
 });
 const e2eLane = [
   {

@@ -42,6 +42,8 @@ export default defineConfig({
   testDir: "./e2e",
   // `npm test` runs some specs in its other lane, on their own servers (scripts/test.mjs).
   testIgnore: process.env.E2E_IGNORE ? process.env.E2E_IGNORE.split(",") : undefined,
+  // Each run its own folder of traces and pictures: the two runs of `npm test` go side by side.
+  outputDir: process.env.E2E_OUTPUT_DIR ?? "test-results",
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
