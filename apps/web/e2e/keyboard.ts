@@ -202,9 +202,6 @@ export async function expectSkipLink(page: Page) {
   await expect(
     page.locator("main").locator("a[href], button:enabled, input:enabled, [tabindex='0']").first(),
   ).toBeVisible();
-  // And settled: the saved views and the list's data arrive after the first controls, and a list that
-  // renders again while loading has, for that moment, nothing to reach.
-  await page.waitForLoadState("networkidle");
   await page.evaluate(() => {
     (document.activeElement as HTMLElement | null)?.blur();
     window.scrollTo(0, 0);

@@ -31,7 +31,6 @@ export const QUERY_DOMAINS = [
   "numbering",
   "profiles",
   "prospects",
-  "saved-views",
   "search",
   "timeline",
   "users",

@@ -1,7 +1,5 @@
 import { Box, Table, VisuallyHidden } from "@mantine/core";
 import { type UIEvent, useEffect, useMemo, useRef, useState } from "react";
-import { selectionColumn } from "../bulk-selection/selection-column";
-import type { TableSelection } from "../bulk-selection/use-row-selection";
 import { LoadingOverlay } from "../loading/LoadingOverlay";
 import { Pagination } from "../pagination/Pagination";
 import { clampPage, lastPageOf } from "../pagination/page-items";
@@ -47,8 +45,6 @@ export interface DataTableProps<Row extends object> extends DataTableHandlers<Ro
   resultCount?: number;
   "aria-label"?: string;
   tableLayout?: "auto" | "fixed";
-  /** A checkbox column first (useRowSelection): rows ticked for a bulk action. */
-  selection?: TableSelection<Row>;
 }
 
 /**
@@ -58,7 +54,7 @@ export interface DataTableProps<Row extends object> extends DataTableHandlers<Ro
  */
 export function DataTable<Row extends object>(props: DataTableProps<Row>) {
   const {
-    columns: listColumns,
+    columns: allColumns,
     rows,
     getRowKey,
     searchText = "",
@@ -66,12 +62,7 @@ export function DataTable<Row extends object>(props: DataTableProps<Row>) {
     manualFiltering = false,
   } = props;
   const { rowsPerPage = DEFAULT_ROWS_PER_PAGE, maxHeight = 600, estimatedRowHeight = 41, overscan = 10 } = props;
-  const { onRowClick, onCellClick, onAction, buildDocumentUrl, selection } = props;
-  // Rebuilt with each new selection state, so the memoised rows redraw their boxes.
-  const allColumns = useMemo(
-    () => (selection ? [selectionColumn(selection), ...listColumns] : listColumns),
-    [selection, listColumns],
-  );
+  const { onRowClick, onCellClick, onAction, buildDocumentUrl } = props;
   const [sort, toggleSort] = useTableSort(allColumns, props);
   const [page, setPage] = useState(FIRST_PAGE);
   const [scrolled, setScrolled] = useState(false);
