@@ -1,21 +1,11 @@
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { useState } from "react";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { layOutBoxesInThisFile } from "../../test/layout-boxes";
 import { FocusKeeper } from "./FocusKeeper";
 
-// jsdom lays nothing out: every element counts as shown, for these tests only (the files share jsdom).
-const layout = Object.getOwnPropertyDescriptor(Element.prototype, "getClientRects");
-beforeAll(() => {
-  Object.defineProperty(HTMLElement.prototype, "getClientRects", {
-    configurable: true,
-    value: () => [{ width: 1, height: 1 }],
-  });
-});
-afterAll(() => {
-  delete (HTMLElement.prototype as { getClientRects?: unknown }).getClientRects;
-  if (layout) Object.defineProperty(Element.prototype, "getClientRects", layout);
-});
+layOutBoxesInThisFile();
 
 /** A record's form, remounted at each new version as the tabs do, then a control after it. */
 function Screen({ dirtyAfterSave = false }: { dirtyAfterSave?: boolean }) {

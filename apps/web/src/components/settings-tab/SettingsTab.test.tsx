@@ -1,24 +1,14 @@
 import { Button, TextInput } from "@mantine/core";
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ApiError } from "../../lib/api-client";
 import { SessionProvider } from "../../lib/session-context";
+import { layOutBoxesInThisFile } from "../../test/layout-boxes";
 import { renderWithTheme } from "../../test/render";
 import { SettingsTab } from "./SettingsTab";
 
-// jsdom lays nothing out: every element counts as shown, for these tests only (the files share jsdom).
-const layout = Object.getOwnPropertyDescriptor(Element.prototype, "getClientRects");
-beforeAll(() => {
-  Object.defineProperty(HTMLElement.prototype, "getClientRects", {
-    configurable: true,
-    value: () => [{ width: 1, height: 1 }],
-  });
-});
-afterAll(() => {
-  delete (HTMLElement.prototype as { getClientRects?: unknown }).getClientRects;
-  if (layout) Object.defineProperty(Element.prototype, "getClientRects", layout);
-});
+layOutBoxesInThisFile();
 
 const renderTab = (ui: React.ReactElement) => {
   const view = renderWithTheme(<SessionProvider>{ui}</SessionProvider>);
