@@ -71,6 +71,8 @@ import { healthRoutes } from "./modules/health/health.routes.js";
 import { homeRoutes } from "./modules/home/home.routes.js";
 import { createHomeService } from "./modules/home/home.service.js";
 import { markInvoiceSent } from "./modules/invoices/index.js";
+import { createInvoiceBulk } from "./modules/invoices/invoice-bulk.js";
+import { invoiceBulkRoutes } from "./modules/invoices/invoice-bulk.routes.js";
 import { invoicesRoutes } from "./modules/invoices/invoices.routes.js";
 import { createInvoicesService } from "./modules/invoices/invoices.service.js";
 import { mailRoutes } from "./modules/mail/mail.routes.js";
@@ -107,6 +109,8 @@ import { createRecevabilityService } from "./modules/prospects/recevability.serv
 import { refuseOpenQuotes } from "./modules/quotes/index.js";
 import { quotesRoutes } from "./modules/quotes/quotes.routes.js";
 import { createQuotesService } from "./modules/quotes/quotes.service.js";
+import { savedViewsRoutes } from "./modules/saved-views/saved-views.routes.js";
+import { createSavedViewsService } from "./modules/saved-views/saved-views.service.js";
 import { searchRoutes } from "./modules/search/search.routes.js";
 import { createSearchService } from "./modules/search/search.service.js";
 import { statisticsRoutes } from "./modules/statistics/statistics.routes.js";
@@ -257,6 +261,7 @@ export async function buildApp({
   healthRoutes(app, { handle, changeFeedLive: () => changeFeedLive });
   homeRoutes(app, { home: createHomeService({ db, clock }) });
   searchRoutes(app, { search: createSearchService({ db, clock }) });
+  savedViewsRoutes(app, { savedViews: createSavedViewsService({ db, clock }) });
   const alertActions = createAlertActionsService({ db, clock });
   alertsRoutes(app, {
     reader: createAlertsReader({ db, clock }),
@@ -420,6 +425,7 @@ export async function buildApp({
     onMailQueued: wakeWorker,
   });
   invoicesRoutes(app, { invoices });
+  invoiceBulkRoutes(app, { bulk: createInvoiceBulk({ db, invoices, log: app.log }) });
   accountingRoutes(app, { accounting: createAccountingService({ db, configuration: configurationService, clock }) });
   bankReconciliationRoutes(uploads, { bank: createBankReconciliationService({ db, clock, demo: config.demoData }) });
   // Reminders of unpaid invoices: hourly; each (invoice, step) is claimed once, whatever the number of servers.

@@ -56,6 +56,10 @@ const NOT_RECORD_SCOPED = new Set([
   "GET /api/calendar/:token/visites.ics",
   // A backup file of the server's folder, owned by no client nor evaluator: the Direction's alone (its policy).
   "GET /api/backups/download/:name",
+  // A saved view belongs to a user, not to a client or an evaluator: its owner and the profile it is shared
+  // with see it, anyone else gets 404 (saved-views.routes.test.ts).
+  "PUT /api/saved-views/:id",
+  "DELETE /api/saved-views/:id",
 ]);
 
 interface Others {

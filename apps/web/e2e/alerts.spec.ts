@@ -52,7 +52,8 @@ test("the CPI follows a refused mission order to its mission, replaces the evalu
   for (let attempt = 0; attempt < refusedBefore && !saved; attempt++) {
     if (attempt > 0) await page.goto(`/app/alert?page=alert-planification&type=${REFUSED_TYPE}`);
     const row = refusedRows().nth(attempt);
-    establishment = (await row.locator("td").nth(1).locator(".mantine-Text-root").first().textContent())?.trim() ?? "";
+    // The establishment column, after the selection box and the alert.
+    establishment = (await row.locator("td").nth(2).locator(".mantine-Text-root").first().textContent())?.trim() ?? "";
     expect(establishment).not.toBe("");
     // The action to carry out.
     await expect(row.getByText("Remplacer l'évaluateur")).toBeVisible();

@@ -148,7 +148,7 @@ test("deposit, sending, bank and FEC (Comptabilité)", async ({ browser }) => {
     .getByRole("row")
     .filter({ hasText: "Facture d'acompte à établir" })
     .first();
-  await alert.locator("td").nth(1).locator(".mantine-Text-root").first().click();
+  await alert.locator("td").nth(2).locator(".mantine-Text-root").first().click();
   await shot(page, "mission-acompte", page.getByRole("button", { name: "Préparer la facture d'acompte" }));
   // A draft issued, then the sending dialog: who receives it, with what.
   await page.goto("/app/facture?statut=INVOICE_PREPARE");

@@ -82,7 +82,7 @@ test("COMPTA follows the deposit alert, prepares and issues the deposit, then th
   await expect(row).toBeVisible();
   await expect(row.getByText("Préparer la facture d'acompte")).toBeVisible();
   const establishment =
-    (await row.locator("td").nth(1).locator(".mantine-Text-root").first().textContent())?.trim() ?? "";
+    (await row.locator("td").nth(2).locator(".mantine-Text-root").first().textContent())?.trim() ?? "";
   await row.getByText(establishment, { exact: true }).click();
 
   // The mission's Facture tab: the deposit block first, its action the obvious one.

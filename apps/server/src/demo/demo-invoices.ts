@@ -213,17 +213,20 @@ export async function seedInvoiceDemo(tx: Executor, input: { now: Date; portalCl
       const draft = n % 6 === 5 || issueDay > today;
       const step = n % 5;
       const paidDay = addDays(issueDay, 24 + (n % 10));
-      const payments: Array<[string, number]> = draft
-        ? []
-        : step === 0 || step === 3
-          ? paidDay <= today
-            ? [[paidDay, 1]]
-            : []
-          : step === 1
+      // Some clients never pay: enough overdue invoices to remind thirty at once (bulk actions).
+      const neverPaid = step === 3 || n % 10 === 5 || n % 10 === 1;
+      const payments: Array<[string, number]> =
+        draft || neverPaid
+          ? []
+          : step === 0
             ? paidDay <= today
-              ? [[paidDay, 0.4]]
+              ? [[paidDay, 1]]
               : []
-            : [];
+            : step === 1
+              ? paidDay <= today
+                ? [[paidDay, 0.4]]
+                : []
+              : [];
       const balance: Draft = {
         id: crypto.randomUUID(),
         kind: "BALANCE",

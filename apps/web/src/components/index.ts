@@ -7,6 +7,14 @@ export {
   type ActionStatus,
 } from "./action-list-popup/ActionListPopup";
 export { Badges, type BadgesProps } from "./badges/Badges";
+export { BulkActionModal, type BulkActionModalProps } from "./bulk-selection/BulkActionModal";
+export { BulkBar, type BulkBarProps } from "./bulk-selection/BulkBar";
+export {
+  type RowSelection,
+  type SelectedRow,
+  type TableSelection,
+  useRowSelection,
+} from "./bulk-selection/use-row-selection";
 export {
   type ConfirmButton,
   ConfirmPopup,

@@ -1,7 +1,8 @@
 import { useDebouncedCallback } from "@mantine/hooks";
-import { useContext, useRef, useState } from "react";
+import { useContext, useEffect, useRef, useState } from "react";
 import { UNSAFE_DataRouterContext, useLocation, useNavigate } from "react-router";
 import type { SortState } from "../components";
+import { useRememberedListState } from "./list-memory";
 
 /** Address parameters of a list: `tri=raisonSocial` / `tri=-createdAt` / `tri=aucun`, `page=3`, `q=ehpad`. */
 export const SORT_PARAM = "tri";
@@ -25,6 +26,27 @@ function sameSort(a: SortState | null, b: SortState | null): boolean {
   return a?.key === b?.key && a?.direction === b?.direction;
 }
 
+/**
+ * The text of a search box whose value lives in the address. The box follows the address when something
+ * else changes it (a saved view opened, the last state restored, Réinitialiser), but not when the change is
+ * the box's own text arriving after the pause (`committed`), which the user may have typed on since.
+ */
+export function useAddressText(addressValue: string) {
+  const [text, setText] = useState(addressValue);
+  const [seen, setSeen] = useState(addressValue);
+  const committed = useRef(addressValue);
+  if (addressValue !== seen) {
+    setSeen(addressValue);
+    if (addressValue !== committed.current && addressValue !== text.trim()) setText(addressValue);
+  }
+  // Once shown, the address's value is the box's reference; set after the render is kept (a render the router
+  // restarts must not have consumed it).
+  useEffect(() => {
+    committed.current = addressValue;
+  }, [addressValue]);
+  return { text, setText, committed };
+}
+
 export interface ListParamsOptions {
   defaultSort: SortState | null;
   /** Sort keys the server accepts; anything else in the address falls back to the default. */
@@ -37,6 +59,7 @@ export interface ListParamsOptions {
  * back to page 1. The search box updates at once, the address (and the query) after 300 ms.
  */
 export function useListParams({ defaultSort, sortKeys }: ListParamsOptions) {
+  useRememberedListState();
   const location = useLocation();
   const params = new URLSearchParams(location.search);
   const navigate = useNavigate();
@@ -56,7 +79,7 @@ export function useListParams({ defaultSort, sortKeys }: ListParamsOptions) {
   const sort = parsed && sortKeys && !sortKeys.includes(parsed.key) ? defaultSort : parsed;
   const page = Math.max(1, Math.trunc(Number(params.get(PAGE_PARAM))) || 1);
   const urlSearch = params.get(SEARCH_PARAM) ?? "";
-  const [search, setSearchText] = useState(urlSearch);
+  const { text: search, setText: setSearchText, committed } = useAddressText(urlSearch);
 
   const update = (changes: Record<string, string | null>) => {
     if (leaving()) return;
@@ -71,6 +94,7 @@ export function useListParams({ defaultSort, sortKeys }: ListParamsOptions) {
   // The typed text reaches the address once the user pauses.
   const commitSearch = useDebouncedCallback((value: string) => {
     const trimmed = value.trim();
+    committed.current = trimmed;
     if (trimmed !== (new URLSearchParams(latest.current).get(SEARCH_PARAM) ?? ""))
       update({ [SEARCH_PARAM]: trimmed || null, [PAGE_PARAM]: null });
   }, 300);

@@ -31,6 +31,7 @@ export const QUERY_DOMAINS = [
   "numbering",
   "profiles",
   "prospects",
+  "saved-views",
   "search",
   "timeline",
   "users",

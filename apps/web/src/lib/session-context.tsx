@@ -30,3 +30,8 @@ export function useSession(): SessionValue {
   if (!value) throw new Error("useSession outside SessionProvider");
   return value;
 }
+
+/** The signed-in user's id, or null (signed out, or outside the provider: a unit test of a list). */
+export function useSignedInUserId(): string | null {
+  return useContext(SessionContext)?.user?.id ?? null;
+}

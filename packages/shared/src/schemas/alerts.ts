@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { BULK_MAX_ROWS } from "./bulk.js";
 import { pageResultSchema } from "./common.js";
 
 /** A calendar day as the API exchanges it, YYYY-MM-DD. */
@@ -106,6 +107,14 @@ export type AlertPageSummary = z.infer<typeof alertPageSummarySchema>;
 /** Bodies of the action calls (`POST /api/alerts/…`); each answers `{ ok: true }`. */
 export const alertIdBodySchema = z.object({ id: z.string().min(3).max(200) });
 export const saveAlertDateBodySchema = alertIdBodySchema.extend({ date: isoDateSchema });
+/** A bulk action on alerts: the ticked alerts' keys (alerts are computed: no version, no filter selection). */
+export const alertBulkBodySchema = z.object({
+  ids: z
+    .array(alertIdBodySchema.shape.id)
+    .min(1, "Choisissez au moins une alerte.")
+    .max(BULK_MAX_ROWS, `Une action groupée porte sur ${BULK_MAX_ROWS} alertes au plus : réduisez la sélection.`),
+});
+export const alertBulkPostponeBodySchema = alertBulkBodySchema.extend({ date: isoDateSchema });
 export const alertCommentBodySchema = alertIdBodySchema.extend({
   text: z.string().trim().min(1, "Le commentaire est vide.").max(2000, "2 000 caractères au plus."),
 });

@@ -19,6 +19,7 @@ export * from "./parties.js";
 export * from "./platform.js";
 export * from "./prospects.js";
 export * from "./quotes.js";
+export * from "./saved-views.js";
 export * from "./search.js";
 export * from "./throttle.js";
 export * from "./timeline.js";

@@ -1,5 +1,7 @@
 import {
   ALERT_PAGES,
+  alertBulkBodySchema,
+  alertBulkPostponeBodySchema,
   alertCommentBodySchema,
   alertCountSchema,
   alertHistorySchema,
@@ -9,6 +11,7 @@ import {
   alertSettingSchema,
   alertSettingsSchema,
   alertSummarySchema,
+  bulkResultSchema,
   okSchema,
   saveAlertDateBodySchema,
   updateAlertDemandesBodySchema,
@@ -16,6 +19,7 @@ import {
 } from "@certidesk/shared";
 import { z } from "zod";
 import type { AppInstance } from "../../app-instance.js";
+import { runBulk } from "../../lib/bulk.js";
 import { requireActor } from "../../plugins/auth.js";
 import type { AlertActionsService } from "./alert-actions.service.js";
 import type { AlertSettingsService } from "./alert-settings.service.js";
@@ -141,6 +145,35 @@ export function alertsRoutes(app: AppInstance, { reader, actions, settings }: Al
   );
   post("comment", "Commenter une alerte (COMMENT)", alertCommentBodySchema, ({ actor, body }) =>
     actions.comment(actor, body.id, body.text),
+  );
+  // Bulk: each alert through its single action (its checks, its journal entry); a refusal is reported.
+  const bulk = (ids: string[], act: (id: string) => Promise<unknown>) =>
+    runBulk({ rows: ids.map((id) => ({ id, version: 0, label: id })), missing: [] }, (row) => act(row.id), app.log);
+  app.post(
+    "/api/alerts/bulk/remove",
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary: "Supprimer les alertes choisies",
+        body: alertBulkBodySchema,
+        response: { 200: bulkResultSchema },
+      },
+    },
+    async (request) => bulk(request.body.ids, (id) => actions.remove(requireActor(request), id)),
+  );
+  app.post(
+    "/api/alerts/bulk/postpone",
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary: "Reporter les alertes choisies à une date",
+        body: alertBulkPostponeBodySchema,
+        response: { 200: bulkResultSchema },
+      },
+    },
+    async (request) => bulk(request.body.ids, (id) => actions.postpone(requireActor(request), id, request.body.date)),
   );
   // sendSatisfactionToAuditor: registered by the performance rules (branch alerts-rules2) with
   // actions.load + actions.record(…, "SATISFACTION_SENT") around the quality service's sending.

@@ -22,7 +22,7 @@ const ISSUED = "Une facture émise ne se modifie plus : corrigez-la par un avoir
  */
 export const invoiceResource = defineResource<InvoiceRecord>()({
   name: "invoice",
-  actions: ["read", "create", "update", "issue", "send", "pay", "credit", "refund"],
+  actions: ["read", "create", "update", "issue", "send", "remind", "pay", "credit", "refund"],
   notFound: "Facture introuvable.",
   scope: (actor, i) =>
     isStaff(actor) ||
@@ -32,7 +32,7 @@ export const invoiceResource = defineResource<InvoiceRecord>()({
 });
 allow(invoiceResource, "read", (actor) => granted(actor, "INVOICE", "read") || actor.profileType === "MYQUALIANOR");
 allow(invoiceResource, "create", (actor) => granted(actor, "INVOICE", "create"));
-allow(invoiceResource, ["update", "issue", "send", "pay", "credit", "refund"], (actor) =>
+allow(invoiceResource, ["update", "issue", "send", "remind", "pay", "credit", "refund"], (actor) =>
   granted(actor, "INVOICE", "update"),
 );
 
@@ -64,4 +64,14 @@ guard(invoiceResource, "send", (i) =>
       ? "Émettez la facture avant de l'envoyer."
       : (i.sendingStatus === "QUEUED" || i.sendingStatus === "SENDING") &&
         "L'envoi de cette facture est déjà en cours : attendez son résultat.",
+);
+// "Relancer" by hand: only what the client has received and still owes (the due date is checked with the clock).
+guard(invoiceResource, "remind", (i) =>
+  i.kind === "CREDIT_NOTE"
+    ? "Un avoir ne se relance pas."
+    : i.status === "INVOICE_PREPARE"
+      ? "Brouillon : émettez et envoyez la facture avant de la relancer."
+      : i.status === "INVOICE_ISSUED"
+        ? "Facture pas encore envoyée au client : envoyez-la avant de la relancer."
+        : i.totalTtcCents - i.paidCents - i.creditedCents <= 0 && "Facture soldée : rien à relancer.",
 );

@@ -21,7 +21,7 @@ import { inPage, type PageBounds, pageIds } from "../../lib/page-in-one-statemen
 import { offsetOf, offsetParam, pageSizeSql } from "../../lib/pagination.js";
 import { boundValue, namedPlaceholder, preparedByShape, type StatementParam } from "../../lib/prepared-by-shape.js";
 import { searchPatterns, searchWords } from "../../lib/search-text.js";
-import { jsonTextsArray, withJsonKey } from "../../lib/sql-json.js";
+import { jsonTextsArray, withJsonKeys } from "../../lib/sql-json.js";
 import { versionColumns, versionedValues } from "../../lib/versioned-totals.js";
 
 export type InvoiceRowData = typeof invoices.$inferSelect;
@@ -215,16 +215,20 @@ const SORTS = {
   status: invoices.status,
 } as const;
 
+/** The list's filter and order, as the export and a bulk action's filter selection read them. */
+export function listWhereAndOrder(query: Omit<InvoiceListQuery, "page" | "pageSize">) {
+  const where = and(...filters(query), query.status ? eq(invoices.status, query.status) : undefined);
+  const order = query.direction === "asc" ? asc : desc;
+  return { where, orderBy: [order(SORTS[query.sort]), order(invoices.createdAt), asc(invoices.id)] };
+}
+
 /**
  * The list's queries. The page's ids come first, from the invoices alone (the client sort and the
  * search read what the database keeps on the invoice), each sort on an index (schema/invoices.ts): a page is an index walk instead of a sort of 100,000 joined rows. Then
  * the details of those ids, joined (the export's batches; a page is one statement, `pageStatement`).
  */
 function invoiceListQuery(db: Executor, query: Omit<InvoiceListQuery, "page" | "pageSize">, today: IsoDate) {
-  const base = filters(query);
-  const where = and(...base, query.status ? eq(invoices.status, query.status) : undefined);
-  const order = query.direction === "asc" ? asc : desc;
-  const orderBy = [order(SORTS[query.sort]), order(invoices.createdAt), asc(invoices.id)];
+  const { where, orderBy } = listWhereAndOrder(query);
   /** The details of the rows the ids query chose (its filters, a search above all, are not run again). */
   const rows = (chosen: string[]) =>
     db
@@ -286,6 +290,7 @@ export type ListedInvoice = Pick<
   | "totalTtcCents"
   | "paidCents"
   | "creditedCents"
+  | "version"
 > & { buyerName: string };
 
 /**
@@ -307,10 +312,14 @@ type StatusTotalJson = { status: string; count: number | string; ttcCents: numbe
 
 /**
  * A list row (shared InvoiceRow) as JSON text: the row kept on the invoice (list_row, migration
- * 0052_invoice_list_row, the row's one definition) with "overdue" added, which depends on `today`.
+ * 0052_invoice_list_row, the row's one definition) with "overdue" added, which depends on `today`, and the
+ * version read now (a bulk action's conflict check).
  */
 const invoiceRowText = (today: SQL): SQL<string> =>
-  withJsonKey(invoices.listRow, "overdue", sql`coalesce(${isOverdue(today)}, false)::text`);
+  withJsonKeys(invoices.listRow, {
+    overdue: sql`coalesce(${isOverdue(today)}, false)::text`,
+    version: sql`${invoices.version}::text`,
+  });
 
 /**
  * A page in one statement (lib/page-in-one-statement.ts): the page's ids from the invoices alone (each sort
@@ -512,3 +521,7 @@ export async function settings(db: Executor) {
   if (!again) throw new Error("invoice settings missing");
   return again;
 }
+
+/** The list rows of these invoices, in the list's default order (the XLSX export of a ticked selection). */
+export const invoiceRowsOf = (db: Executor, ids: string[], today: IsoDate) =>
+  invoiceListQuery(db, { sort: "issueDate", direction: "desc" }, today).rows(ids);

@@ -704,6 +704,7 @@ describe("client invoices", () => {
       due: i.kind === "CREDIT_NOTE" ? 0 : Math.max(0, i.totalTtcCents - i.paidCents - i.creditedCents) / 100,
       overdue: ["INVOICE_SEND", "INVOICE_PARTIALLY_PAID"].includes(i.status) && (i.dueDate ?? "9999") < "2026-05-15",
       creditedInvoiceNumber: i.creditedInvoiceId ? (numbers.get(i.creditedInvoiceId) ?? null) : null,
+      version: i.version,
     }));
     const byId = (a: { id: string }, b: { id: string }) => a.id.localeCompare(b.id);
     expect(expected.some((r) => r.kind === "CREDIT_NOTE" && r.creditedInvoiceNumber)).toBe(true);

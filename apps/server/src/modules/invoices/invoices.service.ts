@@ -42,6 +42,7 @@ import {
 } from "./invoice-commands.js";
 import type { InvoiceDocumentData } from "./invoice-document.js";
 import { renderInvoicePdf } from "./invoice-pdf.js";
+import { remindInvoice } from "./invoice-reminder.js";
 import { billingAddress, billingEmailOf, INVOICE_SEND_TEMPLATE, invoiceMailVariables } from "./invoice-sending.js";
 import { invoiceResource } from "./invoices.policy.js";
 import * as repo from "./invoices.repository.js";
@@ -211,6 +212,7 @@ export function createInvoicesService({
       due: euros(i.kind === "CREDIT_NOTE" ? 0 : Math.max(0, i.totalTtcCents - i.paidCents - i.creditedCents)),
       overdue,
       creditedInvoiceNumber,
+      version: i.version,
     };
   }
 
@@ -514,6 +516,14 @@ export function createInvoicesService({
         );
     },
 
+    /** The export's rows of these invoices (a bulk selection), in the list's default order. */
+    async exportRowsOf(actor: Actor, ids: string[]) {
+      authorize(actor, "read", invoiceResource, anInvoice("INVOICE_SEND"));
+      return (await repo.invoiceRowsOf(db, ids, clock.today())).map((r) =>
+        toRow({ ...r.invoice, buyerName: r.invoice.buyer.name }, r, r.creditedInvoiceNumber, r.overdue),
+      );
+    },
+
     /** A draft from a contract (the deposit) or a mission (the balance after the visit). */
     async create(actor: Actor, body: CreateInvoiceBody, requestId?: string) {
       authorize(actor, "create", invoiceResource, anInvoice("INVOICE_PREPARE"));
@@ -747,6 +757,18 @@ export function createInvoicesService({
       });
       onMailQueued?.();
       return detail(actor, id);
+    },
+
+    /** "Relancer" by hand: the reminder mail of an unpaid, overdue invoice (invoice-reminder.ts). */
+    async remind(actor: Actor, id: string, version: number, requestId?: string) {
+      await remindInvoice(
+        { db, clock, record: (i) => record(i), attachablePdf, write: invoiceWrite },
+        actor,
+        id,
+        version,
+        requestId,
+      );
+      onMailQueued?.();
     },
 
     /** Records a payment (euros): partially paid, then paid; more than what is due is refused (422). */

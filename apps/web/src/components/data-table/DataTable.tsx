@@ -1,5 +1,7 @@
 import { Box, Table, VisuallyHidden } from "@mantine/core";
 import { type UIEvent, useEffect, useMemo, useRef, useState } from "react";
+import { selectionColumn } from "../bulk-selection/selection-column";
+import type { TableSelection } from "../bulk-selection/use-row-selection";
 import { LoadingOverlay } from "../loading/LoadingOverlay";
 import { Pagination } from "../pagination/Pagination";
 import { clampPage, lastPageOf } from "../pagination/page-items";
@@ -45,6 +47,8 @@ export interface DataTableProps<Row extends object> extends DataTableHandlers<Ro
   resultCount?: number;
   "aria-label"?: string;
   tableLayout?: "auto" | "fixed";
+  /** A checkbox column first (useRowSelection): rows ticked for a bulk action. */
+  selection?: TableSelection<Row>;
 }
 
 /**
@@ -54,7 +58,7 @@ export interface DataTableProps<Row extends object> extends DataTableHandlers<Ro
  */
 export function DataTable<Row extends object>(props: DataTableProps<Row>) {
   const {
-    columns: allColumns,
+    columns: listColumns,
     rows,
     getRowKey,
     searchText = "",
@@ -62,7 +66,12 @@ export function DataTable<Row extends object>(props: DataTableProps<Row>) {
     manualFiltering = false,
   } = props;
   const { rowsPerPage = DEFAULT_ROWS_PER_PAGE, maxHeight = 600, estimatedRowHeight = 41, overscan = 10 } = props;
-  const { onRowClick, onCellClick, onAction, buildDocumentUrl } = props;
+  const { onRowClick, onCellClick, onAction, buildDocumentUrl, selection } = props;
+  // Rebuilt with each new selection state, so the memoised rows redraw their boxes.
+  const allColumns = useMemo(
+    () => (selection ? [selectionColumn(selection), ...listColumns] : listColumns),
+    [selection, listColumns],
+  );
   const [sort, toggleSort] = useTableSort(allColumns, props);
   const [page, setPage] = useState(FIRST_PAGE);
   const [scrolled, setScrolled] = useState(false);

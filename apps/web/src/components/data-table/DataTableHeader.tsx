@@ -28,7 +28,9 @@ export function DataTableHeader<Row>({ columns, sort, onSort, scrolled, cards = 
               style={cards ? undefined : { width: column.width, textAlign: column.align }}
               data-actions={isActionsColumn(column) || undefined}
             >
-              {column.sortable ? (
+              {column.header ? (
+                column.header()
+              ) : column.sortable ? (
                 <UnstyledButton className={classes.sortButton} onClick={() => onSort(column.key)}>
                   {column.title}
                   <span className={classes.arrows} aria-hidden>

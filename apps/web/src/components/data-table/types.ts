@@ -42,6 +42,8 @@ export interface DataTableColumn<Row> {
   /** The column shows these row actions (RowActions) instead of a value. */
   actions?: readonly RowActionCode[];
   render?: (row: Row, index: number) => ReactNode;
+  /** Drawn in the header cell instead of the title (the selection column's box); the title still names it. */
+  header?: () => ReactNode;
   /** Value used for client-side sorting; default the raw value. */
   sortValue?: (row: Row) => unknown;
   /** Text used for client-side search; default the displayed text. */

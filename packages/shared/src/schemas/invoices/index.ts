@@ -85,6 +85,8 @@ export const invoiceRowSchema = z.object({
   due: z.number(),
   overdue: z.boolean(),
   creditedInvoiceNumber: z.string().nullable(),
+  /** The version read with the row: a bulk action on ticked rows reports one changed meanwhile. */
+  version: z.number().int(),
 });
 export type InvoiceRow = z.infer<typeof invoiceRowSchema>;
 

@@ -46,6 +46,7 @@ function serve() {
       acted = true;
       return { body: { ok: true } };
     }
+    if (url.startsWith("/api/saved-views")) return { body: [] };
     if (url.startsWith("/api/alerts/summary"))
       return { body: SUMMARY.map((p) => (p.key === "alert-planification" && acted ? { ...p, count: 1 } : p)) };
     if (url.startsWith("/api/alerts/getAlertPlanification")) {
@@ -230,6 +231,7 @@ describe("AlertLandingPage", () => {
           status: 409,
           body: { error: { code: "CONFLICT", message: "Cette alerte a déjà été traitée.", requestId: "r" } },
         };
+      if (url.startsWith("/api/saved-views")) return { body: [] };
       if (url.startsWith("/api/alerts/summary")) return { body: SUMMARY };
       if (url.startsWith("/api/alerts/getAlertPlanification"))
         return { body: { items: [refused], total: 1, page: 1, pageSize: 50 } };

@@ -2,6 +2,7 @@ import { Alert, Grid, Paper, Stack, Text, Title } from "@mantine/core";
 import { Spinner } from "../../../components";
 import { errorMessage } from "../../../lib/api-client";
 import { useBranding } from "../../../lib/configuration/use-branding";
+import { useRememberedListState } from "../../../lib/list-memory";
 import { useSession } from "../../../lib/session-context";
 import { useAlertSummary } from "../api/get-alert-summary";
 import { AlertPageTabs } from "./AlertPageTabs";
@@ -15,6 +16,7 @@ export function AlertLandingPage() {
   useBranding("Alertes");
   const { user } = useSession();
   const summary = useAlertSummary();
+  useRememberedListState();
   const { address, change, choosePage } = useAlertAddress();
   const pages = summary.data ?? [];
   // The page in the address if the user may see it, else the first one with work, else the first.

@@ -2,12 +2,15 @@ import type { AlertPage, AlertPageSummary, AlertRow } from "@certidesk/shared";
 import { Alert, Group, Select, Text, TextInput } from "@mantine/core";
 import { useDebouncedCallback } from "@mantine/hooks";
 import { IconSearch } from "@tabler/icons-react";
-import { useMemo, useState } from "react";
+import { useMemo } from "react";
 import { useNavigate } from "react-router";
-import { PaginatedDataTable } from "../../../components";
+import { PaginatedDataTable, useRowSelection } from "../../../components";
+import { useSavedViews } from "../../../components/saved-views/use-saved-views";
 import { errorMessage } from "../../../lib/api-client";
+import { useAddressText } from "../../../lib/list-params";
 import { useAlertList } from "../api/get-alert-list";
 import { AlertActionsCell } from "./AlertActionsCell";
+import { AlertBulkActions } from "./AlertBulkActions";
 import type { AlertAddress } from "./alert-address";
 import { alertColumns } from "./alert-columns";
 import { useAlertActions } from "./use-alert-actions";
@@ -34,11 +37,11 @@ export function AlertPageView({ page, types, address, onAddressChange }: AlertPa
     alertType: address.alertType || undefined,
   };
   const { data, isFetching, isError, error } = useAlertList(page.apiName, query);
-  const [searchText, setSearchText] = useState(address.search);
-  const pushSearch = useDebouncedCallback(
-    (text: string) => onAddressChange({ search: text.trim(), pageNumber: 1 }),
-    300,
-  );
+  const { text: searchText, setText: setSearchText, committed } = useAddressText(address.search);
+  const pushSearch = useDebouncedCallback((text: string) => {
+    committed.current = text.trim();
+    onAddressChange({ search: text.trim(), pageNumber: 1 });
+  }, 300);
 
   const typeOptions = types.map((t) => ({ value: t.alertType, label: `${t.title} (${t.count})` }));
 
@@ -50,9 +53,21 @@ export function AlertPageView({ page, types, address, onAddressChange }: AlertPa
       ),
     [onAction, sent, page.code],
   );
+  const views = useSavedViews({ listKey: "alerts", label: "alertes", columns, pageParam: "numero" });
+
+  const rows = data?.items ?? [];
+  const selection = useRowSelection({
+    rows,
+    getId: (r) => r.id,
+    getVersion: () => 0,
+    rowLabel: (r) => `l'alerte ${r.formattedTitle} – ${r.raisonSocial ?? ""}`,
+    total: data?.total ?? 0,
+    filterKey: JSON.stringify([page.code, address.search, address.alertType]),
+  });
 
   return (
     <>
+      {views.bar}
       <Group align="flex-end" gap="sm">
         <TextInput
           label="Recherche"
@@ -80,10 +95,12 @@ export function AlertPageView({ page, types, address, onAddressChange }: AlertPa
           {errorMessage(error)}
         </Alert>
       )}
+      <AlertBulkActions selection={selection} rows={rows} />
       <PaginatedDataTable
         aria-label={`Alertes : ${page.label}`}
-        columns={columns}
-        rows={data?.items ?? []}
+        columns={views.columns}
+        selection={selection.table}
+        rows={rows}
         getRowKey={(row) => row.id}
         loading={isFetching && !data}
         emptyText={EMPTY_ALERTS_TEXT}

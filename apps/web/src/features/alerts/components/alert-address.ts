@@ -27,11 +27,13 @@ export function useAlertAddress() {
   };
   const change = (next: Partial<AlertAddress>) => {
     const merged = { ...address, ...next };
-    const out = new URLSearchParams();
-    if (merged.pageKey) out.set("page", merged.pageKey);
-    if (merged.search) out.set("q", merged.search);
-    if (merged.alertType) out.set("type", merged.alertType);
-    if (merged.pageNumber > 1) out.set("numero", String(merged.pageNumber));
+    // Other parameters (the columns of a saved view) stay.
+    const out = new URLSearchParams(location.search);
+    const put = (key: string, value: string | null) => (value ? out.set(key, value) : out.delete(key));
+    put("page", merged.pageKey);
+    put("q", merged.search);
+    put("type", merged.alertType);
+    put("numero", merged.pageNumber > 1 ? String(merged.pageNumber) : null);
     navigate({ search: `?${out.toString()}` }, { replace: true });
   };
   /** Another alert page: its own search, filter and paging start afresh. */

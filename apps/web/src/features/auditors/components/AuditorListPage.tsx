@@ -14,9 +14,12 @@ import { IconFileSpreadsheet, IconPlus, IconSearch } from "@tabler/icons-react";
 import { useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { type DataTableColumn, PaginatedDataTable, type SortState } from "../../../components";
+import { useSavedViews } from "../../../components/saved-views/use-saved-views";
 import { errorMessage } from "../../../lib/api-client";
 import { useCan } from "../../../lib/can";
 import { useBranding } from "../../../lib/configuration/use-branding";
+import { useRememberedListState } from "../../../lib/list-memory";
+import { useAddressText } from "../../../lib/list-params";
 import { auditorExportUrl, useAuditorList } from "../api/get-auditor-list";
 import { DEPARTEMENTS, DocumentStateBadge } from "./auditor-labels";
 import { NewAuditorModal } from "./NewAuditorModal";
@@ -89,7 +92,8 @@ export function AuditorListPage() {
   const navigate = useNavigate();
   const { can } = useCan();
   const [params, setParams] = useSearchParams();
-  const [search, setSearch] = useState(params.get("q") ?? "");
+  useRememberedListState();
+  const { text: search, setText: setSearch, committed } = useAddressText(params.get("q") ?? "");
   const [debounced] = useDebouncedValue(search, 300);
   const [creating, setCreating] = useState(false);
   const get = (k: string) => params.get(k) ?? undefined;
@@ -119,6 +123,7 @@ export function AuditorListPage() {
     direction,
   };
   const { data, isFetching, isError, error } = useAuditorList(query);
+  const views = useSavedViews({ listKey: "evaluators", label: "évaluateurs", columns: COLUMNS });
   const sort: SortState = { key: sortKey, direction };
   const departements = DEPARTEMENTS.map((d) => ({ value: d, label: d }));
 
@@ -145,6 +150,7 @@ export function AuditorListPage() {
           )}
         </Group>
       </Group>
+      {views.bar}
       <Group align="flex-end" gap="sm">
         <TextInput
           label="Rechercher"
@@ -155,6 +161,7 @@ export function AuditorListPage() {
           value={search}
           onChange={(e) => {
             setSearch(e.currentTarget.value);
+            committed.current = e.currentTarget.value;
             set({ q: e.currentTarget.value });
           }}
         />
@@ -228,7 +235,7 @@ export function AuditorListPage() {
       )}
       <PaginatedDataTable
         aria-label="Liste des évaluateurs"
-        columns={COLUMNS}
+        columns={views.columns}
         rows={data?.items ?? []}
         getRowKey={(row) => row.id}
         loading={isFetching && !data}

@@ -12,6 +12,7 @@ import { useMediaQuery } from "@mantine/hooks";
 import { IconFileSpreadsheet, IconPlus, IconSearch } from "@tabler/icons-react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { PaginatedDataTable } from "../../../components";
+import { useSavedViews } from "../../../components/saved-views/use-saved-views";
 import { errorMessage } from "../../../lib/api-client";
 import { useCan } from "../../../lib/can";
 import { useBranding } from "../../../lib/configuration/use-branding";
@@ -42,6 +43,7 @@ export function ClientListPage() {
     sort: sort ? { key: sort.key as ClientSortKey, direction: sort.direction } : null,
   };
   const { data, isFetching, isError, error } = useClientList(body);
+  const views = useSavedViews({ listKey: "clients", label: "clients", columns: CLIENT_COLUMNS });
   const open = (row: ClientRow) => navigate(`/app/timeline-client/${row.id}`);
 
   return (
@@ -67,6 +69,7 @@ export function ClientListPage() {
           )}
         </Group>
       </Group>
+      {views.bar}
       <Group align="flex-end" justify="space-between">
         <SegmentedControl
           aria-label="Filtre des clients"
@@ -93,7 +96,7 @@ export function ClientListPage() {
       )}
       <PaginatedDataTable
         aria-label="Liste des clients"
-        columns={CLIENT_COLUMNS}
+        columns={views.columns}
         rows={data?.items ?? []}
         getRowKey={(row) => row.id}
         loading={isFetching && !data}

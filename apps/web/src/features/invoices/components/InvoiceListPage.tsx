@@ -2,11 +2,14 @@ import { formatCurrency, INVOICE_SORT_KEYS, type InvoiceListQuery, type InvoiceS
 import { Button, Group, Stack, Tabs, Text, TextInput, Title } from "@mantine/core";
 import { IconBuildingBank, IconFileSpreadsheet, IconReceipt, IconSearch } from "@tabler/icons-react";
 import { Link, useLocation, useNavigate } from "react-router";
-import { DateField, PaginatedDataTable, type SortState } from "../../../components";
+import { DateField, PaginatedDataTable, type SortState, useRowSelection } from "../../../components";
+import { useSavedViews } from "../../../components/saved-views/use-saved-views";
 import { useBranding } from "../../../lib/configuration/use-branding";
 import { useListParams } from "../../../lib/list-params";
 import { invoiceExportUrl, salesJournalUrl, useInvoices } from "../api/get-invoices";
+import { InvoiceBulkActions } from "./InvoiceBulkActions";
 import { INVOICE_COLUMNS } from "./invoice-columns";
+import { invoiceTitle } from "./invoice-labels";
 
 const PAGE_SIZE = 50;
 const DEFAULT_SORT: SortState = { key: "issueDate", direction: "desc" };
@@ -54,6 +57,7 @@ export function InvoiceListPage() {
     direction: list.sort?.direction ?? "desc",
   };
   const { data, isFetching } = useInvoices(query);
+  const views = useSavedViews({ listKey: "invoices", label: "factures", columns: INVOICE_COLUMNS });
   const totals = data?.totals ?? [];
   const all = totals.reduce((a, t) => ({ count: a.count + t.count, totalTtc: a.totalTtc + t.totalTtc }), {
     count: 0,
@@ -70,6 +74,15 @@ export function InvoiceListPage() {
     </Stack>
   );
   const period = from && to ? { from, to } : monthBounds();
+  const selection = useRowSelection({
+    rows: data?.items ?? [],
+    getId: (r) => r.id,
+    getVersion: (r) => r.version,
+    rowLabel: (r) => `${invoiceTitle(r)} – ${r.clientName}`,
+    total: data?.total ?? 0,
+    // A new tab, period or search shows other rows: what was ticked is let go.
+    filterKey: JSON.stringify([status, from, to, list.search]),
+  });
 
   return (
     <Stack>
@@ -106,6 +119,7 @@ export function InvoiceListPage() {
           </Button>
         </Group>
       </Group>
+      {views.bar}
       <Tabs
         value={status ?? ALL}
         onChange={(v) => list.update({ statut: v && v !== ALL ? v : null, page: null })}
@@ -135,9 +149,11 @@ export function InvoiceListPage() {
         <DateField label="Du" w={160} value={from} onChange={(v) => list.update({ du: v || null, page: null })} />
         <DateField label="Au" w={160} value={to} onChange={(v) => list.update({ au: v || null, page: null })} />
       </Group>
+      <InvoiceBulkActions selection={selection} query={query} />
       <PaginatedDataTable
         aria-label="Liste des factures"
-        columns={INVOICE_COLUMNS}
+        selection={selection.table}
+        columns={views.columns}
         rows={data?.items ?? []}
         getRowKey={(r) => r.id}
         loading={isFetching && !data}

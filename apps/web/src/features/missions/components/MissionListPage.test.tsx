@@ -2,6 +2,7 @@ import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { MemoryRouter, Route, Routes, useLocation } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
+import { SessionProvider } from "../../../lib/session-context";
 import { mockFetch } from "../../../test/fetch-mock";
 import { renderWithQuery } from "../../../test/render";
 import { MissionListPage } from "./MissionListPage";
@@ -35,6 +36,7 @@ function Where() {
 
 function serve() {
   fetchMock = mockFetch(({ url }) => {
+    if (url.startsWith("/api/saved-views")) return { body: [] };
     if (url.startsWith("/api/missions/counts"))
       return { body: { TO_PLAN: 1, PLANNED: 1, VISIT_PAST: 0, REPORT_LATE: 0, FINALISED: 0 } };
     if (url.startsWith("/api/contracts/auditor-options"))
@@ -60,13 +62,15 @@ function serve() {
 
 const renderAt = (url: string) =>
   renderWithQuery(
-    <MemoryRouter initialEntries={[url]}>
-      <Routes>
-        <Route path="/app/mission" element={<MissionListPage />} />
-        <Route path="/app/mission/:clientId/:missionId" element={<p>Vue de la mission</p>} />
-      </Routes>
-      <Where />
-    </MemoryRouter>,
+    <SessionProvider>
+      <MemoryRouter initialEntries={[url]}>
+        <Routes>
+          <Route path="/app/mission" element={<MissionListPage />} />
+          <Route path="/app/mission/:clientId/:missionId" element={<p>Vue de la mission</p>} />
+        </Routes>
+        <Where />
+      </MemoryRouter>
+    </SessionProvider>,
   );
 
 describe("MissionListPage", { timeout: 30_000 }, () => {

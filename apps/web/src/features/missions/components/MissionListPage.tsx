@@ -12,6 +12,7 @@ import { useMediaQuery } from "@mantine/hooks";
 import { IconCalendarMonth, IconFileSpreadsheet, IconList, IconSearch } from "@tabler/icons-react";
 import { useLocation, useNavigate } from "react-router";
 import { DateField, PaginatedDataTable } from "../../../components";
+import { useSavedViews } from "../../../components/saved-views/use-saved-views";
 import { errorMessage } from "../../../lib/api-client";
 import { useBranding } from "../../../lib/configuration/use-branding";
 import { useListParams } from "../../../lib/list-params";
@@ -57,9 +58,11 @@ function MissionList() {
   const label = (text: string, n: number | null | undefined) =>
     n === null || n === undefined ? text : `${text} (${n})`;
   const open = (row: MissionRow) => navigate(`/app/mission/${row.clientId}/${row.id}`);
+  const views = useSavedViews({ listKey: "missions", label: "missions", columns: MISSION_COLUMNS });
 
   return (
     <Stack>
+      {views.bar}
       <Group align="flex-end" justify="space-between">
         <SegmentedControl
           aria-label="Filtre des missions"
@@ -122,7 +125,7 @@ function MissionList() {
       )}
       <PaginatedDataTable
         aria-label="Liste des missions"
-        columns={MISSION_COLUMNS}
+        columns={views.columns}
         rows={data?.items ?? []}
         getRowKey={(row) => row.id}
         loading={isFetching && !data}

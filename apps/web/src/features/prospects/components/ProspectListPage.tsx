@@ -4,6 +4,7 @@ import { IconPlus, IconSearch } from "@tabler/icons-react";
 import { useEffect, useMemo, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { ConfirmPopup, MOVE_TO_PROSPECT, PaginatedDataTable, type SortState } from "../../../components";
+import { useSavedViews } from "../../../components/saved-views/use-saved-views";
 import { useCan } from "../../../lib/can";
 import { useBranding } from "../../../lib/configuration/use-branding";
 import { useListParams } from "../../../lib/list-params";
@@ -60,6 +61,7 @@ export function ProspectListPage() {
     () => prospectColumns(canUpdate ? ["CONFIRM", "COMMENT", "View"] : ["COMMENT", "View"]),
     [canUpdate],
   );
+  const views = useSavedViews({ listKey: "prospects", label: "prospects", columns: columns });
   const open = (row: ProspectTableRow) => navigate(`/app/timeline-prospect/${row.id}`);
 
   async function onConfirm(code: string) {
@@ -88,6 +90,7 @@ export function ProspectListPage() {
           </Button>
         )}
       </Group>
+      {views.bar}
       <Group justify="space-between" align="flex-end">
         <Tabs value={tab} onChange={(v) => list.update({ type: v && v !== "EnCours" ? v : null, page: null })}>
           <Tabs.List>
@@ -109,7 +112,7 @@ export function ProspectListPage() {
       </Group>
       <PaginatedDataTable
         aria-label="Liste des prospects"
-        columns={columns}
+        columns={views.columns}
         rows={rows}
         getRowKey={(r) => r.id}
         loading={isFetching && !data}
