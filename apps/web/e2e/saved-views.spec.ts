@@ -34,6 +34,8 @@ test("a saved view of filters, sort and columns survives sign-out; the last stat
 
   // Filter, search, sort by town, then hide the postal code and put the town first.
   await filterOption(page, "Évaluation programmée").click();
+  // The filter in the address before the search is typed, as a user sees the tab change before typing.
+  await expect(page).toHaveURL(/filtre=EVALUATION_DATE/);
   await page.getByLabel("Rechercher un client").fill("ehpad");
   await expect(page).toHaveURL(/q=ehpad/);
   const town = page.getByRole("columnheader", { name: "Ville" });
